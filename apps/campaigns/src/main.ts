@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { bootstrapService } from '@parley/service-kit';
+import { AppModule } from './app.module';
+
+void bootstrapService('campaigns', AppModule);

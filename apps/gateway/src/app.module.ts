@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ServiceKitModule } from '@parley/service-kit';
+import { ApiInfoController } from './api-info/api-info.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { TokenResolver } from './auth/token-resolver';
+import { HttpErrorFilter } from './errors/http-error.filter';
+import { GATEWAY_CONFIG, loadGatewayConfig } from './gateway-config';
+import { HealthController } from './health/health.controller';
+import { SystemHealthService } from './health/system-health';
+import { RequestContextInterceptor } from './http/request-context.interceptor';
+import { createValidationPipe } from './http/validation.pipe';
+import { LabelsController } from './labels/labels.controller';
+import { PlatformAccountsController } from './platform/platform-accounts.controller';
+import { PlatformUsersController } from './platform/platform-users.controller';
+import { ProfileController } from './profile/profile.controller';
+
+@Module({
+  imports: [ServiceKitModule.forRoot({ service: 'gateway' })],
+  controllers: [
+    ApiInfoController,
+    HealthController,
+    PlatformAccountsController,
+    PlatformUsersController,
+    ProfileController,
+    LabelsController,
+  ],
+  providers: [
+    { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
+    TokenResolver,
+    SystemHealthService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_FILTER, useClass: HttpErrorFilter },
+    { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,70 @@
+import { BadRequestException, ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { runInRequestContext } from '@parley/service-kit';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config';
+import { ACCESS, type AccessRule } from './access.decorators';
+import { readAccessToken, type AuthenticatedRequest } from './authenticated-request';
+import { TokenResolver } from './token-resolver';
+
+const DEFAULT_RULE: AccessRule = { kind: 'user', roles: [] };
+
+/**
+ * Authentication and authorisation at the edge: 401 without a valid token, 403 when the
+ * path's account is not one of the token's (the same answer whether or not it exists) or
+ * the role is not enough. Services receive the caller and trust it.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenResolver,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS, [context.getHandler(), context.getClass()]) ?? DEFAULT_RULE;
+    if (rule.kind === 'public') return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = readAccessToken(request);
+    if (!token) throw new UnauthorizedException('Missing access token');
+    if (rule.kind === 'platform') return this.checkPlatformToken(token);
+
+    const identity = await runInRequestContext({ correlationId: String(request.id) }, () => this.tokens.resolve(token));
+    if (!identity) throw new UnauthorizedException('Invalid access token');
+    request.identity = identity;
+    request.accessToken = token;
+
+    const rawAccount = (request.params as Record<string, string> | undefined)?.account_id;
+    if (rawAccount === undefined) return true;
+    const accountId = parseAccountId(rawAccount);
+    const membership = identity.accounts.find((account) => account.id === accountId);
+    if (!membership) throw new ForbiddenException('You are not authorized to access this account');
+    if (rule.roles.length > 0 && !rule.roles.includes(membership.role)) {
+      throw new ForbiddenException(`This action requires the ${rule.roles.join(' or ')} role`);
+    }
+    request.accountId = accountId;
+    request.caller = { user_id: identity.user_id, role: membership.role };
+    return true;
+  }
+
+  private checkPlatformToken(token: string): boolean {
+    const expected = this.config.platformApiToken;
+    if (!expected || !timingSafeEqual(digest(token), digest(expected))) {
+      throw new UnauthorizedException('Invalid access token');
+    }
+    return true;
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function parseAccountId(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new BadRequestException('account_id: must be a positive integer');
+  }
+  return id;
+}

@@ -1,0 +1,56 @@
+import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { RpcCallError } from '@parley/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config';
+
+interface ErrorBody {
+  error: string;
+  attributes?: string[];
+}
+
+/**
+ * Every error leaves the gateway as `{"error": "..."}` with the status its cause names.
+ * Anything unexpected is logged with the request id and answered 500 without internals.
+ * Fastify's own refusals (body too large, unsupported media type) become the contract's 400.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const [status, body] = this.describe(exception, request);
+    void reply.status(status).send(body);
+  }
+
+  private describe(exception: unknown, request: FastifyRequest): [number, ErrorBody] {
+    if (exception instanceof RpcCallError) {
+      const { status, message, attributes } = exception.payload;
+      if (status >= 500) this.logger.warn(`${request.method} ${request.url} failed upstream (${request.id}): ${message}`);
+      return [status, attributes?.length ? { error: message, attributes } : { error: message }];
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 404 && /^Cannot /.test(exception.message)) {
+        return [404, { error: `Route ${request.method} ${request.url.split('?')[0]} not found` }];
+      }
+      if (status === 413) return [400, { error: `Request body is larger than the limit of ${this.config.bodyLimitBytes} bytes` }];
+      if (status === 415) return [400, { error: 'Unsupported Content-Type: send application/json' }];
+      return [status, { error: messageOf(exception) }];
+    }
+    this.logger.error(`${request.method} ${request.url} crashed (${request.id}): ${(exception as Error)?.stack ?? String(exception)}`);
+    return [500, { error: 'Internal server error' }];
+  }
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}

@@ -1,0 +1,26 @@
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+
+/** `field: problem` for every failed constraint, nested fields as `parent.child`. */
+export function describeValidationErrors(errors: ValidationError[], parent = ''): string[] {
+  const lines: string[] = [];
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    for (const message of Object.values(error.constraints ?? {})) {
+      const problem = message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message;
+      lines.push(`${path}: ${problem}`);
+    }
+    if (error.children?.length) lines.push(...describeValidationErrors(error.children, path));
+  }
+  return lines;
+}
+
+/** Request bodies and queries are checked against their DTO; unknown fields are dropped. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    forbidUnknownValues: false,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ') || 'Invalid request'),
+  });
+}

@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createLogger, describeStartupFailure, PinoNestLogger, readConfigOrExit } from '@parley/service-kit';
+import { AppModule } from './app.module';
+import { loadGatewayConfig } from './gateway-config';
+import { configureFastify, requestIdFrom } from './http/fastify-setup';
+import { serveOpenApi } from './openapi';
+
+async function bootstrap(): Promise<void> {
+  const config = readConfigOrExit('gateway');
+  const gateway = loadGatewayConfigOrExit();
+  const logger = createLogger('gateway', config.logLevel);
+  try {
+    const adapter = new FastifyAdapter({
+      bodyLimit: gateway.bodyLimitBytes,
+      genReqId: requestIdFrom,
+      routerOptions: { ignoreTrailingSlash: true },
+    });
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+      logger: new PinoNestLogger(logger),
+      abortOnError: false,
+    });
+    configureFastify(app.getHttpAdapter().getInstance(), logger);
+    serveOpenApi(app);
+    app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+    await app.listen(config.port, config.host);
+    if (!gateway.platformApiToken) logger.warn('PLATFORM_API_TOKEN is not set: the Platform API refuses every request');
+    logger.info({ port: config.port }, `gateway is listening on http://${config.host}:${config.port}`);
+  } catch (error) {
+    logger.fatal(`gateway could not start: ${describeStartupFailure(error, config)}`);
+    process.exit(1);
+  }
+}
+
+function loadGatewayConfigOrExit() {
+  try {
+    return loadGatewayConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+void bootstrap();

@@ -1,0 +1,17 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { PARLEY_VERSION } from './version';
+
+/** The OpenAPI document, generated from the controllers: UI at /api-docs, JSON at /api-docs/json. */
+export function serveOpenApi(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Parley API')
+      .setDescription('Multi-channel customer messaging and support platform')
+      .setVersion(PARLEY_VERSION)
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'api_access_token' }, 'api_access_token')
+      .build(),
+  );
+  SwaggerModule.setup('api-docs', app, document, { jsonDocumentUrl: 'api-docs/json' });
+}

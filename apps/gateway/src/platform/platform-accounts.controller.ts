@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { PlatformPatterns, type Account, type AccountUser } from '@parley/contracts';
+import { RpcClient } from '@parley/service-kit';
+import { PlatformOnly } from '../auth/access.decorators';
+import { IdPipe } from '../http/id.pipe';
+import { AddAccountUserDto, CreateAccountDto, RemoveAccountUserDto, UpdateAccountDto } from './platform.dto';
+
+@ApiTags('platform')
+@ApiSecurity('api_access_token')
+@PlatformOnly()
+@Controller('platform/api/v1/accounts')
+export class PlatformAccountsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  create(@Body() body: CreateAccountDto): Promise<Account> {
+    return this.rpc.send(PlatformPatterns.createAccount, { data: body });
+  }
+
+  @Get(':id')
+  show(@Param('id', IdPipe) id: number): Promise<Account> {
+    return this.rpc.send(PlatformPatterns.showAccount, { id });
+  }
+
+  @Patch(':id')
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateAccountDto): Promise<Account> {
+    return this.rpc.send(PlatformPatterns.updateAccount, { id, data: body });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@Param('id', IdPipe) id: number): Promise<void> {
+    await this.rpc.send(PlatformPatterns.deleteAccount, { id });
+  }
+
+  @Get(':id/account_users')
+  listUsers(@Param('id', IdPipe) id: number): Promise<AccountUser[]> {
+    return this.rpc.send(PlatformPatterns.listAccountUsers, { account_id: id });
+  }
+
+  @Post(':id/account_users')
+  addUser(@Param('id', IdPipe) id: number, @Body() body: AddAccountUserDto): Promise<AccountUser> {
+    return this.rpc.send(PlatformPatterns.addAccountUser, { account_id: id, data: body });
+  }
+
+  @Delete(':id/account_users')
+  @HttpCode(204)
+  async removeUser(@Param('id', IdPipe) id: number, @Body() body: RemoveAccountUserDto): Promise<void> {
+    await this.rpc.send(PlatformPatterns.removeAccountUser, { account_id: id, user_id: body.user_id });
+  }
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { PlatformPatterns, type PlatformUser } from '@parley/contracts';
+import { RpcClient } from '@parley/service-kit';
+import { PlatformOnly } from '../auth/access.decorators';
+import { IdPipe } from '../http/id.pipe';
+import { CreateUserDto, UpdateUserDto } from './platform.dto';
+
+@ApiTags('platform')
+@ApiSecurity('api_access_token')
+@PlatformOnly()
+@Controller('platform/api/v1/users')
+export class PlatformUsersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** The answer carries the user's `access_token`; it is stored hashed and not shown again here. */
+  @Post()
+  create(@Body() body: CreateUserDto): Promise<PlatformUser> {
+    return this.rpc.send(PlatformPatterns.createUser, { data: body });
+  }
+
+  @Get(':id')
+  show(@Param('id', IdPipe) id: number): Promise<PlatformUser> {
+    return this.rpc.send(PlatformPatterns.showUser, { id });
+  }
+
+  @Patch(':id')
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateUserDto): Promise<PlatformUser> {
+    return this.rpc.send(PlatformPatterns.updateUser, { id, data: body });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@Param('id', IdPipe) id: number): Promise<void> {
+    await this.rpc.send(PlatformPatterns.deleteUser, { id });
+  }
+}

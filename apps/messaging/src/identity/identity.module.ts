@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityHandlers } from './identity.handlers';
+import { IdentityService } from './identity.service';
+import { AccessTokenEntity } from './persistence/access-token.orm-entity';
+import { AccountUserEntity } from './persistence/account-user.orm-entity';
+import { AccountEntity } from './persistence/account.orm-entity';
+import { UserEntity } from './persistence/user.orm-entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([AccountEntity, UserEntity, AccessTokenEntity, AccountUserEntity])],
+  controllers: [IdentityHandlers],
+  providers: [IdentityService],
+  exports: [IdentityService, TypeOrmModule],
+})
+export class IdentityModule {}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IdentityEvents, type Membership, type Profile, type ResolvedIdentity } from '@parley/contracts';
+import { findOneOrFail, generateAccessToken, Outbox } from '@parley/service-kit';
+import { Repository, type EntityManager } from 'typeorm';
+import { AccessTokenEntity } from './persistence/access-token.orm-entity';
+import { AccountUserEntity } from './persistence/account-user.orm-entity';
+import { UserEntity } from './persistence/user.orm-entity';
+
+@Injectable()
+export class IdentityService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectRepository(AccountUserEntity) private readonly accountUsers: Repository<AccountUserEntity>,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Who holds this token and where may they act; null for an unknown token or a pending user. */
+  async resolve(tokenHash: string): Promise<ResolvedIdentity | null> {
+    const [user] = await this.users.query(
+      `SELECT u.id, u.name, u.email FROM messaging.access_tokens t
+         JOIN messaging.users u ON u.id = t.user_id
+        WHERE t.token_hash = $1 AND u.confirmed`,
+      [tokenHash],
+    );
+    if (!user) return null;
+    return { user_id: user.id, name: user.name, email: user.email, accounts: await this.memberships(user.id) };
+  }
+
+  async profile(userId: number): Promise<Profile> {
+    const user = await findOneOrFail(this.users, { id: userId }, 'User');
+    const rows: Array<Membership & { availability_status: Profile['accounts'][number]['availability_status'] }> =
+      await this.accountUsers.query(
+        `SELECT a.id, a.name, au.role, au.availability_status FROM messaging.account_users au
+           JOIN messaging.accounts a ON a.id = au.account_id
+          WHERE au.user_id = $1 ORDER BY a.id`,
+        [userId],
+      );
+    return {
+      id: user.id,
+      name: user.name,
+      display_name: user.displayName,
+      available_name: user.displayName || user.name,
+      email: user.email,
+      confirmed: user.confirmed,
+      accounts: rows,
+    };
+  }
+
+  /** Replaces every token of the user by a new one; the old ones stop working at once. */
+  async rotateToken(userId: number): Promise<{ access_token: string }> {
+    await findOneOrFail(this.users, { id: userId }, 'User');
+    return this.outbox.transaction(async (tx, emit) => {
+      await tx.delete(AccessTokenEntity, { userId });
+      const token = await this.issueToken(tx, userId);
+      await emit(IdentityEvents.tokenRotated, null, { user_id: userId });
+      return { access_token: token };
+    });
+  }
+
+  /** Stores a new token for the user (hashed) and returns it in clear, once. */
+  async issueToken(tx: EntityManager, userId: number): Promise<string> {
+    const { token, hash } = generateAccessToken();
+    await tx.insert(AccessTokenEntity, { userId, tokenHash: hash });
+    return token;
+  }
+
+  private memberships(userId: number): Promise<Membership[]> {
+    return this.accountUsers.query(
+      `SELECT a.id, a.name, au.role FROM messaging.account_users au
+         JOIN messaging.accounts a ON a.id = au.account_id
+        WHERE au.user_id = $1 ORDER BY a.id`,
+      [userId],
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IdentityEvents, type Account, type CreateAccountInput } from '@parley/contracts';
+import { findOneOrFail, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { Repository } from 'typeorm';
+import { toAccount } from '../identity/identity.mapper';
+import { AccountEntity } from '../identity/persistence/account.orm-entity';
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    private readonly outbox: Outbox,
+  ) {}
+
+  create(input: CreateAccountInput): Promise<Account> {
+    const name = requireName(input.name);
+    return this.outbox.transaction(async (tx, emit) => {
+      const account = await tx.save(tx.create(AccountEntity, { name }));
+      await emit(IdentityEvents.accountCreated, account.id, { id: account.id, name: account.name });
+      return toAccount(account);
+    });
+  }
+
+  async show(id: number): Promise<Account> {
+    return toAccount(await findOneOrFail(this.accounts, { id }, 'Account'));
+  }
+
+  async update(id: number, input: Partial<CreateAccountInput>): Promise<Account> {
+    const account = await findOneOrFail(this.accounts, { id }, 'Account');
+    if (input.name !== undefined) account.name = requireName(input.name);
+    return toAccount(await this.accounts.save(account));
+  }
+
+  /** Removes the account and, through the schema's cascades, everything it owns here. */
+  async delete(id: number): Promise<null> {
+    const account = await findOneOrFail(this.accounts, { id }, 'Account');
+    await this.outbox.transaction(async (tx, emit) => {
+      await tx.delete(AccountEntity, { id });
+      await emit(IdentityEvents.accountDeleted, id, { id, name: account.name });
+    });
+    return null;
+  }
+}
+
+function requireName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new ValidationFailedError("Name can't be blank", ['name']);
+  return trimmed;
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runMigrationsCli } from '@parley/service-kit';
+import { reportingSchema } from './schema';
+
+void runMigrationsCli('reporting', reportingSchema);

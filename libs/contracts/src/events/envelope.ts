@@ -1,0 +1,37 @@
+export type ActorKind = 'user' | 'platform' | 'system' | 'automation';
+
+export interface EventActor {
+  type: ActorKind;
+  id: number | null;
+}
+
+export interface EventMeta {
+  actor: EventActor;
+  /** The X-Request-Id of the HTTP request (or the event) that caused this event. */
+  correlation_id: string | null;
+  /** Who produced the change, e.g. `api`, `automation:<rule_id>`; consumers use it to stop loops. */
+  origin: string;
+}
+
+/** The wire form of every domain event published on JetStream. */
+export interface EventEnvelope<TData = unknown, TType extends string = string> {
+  id: string;
+  type: TType;
+  version: number;
+  account_id: number | null;
+  occurred_at: string;
+  data: TData;
+  meta: EventMeta;
+}
+
+/** Events live under `evt.<context>.<entity>.<verb>`; the type is everything after `evt.`. */
+export const EVENT_SUBJECT_ROOT = 'evt';
+
+export function eventSubject(type: string): string {
+  return `${EVENT_SUBJECT_ROOT}.${type}`;
+}
+
+/** Subject of events that exhausted their deliveries for one consumer. */
+export function deadLetterSubject(consumer: string, type: string): string {
+  return `dlq.${consumer}.${type}`;
+}

@@ -1,0 +1,2 @@
+/** Injection token of the validated ServiceConfig. */
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');

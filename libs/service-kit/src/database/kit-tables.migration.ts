@@ -1,0 +1,31 @@
+import type { QueryRunner } from 'typeorm';
+
+/**
+ * The outbox (events committed with the change, published by the relay) and the inbox
+ * (event ids each consumer has applied). Every service's first migration calls this.
+ */
+export async function createKitTables(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`
+    CREATE TABLE "${schema}".outbox (
+      seq bigserial PRIMARY KEY,
+      id uuid NOT NULL UNIQUE,
+      type text NOT NULL,
+      payload jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      published_at timestamptz
+    )`);
+  await runner.query(`CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox (seq) WHERE published_at IS NULL`);
+  await runner.query(`CREATE INDEX outbox_published_at_idx ON "${schema}".outbox (published_at) WHERE published_at IS NOT NULL`);
+  await runner.query(`
+    CREATE TABLE "${schema}".inbox (
+      consumer text NOT NULL,
+      event_id uuid NOT NULL,
+      processed_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer, event_id)
+    )`);
+}
+
+export async function dropKitTables(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`DROP TABLE IF EXISTS "${schema}".inbox`);
+  await runner.query(`DROP TABLE IF EXISTS "${schema}".outbox`);
+}

@@ -1,0 +1,161 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EVENT_SUBJECT_ROOT, eventSubject, type EventEnvelope } from '@parley/contracts';
+import {
+  connect,
+  headers as natsHeaders,
+  JSONCodec,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+  type PubAck,
+  type StreamConfig,
+  type Subscription,
+} from 'nats';
+import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG } from '../config/tokens';
+import { CORRELATION_HEADER } from '../logging/request-context';
+import { namespaced, namespacedStream } from '../rpc/namespace';
+
+const codec = JSONCodec<EventEnvelope>();
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The JetStream side of the system: stream set-up, publishing with de-duplication by
+ * event id, and plain subscriptions for listeners that need every event on every replica.
+ * Request/reply stays on Nest's transport; this is the only place that knows the client API.
+ */
+@Injectable()
+export class EventBus {
+  private readonly logger = new Logger(EventBus.name);
+  private connection: NatsConnection | null = null;
+  private manager: JetStreamManager | null = null;
+  private client: JetStreamClient | null = null;
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
+
+  get eventsStream(): string {
+    return namespacedStream(this.config.nats.namespace, 'PARLEY_EVENTS');
+  }
+
+  get deadLetterStream(): string {
+    return namespacedStream(this.config.nats.namespace, 'PARLEY_DEAD_LETTERS');
+  }
+
+  subjectOf(type: string): string {
+    return namespaced(this.config.nats.namespace, eventSubject(type));
+  }
+
+  async connect(): Promise<void> {
+    if (this.connection) return;
+    this.connection = await connect({
+      servers: this.config.nats.url,
+      name: `${this.config.service}-events`,
+      maxReconnectAttempts: -1,
+    });
+    this.manager = await this.connection.jetstreamManager();
+    this.client = this.connection.jetstream();
+    await this.ensureStreams();
+  }
+
+  get nats(): NatsConnection {
+    if (!this.connection) throw new Error('EventBus is not connected');
+    return this.connection;
+  }
+
+  get jetstream(): JetStreamClient {
+    if (!this.client) throw new Error('EventBus is not connected');
+    return this.client;
+  }
+
+  get jetstreamManager(): JetStreamManager {
+    if (!this.manager) throw new Error('EventBus is not connected');
+    return this.manager;
+  }
+
+  isConnected(): boolean {
+    return !!this.connection && !this.connection.isClosed();
+  }
+
+  /** Publishes once per event id: JetStream drops a repeat inside its duplicate window. */
+  async publish(envelope: EventEnvelope): Promise<PubAck> {
+    const headers = natsHeaders();
+    if (envelope.meta.correlation_id) headers.set(CORRELATION_HEADER, envelope.meta.correlation_id);
+    return this.jetstream.publish(this.subjectOf(envelope.type), codec.encode(envelope), {
+      msgID: envelope.id,
+      headers,
+    });
+  }
+
+  /** Publishes a raw message to a subject of the dead-letter stream. */
+  async publishDeadLetter(subject: string, data: Uint8Array, reason: string): Promise<void> {
+    const headers = natsHeaders();
+    headers.set('x-dead-letter-reason', reason.slice(0, 500));
+    await this.jetstream.publish(namespaced(this.config.nats.namespace, subject), data, { headers });
+  }
+
+  /**
+   * A plain (not durable) subscription: every replica sees every matching event while it is
+   * connected. For cache invalidation, never for work that must not be lost.
+   */
+  listen(typePattern: string, handler: (event: EventEnvelope) => void): Subscription {
+    return this.nats.subscribe(this.subjectOf(typePattern), {
+      callback: (error, message) => {
+        if (error) return this.logger.warn(`Listener on ${typePattern} failed: ${error.message}`);
+        try {
+          handler(codec.decode(message.data));
+        } catch (failure) {
+          this.logger.warn(`Listener on ${typePattern} could not handle a message: ${(failure as Error).message}`);
+        }
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    const connection = this.connection;
+    this.connection = null;
+    if (connection && !connection.isClosed()) await connection.drain();
+  }
+
+  /** Idempotent: creates the streams, or brings an existing one's subjects up to date. */
+  private async ensureStreams(): Promise<void> {
+    const namespace = this.config.nats.namespace;
+    await this.ensureStream({
+      name: this.eventsStream,
+      subjects: [namespaced(namespace, `${EVENT_SUBJECT_ROOT}.>`)],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(7 * DAY_MS),
+      duplicate_window: nanos(2 * 60 * 1000),
+    });
+    await this.ensureStream({
+      name: this.deadLetterStream,
+      subjects: [namespaced(namespace, 'dlq.>')],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(30 * DAY_MS),
+    });
+  }
+
+  private async ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<void> {
+    const manager = this.jetstreamManager;
+    try {
+      await manager.streams.info(config.name);
+      await manager.streams.update(config.name, config);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      try {
+        await manager.streams.add(config);
+      } catch (raced) {
+        // Another service created it between our look-up and our add.
+        if (!/already in use/i.test((raced as Error).message)) throw raced;
+      }
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return /not found/i.test((error as Error)?.message ?? '');
+}

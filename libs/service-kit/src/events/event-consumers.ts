@@ -1,0 +1,134 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { deadLetterSubject, type EventEnvelope } from '@parley/contracts';
+import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
+import type { EntityManager } from 'typeorm';
+import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG } from '../config/tokens';
+import { runInRequestContext } from '../logging/request-context';
+import { EventBus } from './event-bus';
+import { claimInboxEntry } from './inbox';
+import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
+import { Outbox, type Emit } from './outbox';
+
+type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit) => Promise<void>;
+
+interface Registration {
+  durable: string;
+  type: string;
+  handler: Handler;
+}
+
+const PULL_BATCH = 64;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Runs every `@OnEvent` handler of the service on a durable pull consumer with explicit
+ * acks: success → ack; failure → nak with back-off until `max_deliver`, then the message goes
+ * to the dead-letter stream and is terminated. Malformed messages go there at once.
+ */
+@Injectable()
+export class EventConsumers {
+  private readonly logger = new Logger(EventConsumers.name);
+  private readonly running: Array<{ messages: ConsumerMessages; done: Promise<void> }> = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly bus: EventBus,
+    private readonly outbox: Outbox,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  async start(): Promise<void> {
+    for (const registration of this.collect()) await this.consume(registration);
+  }
+
+  /** Stops pulling and waits for the message being handled on each consumer. */
+  async stop(): Promise<void> {
+    const running = this.running.splice(0);
+    for (const { messages } of running) messages.stop();
+    await Promise.all(running.map(({ done }) => done));
+  }
+
+  private collect(): Registration[] {
+    const registrations: Registration[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object') continue;
+      const prototype = Object.getPrototypeOf(instance);
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const meta = this.reflector.get<EventHandlerMetadata | undefined>(EVENT_HANDLER, prototype[method]);
+        if (!meta) continue;
+        const purpose = (meta.purpose ?? meta.type).replace(/[^A-Za-z0-9_-]/g, '_');
+        registrations.push({
+          durable: `${this.config.service}__${purpose}`,
+          type: meta.type,
+          handler: (prototype[method] as Handler).bind(instance),
+        });
+      }
+    }
+    return registrations;
+  }
+
+  private async consume(registration: Registration): Promise<void> {
+    const stream = this.bus.eventsStream;
+    await this.bus.jetstreamManager.consumers.add(stream, {
+      durable_name: registration.durable,
+      filter_subject: this.bus.subjectOf(registration.type),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      max_deliver: this.config.consumers.maxDeliver,
+      ack_wait: nanos(this.config.consumers.ackWaitMs),
+    });
+    const consumer = await this.bus.jetstream.consumers.get(stream, registration.durable);
+    const messages = await consumer.consume({ max_messages: PULL_BATCH });
+    const done = (async () => {
+      for await (const message of messages) await this.handle(registration, message);
+    })().catch((error) => this.logger.error(`Consumer ${registration.durable} stopped: ${(error as Error).message}`));
+    this.running.push({ messages, done });
+  }
+
+  private async handle(registration: Registration, message: JsMsg): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = message.json<EventEnvelope>();
+      if (!event?.id || event.type !== registration.type) throw new Error('not an event envelope of the expected type');
+    } catch (error) {
+      await this.deadLetter(registration, message, `malformed: ${(error as Error).message}`);
+      return;
+    }
+    try {
+      const context = { correlationId: event.meta?.correlation_id ?? event.id, origin: event.meta?.origin };
+      await runInRequestContext(context, () =>
+        this.outbox.transaction(async (tx, emit) => {
+          const fresh = await claimInboxEntry(tx, this.config.database!.schema, registration.durable, event.id);
+          if (fresh) await registration.handler(event, tx, emit);
+        }),
+      );
+      message.ack();
+    } catch (error) {
+      const attempt = message.info.deliveryCount;
+      const reason = (error as Error)?.message ?? String(error);
+      if (attempt >= this.config.consumers.maxDeliver) {
+        await this.deadLetter(registration, message, `failed ${attempt} times: ${reason}`);
+        return;
+      }
+      this.logger.warn(`Consumer ${registration.durable} failed on event ${event.id} (attempt ${attempt}): ${reason}`);
+      message.nak(Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** attempt));
+    }
+  }
+
+  private async deadLetter(registration: Registration, message: JsMsg, reason: string): Promise<void> {
+    this.logger.error(`Consumer ${registration.durable} dead-letters message ${message.seq}: ${reason}`);
+    try {
+      await this.bus.publishDeadLetter(deadLetterSubject(registration.durable, registration.type), message.data, reason);
+      message.term();
+    } catch (error) {
+      // Could not park it: leave it unacknowledged so JetStream offers it again.
+      this.logger.error(`Dead-lettering failed: ${(error as Error).message}`);
+      message.nak(MAX_RETRY_DELAY_MS);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { SetMetadata } from '@nestjs/common';
+import type { EventType } from '@parley/contracts';
+
+export const EVENT_HANDLER = Symbol('EVENT_HANDLER');
+
+export interface EventHandlerMetadata {
+  type: EventType;
+  /** Names the durable consumer; defaults to the event type. One consumer per (service, purpose). */
+  purpose?: string;
+}
+
+/**
+ * Marks a provider method as the handler of one event type. It runs inside a transaction
+ * together with the inbox record, so a redelivered event is applied once:
+ * `(event: EventEnvelope<EventMap[T]>, tx: EntityManager, emit: Emit) => Promise<void>`.
+ */
+export function OnEvent(type: EventType, options: { purpose?: string } = {}): MethodDecorator {
+  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { type, purpose: options.purpose });
+}

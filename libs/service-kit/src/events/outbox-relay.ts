@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EventEnvelope } from '@parley/contracts';
+import { DataSource } from 'typeorm';
+import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG } from '../config/tokens';
+import { EventBus } from './event-bus';
+
+const BATCH_SIZE = 200;
+
+interface OutboxRow {
+  seq: string;
+  payload: EventEnvelope;
+}
+
+/**
+ * Publishes committed outbox rows to JetStream, oldest first. Rows are claimed with
+ * `FOR UPDATE SKIP LOCKED`, so replicas share the work; a row published but not yet marked
+ * (crash in between) is published again and JetStream drops the repeat by its msgID.
+ */
+@Injectable()
+export class OutboxRelay {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private readonly table: string;
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private pendingKick = false;
+  private started = false;
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: EventBus,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {
+    this.table = `"${config.database!.schema}".outbox`;
+  }
+
+  start(): void {
+    if (!this.config.outbox.relayEnabled) {
+      this.logger.warn('Outbox relay is disabled (OUTBOX_RELAY_ENABLED=false): events stay in the outbox');
+      return;
+    }
+    this.started = true;
+    this.timer = setInterval(() => this.kick(), this.config.outbox.pollIntervalMs);
+    this.kick();
+  }
+
+  /** Publish now; calls during a drain fold into one more pass. */
+  kick(): void {
+    if (!this.started) return;
+    if (this.draining) {
+      this.pendingKick = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+      if (this.pendingKick && this.started) {
+        this.pendingKick = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Stops polling after a last pass, so events of requests that just finished still go out. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    if (this.timer) clearInterval(this.timer);
+    await this.draining;
+    await this.drain();
+    this.started = false;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while ((await this.publishBatch()) === BATCH_SIZE) {
+        // a full batch: there may be more
+      }
+      await this.cleanupOccasionally();
+    } catch (error) {
+      this.logger.warn(`Outbox relay pass failed, will retry: ${(error as Error).message}`);
+    }
+  }
+
+  private publishBatch(): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      const rows: OutboxRow[] = await tx.query(
+        `SELECT seq, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED`,
+      );
+      if (rows.length === 0) return 0;
+      await Promise.all(rows.map((row) => this.bus.publish(row.payload)));
+      await tx.query(`UPDATE ${this.table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
+      return rows.length;
+    });
+  }
+
+  private async cleanupOccasionally(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastCleanup < 60_000) return;
+    this.lastCleanup = now;
+    await this.dataSource.query(
+      `DELETE FROM ${this.table} WHERE published_at < now() - make_interval(hours => $1)`,
+      [this.config.outbox.retentionHours],
+    );
+  }
+}

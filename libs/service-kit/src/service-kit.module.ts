@@ -1,0 +1,68 @@
+import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { BackendService, ServiceName } from '@parley/contracts';
+import { loadServiceConfig, type ServiceConfig } from './config/service-config';
+import { SERVICE_CONFIG } from './config/tokens';
+import { dataSourceOptions, openDataSource, type SchemaDefinition } from './database/data-source';
+import { EventBus } from './events/event-bus';
+import { EventConsumers } from './events/event-consumers';
+import { Outbox } from './events/outbox';
+import { OutboxRelay } from './events/outbox-relay';
+import { createHealthControllers } from './health/health.controllers';
+import { NatsHealthIndicator } from './health/nats.health-indicator';
+import { Readiness } from './health/readiness';
+import { RpcClient } from './rpc/rpc-client';
+import { RpcContextInterceptor } from './rpc/rpc-context.interceptor';
+import { RpcErrorFilter } from './rpc/rpc-exception.filter';
+
+export interface ServiceKitOptions {
+  service: ServiceName;
+  /** The service's own schema: entities and migrations. Omitted by the gateway. */
+  schema?: SchemaDefinition;
+}
+
+const eventBusProvider: Provider = {
+  provide: EventBus,
+  inject: [SERVICE_CONFIG],
+  useFactory: async (config: ServiceConfig) => {
+    const bus = new EventBus(config);
+    await bus.connect();
+    return bus;
+  },
+};
+
+/** Everything a deployable needs from the platform: config, NATS, events, database, health. */
+@Module({})
+export class ServiceKitModule {
+  static forRoot(options: ServiceKitOptions): DynamicModule {
+    const config = loadServiceConfig(options.service);
+    const exported: Provider[] = [{ provide: SERVICE_CONFIG, useValue: config }, eventBusProvider, RpcClient, NatsHealthIndicator, Readiness];
+    const imports: NonNullable<DynamicModule['imports']> = [TerminusModule, DiscoveryModule];
+    const enhancers: Provider[] = [];
+    const controllers: Type[] = [];
+    if (options.schema && config.database) {
+      const definition = options.schema;
+      imports.push(
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config.database!, definition),
+          dataSourceFactory: (dataSourceConfig) => openDataSource(dataSourceConfig!),
+        }),
+      );
+      exported.push(Outbox, OutboxRelay, EventConsumers);
+    }
+    if (options.service !== 'gateway') {
+      controllers.push(...createHealthControllers(options.service as BackendService));
+      enhancers.push({ provide: APP_FILTER, useClass: RpcErrorFilter }, { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor });
+    }
+    return {
+      module: ServiceKitModule,
+      global: true,
+      imports,
+      providers: [...exported, ...enhancers],
+      controllers,
+      exports: exported,
+    };
+  }
+}

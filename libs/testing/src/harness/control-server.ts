@@ -1,0 +1,41 @@
+import type { ServiceName } from '@parley/contracts';
+import { createServer, type Server } from 'node:http';
+import type { RunningSystem } from '../system/running-system';
+
+const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start)$/;
+
+/**
+ * Lets test files (which may run in worker processes) stop, crash and restart the services
+ * that the global setup owns: `POST /services/<name>/<restart|stop|start>` with
+ * `{"env": {...}, "signal": "SIGTERM"|"SIGKILL"}`.
+ */
+export async function startControlServer(system: RunningSystem): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const match = request.method === 'POST' ? ROUTE.exec(request.url ?? '') : null;
+    if (!match) {
+      response.writeHead(404).end();
+      return;
+    }
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', async () => {
+      try {
+        const body = raw ? (JSON.parse(raw) as { env?: Record<string, string>; signal?: NodeJS.Signals }) : {};
+        const service = system.service(match[1] as ServiceName);
+        if (match[2] === 'restart') await system.restart(match[1] as ServiceName, body);
+        if (match[2] === 'stop') await service.stop(body.signal ?? 'SIGTERM');
+        if (match[2] === 'start') await service.start(body.env);
+        response.writeHead(204).end();
+      } catch (error) {
+        response.writeHead(500, { 'content-type': 'text/plain' }).end((error as Error).message);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,17 @@
+/** What the global setup tells every test file about the system it started. */
+export interface E2eState {
+  gatewayUrl: string;
+  controlUrl: string;
+  platformApiToken: string;
+  databaseUrl: string;
+  natsUrl: string;
+  namespace: string;
+}
+
+export const E2E_STATE_VARIABLE = 'PARLEY_E2E_STATE';
+
+export function readE2eState(): E2eState {
+  const raw = process.env[E2E_STATE_VARIABLE];
+  if (!raw) throw new Error('No end-to-end system: run the suites with tests/e2e/jest.config.js (its global setup starts one)');
+  return JSON.parse(raw) as E2eState;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { provisionInfrastructure, type Infrastructure } from '../environment/infrastructure';
+import { createRunDatabase } from '../environment/run-database';
+import { RunningSystem } from '../system/running-system';
+import { startControlServer } from './control-server';
+import { E2E_STATE_VARIABLE, type E2eState } from './e2e-state';
+import globalTeardown from './global-teardown';
+
+export interface E2eRun {
+  infrastructure: Infrastructure;
+  system: RunningSystem | null;
+  control: { close(): Promise<void> } | null;
+  databaseName: string;
+  state: E2eState;
+}
+
+declare global {
+  var parleyE2eRun: E2eRun | undefined;
+}
+
+/**
+ * Jest global setup: real PostgreSQL and NATS, a fresh database and a NATS namespace of this
+ * run's own (concurrent runs never meet), every service started from `dist/`.
+ */
+export default async function globalSetup(): Promise<void> {
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const infrastructure = await provisionInfrastructure();
+  const databaseName = `parley_e2e_${runId}`;
+  const databaseUrl = await createRunDatabase(infrastructure.adminDatabaseUrl, databaseName);
+  const namespace = `e2e_${runId}`;
+  const platformApiToken = randomBytes(24).toString('base64url');
+  const rootDir = process.cwd();
+  const logDir = join(rootDir, 'tmp', 'e2e', runId);
+  const run: E2eRun = {
+    infrastructure,
+    system: null,
+    control: null,
+    databaseName,
+    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, namespace },
+  };
+  globalThis.parleyE2eRun = run;
+  try {
+    await startSystem(run, rootDir, logDir);
+  } catch (error) {
+    // Jest skips the teardown when the setup fails: clean up here.
+    await globalTeardown();
+    throw error;
+  }
+  process.env[E2E_STATE_VARIABLE] = JSON.stringify(run.state);
+  process.stdout.write(`\nParley e2e: ${infrastructure.source} PostgreSQL + NATS, database ${databaseName}, logs in ${logDir}\n`);
+}
+
+async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promise<void> {
+  const { databaseUrl, natsUrl, namespace, platformApiToken } = run.state;
+  run.system = await RunningSystem.start({
+    rootDir,
+    databaseUrl,
+    natsUrl,
+    namespace,
+    platformApiToken,
+    logDir,
+    env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info', SHUTDOWN_GRACE_MS: '5000' },
+  });
+  const control = await startControlServer(run.system);
+  run.control = control;
+  run.state = { ...run.state, gatewayUrl: run.system.gatewayUrl, controlUrl: control.url };
+}

@@ -1,0 +1,91 @@
+import { BACKEND_SERVICES, type ServiceName } from '@parley/contracts';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../environment/free-port';
+import { ServiceProcess } from './service-process';
+
+export interface SystemOptions {
+  rootDir: string;
+  databaseUrl: string;
+  natsUrl: string;
+  namespace: string;
+  platformApiToken: string;
+  /** Fixed gateway port; a free one when omitted. */
+  gatewayPort?: number;
+  /** Backend health ports from the defaults (3101…) instead of free ones. */
+  defaultPorts?: boolean;
+  /** Log files go here; without it, output is shown on the console. */
+  logDir?: string;
+  env?: Record<string, string>;
+}
+
+const DEFAULT_HEALTH_PORT_BASE = 3101;
+
+function envPrefix(service: string): string {
+  return service.toUpperCase().replace(/-/g, '_');
+}
+
+/** The whole system as processes on this machine: every backend service and the gateway. */
+export class RunningSystem {
+  private constructor(
+    readonly gatewayUrl: string,
+    private readonly processes: Map<ServiceName, ServiceProcess>,
+  ) {}
+
+  static async start(options: SystemOptions): Promise<RunningSystem> {
+    if (options.logDir) mkdirSync(options.logDir, { recursive: true });
+    const processes = new Map<ServiceName, ServiceProcess>();
+    const shared: Record<string, string> = {
+      DATABASE_URL: options.databaseUrl,
+      NATS_URL: options.natsUrl,
+      NATS_NAMESPACE: options.namespace,
+      PLATFORM_API_TOKEN: options.platformApiToken,
+      ...options.env,
+    };
+    for (const [index, service] of BACKEND_SERVICES.entries()) {
+      const port = options.defaultPorts ? DEFAULT_HEALTH_PORT_BASE + index : await freePort();
+      processes.set(service, RunningSystem.process(options, service, { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) }, `http://127.0.0.1:${port}/health/ready`));
+    }
+    const gatewayPort = options.gatewayPort ?? (await freePort());
+    processes.set('gateway', RunningSystem.process(options, 'gateway', { ...shared, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/health/live`));
+
+    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes);
+    try {
+      await Promise.all(BACKEND_SERVICES.map((service) => processes.get(service)!.start()));
+      await processes.get('gateway')!.start();
+    } catch (error) {
+      await system.stop();
+      throw error;
+    }
+    return system;
+  }
+
+  private static process(options: SystemOptions, service: ServiceName, env: Record<string, string>, readyUrl: string): ServiceProcess {
+    return new ServiceProcess({
+      name: service,
+      script: join(options.rootDir, 'dist', 'apps', service, 'src', 'main.js'),
+      cwd: options.rootDir,
+      env,
+      readyUrl,
+      logFile: options.logDir ? join(options.logDir, `${service}.log`) : undefined,
+    });
+  }
+
+  service(name: ServiceName): ServiceProcess {
+    const process = this.processes.get(name);
+    if (!process) throw new Error(`Unknown service ${name}`);
+    return process;
+  }
+
+  /** Stops a service (gracefully, or by SIGKILL to simulate a crash) and starts it again. */
+  async restart(name: ServiceName, options: { env?: Record<string, string>; signal?: NodeJS.Signals } = {}): Promise<void> {
+    const process = this.service(name);
+    await process.stop(options.signal ?? 'SIGTERM');
+    await process.start(options.env);
+  }
+
+  async stop(): Promise<void> {
+    await this.processes.get('gateway')?.stop();
+    await Promise.all(BACKEND_SERVICES.map((service) => this.processes.get(service)?.stop()));
+  }
+}

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+
+export interface ServiceProcessOptions {
+  name: string;
+  /** The compiled entry point, e.g. dist/apps/messaging/src/main.js. */
+  script: string;
+  cwd: string;
+  env: Record<string, string>;
+  /** Where it answers HTTP: readiness (services) or liveness (gateway). */
+  readyUrl: string;
+  /** Append output to this file; without it, output goes to this process's stdout/stderr. */
+  logFile?: string;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+/** One running deployable of the system, which can be stopped, crashed and started again. */
+export class ServiceProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<number | null> = Promise.resolve(null);
+  private log: WriteStream | null = null;
+
+  constructor(private readonly options: ServiceProcessOptions) {}
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Starts it (with extra settings for this run only) and waits until it reports ready. */
+  async start(extraEnv: Record<string, string> = {}): Promise<void> {
+    if (this.running) throw new Error(`${this.name} is already running`);
+    const toFile = !!this.options.logFile;
+    this.log = toFile ? createWriteStream(this.options.logFile!, { flags: 'a' }) : null;
+    const child = spawn(process.execPath, [this.options.script], {
+      cwd: this.options.cwd,
+      env: { ...process.env, ...this.options.env, ...extraEnv },
+      stdio: toFile ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    });
+    if (this.log) {
+      child.stdout?.pipe(this.log, { end: false });
+      child.stderr?.pipe(this.log, { end: false });
+    }
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    await this.waitUntilReady(child);
+  }
+
+  /** Asks it to stop (SIGTERM: graceful) and waits for the process to end. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    const child = this.child;
+    if (!child || !this.running) return null;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    const code = await this.exited;
+    clearTimeout(timer);
+    this.child = null;
+    this.log?.end();
+    this.log = null;
+    return code;
+  }
+
+  /** The end of its log, to explain a failure. */
+  tail(lines = 40): string {
+    if (!this.options.logFile) return '';
+    try {
+      return readFileSync(this.options.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    } catch {
+      return '';
+    }
+  }
+
+  private async waitUntilReady(child: ChildProcess): Promise<void> {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    let died = false;
+    void this.exited.then(() => (died = true));
+    while (Date.now() < deadline) {
+      if (died || child.exitCode !== null) {
+        throw new Error(`${this.name} exited during start-up (code ${child.exitCode}).\n${this.tail()}`);
+      }
+      try {
+        const response = await fetch(this.options.readyUrl, { signal: AbortSignal.timeout(1000) });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    child.kill('SIGKILL');
+    throw new Error(`${this.name} was not ready within ${READY_TIMEOUT_MS} ms.\n${this.tail()}`);
+  }
+}

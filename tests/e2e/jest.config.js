@@ -1,0 +1,15 @@
+// End-to-end suites through the gateway, plus the service kit's integration tests, against
+// real PostgreSQL and NATS. The global setup starts every service once for the whole run.
+const preset = require('../../jest.preset');
+
+module.exports = {
+  ...preset,
+  rootDir: '../..',
+  roots: ['<rootDir>/tests/e2e', '<rootDir>/libs'],
+  testMatch: ['**/*.e2e-spec.ts', '**/*.int-spec.ts'],
+  globalSetup: '<rootDir>/libs/testing/src/harness/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/harness/global-teardown.ts',
+  testTimeout: 60_000,
+  // Some suites restart services: one file at a time keeps them from disturbing each other.
+  maxWorkers: 1,
+};
