@@ -1,8 +1,7 @@
-import type { SchemaDefinition } from '@parley/service-kit';
-import { Initial1732233600000 } from './migrations/1732233600000-initial';
+import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 
-/** The tables of the `reporting` schema and the migrations that build them, in order. */
+/** The tables of the `reporting` schema and the migrations that build them, in order (its own tables arrive with its features). */
 export const reportingSchema: SchemaDefinition = {
   entities: [],
-  migrations: [Initial1732233600000],
+  migrations: [kitTablesMigration('reporting')],
 };

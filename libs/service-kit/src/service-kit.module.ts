@@ -21,6 +21,8 @@ export interface ServiceKitOptions {
   service: ServiceName;
   /** The service's own schema: entities and migrations. Omitted by the gateway. */
   schema?: SchemaDefinition;
+  /** Settings to read instead of process.env (tests). */
+  env?: Record<string, string | undefined>;
 }
 
 const eventBusProvider: Provider = {
@@ -37,7 +39,7 @@ const eventBusProvider: Provider = {
 @Module({})
 export class ServiceKitModule {
   static forRoot(options: ServiceKitOptions): DynamicModule {
-    const config = loadServiceConfig(options.service);
+    const config = loadServiceConfig(options.service, options.env);
     const exported: Provider[] = [{ provide: SERVICE_CONFIG, useValue: config }, eventBusProvider, RpcClient, NatsHealthIndicator, Readiness];
     const imports: NonNullable<DynamicModule['imports']> = [TerminusModule, DiscoveryModule];
     const enhancers: Provider[] = [];

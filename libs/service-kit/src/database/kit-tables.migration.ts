@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The outbox (events committed with the change, published by the relay) and the inbox
@@ -28,4 +28,19 @@ export async function createKitTables(runner: QueryRunner, schema: string): Prom
 export async function dropKitTables(runner: QueryRunner, schema: string): Promise<void> {
   await runner.query(`DROP TABLE IF EXISTS "${schema}".inbox`);
   await runner.query(`DROP TABLE IF EXISTS "${schema}".outbox`);
+}
+
+/** The first migration of every service: its outbox and inbox, in its own schema. */
+export function kitTablesMigration(schema: string): new () => MigrationInterface {
+  return class KitTables1732233600000 implements MigrationInterface {
+    name = 'KitTables1732233600000';
+
+    async up(runner: QueryRunner): Promise<void> {
+      await createKitTables(runner, schema);
+    }
+
+    async down(runner: QueryRunner): Promise<void> {
+      await dropKitTables(runner, schema);
+    }
+  };
 }

@@ -2,11 +2,11 @@ import type { ServiceName } from '@parley/contracts';
 import { createServer, type Server } from 'node:http';
 import type { RunningSystem } from '../system/running-system';
 
-const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start)$/;
+const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start|pause|resume)$/;
 
 /**
  * Lets test files (which may run in worker processes) stop, crash and restart the services
- * that the global setup owns: `POST /services/<name>/<restart|stop|start>` with
+ * that the global setup owns: `POST /services/<name>/<restart|stop|start|pause|resume>` with
  * `{"env": {...}, "signal": "SIGTERM"|"SIGKILL"}`.
  */
 export async function startControlServer(system: RunningSystem): Promise<{ url: string; close(): Promise<void> }> {
@@ -25,6 +25,8 @@ export async function startControlServer(system: RunningSystem): Promise<{ url: 
         if (match[2] === 'restart') await system.restart(match[1] as ServiceName, body);
         if (match[2] === 'stop') await service.stop(body.signal ?? 'SIGTERM');
         if (match[2] === 'start') await service.start(body.env);
+        if (match[2] === 'pause') service.pause();
+        if (match[2] === 'resume') service.resume();
         response.writeHead(204).end();
       } catch (error) {
         response.writeHead(500, { 'content-type': 'text/plain' }).end((error as Error).message);

@@ -6,6 +6,8 @@ export interface E2eState {
   databaseUrl: string;
   natsUrl: string;
   namespace: string;
+  /** Each service writes `<service>.log` here. */
+  logDir: string;
 }
 
 export const E2E_STATE_VARIABLE = 'PARLEY_E2E_STATE';

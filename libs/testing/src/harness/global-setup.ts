@@ -37,7 +37,7 @@ export default async function globalSetup(): Promise<void> {
     system: null,
     control: null,
     databaseName,
-    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, namespace },
+    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, namespace, logDir },
   };
   globalThis.parleyE2eRun = run;
   try {
@@ -60,7 +60,7 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
     namespace,
     platformApiToken,
     logDir,
-    env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info', SHUTDOWN_GRACE_MS: '5000' },
+    env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info', SHUTDOWN_GRACE_MS: '5000', RPC_TIMEOUT_MS: '3000' },
   });
   const control = await startControlServer(run.system);
   run.control = control;

@@ -1,7 +1,7 @@
 import type { ServiceName } from '@parley/contracts';
 import { readE2eState } from './e2e-state';
 
-async function control(service: ServiceName, action: 'restart' | 'stop' | 'start', body: object): Promise<void> {
+async function control(service: ServiceName, action: 'restart' | 'stop' | 'start' | 'pause' | 'resume', body: object = {}): Promise<void> {
   const response = await fetch(`${readE2eState().controlUrl}/services/${service}/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -21,4 +21,13 @@ export function stopService(service: ServiceName, signal: NodeJS.Signals = 'SIGT
 
 export function startService(service: ServiceName, env: Record<string, string> = {}): Promise<void> {
   return control(service, 'start', { env });
+}
+
+/** Freezes a service so it answers nothing (a hung process), until resumeService. */
+export function pauseService(service: ServiceName): Promise<void> {
+  return control(service, 'pause');
+}
+
+export function resumeService(service: ServiceName): Promise<void> {
+  return control(service, 'resume');
 }

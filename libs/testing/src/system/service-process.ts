@@ -65,6 +65,15 @@ export class ServiceProcess {
     return code;
   }
 
+  /** Freezes the process (SIGSTOP): it stays connected but answers nothing — a hung service. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** The end of its log, to explain a failure. */
   tail(lines = 40): string {
     if (!this.options.logFile) return '';

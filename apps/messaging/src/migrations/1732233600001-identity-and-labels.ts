@@ -1,11 +1,9 @@
-import { createKitTables, dropKitTables } from '@parley/service-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1732233600000 implements MigrationInterface {
-  name = 'Initial1732233600000';
+export class Identity1732233600001 implements MigrationInterface {
+  name = 'Identity1732233600001';
 
   async up(runner: QueryRunner): Promise<void> {
-    await createKitTables(runner, 'messaging');
     await runner.query(`
       CREATE TABLE messaging.accounts (
         id serial PRIMARY KEY,
@@ -63,6 +61,5 @@ export class Initial1732233600000 implements MigrationInterface {
     for (const table of ['labels', 'account_users', 'access_tokens', 'users', 'accounts']) {
       await runner.query(`DROP TABLE IF EXISTS messaging.${table}`);
     }
-    await dropKitTables(runner, 'messaging');
   }
 }

@@ -1,0 +1,160 @@
+import { Injectable, Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { deadLetterSubject, eventSubject, LabelEvents, type EventEnvelope } from '@parley/contracts';
+import { createRunDatabase, dropRunDatabase, eventually, readE2eState } from '@parley/testing';
+import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
+import { kitTablesMigration } from '../database/kit-tables.migration';
+import { namespaced, namespacedStream } from '../rpc/namespace';
+import { ServiceKitModule } from '../service-kit.module';
+import { EventBus } from './event-bus';
+import { EventConsumers } from './event-consumers';
+import { OnEvent } from './on-event.decorator';
+
+class ProbeTable1732233600001 implements MigrationInterface {
+  name = 'ProbeTable1732233600001';
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('CREATE TABLE reporting.applied (event_id uuid NOT NULL, handler text NOT NULL)');
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE reporting.applied');
+  }
+}
+
+/** A consumer whose effect is a row per application, and which can be told to fail. */
+@Injectable()
+class Recorder {
+  failuresBeforeSuccess = 0;
+  attempts = 0;
+
+  @OnEvent(LabelEvents.created)
+  async onCreated(event: EventEnvelope, tx: EntityManager): Promise<void> {
+    this.attempts++;
+    if (this.failuresBeforeSuccess > 0) {
+      this.failuresBeforeSuccess--;
+      throw new Error('transient failure');
+    }
+    await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'created')`, [event.id]);
+  }
+
+  @OnEvent(LabelEvents.deleted)
+  async onDeleted(event: EventEnvelope, tx: EntityManager): Promise<void> {
+    await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'deleted')`, [event.id]);
+    throw new Error('always fails after writing');
+  }
+}
+
+const codec = JSONCodec<unknown>();
+
+describe('event consumers (real PostgreSQL + JetStream)', () => {
+  const state = readE2eState();
+  const namespace = `${state.namespace}_kit`;
+  const databaseName = `${new URL(state.databaseUrl).pathname.slice(1)}_kit`;
+  let app: INestApplicationContext;
+  let nats: NatsConnection;
+  let recorder: Recorder;
+
+  const adminUrl = () => {
+    const url = new URL(state.databaseUrl);
+    url.pathname = '/postgres';
+    return url.toString();
+  };
+
+  let dataSourceQuery: (sql: string, params: unknown[]) => Promise<Array<{ n: number }>>;
+  const applied = async (eventId: string, handler: string): Promise<number> => {
+    const rows = await dataSourceQuery('SELECT count(*)::int AS n FROM reporting.applied WHERE event_id = $1 AND handler = $2', [eventId, handler]);
+    return rows[0].n;
+  };
+
+  const envelope = (type: string): EventEnvelope => ({
+    id: randomUUID(),
+    type,
+    version: 1,
+    account_id: 1,
+    occurred_at: new Date().toISOString(),
+    data: { label: { id: 1, title: 'x', description: null, color: '#1f93ff', show_on_sidebar: true } },
+    meta: { actor: { type: 'system', id: null }, correlation_id: 'test', origin: 'test' },
+  });
+
+  /** Publishes like the relay does, but with a message id of our choosing (to bypass de-duplication). */
+  const publish = (event: EventEnvelope, msgID = randomUUID()) =>
+    nats.jetstream().publish(namespaced(namespace, eventSubject(event.type)), codec.encode(event), { msgID });
+
+  beforeAll(async () => {
+    const databaseUrl = await createRunDatabase(adminUrl(), databaseName);
+    @Module({
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'reporting',
+          schema: { entities: [], migrations: [kitTablesMigration('reporting'), ProbeTable1732233600001] },
+          env: { DATABASE_URL: databaseUrl, NATS_URL: state.natsUrl, NATS_NAMESPACE: namespace, CONSUMER_MAX_DELIVER: '3', LOG_LEVEL: 'silent' },
+        }),
+      ],
+      providers: [Recorder],
+    })
+    class ProbeModule {}
+    app = await NestFactory.createApplicationContext(ProbeModule, { logger: false });
+    const { DataSource } = await import('typeorm');
+    const dataSource = app.get(DataSource);
+    dataSourceQuery = (sql, params) => dataSource.query(sql, params);
+    recorder = app.get(Recorder);
+    await app.get(EventConsumers).start();
+    nats = await connect({ servers: state.natsUrl });
+  });
+
+  afterAll(async () => {
+    await app.get(EventConsumers).stop();
+    await app.get(EventBus).close();
+    await app.close();
+    await nats.close();
+    await dropRunDatabase(adminUrl(), databaseName);
+  });
+
+  it('applies an event once when JetStream delivers it twice', async () => {
+    const event = envelope(LabelEvents.created);
+    await publish(event);
+    const second = await publish(event);
+    await eventually(async () => {
+      const consumer = await app.get(EventBus).jetstreamManager.consumers.info(namespacedStream(namespace, 'PARLEY_EVENTS'), 'reporting__messaging_label_created');
+      expect(consumer.ack_floor.stream_seq).toBeGreaterThanOrEqual(second.seq);
+    });
+    expect(await applied(event.id, 'created')).toBe(1);
+    // The repeat was recognised by the inbox before the handler ran.
+    expect(recorder.attempts).toBe(1);
+  });
+
+  it('retries a failing handler with back-off until it succeeds', async () => {
+    recorder.attempts = 0;
+    recorder.failuresBeforeSuccess = 2;
+    const event = envelope(LabelEvents.created);
+    await publish(event);
+    await eventually(async () => expect(await applied(event.id, 'created')).toBe(1), { timeoutMs: 15_000 });
+    expect(recorder.attempts).toBe(3);
+  });
+
+  it('rolls back a failed attempt and dead-letters the event after max_deliver attempts', async () => {
+    const deadLetters = await nats.jetstream().consumers.get(namespacedStream(namespace, 'PARLEY_DEAD_LETTERS'), {
+      filterSubjects: namespaced(namespace, deadLetterSubject('reporting__messaging_label_deleted', LabelEvents.deleted)),
+    });
+    const event = envelope(LabelEvents.deleted);
+    await publish(event);
+    const parked = await deadLetters.next({ expires: 20_000 });
+    expect(parked).not.toBeNull();
+    expect((parked!.json() as EventEnvelope).id).toBe(event.id);
+    expect(parked!.headers?.get('x-dead-letter-reason')).toMatch(/failed 3 times: always fails after writing/);
+    // Each attempt's write was rolled back with its transaction.
+    expect(await applied(event.id, 'deleted')).toBe(0);
+  });
+
+  it('dead-letters a malformed message at once', async () => {
+    const deadLetters = await nats.jetstream().consumers.get(namespacedStream(namespace, 'PARLEY_DEAD_LETTERS'), {
+      filterSubjects: namespaced(namespace, deadLetterSubject('reporting__messaging_label_created', LabelEvents.created)),
+    });
+    await nats.jetstream().publish(namespaced(namespace, eventSubject(LabelEvents.created)), new TextEncoder().encode('not json'));
+    const parked = await deadLetters.next({ expires: 10_000 });
+    expect(parked).not.toBeNull();
+    expect(new TextDecoder().decode(parked!.data)).toBe('not json');
+    expect(parked!.headers?.get('x-dead-letter-reason')).toMatch(/^malformed/);
+  });
+});
