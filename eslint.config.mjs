@@ -33,7 +33,7 @@ export default [
   },
   {
     // Unit tests of an app may use the shared test helpers.
-    files: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    files: ['**/*.spec.ts'],
     rules: { '@nx/enforce-module-boundaries': boundaries(['type:testing']) },
   },
   {

@@ -1,12 +1,12 @@
-// End-to-end suites through the gateway, plus the service kit's integration tests, against
+// End-to-end suites (through the gateway, and the service kit against the real brokers), with
 // real PostgreSQL and NATS. The global setup starts every service once for the whole run.
 const preset = require('../../jest.preset');
 
 module.exports = {
   ...preset,
   rootDir: '../..',
-  roots: ['<rootDir>/tests/e2e', '<rootDir>/libs'],
-  testMatch: ['**/*.e2e-spec.ts', '**/*.int-spec.ts'],
+  roots: ['<rootDir>/tests/e2e'],
+  testMatch: ['**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/libs/testing/src/harness/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/harness/global-teardown.ts',
   testTimeout: 60_000,

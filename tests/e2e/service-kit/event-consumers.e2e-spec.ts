@@ -4,13 +4,8 @@ import { deadLetterSubject, eventSubject, LabelEvents, type EventEnvelope } from
 import { createRunDatabase, dropRunDatabase, eventually, readE2eState } from '@parley/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
+import { EventBus, EventConsumers, kitTablesMigration, namespaced, namespacedStream, OnEvent, ServiceKitModule } from '@parley/service-kit';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import { kitTablesMigration } from '../database/kit-tables.migration';
-import { namespaced, namespacedStream } from '../rpc/namespace';
-import { ServiceKitModule } from '../service-kit.module';
-import { EventBus } from './event-bus';
-import { EventConsumers } from './event-consumers';
-import { OnEvent } from './on-event.decorator';
 
 class ProbeTable1732233600001 implements MigrationInterface {
   name = 'ProbeTable1732233600001';
