@@ -29,6 +29,8 @@ export default [
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Decorated DTO properties need their type written out: it becomes runtime metadata.
+      '@typescript-eslint/no-inferrable-types': ['error', { ignoreProperties: true }],
     },
   },
   {

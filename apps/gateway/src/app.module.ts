@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ServiceKitModule } from '@parley/service-kit';
+import { AgentBotsController } from './agent-bots/agent-bots.controller';
+import { AgentsController } from './agents/agents.controller';
 import { ApiInfoController } from './api-info/api-info.controller';
+import { ActivationController } from './auth-activation/activation.controller';
+import { CannedResponsesController } from './canned-responses/canned-responses.controller';
+import { CustomAttributesController } from './custom-attributes/custom-attributes.controller';
+import { InboxesController } from './inboxes/inboxes.controller';
+import { TeamsController } from './teams/teams.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { TokenResolver } from './auth/token-resolver';
 import { HttpErrorFilter } from './errors/http-error.filter';
@@ -23,7 +30,14 @@ import { ProfileController } from './profile/profile.controller';
     PlatformAccountsController,
     PlatformUsersController,
     ProfileController,
+    ActivationController,
+    AgentsController,
+    TeamsController,
+    InboxesController,
+    AgentBotsController,
     LabelsController,
+    CustomAttributesController,
+    CannedResponsesController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -1,11 +1,26 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
+import { AgentsModule } from './agents/agents.module';
+import { CannedResponsesModule } from './canned-responses/canned-responses.module';
+import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { IdentityModule } from './identity/identity.module';
+import { InboxesModule } from './inboxes/inboxes.module';
+import { TeamsModule } from './teams/teams.module';
 import { LabelsModule } from './labels/labels.module';
 import { PlatformModule } from './platform/platform.module';
 import { messagingSchema } from './schema';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'messaging', schema: messagingSchema }), IdentityModule, PlatformModule, LabelsModule],
+  imports: [
+    ServiceKitModule.forRoot({ service: 'messaging', schema: messagingSchema }),
+    IdentityModule,
+    PlatformModule,
+    AgentsModule,
+    TeamsModule,
+    InboxesModule,
+    LabelsModule,
+    CustomAttributesModule,
+    CannedResponsesModule,
+  ],
 })
 export class AppModule {}

@@ -4,10 +4,31 @@ import { AccountUserEntity } from './identity/persistence/account-user.orm-entit
 import { AccountEntity } from './identity/persistence/account.orm-entity';
 import { UserEntity } from './identity/persistence/user.orm-entity';
 import { LabelEntity } from './labels/label.orm-entity';
+import { AgentBotEntity } from './agent-bots/agent-bot.orm-entity';
+import { CannedResponseEntity } from './canned-responses/canned-response.orm-entity';
+import { CustomAttributeDefinitionEntity } from './custom-attributes/custom-attribute-definition.orm-entity';
+import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
+import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
+import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
+import { TeamMemberEntity } from './teams/team-member.orm-entity';
+import { TeamEntity } from './teams/team.orm-entity';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
-  entities: [AccountEntity, UserEntity, AccessTokenEntity, AccountUserEntity, LabelEntity],
-  migrations: [kitTablesMigration('messaging'), Identity1732233600001],
+  entities: [
+    AccountEntity,
+    UserEntity,
+    AccessTokenEntity,
+    AccountUserEntity,
+    LabelEntity,
+    TeamEntity,
+    TeamMemberEntity,
+    InboxEntity,
+    InboxMemberEntity,
+    AgentBotEntity,
+    CustomAttributeDefinitionEntity,
+    CannedResponseEntity,
+  ],
+  migrations: [kitTablesMigration('messaging'), Identity1732233600001, WorkspaceAdministration1732233600002],
 };

@@ -13,6 +13,7 @@ import { OutboxRelay } from './events/outbox-relay';
 import { createHealthControllers } from './health/health.controllers';
 import { NatsHealthIndicator } from './health/nats.health-indicator';
 import { Readiness } from './health/readiness';
+import { MailRelay } from './mail/mail-relay';
 import { RpcClient } from './rpc/rpc-client';
 import { RpcContextInterceptor } from './rpc/rpc-context.interceptor';
 import { RpcErrorFilter } from './rpc/rpc-exception.filter';
@@ -52,7 +53,7 @@ export class ServiceKitModule {
           dataSourceFactory: (dataSourceConfig) => openDataSource(dataSourceConfig!),
         }),
       );
-      exported.push(Outbox, OutboxRelay, EventConsumers);
+      exported.push(Outbox, OutboxRelay, MailRelay, EventConsumers);
     }
     if (options.service !== 'gateway') {
       controllers.push(...createHealthControllers(options.service as BackendService));

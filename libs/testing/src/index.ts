@@ -10,3 +10,5 @@ export * from './harness/service-control';
 export * from './client/api-client';
 export * from './client/test-account';
 export * from './events/published-events';
+export * from './mail/captured-mail';
+export * from './mail/mailbox';

@@ -82,5 +82,7 @@ describe('the HTTP edge', () => {
       ['automation', 'campaigns', 'contacts', 'gateway', 'kanban', 'messaging', 'reporting', 'webhook-dispatcher'].sort(),
     );
     expect(response.body.services.messaging.checks).toEqual({ nats: { status: 'up' }, database: { status: 'up' } });
+    expect((await gatewayClient().get('/health/live')).body).toEqual({ status: 'up' });
+    expect((await gatewayClient().get('/health/ready')).body).toEqual({ status: 'up' });
   });
 });

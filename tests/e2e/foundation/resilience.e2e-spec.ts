@@ -16,14 +16,14 @@ describe('services stopping, crashing and hanging', () => {
   });
 
   it('keeps serving after a service is restarted, with its data', async () => {
-    await restartService('messaging');
+    expect(await restartService('messaging')).toBe(0); // SIGTERM: a clean shutdown
     const list = await account.admin.api.get('/labels');
     expect(list.status).toBe(200);
     expect(list.body.payload.map((label: { title: string }) => label.title)).toContain('survivor');
   });
 
   it('keeps serving after a service crashes and comes back', async () => {
-    await restartService('messaging', { signal: 'SIGKILL' });
+    expect(await restartService('messaging', { signal: 'SIGKILL' })).toBeNull(); // killed, no exit code
     expect((await account.admin.api.post('/labels', { title: 'after-crash' })).status).toBe(201);
   });
 

@@ -1,5 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { NatsHealthIndicator } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/access.decorators';
 import { SystemHealthService, type SystemHealth } from './system-health';
@@ -8,7 +9,10 @@ import { SystemHealthService, type SystemHealth } from './system-health';
 @Public()
 @Controller()
 export class HealthController {
-  constructor(private readonly health: SystemHealthService) {}
+  constructor(
+    private readonly health: SystemHealthService,
+    private readonly nats: NatsHealthIndicator,
+  ) {}
 
   /** The whole system: 200 when every service is ready, 503 otherwise (with the details). */
   @Get('health')
@@ -22,5 +26,14 @@ export class HealthController {
   @Get('health/live')
   live(): { status: 'up' } {
     return { status: 'up' };
+  }
+
+  /** This gateway can route requests: its NATS connection works (readiness probe; services are checked by /health). */
+  @Get('health/ready')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<{ status: 'up' | 'down' }> {
+    const nats = await this.nats.check('nats');
+    const status = nats.nats.status === 'up' ? 'up' : 'down';
+    void reply.status(status === 'up' ? 200 : 503);
+    return { status };
   }
 }

@@ -1,9 +1,10 @@
-import { Controller, Get, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { IdentityPatterns, type Caller, type Profile } from '@parley/contracts';
+import { AgentPatterns, IdentityPatterns, type Caller, type Profile } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { CurrentUser } from '../auth/access.decorators';
 import type { AuthenticatedRequest } from '../auth/authenticated-request';
+import { UpdateProfileDto } from './profile.dto';
 
 @ApiTags('profile')
 @ApiSecurity('api_access_token')
@@ -16,6 +17,18 @@ export class ProfileController {
   async show(@CurrentUser() user: Pick<Caller, 'user_id'>, @Req() request: AuthenticatedRequest): Promise<Profile & { access_token: string }> {
     const profile = await this.rpc.send(IdentityPatterns.profile, { caller: user });
     return { ...profile, access_token: request.accessToken! };
+  }
+
+  /** Changes the caller's name, display name and availability (agents set their own availability here). */
+  @Patch()
+  update(@CurrentUser() user: Pick<Caller, 'user_id'>, @Body() body: UpdateProfileDto): Promise<Profile> {
+    const { profile, ...fields } = body;
+    return this.rpc.send(AgentPatterns.updateProfile, { caller: user, data: { ...fields, ...profile } });
+  }
+
+  @Put()
+  replace(@CurrentUser() user: Pick<Caller, 'user_id'>, @Body() body: UpdateProfileDto): Promise<Profile> {
+    return this.update(user, body);
   }
 
   /** Replaces the caller's token: the old one stops working on every gateway within a second. */

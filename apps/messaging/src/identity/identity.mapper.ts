@@ -1,4 +1,4 @@
-import type { Account, AccountUser, PlatformUser } from '@parley/contracts';
+import type { Account, AccountUser, AccountUserEventData, PlatformUser } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
 import type { AccountUserEntity } from './persistence/account-user.orm-entity';
 import type { AccountEntity } from './persistence/account.orm-entity';
@@ -28,4 +28,8 @@ export function toPlatformUser(entity: UserEntity, accessToken?: string): Platfo
 
 export function toAccountUser(entity: AccountUserEntity): AccountUser {
   return { account_id: entity.accountId, user_id: entity.userId, role: entity.role };
+}
+
+export function toAccountUserEvent(entity: AccountUserEntity): AccountUserEventData {
+  return { account_id: entity.accountId, user_id: entity.userId, role: entity.role, availability_status: entity.availabilityStatus };
 }

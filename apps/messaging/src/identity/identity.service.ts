@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IdentityEvents, type Membership, type Profile, type ResolvedIdentity } from '@parley/contracts';
-import { findOneOrFail, generateAccessToken, Outbox } from '@parley/service-kit';
+import { IdentityEvents, type Membership, type Profile, type ResolvedIdentity, type UpdateProfileInput } from '@parley/contracts';
+import { findOneOrFail, generateAccessToken, Outbox, ValidationFailedError } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
+import { toAccountUserEvent } from './identity.mapper';
 import { AccessTokenEntity } from './persistence/access-token.orm-entity';
 import { AccountUserEntity } from './persistence/account-user.orm-entity';
 import { UserEntity } from './persistence/user.orm-entity';
@@ -45,6 +46,38 @@ export class IdentityService {
       confirmed: user.confirmed,
       accounts: rows,
     };
+  }
+
+  /** Changes the caller's own name and availability (in one account, or in all of them). */
+  async updateProfile(userId: number, input: UpdateProfileInput): Promise<Profile> {
+    await this.outbox.transaction(async (tx, emit) => {
+      const user = await tx.findOneOrFail(UserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (input.name !== undefined || input.display_name !== undefined) {
+        if (input.name !== undefined) {
+          const name = input.name.trim();
+          if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+          user.name = name;
+        }
+        if (input.display_name !== undefined) user.displayName = input.display_name?.trim() || null;
+        await tx.save(user);
+        await emit(IdentityEvents.userUpdated, null, { user_id: user.id, name: user.name, email: user.email });
+      }
+      if (input.availability !== undefined) {
+        const memberships = await tx.find(AccountUserEntity, {
+          where: input.account_id === undefined ? { userId } : { userId, accountId: input.account_id },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (input.account_id !== undefined && memberships.length === 0) {
+          throw new ValidationFailedError('You are not a member of that account', ['account_id']);
+        }
+        for (const membership of memberships.filter((m) => m.availabilityStatus !== input.availability)) {
+          membership.availabilityStatus = input.availability;
+          const saved = await tx.save(membership);
+          await emit(IdentityEvents.accountUserUpdated, saved.accountId, toAccountUserEvent(saved));
+        }
+      }
+    });
+    return this.profile(userId);
   }
 
   /** Replaces every token of the user by a new one; the old ones stop working at once. */

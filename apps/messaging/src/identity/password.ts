@@ -1,8 +1,16 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { ValidationFailedError } from '@parley/service-kit';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
+const MIN_PASSWORD_LENGTH = 8;
+
+export function assertPasswordStrength(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationFailedError(`Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`, ['password']);
+  }
+}
 
 /** `scrypt$<salt>$<hash>`, both base64url. */
 export async function hashPassword(password: string): Promise<string> {

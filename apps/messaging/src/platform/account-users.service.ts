@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IdentityEvents, ROLES, type AccountUser, type AddAccountUserInput } from '@parley/contracts';
 import { findOneOrFail, NotFoundError, Outbox, ValidationFailedError } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { toAccountUser } from '../identity/identity.mapper';
+import { toAccountUser, toAccountUserEvent } from '../identity/identity.mapper';
 import { AccountUserEntity } from '../identity/persistence/account-user.orm-entity';
 import { AccountEntity } from '../identity/persistence/account.orm-entity';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
@@ -35,7 +35,7 @@ export class AccountUsersService {
       membership.role = input.role;
       const saved = await tx.save(membership);
       const type = existing ? IdentityEvents.accountUserUpdated : IdentityEvents.accountUserCreated;
-      await emit(type, accountId, { account_id: accountId, user_id: user.id, role: saved.role });
+      await emit(type, accountId, toAccountUserEvent(saved));
       return toAccountUser(saved);
     });
   }
@@ -45,7 +45,7 @@ export class AccountUsersService {
     if (!membership) throw new NotFoundError('Account user');
     await this.outbox.transaction(async (tx, emit) => {
       await tx.delete(AccountUserEntity, { id: membership.id });
-      await emit(IdentityEvents.accountUserDeleted, accountId, { account_id: accountId, user_id: userId, role: membership.role });
+      await emit(IdentityEvents.accountUserDeleted, accountId, toAccountUserEvent(membership));
     });
     return null;
   }

@@ -5,10 +5,8 @@ import { findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError } from 
 import { Repository } from 'typeorm';
 import { toPlatformUser } from '../identity/identity.mapper';
 import { IdentityService } from '../identity/identity.service';
-import { hashPassword } from '../identity/password';
+import { assertPasswordStrength, hashPassword } from '../identity/password';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
-
-const MIN_PASSWORD_LENGTH = 8;
 
 @Injectable()
 export class UsersService {
@@ -74,9 +72,7 @@ export class UsersService {
     }
     if (input.display_name !== undefined) fields.displayName = input.display_name?.trim() || null;
     if (input.password !== undefined && input.password !== null) {
-      if (input.password.length < MIN_PASSWORD_LENGTH) {
-        throw new ValidationFailedError(`Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`, ['password']);
-      }
+      assertPasswordStrength(input.password);
       fields.passwordHash = await hashPassword(input.password);
     }
     return fields;

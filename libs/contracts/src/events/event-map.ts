@@ -1,8 +1,11 @@
+import type { CustomAttributeEventMap } from '../custom-attributes/custom-attribute.events';
 import type { IdentityEventMap } from '../identity/identity.events';
+import type { InboxEventMap } from '../inboxes/inbox.events';
 import type { LabelEventMap } from '../labels/label.events';
+import type { TeamEventMap } from '../teams/team.events';
 
 /** Every event type of the system and the shape of its `data`. */
-export interface EventMap extends IdentityEventMap, LabelEventMap {}
+export interface EventMap extends IdentityEventMap, LabelEventMap, TeamEventMap, InboxEventMap, CustomAttributeEventMap {}
 
 export type EventType = keyof EventMap;
 

@@ -1,4 +1,5 @@
 import type { Role } from '../rpc/caller';
+import type { AvailabilityStatus } from './identity.types';
 
 export const IdentityEvents = {
   accountCreated: 'messaging.account.created',
@@ -30,6 +31,7 @@ export interface AccountUserEventData {
   account_id: number;
   user_id: number;
   role: Role;
+  availability_status: AvailabilityStatus;
 }
 
 export interface IdentityEventMap {

@@ -71,3 +71,6 @@ export interface AddAccountUserInput {
 
 /** A pragmatic e-mail shape check (one @, a dot in the domain, no spaces). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Phone numbers are E.164: `+`, a country code, up to 15 digits in all. */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;

@@ -9,6 +9,7 @@ import { EventBus } from '../events/event-bus';
 import { EventConsumers } from '../events/event-consumers';
 import { OutboxRelay } from '../events/outbox-relay';
 import { Readiness } from '../health/readiness';
+import { MailRelay } from '../mail/mail-relay';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { NamespacedNatsServer } from '../rpc/namespaced-nats.server';
 import { describeStartupFailure } from './startup-failure';
@@ -60,6 +61,7 @@ export function readConfigOrExit(service: BackendService | 'gateway'): ServiceCo
 
 async function startBackgroundWork(app: INestApplication): Promise<void> {
   app.get(OutboxRelay, { strict: false }).start();
+  app.get(MailRelay, { strict: false }).start();
   await app.get(EventConsumers, { strict: false }).start();
 }
 
@@ -84,6 +86,7 @@ function installShutdown(app: INestApplication, rpcServer: NamespacedNatsServer,
       // The server alone: closing the Nest microservice would close the whole context (and the database) now.
       await rpcServer.close();
       await app.get(OutboxRelay, { strict: false }).stop();
+      await app.get(MailRelay, { strict: false }).stop();
       await app.get(EventBus, { strict: false }).close();
       await app.close();
       logger.info('Shut down cleanly');

@@ -36,6 +36,8 @@ export interface ServiceConfig {
   database: DatabaseConfig | null;
   outbox: { relayEnabled: boolean; pollIntervalMs: number; retentionHours: number };
   consumers: { maxDeliver: number; ackWaitMs: number };
+  /** Without an SMTP URL, e-mails are written to the log as structured lines. */
+  mail: { smtpUrl: string | undefined; from: string };
   shutdownGraceMs: number;
 }
 
@@ -58,13 +60,7 @@ export function loadServiceConfig(service: ServiceName, env: Record<string, stri
       namespace: read.token('NATS_NAMESPACE', { default: '' }),
       rpcTimeoutMs: read.int('RPC_TIMEOUT_MS', { default: 5000, min: 100, max: 120000 }),
     },
-    database: isGateway
-      ? null
-      : {
-          url: read.url([`${prefix}_DATABASE_URL`, 'DATABASE_URL'], ['postgres', 'postgresql']),
-          schema: schemaOf(service as BackendService),
-          poolSize: read.int('DB_POOL_SIZE', { default: 10, min: 1, max: 500 }),
-        },
+    database: isGateway ? null : readDatabaseConfig(read, service as BackendService),
     outbox: {
       relayEnabled: read.bool('OUTBOX_RELAY_ENABLED', { default: true }),
       pollIntervalMs: read.int('OUTBOX_POLL_INTERVAL_MS', { default: 1000, min: 10, max: 600000 }),
@@ -74,8 +70,28 @@ export function loadServiceConfig(service: ServiceName, env: Record<string, stri
       maxDeliver: read.int('CONSUMER_MAX_DELIVER', { default: 5, min: 1, max: 100 }),
       ackWaitMs: read.int('CONSUMER_ACK_WAIT_MS', { default: 30000, min: 1000, max: 3600000 }),
     },
+    mail: {
+      smtpUrl: read.optionalString('SMTP_URL') ? read.url('SMTP_URL', ['smtp', 'smtps']) : undefined,
+      from: read.string('MAIL_FROM', { default: 'Parley <no-reply@parley.invalid>' }),
+    },
     shutdownGraceMs: read.int('SHUTDOWN_GRACE_MS', { default: 10000, min: 0, max: 600000 }),
   };
   read.assertValid(service);
   return config;
+}
+
+/** Only the database settings (for `migrate`, which needs nothing else). */
+export function loadDatabaseConfig(service: BackendService, env: Record<string, string | undefined> = process.env): DatabaseConfig {
+  const read = new EnvReader(env);
+  const database = readDatabaseConfig(read, service);
+  read.assertValid(service);
+  return database;
+}
+
+function readDatabaseConfig(read: EnvReader, service: BackendService): DatabaseConfig {
+  return {
+    url: read.url([`${envPrefix(service)}_DATABASE_URL`, 'DATABASE_URL'], ['postgres', 'postgresql']),
+    schema: schemaOf(service),
+    poolSize: read.int('DB_POOL_SIZE', { default: 10, min: 1, max: 500 }),
+  };
 }

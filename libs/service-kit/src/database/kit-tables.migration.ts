@@ -1,8 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The outbox (events committed with the change, published by the relay) and the inbox
- * (event ids each consumer has applied). Every service's first migration calls this.
+ * The outbox (events committed with the change, published by the relay), the inbox (event
+ * ids each consumer has applied) and the mail outbox (e-mails committed with the change,
+ * sent by the mail relay). Every service's first migration calls this.
  */
 export async function createKitTables(runner: QueryRunner, schema: string): Promise<void> {
   await runner.query(`
@@ -23,9 +24,23 @@ export async function createKitTables(runner: QueryRunner, schema: string): Prom
       processed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, event_id)
     )`);
+  await runner.query(`
+    CREATE TABLE "${schema}".mail_outbox (
+      id bigserial PRIMARY KEY,
+      recipient text NOT NULL,
+      subject text NOT NULL,
+      body text NOT NULL,
+      attempts integer NOT NULL DEFAULT 0,
+      next_attempt_at timestamptz NOT NULL DEFAULT now(),
+      last_error text,
+      sent_at timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  await runner.query(`CREATE INDEX mail_outbox_due_idx ON "${schema}".mail_outbox (next_attempt_at) WHERE sent_at IS NULL`);
 }
 
 export async function dropKitTables(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`DROP TABLE IF EXISTS "${schema}".mail_outbox`);
   await runner.query(`DROP TABLE IF EXISTS "${schema}".inbox`);
   await runner.query(`DROP TABLE IF EXISTS "${schema}".outbox`);
 }

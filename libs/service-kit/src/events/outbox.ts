@@ -3,43 +3,59 @@ import type { EventMap, EventType } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
+import type { MailMessage } from '../mail/mail-transport';
+import { MailRelay } from '../mail/mail-relay';
 import { buildEnvelope } from './envelope.factory';
 import { OutboxRelay } from './outbox-relay';
 
 /** Records an event in the same transaction as the change it describes. */
 export type Emit = <T extends EventType>(type: T, accountId: number | null, data: EventMap[T]) => Promise<void>;
 
+/** Records an e-mail to send once the transaction commits. */
+export type SendMail = (message: MailMessage) => Promise<void>;
+
 /**
- * The transactional outbox: work and its events commit together or not at all; the relay
- * publishes them right after commit, and its poller catches anything a crash left behind.
+ * The transactional outbox: work, its events and its e-mails commit together or not at all;
+ * the relays send them right after commit, and their pollers catch anything a crash left behind.
  */
 @Injectable()
 export class Outbox {
-  private readonly table: string;
+  private readonly schema: string;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly relay: OutboxRelay,
+    private readonly mailRelay: MailRelay,
     @Inject(SERVICE_CONFIG) config: ServiceConfig,
   ) {
-    this.table = `"${config.database!.schema}".outbox`;
+    this.schema = config.database!.schema;
   }
 
-  async transaction<T>(work: (tx: EntityManager, emit: Emit) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<T>): Promise<T> {
     let emitted = false;
+    let mailed = false;
     const result = await this.dataSource.transaction(async (tx) => {
       const emit: Emit = async (type, accountId, data) => {
         const envelope = buildEnvelope(type, accountId, data);
-        await tx.query(`INSERT INTO ${this.table} (id, type, payload) VALUES ($1, $2, $3)`, [
+        await tx.query(`INSERT INTO "${this.schema}".outbox (id, type, payload) VALUES ($1, $2, $3)`, [
           envelope.id,
           envelope.type,
           JSON.stringify(envelope),
         ]);
         emitted = true;
       };
-      return work(tx, emit);
+      const sendMail: SendMail = async (message) => {
+        await tx.query(`INSERT INTO "${this.schema}".mail_outbox (recipient, subject, body) VALUES ($1, $2, $3)`, [
+          message.to,
+          message.subject,
+          message.text,
+        ]);
+        mailed = true;
+      };
+      return work(tx, emit, sendMail);
     });
     if (emitted) this.relay.kick();
+    if (mailed) this.mailRelay.kick();
     return result;
   }
 }

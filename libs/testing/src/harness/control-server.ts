@@ -1,5 +1,6 @@
 import type { ServiceName } from '@parley/contracts';
 import { createServer, type Server } from 'node:http';
+import type { CapturedMail } from '../mail/captured-mail';
 import type { RunningSystem } from '../system/running-system';
 
 const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start|pause|resume)$/;
@@ -7,10 +8,15 @@ const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start|pause|resume)$/;
 /**
  * Lets test files (which may run in worker processes) stop, crash and restart the services
  * that the global setup owns: `POST /services/<name>/<restart|stop|start|pause|resume>` with
- * `{"env": {...}, "signal": "SIGTERM"|"SIGKILL"}`.
+ * `{"env": {...}, "signal": "SIGTERM"|"SIGKILL"}`; answers `{"exit_code"}` of a stopped process.
+ * `GET /mail` lists the e-mails the services sent.
  */
-export async function startControlServer(system: RunningSystem): Promise<{ url: string; close(): Promise<void> }> {
+export async function startControlServer(system: RunningSystem, mails: CapturedMail[]): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/mail') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails));
+      return;
+    }
     const match = request.method === 'POST' ? ROUTE.exec(request.url ?? '') : null;
     if (!match) {
       response.writeHead(404).end();
@@ -22,12 +28,13 @@ export async function startControlServer(system: RunningSystem): Promise<{ url: 
       try {
         const body = raw ? (JSON.parse(raw) as { env?: Record<string, string>; signal?: NodeJS.Signals }) : {};
         const service = system.service(match[1] as ServiceName);
-        if (match[2] === 'restart') await system.restart(match[1] as ServiceName, body);
-        if (match[2] === 'stop') await service.stop(body.signal ?? 'SIGTERM');
+        let exitCode: number | null = null;
+        if (match[2] === 'restart') exitCode = await system.restart(match[1] as ServiceName, body);
+        if (match[2] === 'stop') exitCode = await service.stop(body.signal ?? 'SIGTERM');
         if (match[2] === 'start') await service.start(body.env);
         if (match[2] === 'pause') service.pause();
         if (match[2] === 'resume') service.resume();
-        response.writeHead(204).end();
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ exit_code: exitCode }));
       } catch (error) {
         response.writeHead(500, { 'content-type': 'text/plain' }).end((error as Error).message);
       }

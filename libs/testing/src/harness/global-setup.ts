@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { provisionInfrastructure, type Infrastructure } from '../environment/infrastructure';
 import { createRunDatabase } from '../environment/run-database';
+import { SmtpCapture } from '../mail/smtp-capture';
 import { RunningSystem } from '../system/running-system';
 import { startControlServer } from './control-server';
 import { E2E_STATE_VARIABLE, type E2eState } from './e2e-state';
@@ -9,6 +10,7 @@ import globalTeardown from './global-teardown';
 
 export interface E2eRun {
   infrastructure: Infrastructure;
+  smtp: SmtpCapture;
   system: RunningSystem | null;
   control: { close(): Promise<void> } | null;
   databaseName: string;
@@ -34,6 +36,7 @@ export default async function globalSetup(): Promise<void> {
   const logDir = join(rootDir, 'tmp', 'e2e', runId);
   const run: E2eRun = {
     infrastructure,
+    smtp: new SmtpCapture(),
     system: null,
     control: null,
     databaseName,
@@ -53,6 +56,7 @@ export default async function globalSetup(): Promise<void> {
 
 async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promise<void> {
   const { databaseUrl, natsUrl, namespace, platformApiToken } = run.state;
+  const smtpPort = await run.smtp.start();
   run.system = await RunningSystem.start({
     rootDir,
     databaseUrl,
@@ -60,9 +64,14 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
     namespace,
     platformApiToken,
     logDir,
-    env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info', SHUTDOWN_GRACE_MS: '5000', RPC_TIMEOUT_MS: '3000' },
+    env: {
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      SHUTDOWN_GRACE_MS: '5000',
+      RPC_TIMEOUT_MS: '3000',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
   });
-  const control = await startControlServer(run.system);
+  const control = await startControlServer(run.system, run.smtp.mails);
   run.control = control;
   run.state = { ...run.state, gatewayUrl: run.system.gatewayUrl, controlUrl: control.url };
 }

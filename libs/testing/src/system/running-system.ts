@@ -78,10 +78,11 @@ export class RunningSystem {
   }
 
   /** Stops a service (gracefully, or by SIGKILL to simulate a crash) and starts it again. */
-  async restart(name: ServiceName, options: { env?: Record<string, string>; signal?: NodeJS.Signals } = {}): Promise<void> {
+  async restart(name: ServiceName, options: { env?: Record<string, string>; signal?: NodeJS.Signals } = {}): Promise<number | null> {
     const process = this.service(name);
-    await process.stop(options.signal ?? 'SIGTERM');
+    const exitCode = await process.stop(options.signal ?? 'SIGTERM');
     await process.start(options.env);
+    return exitCode;
   }
 
   async stop(): Promise<void> {

@@ -20,6 +20,13 @@ export class UserEntity {
   @Column({ type: 'boolean', default: true })
   confirmed: boolean;
 
+  /** SHA-256 of a pending invitation's token (the token itself is only in the e-mail). */
+  @Column({ name: 'invitation_token_hash', type: 'char', length: 64, nullable: true })
+  invitationTokenHash: string | null;
+
+  @Column({ name: 'invitation_expires_at', type: 'timestamptz', nullable: true })
+  invitationExpiresAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

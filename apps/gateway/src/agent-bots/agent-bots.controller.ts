@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { AgentBotPatterns, type AccountScoped, type AgentBot } from '@parley/contracts';
+import { RpcClient } from '@parley/service-kit';
+import { AdminOnly, Scope } from '../auth/access.decorators';
+import { IdPipe } from '../http/id.pipe';
+import { CreateAgentBotDto, UpdateAgentBotDto } from './agent-bot.dto';
+
+@ApiTags('agent bots')
+@ApiSecurity('api_access_token')
+@AdminOnly()
+@Controller('api/v1/accounts/:account_id/agent_bots')
+export class AgentBotsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  list(@Scope() scope: AccountScoped): Promise<AgentBot[]> {
+    return this.rpc.send(AgentBotPatterns.list, scope);
+  }
+
+  @Get(':id')
+  show(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<AgentBot> {
+    return this.rpc.send(AgentBotPatterns.show, { ...scope, id });
+  }
+
+  @Post()
+  create(@Scope() scope: AccountScoped, @Body() body: CreateAgentBotDto): Promise<AgentBot> {
+    return this.rpc.send(AgentBotPatterns.create, { ...scope, data: body });
+  }
+
+  @Patch(':id')
+  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentBotDto): Promise<AgentBot> {
+    return this.rpc.send(AgentBotPatterns.update, { ...scope, id, data: body });
+  }
+
+  @Put(':id')
+  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentBotDto): Promise<AgentBot> {
+    return this.update(scope, id, body);
+  }
+
+  /** Inboxes connected to the bot are disconnected. */
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<void> {
+    await this.rpc.send(AgentBotPatterns.delete, { ...scope, id });
+  }
+}

@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AVAILABILITY_STATUSES, ROLES, type AvailabilityStatus, type InviteAgentInput, type Role, type UpdateAgentInput } from '@parley/contracts';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class InviteAgentDto implements InviteAgentInput {
+  @ApiProperty({ example: 'bob@example.com' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  email: string;
+
+  @ApiProperty({ example: 'Bob' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @ApiProperty({ enum: ROLES })
+  @IsIn(ROLES)
+  role: Role;
+}
+
+export class UpdateAgentDto implements UpdateAgentInput {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: ROLES })
+  @IsOptional()
+  @IsIn(ROLES)
+  role?: Role;
+
+  @ApiPropertyOptional({ enum: AVAILABILITY_STATUSES })
+  @IsOptional()
+  @IsIn(AVAILABILITY_STATUSES)
+  availability_status?: AvailabilityStatus;
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { CannedResponsePatterns, type AccountScoped, type CannedResponse } from '@parley/contracts';
+import { RpcClient } from '@parley/service-kit';
+import { AdminOnly, Scope } from '../auth/access.decorators';
+import { IdPipe } from '../http/id.pipe';
+import { CannedResponseQueryDto, CreateCannedResponseDto, UpdateCannedResponseDto } from './canned-response.dto';
+
+@ApiTags('canned responses')
+@ApiSecurity('api_access_token')
+@Controller('api/v1/accounts/:account_id/canned_responses')
+export class CannedResponsesController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  list(@Scope() scope: AccountScoped, @Query() query: CannedResponseQueryDto): Promise<CannedResponse[]> {
+    return this.rpc.send(CannedResponsePatterns.list, { ...scope, search: query.search });
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Scope() scope: AccountScoped, @Body() body: CreateCannedResponseDto): Promise<CannedResponse> {
+    return this.rpc.send(CannedResponsePatterns.create, { ...scope, data: body });
+  }
+
+  @Patch(':id')
+  @AdminOnly()
+  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateCannedResponseDto): Promise<CannedResponse> {
+    return this.rpc.send(CannedResponsePatterns.update, { ...scope, id, data: body });
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateCannedResponseDto): Promise<CannedResponse> {
+    return this.update(scope, id, body);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @HttpCode(204)
+  async delete(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<void> {
+    await this.rpc.send(CannedResponsePatterns.delete, { ...scope, id });
+  }
+}

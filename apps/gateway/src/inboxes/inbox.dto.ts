@@ -1,0 +1,130 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  CHANNEL_KINDS,
+  CHANNEL_TYPE_VALUES,
+  type AutoAssignmentConfig,
+  type ChannelInput,
+  type ChannelKind,
+  type ChannelType,
+  type UpdateInboxInput,
+  type WorkingHoursEntry,
+} from '@parley/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+const optionalText = (max = 10_000) => [IsOptional(), ValidateIf((_: unknown, value: unknown) => value !== null), IsString(), MaxLength(max)];
+function OptionalText(max?: number): PropertyDecorator {
+  const decorators = optionalText(max);
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+export class WorkingHoursDto implements WorkingHoursEntry {
+  @ApiProperty({ minimum: 0, maximum: 6 })
+  @IsInt()
+  day_of_week: number;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  closed_all_day: boolean = false;
+
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() open_hour: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() open_minutes: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() close_hour: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() close_minutes: number | null = null;
+}
+
+export class AutoAssignmentConfigDto implements Partial<AutoAssignmentConfig> {
+  @ApiPropertyOptional({ nullable: true, description: 'Positive integer, or null for no limit' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  max_assignment_limit?: number | null;
+}
+
+/** Channel-specific addresses (which ones apply depends on the channel). */
+export class ChannelFieldsDto {
+  @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' }) @OptionalText(2048) webhook_url?: string | null;
+  @ApiPropertyOptional({ description: 'Channel::WebWidget (required there)' }) @OptionalText(2048) website_url?: string | null;
+  @ApiPropertyOptional({ description: 'Channel::WebWidget' }) @OptionalText(20) widget_color?: string | null;
+  @ApiPropertyOptional({ description: 'E.164; Channel::Sms and Channel::MobileChat (required there)' }) @OptionalText(32) phone_number?: string | null;
+  @ApiPropertyOptional({ description: 'Channel::Email (required there)' }) @OptionalText(255) email?: string | null;
+}
+
+export class ChannelDto extends ChannelFieldsDto implements ChannelInput {
+  @ApiProperty({ enum: CHANNEL_KINDS })
+  @IsIn(CHANNEL_KINDS)
+  type: ChannelKind;
+}
+
+/** Settings every inbox has (the name is added by the create and update shapes). */
+class InboxSettingsDto extends ChannelFieldsDto {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() greeting_enabled?: boolean;
+  @ApiPropertyOptional({ nullable: true }) @OptionalText() greeting_message?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() working_hours_enabled?: boolean;
+  @ApiPropertyOptional({ nullable: true }) @OptionalText() out_of_office_message?: string | null;
+
+  @ApiPropertyOptional({ type: [WorkingHoursDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingHoursDto)
+  working_hours?: WorkingHoursDto[];
+
+  @ApiPropertyOptional({ example: 'America/Sao_Paulo' }) @IsOptional() @IsString() @MaxLength(100) timezone?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() csat_survey_enabled?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() enable_auto_assignment?: boolean;
+
+  @ApiPropertyOptional({ type: AutoAssignmentConfigDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AutoAssignmentConfigDto)
+  auto_assignment_config?: AutoAssignmentConfigDto;
+
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() allow_messages_after_resolved?: boolean;
+  @ApiPropertyOptional({ nullable: true, description: 'Text shown in place of a deleted message' }) @OptionalText(1000) message_deleted_placeholder?: string | null;
+}
+
+export class UpdateInboxDto extends InboxSettingsDto implements UpdateInboxInput {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) name?: string;
+}
+
+/** `{name, channel: {type, …}}`; `channel_type` (e.g. `Channel::Api`) is accepted instead of `channel.type`. */
+export class CreateInboxDto extends InboxSettingsDto {
+  @ApiProperty({ example: 'Website' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @ApiPropertyOptional({ type: ChannelDto })
+  @ValidateIf((dto: CreateInboxDto) => dto.channel !== undefined || dto.channel_type === undefined)
+  @ValidateNested()
+  @Type(() => ChannelDto)
+  channel?: ChannelDto;
+
+  @ApiPropertyOptional({ enum: CHANNEL_TYPE_VALUES })
+  @IsOptional()
+  @IsIn(CHANNEL_TYPE_VALUES)
+  channel_type?: ChannelType;
+}
+
+export class SetAgentBotDto {
+  @ApiProperty({ nullable: true, description: 'Agent bot id, or null to disconnect' })
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  agent_bot: number | null;
+}

@@ -1,0 +1,41 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { AVAILABILITY_STATUSES, type AvailabilityStatus, type UpdateProfileInput } from '@parley/contracts';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsPositive, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ToOptionalId } from '../http/tolerant-input';
+
+export class ProfileFieldsDto implements UpdateProfileInput {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @MaxLength(255)
+  display_name?: string | null;
+
+  @ApiPropertyOptional({ enum: AVAILABILITY_STATUSES })
+  @IsOptional()
+  @IsIn(AVAILABILITY_STATUSES)
+  availability?: AvailabilityStatus;
+
+  @ApiPropertyOptional({ description: 'Account the availability is for; all of your accounts when omitted' })
+  @ToOptionalId()
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  account_id?: number;
+}
+
+/** The fields at top level, or wrapped in `profile` as some clients send them. */
+export class UpdateProfileDto extends ProfileFieldsDto {
+  @ApiPropertyOptional({ type: ProfileFieldsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProfileFieldsDto)
+  profile?: ProfileFieldsDto;
+}

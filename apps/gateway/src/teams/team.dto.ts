@@ -1,0 +1,37 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import type { CreateTeamInput } from '@parley/contracts';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ToInteger } from '../http/tolerant-input';
+
+export class CreateTeamDto implements CreateTeamInput {
+  @ApiProperty({ example: 'Support' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @MaxLength(10_000)
+  description?: string | null;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  allow_auto_assign?: boolean;
+}
+
+export class UpdateTeamDto extends PartialType(CreateTeamDto) {}
+
+/** `user_ids` of agents of the account (numbers or numeric strings). */
+export class UserIdsDto {
+  @ApiProperty({ type: [Number] })
+  @ToInteger()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @IsPositive({ each: true })
+  user_ids: number[];
+}

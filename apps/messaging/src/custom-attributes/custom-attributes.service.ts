@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  ATTRIBUTE_DISPLAY_TYPES,
+  ATTRIBUTE_MODELS,
+  CustomAttributeEvents,
+  type AttributeDisplayType,
+  type AttributeModel,
+  type CreateCustomAttributeDefinitionInput,
+  type CustomAttributeDefinition,
+  type UpdateCustomAttributeDefinitionInput,
+} from '@parley/contracts';
+import { BadRequestError, findOneOrFail, isUniqueViolation, Outbox, safeRegex, ValidationFailedError, type Emit } from '@parley/service-kit';
+import { Repository } from 'typeorm';
+import { attributeKeyFor } from './attribute-key';
+import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.orm-entity';
+import { toDefinition } from './custom-attribute.mapper';
+
+/** An enum given as its integer code or its name. */
+function enumValue<T extends string>(values: readonly T[], raw: T | number, field: string): T {
+  const value = typeof raw === 'number' ? values[raw] : values.find((candidate) => candidate === raw);
+  if (value === undefined) throw new BadRequestError(`${field}: must be one of ${values.join(', ')} (or 0–${values.length - 1})`);
+  return value;
+}
+
+export function attributeModelOf(raw: AttributeModel | number): AttributeModel {
+  return enumValue(ATTRIBUTE_MODELS, raw, 'attribute_model');
+}
+
+@Injectable()
+export class CustomAttributesService {
+  constructor(
+    @InjectRepository(CustomAttributeDefinitionEntity) private readonly definitions: Repository<CustomAttributeDefinitionEntity>,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async list(accountId: number, model?: AttributeModel): Promise<CustomAttributeDefinition[]> {
+    const rows = await this.definitions.find({ where: model ? { accountId, model } : { accountId }, order: { id: 'ASC' } });
+    return rows.map(toDefinition);
+  }
+
+  async show(accountId: number, id: number): Promise<CustomAttributeDefinition> {
+    return toDefinition(await this.find(accountId, id));
+  }
+
+  async create(accountId: number, input: CreateCustomAttributeDefinitionInput): Promise<CustomAttributeDefinition> {
+    const entity = this.definitions.create({ accountId, values: [], description: null, regexPattern: null, regexCue: null });
+    this.apply(entity, input, true);
+    return this.save(entity, async (saved, emit) => emit(CustomAttributeEvents.created, accountId, { definition: saved }));
+  }
+
+  async update(accountId: number, id: number, input: UpdateCustomAttributeDefinitionInput): Promise<CustomAttributeDefinition> {
+    const entity = await this.find(accountId, id);
+    const previousKey = entity.key;
+    this.apply(entity, input, false);
+    return this.save(entity, async (saved, emit) =>
+      emit(CustomAttributeEvents.updated, accountId, { definition: saved, previous_key: previousKey }),
+    );
+  }
+
+  /** The owners of stored values (conversations, contacts) erase the key when they see the event. */
+  async delete(accountId: number, id: number): Promise<null> {
+    const entity = await this.find(accountId, id);
+    await this.outbox.transaction(async (tx, emit) => {
+      await tx.delete(CustomAttributeDefinitionEntity, { id: entity.id });
+      await emit(CustomAttributeEvents.deleted, accountId, { definition: toDefinition(entity) });
+    });
+    return null;
+  }
+
+  private apply(entity: CustomAttributeDefinitionEntity, input: UpdateCustomAttributeDefinitionInput, creating: boolean): void {
+    if (creating || input.attribute_display_name !== undefined) {
+      const name = input.attribute_display_name?.trim();
+      if (!name) throw new ValidationFailedError("Attribute display name can't be blank", ['attribute_display_name']);
+      entity.displayName = name;
+    }
+    if (input.attribute_display_type !== undefined) {
+      entity.displayType = enumValue<AttributeDisplayType>(ATTRIBUTE_DISPLAY_TYPES, input.attribute_display_type, 'attribute_display_type');
+    }
+    if (input.attribute_model !== undefined) entity.model = attributeModelOf(input.attribute_model);
+    if (creating || input.attribute_key !== undefined) entity.key = attributeKeyFor(input.attribute_key, entity.displayName);
+    if (input.attribute_description !== undefined) entity.description = input.attribute_description?.trim() || null;
+    if (input.attribute_values !== undefined) entity.values = (input.attribute_values ?? []).map((value) => value.trim());
+    if (input.regex_pattern !== undefined) entity.regexPattern = input.regex_pattern?.trim() || null;
+    if (input.regex_cue !== undefined) entity.regexCue = input.regex_cue?.trim() || null;
+    this.assertConsistent(entity);
+  }
+
+  /** Values only (and always) for lists; a pattern only for text, and one that compiles. */
+  private assertConsistent(entity: CustomAttributeDefinitionEntity): void {
+    if (entity.displayType === 'list') {
+      if (entity.values.length === 0 || entity.values.some((value) => !value)) {
+        throw new ValidationFailedError('Attribute values are required for a list: give non-blank strings', ['attribute_values']);
+      }
+      if (new Set(entity.values).size !== entity.values.length) {
+        throw new ValidationFailedError('Attribute values must not repeat', ['attribute_values']);
+      }
+    } else if (entity.values.length > 0) {
+      throw new ValidationFailedError('Attribute values are only allowed for list attributes', ['attribute_values']);
+    }
+    if (entity.regexPattern) {
+      if (entity.displayType !== 'text') throw new ValidationFailedError('Regex pattern is only allowed for text attributes', ['regex_pattern']);
+      if (!safeRegex(entity.regexPattern)) throw new ValidationFailedError('Regex pattern is not a valid regular expression', ['regex_pattern']);
+    }
+  }
+
+  private find(accountId: number, id: number): Promise<CustomAttributeDefinitionEntity> {
+    return findOneOrFail(this.definitions, { accountId, id }, 'Custom attribute definition');
+  }
+
+  private async save(
+    entity: CustomAttributeDefinitionEntity,
+    announce: (saved: CustomAttributeDefinition, emit: Emit) => Promise<void>,
+  ): Promise<CustomAttributeDefinition> {
+    try {
+      return await this.outbox.transaction(async (tx, emit) => {
+        const saved = toDefinition(await tx.save(entity));
+        await announce(saved, emit);
+        return saved;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ValidationFailedError('Attribute key has already been taken', ['attribute_key']);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { InboxEvents, type Agent } from '@parley/contracts';
+import { Outbox, type Emit } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AgentDirectory } from '../agents/agent-directory';
+import { assertAllMembers } from '../agents/membership-rules';
+import { InboxesService } from './inboxes.service';
+
+/** Which agents may serve an inbox. */
+@Injectable()
+export class InboxMembersService {
+  constructor(
+    private readonly inboxes: InboxesService,
+    private readonly directory: AgentDirectory,
+    private readonly outbox: Outbox,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async list(accountId: number, inboxId: number): Promise<Agent[]> {
+    await this.inboxes.find(accountId, inboxId);
+    return this.members(accountId, inboxId);
+  }
+
+  /** Replaces the member list with `userIds` (all must be agents of the account). */
+  async set(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
+    await this.inboxes.find(accountId, inboxId);
+    return this.outbox.transaction(async (tx, emit) => {
+      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND NOT (user_id = ANY($2::int[]))', [inboxId, userIds]);
+      await tx.query('INSERT INTO messaging.inbox_members (inbox_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [inboxId, userIds]);
+      return this.changed(tx, emit, accountId, inboxId);
+    });
+  }
+
+  async remove(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
+    await this.inboxes.find(accountId, inboxId);
+    return this.outbox.transaction(async (tx, emit) => {
+      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = ANY($2::int[])', [inboxId, userIds]);
+      return this.changed(tx, emit, accountId, inboxId);
+    });
+  }
+
+  private async changed(tx: EntityManager, emit: Emit, accountId: number, inboxId: number): Promise<Agent[]> {
+    const members = await this.members(accountId, inboxId, tx);
+    await emit(InboxEvents.membersChanged, accountId, { inbox_id: inboxId, user_ids: members.map((member) => member.id) });
+    return members;
+  }
+
+  private async members(accountId: number, inboxId: number, tx?: EntityManager): Promise<Agent[]> {
+    const rows: Array<{ user_id: number }> = await (tx ?? this.dataSource).query('SELECT user_id FROM messaging.inbox_members WHERE inbox_id = $1', [inboxId]);
+    return this.directory.list(accountId, { userIds: rows.map((row) => row.user_id), tx });
+  }
+}

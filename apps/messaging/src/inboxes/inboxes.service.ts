@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  CHANNEL_TYPES,
+  DEFAULT_TIMEZONE,
+  InboxEvents,
+  type AccountScoped,
+  type Caller,
+  type CreateInboxInput,
+  type Inbox,
+  type UpdateInboxInput,
+} from '@parley/contracts';
+import { ForbiddenError, NotFoundError, Outbox } from '@parley/service-kit';
+import { randomBytes } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox-rules';
+import { toInbox, toInboxSnapshot } from './inbox.mapper';
+import { InboxMemberEntity } from './persistence/inbox-member.orm-entity';
+import { InboxEntity } from './persistence/inbox.orm-entity';
+
+@Injectable()
+export class InboxesService {
+  constructor(
+    @InjectRepository(InboxEntity) private readonly inboxes: Repository<InboxEntity>,
+    @InjectRepository(InboxMemberEntity) private readonly members: Repository<InboxMemberEntity>,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Administrators see every inbox; agents see the inboxes they are members of. */
+  async list(scope: AccountScoped): Promise<Inbox[]> {
+    const query = this.inboxes.createQueryBuilder('inbox').where('inbox.account_id = :accountId', { accountId: scope.account_id });
+    if (scope.caller.role !== 'administrator') {
+      query.innerJoin(InboxMemberEntity, 'member', 'member.inbox_id = inbox.id AND member.user_id = :userId', { userId: scope.caller.user_id });
+    }
+    const rows = await query.orderBy('inbox.id', 'ASC').getMany();
+    return rows.map((inbox) => toInbox(inbox, { withSecret: scope.caller.role === 'administrator' }));
+  }
+
+  async show(scope: AccountScoped, id: number): Promise<Inbox> {
+    const inbox = await this.findVisible(scope, id);
+    return toInbox(inbox, { withSecret: scope.caller.role === 'administrator' });
+  }
+
+  async create(accountId: number, input: CreateInboxInput): Promise<Inbox> {
+    const inbox = this.inboxes.create({
+      accountId,
+      channelType: CHANNEL_TYPES[input.channel.type],
+      timezone: DEFAULT_TIMEZONE,
+      workingHours: defaultWorkingHours(),
+      greetingEnabled: false,
+      workingHoursEnabled: false,
+      csatSurveyEnabled: false,
+      enableAutoAssignment: true,
+      allowMessagesAfterResolved: true,
+      maxAssignmentLimit: null,
+      agentBotId: null,
+    });
+    applySettings(inbox, { ...input, name: input.name ?? '' });
+    applyChannelFields(inbox, input.channel);
+    if (inbox.channelType === CHANNEL_TYPES.api) {
+      inbox.inboxIdentifier = randomBytes(18).toString('base64url');
+      inbox.secret = randomBytes(24).toString('base64url');
+    }
+    return this.outbox.transaction(async (tx, emit) => {
+      const saved = await tx.save(inbox);
+      await emit(InboxEvents.created, accountId, { inbox: toInboxSnapshot(saved) });
+      return toInbox(saved, { withSecret: true });
+    });
+  }
+
+  async update(accountId: number, id: number, input: UpdateInboxInput): Promise<Inbox> {
+    const inbox = await this.find(accountId, id);
+    applySettings(inbox, input);
+    applyChannelFields(inbox, input);
+    return this.outbox.transaction(async (tx, emit) => {
+      const saved = await tx.save(inbox);
+      await emit(InboxEvents.updated, accountId, { inbox: toInboxSnapshot(saved) });
+      return toInbox(saved, { withSecret: true });
+    });
+  }
+
+  /** Deletes the inbox with its members; its conversations go with it. */
+  async delete(accountId: number, id: number): Promise<null> {
+    const inbox = await this.find(accountId, id);
+    await this.outbox.transaction(async (tx, emit) => {
+      await tx.delete(InboxEntity, { id: inbox.id });
+      await emit(InboxEvents.deleted, accountId, { inbox: toInboxSnapshot(inbox) });
+    });
+    return null;
+  }
+
+  async find(accountId: number, id: number): Promise<InboxEntity> {
+    const inbox = await this.inboxes.findOneBy({ accountId, id });
+    if (!inbox) throw new NotFoundError('Inbox');
+    return inbox;
+  }
+
+  /** An agent may only see inboxes it is a member of: others are a 403. */
+  async findVisible(scope: { account_id: number; caller: Caller }, id: number): Promise<InboxEntity> {
+    const inbox = await this.find(scope.account_id, id);
+    if (scope.caller.role !== 'administrator' && !(await this.members.existsBy({ inboxId: id, userId: scope.caller.user_id }))) {
+      throw new ForbiddenError('You do not have access to this inbox');
+    }
+    return inbox;
+  }
+}

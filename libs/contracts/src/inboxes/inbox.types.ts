@@ -1,0 +1,119 @@
+export const CHANNEL_TYPES = {
+  api: 'Channel::Api',
+  web_widget: 'Channel::WebWidget',
+  email: 'Channel::Email',
+  sms: 'Channel::Sms',
+  mobile_chat: 'Channel::MobileChat',
+  social_page: 'Channel::SocialPage',
+  social_direct: 'Channel::SocialDirect',
+  bot_chat: 'Channel::BotChat',
+} as const;
+
+export type ChannelKind = keyof typeof CHANNEL_TYPES;
+export type ChannelType = (typeof CHANNEL_TYPES)[ChannelKind];
+export const CHANNEL_KINDS = Object.keys(CHANNEL_TYPES) as ChannelKind[];
+export const CHANNEL_TYPE_VALUES = Object.values(CHANNEL_TYPES) as ChannelType[];
+
+/** Channels that carry a phone number as the contact's address. */
+export const PHONE_CHANNELS: readonly ChannelType[] = ['Channel::Sms', 'Channel::MobileChat'];
+
+export interface WorkingHoursEntry {
+  /** 0 = Sunday … 6 = Saturday. */
+  day_of_week: number;
+  closed_all_day: boolean;
+  open_hour: number | null;
+  open_minutes: number | null;
+  close_hour: number | null;
+  close_minutes: number | null;
+}
+
+export interface AutoAssignmentConfig {
+  /** Most open conversations of this inbox one agent gets automatically; null = no limit. */
+  max_assignment_limit: number | null;
+}
+
+export interface Inbox {
+  id: number;
+  account_id: number;
+  name: string;
+  channel_type: ChannelType;
+  phone_number: string | null;
+  email: string | null;
+  website_url: string | null;
+  widget_color: string | null;
+  webhook_url: string | null;
+  /** `Channel::Api` only: the public identifier and the secret that signs its callbacks. */
+  inbox_identifier: string | null;
+  secret: string | null;
+  greeting_enabled: boolean;
+  greeting_message: string | null;
+  working_hours_enabled: boolean;
+  out_of_office_message: string | null;
+  working_hours: WorkingHoursEntry[];
+  timezone: string;
+  csat_survey_enabled: boolean;
+  enable_auto_assignment: boolean;
+  auto_assignment_config: AutoAssignmentConfig;
+  allow_messages_after_resolved: boolean;
+  /** Text a deleted message shows in its place. */
+  message_deleted_placeholder: string;
+  agent_bot_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChannelInput {
+  type: ChannelKind;
+  webhook_url?: string | null;
+  website_url?: string | null;
+  widget_color?: string | null;
+  phone_number?: string | null;
+  email?: string | null;
+}
+
+/** Fields an administrator may change after creation. */
+export interface UpdateInboxInput {
+  name?: string;
+  greeting_enabled?: boolean;
+  greeting_message?: string | null;
+  working_hours_enabled?: boolean;
+  out_of_office_message?: string | null;
+  working_hours?: WorkingHoursEntry[];
+  timezone?: string;
+  csat_survey_enabled?: boolean;
+  enable_auto_assignment?: boolean;
+  auto_assignment_config?: Partial<AutoAssignmentConfig>;
+  allow_messages_after_resolved?: boolean;
+  message_deleted_placeholder?: string | null;
+  webhook_url?: string | null;
+  website_url?: string | null;
+  widget_color?: string | null;
+  phone_number?: string | null;
+  email?: string | null;
+}
+
+export interface CreateInboxInput extends Omit<UpdateInboxInput, 'webhook_url' | 'website_url' | 'widget_color' | 'phone_number' | 'email'> {
+  name: string;
+  channel: ChannelInput;
+}
+
+export interface AgentBot {
+  id: number;
+  account_id: number;
+  name: string;
+  description: string | null;
+  outgoing_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CreateAgentBotInput {
+  name: string;
+  description?: string | null;
+  outgoing_url?: string | null;
+}
+
+export type UpdateAgentBotInput = Partial<CreateAgentBotInput>;
+
+export const DEFAULT_MESSAGE_DELETED_PLACEHOLDER = 'This message was deleted';
+export const DEFAULT_TIMEZONE = 'UTC';

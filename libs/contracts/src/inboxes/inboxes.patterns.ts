@@ -1,0 +1,44 @@
+import type { Agent } from '../agents/agent.types';
+import type { AccountScoped, ById } from '../rpc/caller';
+import type { AgentBot, CreateAgentBotInput, CreateInboxInput, Inbox, UpdateAgentBotInput, UpdateInboxInput } from './inbox.types';
+
+export const InboxPatterns = {
+  list: 'messaging.inboxes.list',
+  show: 'messaging.inboxes.show',
+  create: 'messaging.inboxes.create',
+  update: 'messaging.inboxes.update',
+  delete: 'messaging.inboxes.delete',
+  listMembers: 'messaging.inboxes.members.list',
+  setMembers: 'messaging.inboxes.members.set',
+  removeMembers: 'messaging.inboxes.members.remove',
+  showAgentBot: 'messaging.inboxes.agent_bot.show',
+  setAgentBot: 'messaging.inboxes.agent_bot.set',
+} as const;
+
+export const AgentBotPatterns = {
+  list: 'messaging.agent_bots.list',
+  show: 'messaging.agent_bots.show',
+  create: 'messaging.agent_bots.create',
+  update: 'messaging.agent_bots.update',
+  delete: 'messaging.agent_bots.delete',
+} as const;
+
+export interface InboxesRpc {
+  /** Administrators get every inbox; agents the ones they are members of. */
+  [InboxPatterns.list]: { request: AccountScoped; response: Inbox[] };
+  [InboxPatterns.show]: { request: ById; response: Inbox };
+  [InboxPatterns.create]: { request: AccountScoped & { data: CreateInboxInput }; response: Inbox };
+  [InboxPatterns.update]: { request: ById & { data: UpdateInboxInput }; response: Inbox };
+  [InboxPatterns.delete]: { request: ById; response: null };
+  [InboxPatterns.listMembers]: { request: ById; response: Agent[] };
+  [InboxPatterns.setMembers]: { request: ById & { user_ids: number[] }; response: Agent[] };
+  [InboxPatterns.removeMembers]: { request: ById & { user_ids: number[] }; response: Agent[] };
+  [InboxPatterns.showAgentBot]: { request: ById; response: AgentBot | null };
+  [InboxPatterns.setAgentBot]: { request: ById & { agent_bot: number | null }; response: null };
+
+  [AgentBotPatterns.list]: { request: AccountScoped; response: AgentBot[] };
+  [AgentBotPatterns.show]: { request: ById; response: AgentBot };
+  [AgentBotPatterns.create]: { request: AccountScoped & { data: CreateAgentBotInput }; response: AgentBot };
+  [AgentBotPatterns.update]: { request: ById & { data: UpdateAgentBotInput }; response: AgentBot };
+  [AgentBotPatterns.delete]: { request: ById; response: null };
+}
