@@ -13,7 +13,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   const read = new EnvReader(env);
   const config: GatewayConfig = {
     platformApiToken: read.optionalString('PLATFORM_API_TOKEN'),
-    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', { default: 1024 * 1024, min: 1024, max: 200 * 1024 * 1024 }),
+    // Requests travel to services as NATS messages (1 MB by default): keep room for the envelope.
+    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', { default: 512 * 1024, min: 1024, max: 200 * 1024 * 1024 }),
     tokenCacheTtlMs: read.int('TOKEN_CACHE_TTL_MS', { default: 60_000, min: 0, max: 3_600_000 }),
   };
   if (config.platformApiToken !== undefined && config.platformApiToken.length < 16) {
