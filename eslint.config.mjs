@@ -28,7 +28,7 @@ export default [
       '@nx/enforce-module-boundaries': boundaries(),
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Decorated DTO properties need their type written out: it becomes runtime metadata.
       '@typescript-eslint/no-inferrable-types': ['error', { ignoreProperties: true }],
     },

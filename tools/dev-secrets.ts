@@ -4,15 +4,22 @@ import { join } from 'node:path';
 
 /** Local state of `npm start` (git-ignored): generated secrets and service logs. */
 export const DEV_DIR = join(process.cwd(), '.parley');
-const PLATFORM_TOKEN_FILE = join(DEV_DIR, 'platform-api-token');
-
-/** PLATFORM_API_TOKEN from the environment, else the one generated for this checkout. */
-export function platformApiToken(create: boolean): string | undefined {
-  if (process.env.PLATFORM_API_TOKEN) return process.env.PLATFORM_API_TOKEN;
-  if (existsSync(PLATFORM_TOKEN_FILE)) return readFileSync(PLATFORM_TOKEN_FILE, 'utf8').trim();
+/** A secret from the environment, else the one generated for this checkout (kept in `.parley/`). */
+function devSecret(variable: string, file: string, create: boolean): string | undefined {
+  if (process.env[variable]) return process.env[variable];
+  const path = join(DEV_DIR, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
   if (!create) return undefined;
   mkdirSync(DEV_DIR, { recursive: true });
-  const token = randomBytes(32).toString('base64url');
-  writeFileSync(PLATFORM_TOKEN_FILE, `${token}\n`, { mode: 0o600 });
-  return token;
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function platformApiToken(create: boolean): string | undefined {
+  return devSecret('PLATFORM_API_TOKEN', 'platform-api-token', create);
+}
+
+export function attachmentUrlSecret(): string {
+  return devSecret('ATTACHMENT_URL_SECRET', 'attachment-url-secret', true)!;
 }

@@ -1,6 +1,6 @@
 import { RunningSystem } from '@parley/testing';
 import { join } from 'node:path';
-import { DEV_DIR, platformApiToken } from './dev-secrets';
+import { attachmentUrlSecret, DEV_DIR, platformApiToken } from './dev-secrets';
 import { ensureDatabase, ensureNats } from './local-services';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/parley';
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       gatewayPort,
       defaultPorts: true,
       logDir,
+      env: { ATTACHMENT_URL_SECRET: attachmentUrlSecret(), STORAGE_DIR: process.env.STORAGE_DIR ?? join(DEV_DIR, 'storage') },
     });
   } catch (error) {
     process.stderr.write(`\nCannot start Parley: ${(error as Error).message}\n`);

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { ServiceKitModule } from '@parley/service-kit';
+import { createFileStorage, FILE_STORAGE, loadStorageConfig, ServiceKitModule, STORAGE_CONFIG, type StorageConfig } from '@parley/service-kit';
 import { AgentBotsController } from './agent-bots/agent-bots.controller';
+import { AttachmentsController } from './attachments/attachments.controller';
+import { ConversationsController } from './conversations/conversations.controller';
+import { MessagesController } from './messages/messages.controller';
 import { AgentsController } from './agents/agents.controller';
 import { ApiInfoController } from './api-info/api-info.controller';
 import { ActivationController } from './auth-activation/activation.controller';
@@ -38,9 +41,14 @@ import { ProfileController } from './profile/profile.controller';
     LabelsController,
     CustomAttributesController,
     CannedResponsesController,
+    ConversationsController,
+    MessagesController,
+    AttachmentsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
+    { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig('gateway') },
+    { provide: FILE_STORAGE, inject: [STORAGE_CONFIG], useFactory: (config: StorageConfig) => createFileStorage(config) },
     TokenResolver,
     SystemHealthService,
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createLogger, describeStartupFailure, PinoNestLogger, readConfigOrExit } from '@parley/service-kit';
+import multipart from '@fastify/multipart';
+import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit } from '@parley/service-kit';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway-config';
 import { configureFastify, requestIdFrom } from './http/fastify-setup';
@@ -22,6 +23,10 @@ async function bootstrap(): Promise<void> {
       abortOnError: false,
     });
     configureFastify(app.getHttpAdapter().getInstance(), logger);
+    // Files stream to storage as they arrive; each is checked against its type's limit there.
+    await app.getHttpAdapter().getInstance().register(multipart, {
+      limits: { fileSize: LARGEST_ATTACHMENT + 1, files: 10, fields: 20, fieldSize: gateway.bodyLimitBytes },
+    });
     serveOpenApi(app);
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     await app.listen(config.port, config.host);

@@ -11,6 +11,11 @@ import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity
 import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
 import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
+import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
+import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
+import { MessageEntity } from './messages/persistence/message.orm-entity';
+import { AttachmentEntity } from './messages/persistence/attachment.orm-entity';
+import { ContactViewEntity } from './contacts-view/contact-view.orm-entity';
 import { TeamMemberEntity } from './teams/team-member.orm-entity';
 import { TeamEntity } from './teams/team.orm-entity';
 
@@ -29,6 +34,10 @@ export const messagingSchema: SchemaDefinition = {
     AgentBotEntity,
     CustomAttributeDefinitionEntity,
     CannedResponseEntity,
+    ContactViewEntity,
+    ConversationEntity,
+    MessageEntity,
+    AttachmentEntity,
   ],
-  migrations: [kitTablesMigration('messaging'), Identity1732233600001, WorkspaceAdministration1732233600002],
+  migrations: [kitTablesMigration('messaging'), Identity1732233600001, WorkspaceAdministration1732233600002, ConversationsAndMessages1732233600003],
 };

@@ -31,3 +31,8 @@ export * from './rules/canned-response-render';
 export * from './mail/mail-transport';
 export * from './mail/mail-relay';
 export * from './rules/http-url';
+export * from './filters/filter-compiler';
+export * from './storage/file-storage';
+export * from './storage/signed-url';
+export * from './storage/file-types';
+export * from './storage/storage-config';

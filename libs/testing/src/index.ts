@@ -12,3 +12,4 @@ export * from './client/test-account';
 export * from './events/published-events';
 export * from './mail/captured-mail';
 export * from './mail/mailbox';
+export * from './fixtures/contact-events';

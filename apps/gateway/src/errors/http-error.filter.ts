@@ -42,6 +42,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       if (status === 415) return [400, { error: 'Unsupported Content-Type: send application/json' }];
       return [status, { error: messageOf(exception) }];
     }
+    const clientError = fastifyClientError(exception);
+    if (clientError) return [400, { error: clientError }];
     this.logger.error(`${request.method} ${request.url} crashed (${request.id}): ${(exception as Error)?.stack ?? String(exception)}`);
     return [500, { error: 'Internal server error' }];
   }
@@ -53,4 +55,11 @@ function messageOf(exception: HttpException): string {
   const message = (response as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('; ');
   return typeof message === 'string' ? message : exception.message;
+}
+
+/** Fastify's own refusals (multipart limits and the like) carry a 4xx `statusCode`: the client's fault. */
+function fastifyClientError(exception: unknown): string | null {
+  const status = (exception as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return (exception as Error).message;
+  return null;
 }

@@ -1,3 +1,5 @@
+import type { ContactEventMap } from '../contacts/contact.events';
+import type { ConversationEventMap } from '../conversations/conversation.events';
 import type { CustomAttributeEventMap } from '../custom-attributes/custom-attribute.events';
 import type { IdentityEventMap } from '../identity/identity.events';
 import type { InboxEventMap } from '../inboxes/inbox.events';
@@ -5,7 +7,14 @@ import type { LabelEventMap } from '../labels/label.events';
 import type { TeamEventMap } from '../teams/team.events';
 
 /** Every event type of the system and the shape of its `data`. */
-export interface EventMap extends IdentityEventMap, LabelEventMap, TeamEventMap, InboxEventMap, CustomAttributeEventMap {}
+export interface EventMap
+  extends IdentityEventMap,
+    LabelEventMap,
+    TeamEventMap,
+    InboxEventMap,
+    CustomAttributeEventMap,
+    ContactEventMap,
+    ConversationEventMap {}
 
 export type EventType = keyof EventMap;
 

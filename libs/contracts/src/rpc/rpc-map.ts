@@ -1,5 +1,7 @@
 import type { AgentsRpc } from '../agents/agents.patterns';
 import type { CannedResponsesRpc } from '../canned-responses/canned-responses.patterns';
+import type { ContactLookupRpc } from '../contacts/contact-lookup.patterns';
+import type { ConversationsRpc } from '../conversations/conversations.patterns';
 import type { CustomAttributesRpc } from '../custom-attributes/custom-attributes.patterns';
 import type { HealthReport } from '../health/health';
 import type { IdentityRpc } from '../identity/identity.patterns';
@@ -8,7 +10,16 @@ import type { LabelsRpc } from '../labels/labels.patterns';
 import type { TeamsRpc } from '../teams/teams.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
-export interface RpcMap extends IdentityRpc, LabelsRpc, AgentsRpc, TeamsRpc, InboxesRpc, CustomAttributesRpc, CannedResponsesRpc {}
+export interface RpcMap
+  extends IdentityRpc,
+    LabelsRpc,
+    AgentsRpc,
+    TeamsRpc,
+    InboxesRpc,
+    CustomAttributesRpc,
+    CannedResponsesRpc,
+    ContactLookupRpc,
+    ConversationsRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

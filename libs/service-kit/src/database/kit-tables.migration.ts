@@ -37,9 +37,18 @@ export async function createKitTables(runner: QueryRunner, schema: string): Prom
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
   await runner.query(`CREATE INDEX mail_outbox_due_idx ON "${schema}".mail_outbox (next_attempt_at) WHERE sent_at IS NULL`);
+  // Filters compare free-form JSON values as numbers or dates: a value that is neither is null, not an error.
+  await runner.query(`
+    CREATE FUNCTION "${schema}".try_numeric(value text) RETURNS numeric LANGUAGE plpgsql IMMUTABLE AS $$
+    BEGIN RETURN value::numeric; EXCEPTION WHEN others THEN RETURN NULL; END $$`);
+  await runner.query(`
+    CREATE FUNCTION "${schema}".try_timestamptz(value text) RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
+    BEGIN RETURN value::timestamptz; EXCEPTION WHEN others THEN RETURN NULL; END $$`);
 }
 
 export async function dropKitTables(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`DROP FUNCTION IF EXISTS "${schema}".try_timestamptz(text)`);
+  await runner.query(`DROP FUNCTION IF EXISTS "${schema}".try_numeric(text)`);
   await runner.query(`DROP TABLE IF EXISTS "${schema}".mail_outbox`);
   await runner.query(`DROP TABLE IF EXISTS "${schema}".inbox`);
   await runner.query(`DROP TABLE IF EXISTS "${schema}".outbox`);

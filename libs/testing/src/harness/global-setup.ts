@@ -69,6 +69,10 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       SHUTDOWN_GRACE_MS: '5000',
       RPC_TIMEOUT_MS: '3000',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      STORAGE_DIR: join(logDir, 'storage'),
+      ATTACHMENT_URL_SECRET: randomBytes(24).toString('base64url'),
+      SNOOZE_POLL_INTERVAL_MS: '200',
+      CHANNEL_SANDBOX_FAIL_TEXT: '[sandbox-fail]',
     },
   });
   const control = await startControlServer(run.system, run.smtp.mails);

@@ -1,0 +1,38 @@
+import { Controller, ForbiddenException, Get, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { FILE_STORAGE, STORAGE_CONFIG, verifyFileSignature, type FileStorage, type StorageConfig } from '@parley/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../auth/access.decorators';
+
+/** Serves attachments by signed, expiring links (the link is the permission: no token). */
+@ApiTags('attachments')
+@Public()
+@Controller('attachments')
+export class AttachmentsController {
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(STORAGE_CONFIG) private readonly config: StorageConfig,
+  ) {}
+
+  @Get('*')
+  async download(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Query('type') type = '',
+    @Query('expires') expires = '',
+    @Query('signature') signature = '',
+  ): Promise<void> {
+    const key = decodeURIComponent((request.params as Record<string, string>)['*'] ?? '');
+    const ref = { key, contentType: type, expires: Number(expires) };
+    if (!verifyFileSignature(ref, signature, this.config.urlSecret)) throw new ForbiddenException('This link is invalid or has expired');
+    const file = await this.storage.open(key).catch(() => null);
+    if (!file) throw new NotFoundException('Attachment not found');
+    const name = key.split('/').pop() ?? 'file';
+    await reply
+      .header('content-type', type)
+      .header('content-length', String(file.size))
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
+  }
+}

@@ -1,0 +1,160 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ASSIGNEE_TYPES,
+  CONVERSATION_STATUSES,
+  FILTER_OPERATORS,
+  PRIORITIES,
+  type AssigneeType,
+  type ConversationListQuery,
+  type ConversationStatus,
+  type CreateConversationInput,
+  type FilterOperator,
+  type Priority,
+} from '@parley/contracts';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { ToInteger, ToOptionalId } from '../http/tolerant-input';
+
+/** `labels[]=a&labels[]=b`, `labels=a&labels=b` and `labels=a,b` all mean ["a", "b"]. */
+const LabelsFromQuery = Transform(({ obj }: { obj: Record<string, unknown> }) => {
+  const raw = obj['labels[]'] ?? obj.labels;
+  if (raw === undefined || raw === '') return undefined;
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list.flatMap((value) => String(value).split(',')).map((value) => value.trim()).filter(Boolean);
+});
+
+export class ConversationQueryDto implements ConversationListQuery {
+  @ApiPropertyOptional({ enum: [...CONVERSATION_STATUSES, 'all'], default: 'open' })
+  @IsOptional()
+  @IsIn([...CONVERSATION_STATUSES, 'all'])
+  status?: ConversationStatus | 'all';
+
+  @ApiPropertyOptional({ enum: ASSIGNEE_TYPES })
+  @IsOptional()
+  @IsIn(ASSIGNEE_TYPES)
+  assignee_type?: AssigneeType;
+
+  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() inbox_id?: number;
+  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() team_id?: number;
+
+  @ApiPropertyOptional({ type: [String], description: 'All must be present (AND)' })
+  @LabelsFromQuery
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  labels?: string[];
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+}
+
+class InitialMessageDto {
+  @ApiProperty() @IsString() @MaxLength(150_000) content: string;
+  @ApiPropertyOptional({ enum: ['incoming', 'outgoing'] }) @IsOptional() @IsIn(['incoming', 'outgoing']) message_type?: 'incoming' | 'outgoing';
+}
+
+export class CreateConversationDto implements CreateConversationInput {
+  @ApiProperty({ description: "The contact's id at the channel" }) @IsString() @IsNotEmpty() @MaxLength(255) source_id: string;
+  @ApiProperty() @ToInteger() @IsInt() @IsPositive() inbox_id: number;
+  @ApiProperty() @ToInteger() @IsInt() @IsPositive() contact_id: number;
+  @ApiPropertyOptional({ enum: ['open', 'pending'] }) @IsOptional() @IsIn(['open', 'pending']) status?: 'open' | 'pending';
+  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() assignee_id?: number;
+  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() team_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsObject() additional_attributes?: Record<string, unknown>;
+  @ApiPropertyOptional() @IsOptional() @IsObject() custom_attributes?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: InitialMessageDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InitialMessageDto)
+  message?: InitialMessageDto;
+}
+
+export class FilterConditionDto {
+  @ApiProperty({ example: 'status' }) @IsString() @MaxLength(255) attribute_key: string;
+  @ApiProperty({ enum: FILTER_OPERATORS }) @IsString() filter_operator: FilterOperator;
+  @ApiPropertyOptional({ type: 'array', items: {} }) @IsOptional() @IsArray() @ArrayMaxSize(100) values: unknown[] = [];
+  @ApiPropertyOptional({ enum: ['and', 'or'] }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() query_operator?: 'and' | 'or' | null;
+}
+
+export class FilterDto {
+  @ApiProperty({ type: [FilterConditionDto] })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => FilterConditionDto)
+  payload: FilterConditionDto[];
+
+  @ApiPropertyOptional() @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+}
+
+/** For assignments `null` removes; `""` and `0` mean "not given", as for other optional ids. */
+const AssignmentId = Transform(({ value }) => {
+  if (value === '' || value === 0 || value === '0') return undefined;
+  return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+});
+
+export class AssignmentDto {
+  @ApiPropertyOptional({ nullable: true, description: 'null removes the assignee' })
+  @AssignmentId
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @IsPositive()
+  assignee_id?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'null removes the team' })
+  @AssignmentId
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @IsPositive()
+  team_id?: number | null;
+}
+
+export class ToggleStatusDto {
+  @ApiPropertyOptional({ enum: CONVERSATION_STATUSES }) @IsOptional() @IsIn(CONVERSATION_STATUSES) status?: ConversationStatus;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 or Unix seconds (snoozed only)' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null && typeof v !== 'number')
+  @IsString()
+  @MaxLength(64)
+  snoozed_until?: string | number | null;
+}
+
+export class TogglePriorityDto {
+  @ApiProperty({ enum: PRIORITIES, nullable: true }) @ValidateIf((_, v) => v !== null) @IsIn(PRIORITIES) priority: Priority | null;
+}
+
+export class ConversationLabelsDto {
+  @ApiProperty({ type: [String] }) @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) labels: string[];
+}
+
+export class TranscriptDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) email: string;
+}
+
+export class TypingDto {
+  @ApiProperty({ enum: ['on', 'off'] }) @IsIn(['on', 'off']) typing_status: 'on' | 'off';
+}
+
+export class CustomAttributesDto {
+  @ApiProperty({ type: 'object', additionalProperties: true }) @IsObject() custom_attributes: Record<string, unknown>;
+}

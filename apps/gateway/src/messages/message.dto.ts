@@ -1,0 +1,58 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { CONTENT_TYPES, MESSAGE_TYPES, TEMPLATE_CATEGORIES, type ContentType, type MessageType, type TemplateCategory } from '@parley/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsPositive, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ToBoolean, ToInteger } from '../http/tolerant-input';
+
+/** `message_type` as a name or its code (0 incoming … 3 template). */
+const MessageTypeInput = Transform(({ value }) => {
+  const code = typeof value === 'string' && /^\d$/.test(value) ? Number(value) : value;
+  return typeof code === 'number' && MESSAGE_TYPES[code] ? MESSAGE_TYPES[code] : value;
+});
+
+/** Multipart fields carry objects as JSON text; text that is not JSON counts as `{}`. */
+const JsonObjectInput = Transform(({ value }) => {
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+});
+
+export class TemplateParamsDto {
+  @ApiPropertyOptional() @IsString() @IsNotEmpty() @MaxLength(512) name: string;
+  @ApiPropertyOptional({ example: 'pt_BR' }) @IsString() @IsNotEmpty() @MaxLength(32) language: string;
+  @ApiPropertyOptional({ enum: TEMPLATE_CATEGORIES }) @IsOptional() @IsIn(TEMPLATE_CATEGORIES) category?: TemplateCategory;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } }) @IsOptional() @IsObject() processed_params?: Record<string, string>;
+}
+
+export class CreateMessageDto {
+  @ApiPropertyOptional() @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(150_000) content?: string | null;
+
+  @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'outgoing', description: 'Also 0–3' })
+  @MessageTypeInput
+  @IsOptional()
+  @IsIn(MESSAGE_TYPES)
+  message_type?: MessageType;
+
+  @ApiPropertyOptional({ default: false }) @ToBoolean() @IsOptional() @IsBoolean() private?: boolean;
+  @ApiPropertyOptional({ enum: CONTENT_TYPES, default: 'text' }) @IsOptional() @IsIn(CONTENT_TYPES) content_type?: ContentType;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @JsonObjectInput @IsOptional() @IsObject() content_attributes?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: TemplateParamsDto })
+  @JsonObjectInput
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TemplateParamsDto)
+  template_params?: TemplateParamsDto;
+
+  @ApiPropertyOptional({ description: 'A retry with the same echo_id returns the first message' }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) echo_id?: string | null;
+  @ApiPropertyOptional({ description: 'External id; unique within the conversation' }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) source_id?: string | null;
+}
+
+export class MessagesQueryDto {
+  @ApiPropertyOptional({ description: 'Messages older than this id' }) @ToInteger() @IsOptional() @IsInt() @IsPositive() before?: number;
+  @ApiPropertyOptional({ description: 'Messages newer than this id (up to 100)' }) @ToInteger() @IsOptional() @IsInt() @IsPositive() after?: number;
+}

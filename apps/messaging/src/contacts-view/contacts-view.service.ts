@@ -1,0 +1,67 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ContactLookupPatterns, type ContactSnapshot } from '@parley/contracts';
+import { RpcClient } from '@parley/service-kit';
+import { Repository, type EntityManager } from 'typeorm';
+import { ContactViewEntity } from './contact-view.orm-entity';
+
+const LOOKUP_TIMEOUT_MS = 2000;
+
+/** The local copy of contacts, kept from contact events; asks the contacts service when a contact is not known yet. */
+@Injectable()
+export class ContactsViewService {
+  private readonly logger = new Logger(ContactsViewService.name);
+
+  constructor(
+    @InjectRepository(ContactViewEntity) private readonly contacts: Repository<ContactViewEntity>,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /** The contact, or null when it does not exist in the account (or was deleted). */
+  async find(accountId: number, contactId: number): Promise<ContactViewEntity | null> {
+    const known = await this.contacts.findOneBy({ id: contactId });
+    if (known) return known.accountId === accountId && !known.deleted ? known : null;
+    // Created a moment ago and its event not applied yet: ask the owner.
+    const snapshot = await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: contactId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+    if (!snapshot) return null;
+    await this.apply(this.contacts.manager, snapshot, new Date(snapshot.updated_at * 1000));
+    return this.contacts.findOneBy({ id: contactId, deleted: false });
+  }
+
+  /** Upserts the contact unless the copy held is newer. */
+  async apply(tx: EntityManager, contact: ContactSnapshot, version: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO messaging.contacts_view (id, account_id, name, email, phone_number, identifier, thumbnail, blocked, additional_attributes, source_updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+        WHERE EXISTS (SELECT 1 FROM messaging.accounts WHERE id = $2)
+       ON CONFLICT (id) DO UPDATE SET
+         name = EXCLUDED.name, email = EXCLUDED.email, phone_number = EXCLUDED.phone_number, identifier = EXCLUDED.identifier,
+         thumbnail = EXCLUDED.thumbnail, blocked = EXCLUDED.blocked, additional_attributes = EXCLUDED.additional_attributes,
+         source_updated_at = EXCLUDED.source_updated_at
+       WHERE contacts_view.source_updated_at <= EXCLUDED.source_updated_at AND NOT contacts_view.deleted`,
+      [
+        contact.id,
+        contact.account_id,
+        contact.name,
+        contact.email,
+        contact.phone_number,
+        contact.identifier,
+        contact.thumbnail,
+        contact.blocked,
+        JSON.stringify(contact.additional_attributes ?? {}),
+        version,
+      ],
+    );
+  }
+
+  /** Marks the contact gone, so late events cannot bring it back. */
+  async tombstone(tx: EntityManager, accountId: number, contactId: number, version: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO messaging.contacts_view (id, account_id, deleted, source_updated_at)
+       SELECT $1, $2, true, $3 WHERE EXISTS (SELECT 1 FROM messaging.accounts WHERE id = $2)
+       ON CONFLICT (id) DO UPDATE SET deleted = true, source_updated_at = GREATEST(contacts_view.source_updated_at, EXCLUDED.source_updated_at)`,
+      [contactId, accountId, version],
+    );
+    this.logger.debug(`Contact ${contactId} of account ${accountId} is gone`);
+  }
+}

@@ -1,0 +1,255 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ConversationEvents,
+  EMAIL_PATTERN,
+  type AccountScoped,
+  type AssignmentInput,
+  type Conversation,
+  type CreateConversationInput,
+  type Priority,
+  type ToggleStatusInput,
+  type ToggleStatusResult,
+} from '@parley/contracts';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { customAttributeProblems, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ContactsViewService } from '../contacts-view/contacts-view.service';
+import { normaliseTitle } from '../labels/label-rules';
+import { MessageWriter } from '../messages/message-writer';
+import { ConversationAccess } from './conversation-access';
+import { ConversationChanges } from './conversation-changes';
+import { ConversationLoader } from './conversation-loader';
+import { ConversationEntity } from './persistence/conversation.orm-entity';
+import { nextStatus } from './status-rules';
+import { transcriptMail } from './transcript-mail';
+
+@Injectable()
+export class ConversationsService {
+  constructor(
+    private readonly access: ConversationAccess,
+    private readonly loader: ConversationLoader,
+    private readonly changes: ConversationChanges,
+    private readonly messages: MessageWriter,
+    private readonly contacts: ContactsViewService,
+    private readonly outbox: Outbox,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async show(scope: AccountScoped, displayId: number): Promise<Conversation> {
+    const conversation = await this.access.find(scope, displayId);
+    return this.loader.conversation(conversation.id);
+  }
+
+  async create(scope: AccountScoped, input: CreateConversationInput): Promise<Conversation> {
+    const contact = await this.contacts.find(scope.account_id, input.contact_id);
+    if (!contact) throw new ValidationFailedError('Contact does not exist', ['contact_id']);
+    if (contact.blocked) throw new ValidationFailedError('Contact is blocked and cannot start conversations', ['contact_id']);
+    const id = await this.outbox.transaction(async (tx, emit) => {
+      const inboxes: Array<{ id: number }> = await tx.query('SELECT id FROM messaging.inboxes WHERE id = $1 AND account_id = $2', [input.inbox_id, scope.account_id]);
+      if (inboxes.length === 0) throw new ValidationFailedError('Inbox does not exist', ['inbox_id']);
+      await this.access.assertInboxAccess(tx, scope.caller, input.inbox_id);
+      if (input.assignee_id !== undefined) await this.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
+      if (input.team_id !== undefined) await this.assertTeam(tx, scope.account_id, input.team_id);
+      const customAttributes = await this.validatedAttributes(tx, scope.account_id, input.custom_attributes ?? {});
+      const [{ last_display_id: displayId }]: Array<{ last_display_id: number }> = await tx.query(
+        `INSERT INTO messaging.conversation_counters (account_id, last_display_id) VALUES ($1, 1)
+         ON CONFLICT (account_id) DO UPDATE SET last_display_id = conversation_counters.last_display_id + 1
+         RETURNING last_display_id`,
+        [scope.account_id],
+      );
+      const conversation = await tx.save(
+        tx.create(ConversationEntity, {
+          accountId: scope.account_id,
+          displayId,
+          inboxId: input.inbox_id,
+          contactId: contact.id,
+          sourceId: input.source_id,
+          status: input.status ?? 'open',
+          assigneeId: input.assignee_id ?? null,
+          assignedAt: input.assignee_id ? new Date() : null,
+          teamId: input.team_id ?? null,
+          priority: null,
+          labels: [],
+          muted: false,
+          snoozedUntil: null,
+          customAttributes,
+          additionalAttributes: input.additional_attributes ?? {},
+          campaignId: null,
+          messagesCount: 0,
+          unreadCount: 0,
+          lastMessageId: null,
+          lastNonActivityMessageId: null,
+          lastIncomingAt: null,
+          lastActivityAt: new Date(),
+        }),
+      );
+      const snapshot = await this.loader.snapshot(conversation.id, tx);
+      await emit(ConversationEvents.created, scope.account_id, { conversation: snapshot });
+      if (conversation.status === 'open') await emit(ConversationEvents.opened, scope.account_id, { conversation: snapshot });
+      if (input.message?.content) {
+        const incoming = input.message.message_type === 'incoming';
+        await this.messages.write(tx, emit, conversation, {
+          content: input.message.content,
+          messageType: incoming ? 'incoming' : 'outgoing',
+          senderType: incoming ? 'contact' : 'user',
+          senderId: incoming ? contact.id : scope.caller.user_id,
+        });
+      }
+      if (conversation.status === 'open' && conversation.assigneeId === null) await this.changes.autoAssign(tx, emit, conversation);
+      return conversation.id;
+    });
+    return this.loader.conversation(id);
+  }
+
+  async assign(scope: AccountScoped, displayId: number, input: AssignmentInput): Promise<Conversation> {
+    return this.change(scope, displayId, async (tx, conversation) => {
+      if (input.assignee_id !== undefined && input.assignee_id !== null) {
+        await this.assertAssignable(tx, scope.account_id, conversation.inboxId, input.assignee_id);
+      }
+      if (input.team_id !== undefined && input.team_id !== null) await this.assertTeam(tx, scope.account_id, input.team_id);
+      return { assigneeId: input.assignee_id, teamId: input.team_id };
+    });
+  }
+
+  async toggleStatus(scope: AccountScoped, displayId: number, input: ToggleStatusInput): Promise<ToggleStatusResult> {
+    const conversation = await this.change(scope, displayId, async (_, current) => {
+      const next = nextStatus(current.status, input, new Date());
+      return { status: next.status, snoozedUntil: next.snoozedUntil };
+    });
+    return {
+      meta: {},
+      payload: { success: true, conversation_id: conversation.id, current_status: conversation.status, snoozed_until: conversation.snoozed_until },
+    };
+  }
+
+  togglePriority(scope: AccountScoped, displayId: number, priority: Priority | null): Promise<Conversation> {
+    return this.change(scope, displayId, async () => ({ priority }));
+  }
+
+  async labels(scope: AccountScoped, displayId: number): Promise<string[]> {
+    return (await this.access.find(scope, displayId)).labels;
+  }
+
+  /** Replaces the labels (titles are normalised like label titles; repeats collapse). */
+  async setLabels(scope: AccountScoped, displayId: number, labels: string[]): Promise<string[]> {
+    const titles = [...new Set(labels.map((label) => normaliseTitle(label)))].sort();
+    return (await this.change(scope, displayId, async () => ({ labels: titles }))).labels;
+  }
+
+  mute(scope: AccountScoped, displayId: number, muted: boolean): Promise<Conversation> {
+    return this.change(scope, displayId, async () => ({ muted }));
+  }
+
+  /** Merges the given attributes (null removes one), checked against the conversation attribute definitions. */
+  setCustomAttributes(scope: AccountScoped, displayId: number, attributes: Record<string, unknown>): Promise<Conversation> {
+    return this.change(scope, displayId, async (tx, conversation) => {
+      const merged: Record<string, unknown> = { ...conversation.customAttributes };
+      for (const [key, value] of Object.entries(attributes)) {
+        if (value === null) delete merged[key];
+        else merged[key] = value;
+      }
+      return { customAttributes: await this.validatedAttributes(tx, scope.account_id, merged) };
+    });
+  }
+
+  async updateLastSeen(scope: AccountScoped, displayId: number): Promise<Conversation> {
+    const conversation = await this.access.find(scope, displayId);
+    await this.outbox.transaction(async (tx) => {
+      await tx.update(ConversationEntity, { id: conversation.id }, { agentLastSeenAt: new Date(), unreadCount: 0 });
+    });
+    return this.loader.conversation(conversation.id);
+  }
+
+  async toggleTyping(scope: AccountScoped, displayId: number, typing: 'on' | 'off'): Promise<null> {
+    const conversation = await this.access.find(scope, displayId);
+    await this.outbox.transaction(async (tx, emit) => {
+      const user = { id: scope.caller.user_id, name: await this.actorName(tx, scope) ?? '' };
+      const snapshot = await this.loader.snapshot(conversation.id, tx);
+      await emit(typing === 'on' ? ConversationEvents.typingOn : ConversationEvents.typingOff, scope.account_id, { conversation: snapshot, user });
+    });
+    return null;
+  }
+
+  async transcript(scope: AccountScoped, displayId: number, email: string): Promise<null> {
+    const address = email.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(address)) throw new ValidationFailedError('Email is invalid', ['email']);
+    const conversation = await this.access.find(scope, displayId);
+    await this.outbox.transaction(async (tx, _emit, sendMail) => {
+      const lines: Array<{ created_at: Date; sender: string | null; content: string | null }> = await tx.query(
+        `SELECT m.created_at, CASE m.sender_type WHEN 'user' THEN coalesce(u.display_name, u.name) WHEN 'contact' THEN cv.name END AS sender, m.content
+           FROM messaging.messages m
+           LEFT JOIN messaging.users u ON m.sender_type = 'user' AND u.id = m.sender_id
+           LEFT JOIN messaging.contacts_view cv ON m.sender_type = 'contact' AND cv.id = m.sender_id
+          WHERE m.conversation_id = $1 AND NOT m.private AND m.message_type <> 'activity'
+          ORDER BY m.id`,
+        [conversation.id],
+      );
+      await sendMail(transcriptMail(address, conversation.displayId, lines));
+    });
+    return null;
+  }
+
+  async ofContact(scope: AccountScoped, contactId: number): Promise<Conversation[]> {
+    const params: unknown[] = [scope.account_id, contactId];
+    let visibility = '';
+    if (scope.caller.role !== 'administrator') {
+      params.push(scope.caller.user_id);
+      visibility = 'AND inbox_id IN (SELECT inbox_id FROM messaging.inbox_members WHERE user_id = $3)';
+    }
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT id FROM messaging.conversations WHERE account_id = $1 AND contact_id = $2 ${visibility} ORDER BY last_activity_at DESC, id DESC`,
+      params,
+    );
+    return this.loader.conversations(rows.map((row) => row.id), { withLastMessage: false });
+  }
+
+  /** Locks the conversation, lets `decide` work out the change, applies it. */
+  private async change(
+    scope: AccountScoped,
+    displayId: number,
+    decide: (tx: EntityManager, conversation: ConversationEntity) => Promise<Parameters<ConversationChanges['apply']>[3]>,
+  ): Promise<Conversation> {
+    const id = await this.outbox.transaction(async (tx, emit) => {
+      const conversation = await this.access.find(scope, displayId, { tx, lock: true });
+      const change = await decide(tx, conversation);
+      await this.changes.apply(tx, emit, conversation, change, { actor: await this.actorName(tx, scope) });
+      return conversation.id;
+    });
+    return this.loader.conversation(id);
+  }
+
+  private async actorName(tx: EntityManager, scope: AccountScoped): Promise<string | null> {
+    const [user]: Array<{ name: string }> = await tx.query('SELECT coalesce(display_name, name) AS name FROM messaging.users WHERE id = $1', [scope.caller.user_id]);
+    return user?.name ?? null;
+  }
+
+  /** An assignee must be an agent of the account who can serve the inbox (administrators serve every inbox). */
+  private async assertAssignable(tx: EntityManager, accountId: number, inboxId: number, userId: number | null): Promise<void> {
+    if (userId === null) return;
+    const rows: unknown[] = await tx.query(
+      `SELECT 1 FROM messaging.account_users au
+        WHERE au.account_id = $1 AND au.user_id = $2
+          AND (au.role = 'administrator' OR EXISTS (SELECT 1 FROM messaging.inbox_members im WHERE im.inbox_id = $3 AND im.user_id = $2))`,
+      [accountId, userId, inboxId],
+    );
+    if (rows.length === 0) throw new ValidationFailedError('Assignee must be an agent of this account with access to the inbox', ['assignee_id']);
+  }
+
+  private async assertTeam(tx: EntityManager, accountId: number, teamId: number | null): Promise<void> {
+    if (teamId === null) return;
+    const rows: unknown[] = await tx.query('SELECT 1 FROM messaging.teams WHERE id = $1 AND account_id = $2', [teamId, accountId]);
+    if (rows.length === 0) throw new ValidationFailedError('Team does not exist', ['team_id']);
+  }
+
+  private async validatedAttributes(tx: EntityManager, accountId: number, attributes: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const rules = await tx.query(
+      `SELECT attribute_key, attribute_display_name, attribute_display_type, attribute_values, regex_pattern, regex_cue
+         FROM messaging.custom_attribute_definitions WHERE account_id = $1 AND attribute_model = 'conversation_attribute'`,
+      [accountId],
+    );
+    const problems = customAttributeProblems(rules, attributes);
+    const keys = Object.keys(problems);
+    if (keys.length > 0) throw new ValidationFailedError(keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
+    return attributes;
+  }
+}

@@ -1,0 +1,195 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
+  MessageEvents,
+  type AccountScoped,
+  type ChannelType,
+  type CreateMessageInput,
+  type Message,
+  type MessagesPage,
+  type MessagesQuery,
+} from '@parley/contracts';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { FILE_STORAGE, isUniqueViolation, NotFoundError, Outbox, ValidationFailedError, type Emit, type FileStorage } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ContactsViewService } from '../contacts-view/contacts-view.service';
+import { ConversationAccess } from '../conversations/conversation-access';
+import { ConversationChanges } from '../conversations/conversation-changes';
+import { ConversationLoader } from '../conversations/conversation-loader';
+import { canReplyAt } from '../conversations/messaging-window';
+import type { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
+import { statusAfterIncoming } from '../conversations/status-rules';
+import { MessageLoader } from './message-loader';
+import { assertContentAllowed, assertTemplateParams, renderTemplate } from './message-rules';
+import { MessageWriter } from './message-writer';
+import { AttachmentEntity } from './persistence/attachment.orm-entity';
+import { MessageEntity } from './persistence/message.orm-entity';
+
+const DEFAULT_PAGE = 20;
+const AFTER_PAGE = 100;
+
+interface InboxRow {
+  channel_type: ChannelType;
+  allow_messages_after_resolved: boolean;
+  message_deleted_placeholder: string | null;
+}
+
+@Injectable()
+export class MessagesService {
+  private readonly logger = new Logger(MessagesService.name);
+
+  constructor(
+    private readonly access: ConversationAccess,
+    private readonly conversations: ConversationLoader,
+    private readonly changes: ConversationChanges,
+    private readonly writer: MessageWriter,
+    private readonly loader: MessageLoader,
+    private readonly contacts: ContactsViewService,
+    private readonly outbox: Outbox,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** Oldest first: the latest 20, 20 before `before`, or up to 100 after `after`. */
+  async list(scope: AccountScoped, displayId: number, query: MessagesQuery): Promise<MessagesPage> {
+    const conversation = await this.access.find(scope, displayId);
+    const payload = await this.loader.page(conversation.id, {
+      before: query.before,
+      after: query.after,
+      limit: query.after !== undefined ? AFTER_PAGE : DEFAULT_PAGE,
+    });
+    const snapshot = await this.conversations.snapshot(conversation.id);
+    return {
+      meta: {
+        labels: snapshot.labels,
+        additional_attributes: snapshot.additional_attributes,
+        contact: snapshot.meta.sender ? { id: snapshot.meta.sender.id, name: snapshot.meta.sender.name } : null,
+        assignee: snapshot.meta.assignee
+          ? { id: snapshot.meta.assignee.id, name: snapshot.meta.assignee.name, available_name: snapshot.meta.assignee.available_name }
+          : null,
+        agent_last_seen_at: snapshot.agent_last_seen_at,
+      },
+      payload,
+    };
+  }
+
+  async create(scope: AccountScoped, displayId: number, input: CreateMessageInput): Promise<Message> {
+    const conversation = await this.access.find(scope, displayId);
+    const repeat = await this.findRepeat(conversation.id, input);
+    if (repeat) return this.loader.one(repeat.id);
+    try {
+      const id = await this.outbox.transaction(async (tx, emit) => {
+        const locked = await this.access.find(scope, displayId, { tx, lock: true });
+        const inbox = await this.inbox(tx, locked.inboxId);
+        const message = await this.compose(scope, locked, inbox, input);
+        const saved = await this.writer.write(tx, emit, locked, message);
+        if (message.messageType === 'incoming') await this.wakeUp(tx, emit, locked, inbox);
+        return saved.id;
+      });
+      return await this.loader.one(id);
+    } catch (error) {
+      // A concurrent retry with the same echo_id / source_id won: answer with its message.
+      const winner = isUniqueViolation(error) ? await this.findRepeat(conversation.id, input) : null;
+      if (winner) return this.loader.one(winner.id);
+      throw error;
+    }
+  }
+
+  /** Leaves a placeholder: the inbox's text, `deleted: true`, no attachments. */
+  async delete(scope: AccountScoped, displayId: number, messageId: number): Promise<Message> {
+    let removedKeys: string[] = [];
+    const id = await this.outbox.transaction(async (tx, emit) => {
+      const conversation = await this.access.find(scope, displayId, { tx, lock: true });
+      const message = await tx.findOneBy(MessageEntity, { id: messageId, conversationId: conversation.id });
+      if (!message) throw new NotFoundError('Message');
+      if (message.messageType === 'activity') throw new ValidationFailedError('Activity messages cannot be deleted', ['id']);
+      const inbox = await this.inbox(tx, conversation.inboxId);
+      const attachments = await tx.findBy(AttachmentEntity, { messageId: message.id });
+      removedKeys = attachments.map((attachment) => attachment.storageKey);
+      const previousContent = message.content;
+      message.content = inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER;
+      message.contentAttributes = { deleted: true };
+      await tx.save(message);
+      await tx.delete(AttachmentEntity, { messageId: message.id });
+      await emit(MessageEvents.updated, conversation.accountId, {
+        message: await this.loader.one(message.id, tx),
+        conversation: await this.conversations.snapshot(conversation.id, tx),
+        changed_attributes: [{ content: { previous_value: previousContent, current_value: message.content } }],
+      });
+      return message.id;
+    });
+    for (const key of removedKeys) await this.storage.remove(key).catch((error) => this.logger.warn(`Could not remove ${key}: ${(error as Error).message}`));
+    return this.loader.one(id);
+  }
+
+  /** Turns the request into a message to write, applying the channel's rules. */
+  private async compose(scope: AccountScoped, conversation: ConversationEntity, inbox: InboxRow, input: CreateMessageInput) {
+    const messageType = input.message_type ?? 'outgoing';
+    if (messageType === 'activity') throw new ValidationFailedError('Activity messages are written by the system only', ['message_type']);
+    const contentType = input.content_type ?? 'text';
+    const contentAttributes = input.content_attributes ?? {};
+    assertContentAllowed(contentType, contentAttributes, inbox.channel_type);
+    const isPrivate = input.private ?? false;
+    let content = input.content ?? null;
+    let type = messageType;
+    if (input.template_params) {
+      assertTemplateParams(input.template_params);
+      content = renderTemplate(content ?? '', input.template_params);
+      type = 'template';
+    } else if (messageType === 'template') {
+      throw new ValidationFailedError('Template messages need template_params', ['template_params']);
+    } else if (messageType === 'outgoing' && !isPrivate && !canReplyAt(inbox.channel_type, conversation.lastIncomingAt, new Date())) {
+      throw new ValidationFailedError(
+        'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact',
+        ['template_params'],
+      );
+    }
+    if (!content?.trim() && !input.files?.length && type !== 'template' && contentType === 'text') {
+      throw new ValidationFailedError("Content can't be blank without attachments", ['content']);
+    }
+    const incoming = type === 'incoming';
+    return {
+      content,
+      messageType: type,
+      contentType,
+      contentAttributes,
+      private: incoming ? false : isPrivate,
+      sourceId: input.source_id ?? null,
+      echoId: input.echo_id ?? null,
+      senderType: incoming ? ('contact' as const) : ('user' as const),
+      senderId: incoming ? conversation.contactId : scope.caller.user_id,
+      templateParams: input.template_params ?? null,
+      files: input.files,
+    };
+  }
+
+  /** An incoming message reopens a resolved conversation (when the inbox allows) or a snooze without end. */
+  private async wakeUp(tx: EntityManager, emit: Emit, conversation: ConversationEntity, inbox: InboxRow): Promise<void> {
+    const contact = await this.contacts.find(conversation.accountId, conversation.contactId);
+    const status = statusAfterIncoming({
+      status: conversation.status,
+      snoozedUntil: conversation.snoozedUntil,
+      allowMessagesAfterResolved: inbox.allow_messages_after_resolved,
+      muted: conversation.muted,
+      contactBlocked: contact?.blocked ?? false,
+    });
+    if (status) await this.changes.apply(tx, emit, conversation, { status }, { actor: null, statusReason: 'incoming' });
+  }
+
+  private async findRepeat(conversationId: number, input: CreateMessageInput): Promise<{ id: number } | null> {
+    if (!input.echo_id && !input.source_id) return null;
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ((echo_id IS NOT NULL AND echo_id = $2) OR (source_id IS NOT NULL AND source_id = $3)) LIMIT 1`,
+      [conversationId, input.echo_id ?? null, input.source_id ?? null],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async inbox(tx: EntityManager, inboxId: number): Promise<InboxRow> {
+    const [inbox]: InboxRow[] = await tx.query(
+      'SELECT channel_type, allow_messages_after_resolved, message_deleted_placeholder FROM messaging.inboxes WHERE id = $1',
+      [inboxId],
+    );
+    return inbox;
+  }
+}

@@ -1,0 +1,40 @@
+import type { ChangedAttributes } from '../events/changed-attributes';
+import type { Message } from '../messages/message.types';
+import type { Conversation, ConversationStatus } from './conversation.types';
+
+export const ConversationEvents = {
+  created: 'messaging.conversation.created',
+  updated: 'messaging.conversation.updated',
+  statusChanged: 'messaging.conversation.status_changed',
+  opened: 'messaging.conversation.opened',
+  resolved: 'messaging.conversation.resolved',
+  assigneeChanged: 'messaging.conversation.assignee_changed',
+  teamChanged: 'messaging.conversation.team_changed',
+  typingOn: 'messaging.conversation.typing_on',
+  typingOff: 'messaging.conversation.typing_off',
+  deleted: 'messaging.conversation.deleted',
+} as const;
+
+export const MessageEvents = {
+  created: 'messaging.message.created',
+  updated: 'messaging.message.updated',
+} as const;
+
+/** The conversation as the REST API shows it (without its messages). */
+export type ConversationSnapshot = Omit<Conversation, 'messages' | 'last_non_activity_message'>;
+
+export interface ConversationEventMap {
+  [ConversationEvents.created]: { conversation: ConversationSnapshot };
+  [ConversationEvents.updated]: { conversation: ConversationSnapshot; changed_attributes: ChangedAttributes };
+  [ConversationEvents.statusChanged]: { conversation: ConversationSnapshot; previous_status: ConversationStatus };
+  [ConversationEvents.opened]: { conversation: ConversationSnapshot };
+  [ConversationEvents.resolved]: { conversation: ConversationSnapshot };
+  [ConversationEvents.assigneeChanged]: { conversation: ConversationSnapshot; previous_assignee_id: number | null };
+  [ConversationEvents.teamChanged]: { conversation: ConversationSnapshot; previous_team_id: number | null };
+  [ConversationEvents.typingOn]: { conversation: ConversationSnapshot; user: { id: number; name: string } };
+  [ConversationEvents.typingOff]: { conversation: ConversationSnapshot; user: { id: number; name: string } };
+  [ConversationEvents.deleted]: { conversation: ConversationSnapshot };
+  /** Every message, activity ones included (`message.message_type` tells them apart). */
+  [MessageEvents.created]: { message: Message; conversation: ConversationSnapshot };
+  [MessageEvents.updated]: { message: Message; conversation: ConversationSnapshot; changed_attributes: ChangedAttributes };
+}
