@@ -6,6 +6,7 @@ import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogge
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway-config';
 import { configureFastify, requestIdFrom } from './http/fastify-setup';
+import { parseQueryString } from './http/query-string';
 import { serveOpenApi } from './openapi';
 
 async function bootstrap(): Promise<void> {
@@ -16,7 +17,7 @@ async function bootstrap(): Promise<void> {
     const adapter = new FastifyAdapter({
       bodyLimit: gateway.bodyLimitBytes,
       genReqId: requestIdFrom,
-      routerOptions: { ignoreTrailingSlash: true },
+      routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
       logger: new PinoNestLogger(logger),

@@ -30,9 +30,8 @@ import {
 } from 'class-validator';
 import { ToInteger, ToOptionalId } from '../http/tolerant-input';
 
-/** `labels[]=a&labels[]=b`, `labels=a&labels=b` and `labels=a,b` all mean ["a", "b"]. */
-const LabelsFromQuery = Transform(({ obj }: { obj: Record<string, unknown> }) => {
-  const raw = obj['labels[]'] ?? obj.labels;
+/** `labels[]=a&labels[]=b`, `labels=a&labels=b` (see parseQueryString) and `labels=a,b` all mean ["a", "b"]. */
+const LabelsFromQuery = Transform(({ value: raw }) => {
   if (raw === undefined || raw === '') return undefined;
   const list = Array.isArray(raw) ? raw : [raw];
   return list.flatMap((value) => String(value).split(',')).map((value) => value.trim()).filter(Boolean);

@@ -35,18 +35,20 @@ export class RunningSystem {
   static async start(options: SystemOptions): Promise<RunningSystem> {
     if (options.logDir) mkdirSync(options.logDir, { recursive: true });
     const processes = new Map<ServiceName, ServiceProcess>();
+    const gatewayPort = options.gatewayPort ?? (await freePort());
     const shared: Record<string, string> = {
       DATABASE_URL: options.databaseUrl,
       NATS_URL: options.natsUrl,
       NATS_NAMESPACE: options.namespace,
       PLATFORM_API_TOKEN: options.platformApiToken,
+      // Links the services hand out (attachments, invitations) point at this gateway.
+      PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       ...options.env,
     };
     for (const [index, service] of BACKEND_SERVICES.entries()) {
       const port = options.defaultPorts ? DEFAULT_HEALTH_PORT_BASE + index : await freePort();
       processes.set(service, RunningSystem.process(options, service, { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) }, `http://127.0.0.1:${port}/health/ready`));
     }
-    const gatewayPort = options.gatewayPort ?? (await freePort());
     processes.set('gateway', RunningSystem.process(options, 'gateway', { ...shared, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/health/live`));
 
     const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes);

@@ -1,0 +1,13 @@
+import { parseQueryString } from './query-string';
+
+describe('parseQueryString', () => {
+  it('reads bracketed and repeated keys as arrays', () => {
+    expect(parseQueryString('labels[]=a&labels[]=b&page=2')).toEqual({ labels: ['a', 'b'], page: '2' });
+    expect(parseQueryString('labels=a&labels=b')).toEqual({ labels: ['a', 'b'] });
+    expect(parseQueryString('labels[]=a')).toEqual({ labels: ['a'] });
+  });
+
+  it('merges both spellings and leaves plain values alone', () => {
+    expect(parseQueryString('labels=a&labels[]=b&q=x%20y')).toEqual({ labels: ['a', 'b'], q: 'x y' });
+  });
+});
