@@ -36,6 +36,11 @@ export class InboxesHandlers {
     return this.inboxes.delete(r.account_id, r.id);
   }
 
+  @MessagePattern(InboxPatterns.callbackTarget)
+  callbackTarget(@Payload() r: RpcRequest<typeof InboxPatterns.callbackTarget>) {
+    return this.inboxes.callbackTarget(r.inbox_id);
+  }
+
   @MessagePattern(InboxPatterns.listMembers)
   listMembers(@Payload() r: RpcRequest<typeof InboxPatterns.listMembers>) {
     return this.members.list(r.account_id, r.id);

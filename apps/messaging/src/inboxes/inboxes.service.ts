@@ -8,6 +8,7 @@ import {
   type Caller,
   type CreateInboxInput,
   type Inbox,
+  type InboxCallbackTarget,
   type UpdateInboxInput,
 } from '@parley/contracts';
 import { ForbiddenError, NotFoundError, Outbox } from '@parley/service-kit';
@@ -87,6 +88,13 @@ export class InboxesService {
       await emit(InboxEvents.deleted, accountId, { inbox: toInboxSnapshot(inbox) });
     });
     return null;
+  }
+
+  /** An API inbox with a webhook URL: where its events go and what signs them. */
+  async callbackTarget(id: number): Promise<InboxCallbackTarget | null> {
+    const inbox = await this.inboxes.findOneBy({ id });
+    if (!inbox || inbox.channelType !== CHANNEL_TYPES.api || !inbox.webhookUrl || !inbox.secret) return null;
+    return { account_id: inbox.accountId, inbox_id: inbox.id, webhook_url: inbox.webhookUrl, secret: inbox.secret };
   }
 
   async find(accountId: number, id: number): Promise<InboxEntity> {

@@ -29,7 +29,11 @@ export class AccountsService {
   async update(id: number, input: Partial<CreateAccountInput>): Promise<Account> {
     const account = await findOneOrFail(this.accounts, { id }, 'Account');
     if (input.name !== undefined) account.name = requireName(input.name);
-    return toAccount(await this.accounts.save(account));
+    return this.outbox.transaction(async (tx, emit) => {
+      const saved = await tx.save(account);
+      await emit(IdentityEvents.accountUpdated, saved.id, { id: saved.id, name: saved.name });
+      return toAccount(saved);
+    });
   }
 
   /** Removes the account and, through the schema's cascades, everything it owns here. */

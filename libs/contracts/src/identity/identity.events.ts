@@ -3,6 +3,7 @@ import type { AvailabilityStatus } from './identity.types';
 
 export const IdentityEvents = {
   accountCreated: 'messaging.account.created',
+  accountUpdated: 'messaging.account.updated',
   accountDeleted: 'messaging.account.deleted',
   userCreated: 'messaging.user.created',
   userUpdated: 'messaging.user.updated',
@@ -36,6 +37,7 @@ export interface AccountUserEventData {
 
 export interface IdentityEventMap {
   [IdentityEvents.accountCreated]: AccountEventData;
+  [IdentityEvents.accountUpdated]: AccountEventData;
   [IdentityEvents.accountDeleted]: AccountEventData;
   [IdentityEvents.userCreated]: UserEventData;
   [IdentityEvents.userUpdated]: UserEventData;

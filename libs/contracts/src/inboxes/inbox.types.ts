@@ -115,5 +115,12 @@ export interface CreateAgentBotInput {
 
 export type UpdateAgentBotInput = Partial<CreateAgentBotInput>;
 
+export interface InboxCallbackTarget {
+  account_id: number;
+  inbox_id: number;
+  webhook_url: string;
+  secret: string;
+}
+
 export const DEFAULT_MESSAGE_DELETED_PLACEHOLDER = 'This message was deleted';
 export const DEFAULT_TIMEZONE = 'UTC';

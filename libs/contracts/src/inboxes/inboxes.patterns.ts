@@ -1,6 +1,6 @@
 import type { Agent } from '../agents/agent.types';
 import type { AccountScoped, ById } from '../rpc/caller';
-import type { AgentBot, CreateAgentBotInput, CreateInboxInput, Inbox, UpdateAgentBotInput, UpdateInboxInput } from './inbox.types';
+import type { AgentBot, CreateAgentBotInput, CreateInboxInput, Inbox, InboxCallbackTarget, UpdateAgentBotInput, UpdateInboxInput } from './inbox.types';
 
 export const InboxPatterns = {
   list: 'messaging.inboxes.list',
@@ -12,6 +12,7 @@ export const InboxPatterns = {
   setMembers: 'messaging.inboxes.members.set',
   removeMembers: 'messaging.inboxes.members.remove',
   showAgentBot: 'messaging.inboxes.agent_bot.show',
+  callbackTarget: 'messaging.inboxes.callback_target',
   setAgentBot: 'messaging.inboxes.agent_bot.set',
 } as const;
 
@@ -35,6 +36,8 @@ export interface InboxesRpc {
   [InboxPatterns.removeMembers]: { request: ById & { user_ids: number[] }; response: Agent[] };
   [InboxPatterns.showAgentBot]: { request: ById; response: AgentBot | null };
   [InboxPatterns.setAgentBot]: { request: ById & { agent_bot: number | null }; response: null };
+  /** For the webhook dispatcher: where an API inbox's events go and the secret that signs them (null: none). */
+  [InboxPatterns.callbackTarget]: { request: { inbox_id: number }; response: InboxCallbackTarget | null };
 
   [AgentBotPatterns.list]: { request: AccountScoped; response: AgentBot[] };
   [AgentBotPatterns.show]: { request: ById; response: AgentBot };
