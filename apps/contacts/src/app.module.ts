@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
-import { LookupModule } from './lookup/lookup.module';
+import { ContactsModule } from './contacts/contacts.module';
 import { contactsSchema } from './schema';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'contacts', schema: contactsSchema }), LookupModule],
+  imports: [ServiceKitModule.forRoot({ service: 'contacts', schema: contactsSchema }), ContactsModule],
 })
 export class AppModule {}

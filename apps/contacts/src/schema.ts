@@ -1,9 +1,12 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { ContactInboxEntity } from './contacts/persistence/contact-inbox.orm-entity';
 import { ContactEntity } from './contacts/persistence/contact.orm-entity';
+import { ContactImportEntity } from './imports/contact-import.orm-entity';
 import { Contacts1732233600001 } from './migrations/1732233600001-contacts';
+import { NoteEntity } from './notes/note.orm-entity';
 
 /** The tables of the `contacts` schema and the migrations that build them, in order. */
 export const contactsSchema: SchemaDefinition = {
-  entities: [ContactEntity],
+  entities: [ContactEntity, ContactInboxEntity, NoteEntity, ContactImportEntity],
   migrations: [kitTablesMigration('contacts'), Contacts1732233600001],
 };

@@ -9,6 +9,8 @@ import { AgentsController } from './agents/agents.controller';
 import { ApiInfoController } from './api-info/api-info.controller';
 import { ActivationController } from './auth-activation/activation.controller';
 import { CannedResponsesController } from './canned-responses/canned-responses.controller';
+import { ContactMergeController } from './contacts/contact-merge.controller';
+import { ContactsController } from './contacts/contacts.controller';
 import { CustomAttributesController } from './custom-attributes/custom-attributes.controller';
 import { InboxesController } from './inboxes/inboxes.controller';
 import { TeamsController } from './teams/teams.controller';
@@ -42,12 +44,14 @@ import { ProfileController } from './profile/profile.controller';
     CustomAttributesController,
     CannedResponsesController,
     ConversationsController,
+    ContactsController,
+    ContactMergeController,
     MessagesController,
     AttachmentsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
-    { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig('gateway') },
+    { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig('gateway', { signsLinks: true }) },
     { provide: FILE_STORAGE, inject: [STORAGE_CONFIG], useFactory: (config: StorageConfig) => createFileStorage(config) },
     TokenResolver,
     SystemHealthService,

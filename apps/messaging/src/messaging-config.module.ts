@@ -7,7 +7,7 @@ import { loadMessagingConfig, MESSAGING_CONFIG } from './messaging-config';
 @Module({
   providers: [
     { provide: MESSAGING_CONFIG, useFactory: () => loadMessagingConfig() },
-    { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig('messaging') },
+    { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig('messaging', { signsLinks: true }) },
     { provide: FILE_STORAGE, inject: [STORAGE_CONFIG], useFactory: (config: StorageConfig) => createFileStorage(config) },
   ],
   exports: [MESSAGING_CONFIG, STORAGE_CONFIG, FILE_STORAGE],

@@ -28,6 +28,8 @@ export * from './canned-responses/canned-responses.patterns';
 export * from './contacts/contact-snapshot';
 export * from './contacts/contact.events';
 export * from './contacts/contact-lookup.patterns';
+export * from './contacts/contact.types';
+export * from './contacts/contacts.patterns';
 export * from './messages/message.types';
 export * from './conversations/conversation.types';
 export * from './conversations/conversations.patterns';

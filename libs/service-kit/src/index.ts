@@ -36,3 +36,4 @@ export * from './storage/file-storage';
 export * from './storage/signed-url';
 export * from './storage/file-types';
 export * from './storage/storage-config';
+export * from './rules/label-title';

@@ -20,7 +20,13 @@ export class Contacts1732233600001 implements MigrationInterface {
         labels text[] NOT NULL DEFAULT '{}',
         last_activity_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now()
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        -- Words of the searchable fields (the e-mail also split at @ and dots), for indexed prefix search.
+        search_vector tsvector GENERATED ALWAYS AS (
+          to_tsvector('simple',
+            coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || translate(coalesce(email, ''), '@.', '  ') || ' ' ||
+            coalesce(phone_number, '') || ' ' || coalesce(identifier, ''))
+        ) STORED
       )`);
     await runner.query(`CREATE UNIQUE INDEX contacts_email_key ON contacts.contacts (account_id, lower(email)) WHERE email IS NOT NULL`);
     await runner.query(`CREATE UNIQUE INDEX contacts_phone_key ON contacts.contacts (account_id, phone_number) WHERE phone_number IS NOT NULL`);
@@ -29,6 +35,7 @@ export class Contacts1732233600001 implements MigrationInterface {
     await runner.query(`CREATE INDEX contacts_account_name_idx ON contacts.contacts (account_id, lower(name))`);
     await runner.query(`CREATE INDEX contacts_account_activity_idx ON contacts.contacts (account_id, last_activity_at DESC NULLS LAST)`);
     await runner.query(`CREATE INDEX contacts_labels_idx ON contacts.contacts USING gin (labels)`);
+    await runner.query(`CREATE INDEX contacts_search_idx ON contacts.contacts USING gin (search_vector)`);
     await runner.query(`
       CREATE TABLE contacts.contact_inboxes (
         id serial PRIMARY KEY,
@@ -81,6 +88,8 @@ export class Contacts1732233600001 implements MigrationInterface {
         updated integer NOT NULL DEFAULT 0,
         failed integer NOT NULL DEFAULT 0,
         failure_reason text,
+        errors_file_key text,
+        locked_until timestamptz,
         started_at timestamptz,
         finished_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
@@ -91,7 +100,7 @@ export class Contacts1732233600001 implements MigrationInterface {
       CREATE TABLE contacts.import_errors (
         import_id integer NOT NULL REFERENCES contacts.imports (id) ON DELETE CASCADE,
         row_number integer NOT NULL,
-        row_data jsonb NOT NULL,
+        row_data json NOT NULL, -- json, not jsonb: keeps the columns in their CSV order
         errors text NOT NULL,
         PRIMARY KEY (import_id, row_number)
       )`);

@@ -7,6 +7,9 @@ import { ContactsViewService } from './contacts-view.service';
 
 type ContactEvent<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;
 
+/** The view keeps the newest version of each contact, so events may be applied in any order. */
+const VIEW_CONCURRENCY = 8;
+
 /** Keeps the contacts view current and applies what happens to a contact to its conversations. */
 @Injectable()
 export class ContactEventsConsumer {
@@ -15,22 +18,22 @@ export class ContactEventsConsumer {
     private readonly conversations: ConversationLoader,
   ) {}
 
-  @OnEvent(ContactEvents.created)
+  @OnEvent(ContactEvents.created, { concurrency: VIEW_CONCURRENCY })
   async onCreated(event: ContactEvent<typeof ContactEvents.created>, tx: EntityManager): Promise<void> {
     await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
   }
 
-  @OnEvent(ContactEvents.updated)
+  @OnEvent(ContactEvents.updated, { concurrency: VIEW_CONCURRENCY })
   async onUpdated(event: ContactEvent<typeof ContactEvents.updated>, tx: EntityManager): Promise<void> {
     await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
   }
 
-  @OnEvent(ContactEvents.blocked)
+  @OnEvent(ContactEvents.blocked, { concurrency: VIEW_CONCURRENCY })
   async onBlocked(event: ContactEvent<typeof ContactEvents.blocked>, tx: EntityManager): Promise<void> {
     await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
   }
 
-  @OnEvent(ContactEvents.unblocked)
+  @OnEvent(ContactEvents.unblocked, { concurrency: VIEW_CONCURRENCY })
   async onUnblocked(event: ContactEvent<typeof ContactEvents.unblocked>, tx: EntityManager): Promise<void> {
     await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
   }

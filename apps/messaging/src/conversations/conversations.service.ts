@@ -11,10 +11,9 @@ import {
   type ToggleStatusResult,
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { customAttributeProblems, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { customAttributeProblems, normaliseLabelSet, Outbox, ValidationFailedError } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ContactsViewService } from '../contacts-view/contacts-view.service';
-import { normaliseTitle } from '../labels/label-rules';
 import { MessageWriter } from '../messages/message-writer';
 import { ConversationAccess } from './conversation-access';
 import { ConversationChanges } from './conversation-changes';
@@ -132,7 +131,7 @@ export class ConversationsService {
 
   /** Replaces the labels (titles are normalised like label titles; repeats collapse). */
   async setLabels(scope: AccountScoped, displayId: number, labels: string[]): Promise<string[]> {
-    const titles = [...new Set(labels.map((label) => normaliseTitle(label)))].sort();
+    const titles = normaliseLabelSet(labels);
     return (await this.change(scope, displayId, async () => ({ labels: titles }))).labels;
   }
 

@@ -1,18 +1,8 @@
-import { HEX_COLOR_PATTERN, LABEL_TITLE_MAX_LENGTH, LABEL_TITLE_PATTERN } from '@parley/contracts';
-import { ValidationFailedError } from '@parley/service-kit';
+import { HEX_COLOR_PATTERN } from '@parley/contracts';
+import { normaliseLabelTitle, ValidationFailedError } from '@parley/service-kit';
 
-/** Titles are compared and stored lower-case, so `Billing` and `billing` are one label. */
-export function normaliseTitle(raw: string): string {
-  const title = raw.trim().toLowerCase();
-  if (!title) throw new ValidationFailedError("Title can't be blank", ['title']);
-  if (title.length > LABEL_TITLE_MAX_LENGTH) {
-    throw new ValidationFailedError(`Title is too long (maximum is ${LABEL_TITLE_MAX_LENGTH} characters)`, ['title']);
-  }
-  if (!LABEL_TITLE_PATTERN.test(title)) {
-    throw new ValidationFailedError('Title may contain only letters, numbers, hyphens and underscores (no spaces)', ['title']);
-  }
-  return title;
-}
+/** Titles follow the shared label rules (lower-case; letters, digits, `-`, `_`). */
+export const normaliseTitle = (raw: string): string => normaliseLabelTitle(raw);
 
 export function normaliseColor(raw: string): string {
   const color = raw.trim();

@@ -1,6 +1,7 @@
 import type { AgentsRpc } from '../agents/agents.patterns';
 import type { CannedResponsesRpc } from '../canned-responses/canned-responses.patterns';
 import type { ContactLookupRpc } from '../contacts/contact-lookup.patterns';
+import type { ContactsRpc } from '../contacts/contacts.patterns';
 import type { ConversationsRpc } from '../conversations/conversations.patterns';
 import type { CustomAttributesRpc } from '../custom-attributes/custom-attributes.patterns';
 import type { HealthReport } from '../health/health';
@@ -19,6 +20,7 @@ export interface RpcMap
     CustomAttributesRpc,
     CannedResponsesRpc,
     ContactLookupRpc,
+    ContactsRpc,
     ConversationsRpc {}
 
 export type RpcPattern = keyof RpcMap;

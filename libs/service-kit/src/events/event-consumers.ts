@@ -17,6 +17,7 @@ interface Registration {
   durable: string;
   type: string;
   handler: Handler;
+  concurrency: number;
 }
 
 const PULL_BATCH = 64;
@@ -66,6 +67,7 @@ export class EventConsumers {
           durable: `${this.config.service}__${purpose}`,
           type: meta.type,
           handler: (prototype[method] as Handler).bind(instance),
+          concurrency: Math.max(1, meta.concurrency ?? 1),
         });
       }
     }
@@ -83,9 +85,15 @@ export class EventConsumers {
       ack_wait: nanos(this.config.consumers.ackWaitMs),
     });
     const consumer = await this.bus.jetstream.consumers.get(stream, registration.durable);
-    const messages = await consumer.consume({ max_messages: PULL_BATCH });
+    const messages = await consumer.consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2) });
     const done = (async () => {
-      for await (const message of messages) await this.handle(registration, message);
+      const inFlight = new Set<Promise<void>>();
+      for await (const message of messages) {
+        const handling: Promise<void> = this.handle(registration, message).finally(() => inFlight.delete(handling));
+        inFlight.add(handling);
+        if (inFlight.size >= registration.concurrency) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
     })().catch((error) => this.logger.error(`Consumer ${registration.durable} stopped: ${(error as Error).message}`));
     this.running.push({ messages, done });
   }

@@ -7,6 +7,11 @@ export interface EventHandlerMetadata {
   type: EventType;
   /** Names the durable consumer; defaults to the event type. One consumer per (service, purpose). */
   purpose?: string;
+  /**
+   * Events handled at once (default 1: in stream order). Raise it only for handlers that are
+   * correct in any order, e.g. read models that keep the newest version.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -14,6 +19,6 @@ export interface EventHandlerMetadata {
  * together with the inbox record, so a redelivered event is applied once:
  * `(event: EventEnvelope<EventMap[T]>, tx: EntityManager, emit: Emit) => Promise<void>`.
  */
-export function OnEvent(type: EventType, options: { purpose?: string } = {}): MethodDecorator {
-  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { type, purpose: options.purpose });
+export function OnEvent(type: EventType, options: { purpose?: string; concurrency?: number } = {}): MethodDecorator {
+  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { type, purpose: options.purpose, concurrency: options.concurrency });
 }

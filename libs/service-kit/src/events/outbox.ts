@@ -9,7 +9,11 @@ import { buildEnvelope } from './envelope.factory';
 import { OutboxRelay } from './outbox-relay';
 
 /** Records an event in the same transaction as the change it describes. */
-export type Emit = <T extends EventType>(type: T, accountId: number | null, data: EventMap[T]) => Promise<void>;
+export interface Emit {
+  <T extends EventType>(type: T, accountId: number | null, data: EventMap[T]): Promise<void>;
+  /** Many events of one type in one statement (bulk work such as imports). */
+  many<T extends EventType>(type: T, accountId: number | null, items: Array<EventMap[T]>): Promise<void>;
+}
 
 /** Records an e-mail to send once the transaction commits. */
 export type SendMail = (message: MailMessage) => Promise<void>;
@@ -35,13 +39,23 @@ export class Outbox {
     let emitted = false;
     let mailed = false;
     const result = await this.dataSource.transaction(async (tx) => {
-      const emit: Emit = async (type, accountId, data) => {
+      const emit = (async (type, accountId, data) => {
         const envelope = buildEnvelope(type, accountId, data);
         await tx.query(`INSERT INTO "${this.schema}".outbox (id, type, payload) VALUES ($1, $2, $3)`, [
           envelope.id,
           envelope.type,
           JSON.stringify(envelope),
         ]);
+        emitted = true;
+      }) as Emit;
+      emit.many = async (type, accountId, items) => {
+        if (items.length === 0) return;
+        const envelopes = items.map((data) => buildEnvelope(type, accountId, data));
+        await tx.query(
+          `INSERT INTO "${this.schema}".outbox (id, type, payload)
+           SELECT id, $1, payload FROM unnest($2::uuid[], $3::jsonb[]) AS e(id, payload)`,
+          [type, envelopes.map((envelope) => envelope.id), envelopes.map((envelope) => JSON.stringify(envelope))],
+        );
         emitted = true;
       };
       const sendMail: SendMail = async (message) => {

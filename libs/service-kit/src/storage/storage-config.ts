@@ -9,11 +9,12 @@ export interface StorageConfig {
   urlTtlSeconds: number;
 }
 
-export function loadStorageConfig(service: string, env: Record<string, string | undefined> = process.env): StorageConfig {
+/** `signsLinks`: the secret is required only where links are made or checked (gateway, messaging). */
+export function loadStorageConfig(service: string, options: { signsLinks: boolean }, env: Record<string, string | undefined> = process.env): StorageConfig {
   const read = new EnvReader(env);
   const config = {
     directory: read.string('STORAGE_DIR', { default: join(process.cwd(), '.parley', 'storage') }),
-    urlSecret: read.string('ATTACHMENT_URL_SECRET'),
+    urlSecret: read.string('ATTACHMENT_URL_SECRET', { required: options.signsLinks }),
     urlTtlSeconds: read.int('ATTACHMENT_URL_TTL_SECONDS', { default: 3600, min: 60, max: 7 * 24 * 3600 }),
   };
   if (config.urlSecret && config.urlSecret.length < 16) read.report('ATTACHMENT_URL_SECRET: must be at least 16 characters');

@@ -73,6 +73,7 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       ATTACHMENT_URL_SECRET: randomBytes(24).toString('base64url'),
       SNOOZE_POLL_INTERVAL_MS: '200',
       CHANNEL_SANDBOX_FAIL_TEXT: '[sandbox-fail]',
+      IMPORT_LEASE_MS: '2000',
     },
   });
   const control = await startControlServer(run.system, run.smtp.mails);

@@ -1,0 +1,21 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ContactPatterns, type AccountScoped, type Contact } from '@parley/contracts';
+import { RpcClient } from '@parley/service-kit';
+import { AdminOnly, Scope } from '../auth/access.decorators';
+import { ContactMergeDto } from './contact.dto';
+
+@ApiTags('contacts')
+@ApiSecurity('api_access_token')
+@Controller('api/v1/accounts/:account_id/actions')
+export class ContactMergeController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** Everything of the mergee moves to the base contact (base values win); the mergee is deleted. */
+  @Post('contact_merge')
+  @AdminOnly()
+  @HttpCode(200)
+  merge(@Scope() scope: AccountScoped, @Body() body: ContactMergeDto): Promise<Contact> {
+    return this.rpc.send(ContactPatterns.merge, { ...scope, base_contact_id: body.base_contact_id, mergee_contact_id: body.mergee_contact_id });
+  }
+}

@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { ContactFields, ContactListQuery, CreateContactInput } from '@parley/contracts';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsPositive, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { FilterConditionDto } from '../conversations/conversation.dto';
+import { ToBoolean, ToInteger } from '../http/tolerant-input';
+
+/** Optional text that may be null or blank (blank means "not set"). */
+function OptionalText(max = 255): PropertyDecorator {
+  const decorators = [IsOptional(), ValidateIf((_: unknown, value: unknown) => value !== null), IsString(), MaxLength(max)];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+export class ContactFieldsDto implements ContactFields {
+  @ApiPropertyOptional({ nullable: true }) @OptionalText() name?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Unique per account (case-insensitive)' }) @OptionalText() email?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'E.164, unique per account' }) @OptionalText(32) phone_number?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Your id for the contact; unique per account' }) @OptionalText() identifier?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @OptionalText(2048) avatar_url?: string | null;
+  @ApiPropertyOptional({ description: 'Merged into the stored attributes (null removes a key)' }) @IsOptional() @IsObject() additional_attributes?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'Merged into the stored attributes, checked against the definitions' }) @IsOptional() @IsObject() custom_attributes?: Record<string, unknown>;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() blocked?: boolean;
+}
+
+export class CreateContactDto extends ContactFieldsDto implements CreateContactInput {
+  @ApiProperty({ description: 'The inbox the contact is linked to' }) @ToInteger() @IsInt() @IsPositive() inbox_id: number;
+  @ApiPropertyOptional({ description: "The contact's id at the inbox's channel; generated when omitted" }) @OptionalText() source_id?: string | null;
+}
+
+export class ContactListQueryDto implements ContactListQuery {
+  @ApiPropertyOptional({ description: 'Matches name, e-mail, phone or identifier' }) @IsOptional() @IsString() @MaxLength(255) q?: string;
+  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 15 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100) per_page?: number;
+  @ApiPropertyOptional({ example: '-last_activity_at' }) @IsOptional() @IsString() @MaxLength(50) sort?: string;
+  @ApiPropertyOptional() @ToBoolean() @IsOptional() @IsBoolean() include_contact_inboxes?: boolean;
+}
+
+export class ContactSearchQueryDto {
+  @ApiProperty({ description: 'Words matched as prefixes of name, e-mail, phone and identifier' }) @IsString() @IsNotEmpty() @MaxLength(255) q: string;
+  @ApiPropertyOptional({ enum: ['conversations'] }) @IsOptional() @IsIn(['conversations']) include?: 'conversations';
+  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+}
+
+export class ContactFilterDto {
+  @ApiProperty({ type: [FilterConditionDto] })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => FilterConditionDto)
+  payload: FilterConditionDto[];
+
+  @ApiPropertyOptional() @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+}
+
+export class ContactInboxDto {
+  @ApiProperty() @ToInteger() @IsInt() @IsPositive() inbox_id: number;
+  @ApiPropertyOptional() @OptionalText() source_id?: string | null;
+}
+
+export class NoteDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100_000) content: string;
+}
+
+export class ContactLabelsDto {
+  @ApiProperty({ type: [String] }) @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) labels: string[];
+}
+
+export class ContactMergeDto {
+  @ApiProperty() @ToInteger() @IsInt() @IsPositive() base_contact_id: number;
+  @ApiProperty() @ToInteger() @IsInt() @IsPositive() mergee_contact_id: number;
+}

@@ -1,0 +1,183 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ContactPatterns as P,
+  ConversationPatterns,
+  type AccountScoped,
+  type Contact,
+  type ContactImport,
+  type ContactInboxLink,
+  type ContactNote,
+  type ContactPage,
+  type ContactSearchPage,
+  type Conversation,
+} from '@parley/contracts';
+import { FILE_STORAGE, RpcClient, type FileStorage } from '@parley/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AdminOnly, Scope } from '../auth/access.decorators';
+import { IdPipe } from '../http/id.pipe';
+import {
+  ContactFieldsDto,
+  ContactFilterDto,
+  ContactInboxDto,
+  ContactLabelsDto,
+  ContactListQueryDto,
+  ContactSearchQueryDto,
+  CreateContactDto,
+  NoteDto,
+} from './contact.dto';
+import { storeCsvUpload } from './csv-upload';
+
+@ApiTags('contacts')
+@ApiSecurity('api_access_token')
+@Controller('api/v1/accounts/:account_id/contacts')
+export class ContactsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  /** 15 per page (`per_page` up to 100); `sort` by name, phone_number, email, created_at, last_activity_at (`-` descending). */
+  @Get()
+  list(@Scope() scope: AccountScoped, @Query() query: ContactListQueryDto): Promise<ContactPage> {
+    return this.rpc.send(P.list, { ...scope, query });
+  }
+
+  /** Indexed prefix search; `include=conversations` adds each contact's conversations. */
+  @Get('search')
+  search(@Scope() scope: AccountScoped, @Query() query: ContactSearchQueryDto): Promise<ContactSearchPage> {
+    return this.rpc.send(P.search, { ...scope, q: query.q, page: query.page, include_conversations: query.include === 'conversations' });
+  }
+
+  @Post('filter')
+  @HttpCode(200)
+  filter(@Scope() scope: AccountScoped, @Body() body: ContactFilterDto): Promise<ContactPage> {
+    return this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page });
+  }
+
+  /** Answers at once with the job; follow it at `imports/{id}`. */
+  @Post('import')
+  @AdminOnly()
+  @ApiConsumes('multipart/form-data')
+  async import(@Scope() scope: AccountScoped, @Req() request: FastifyRequest): Promise<ContactImport> {
+    const key = await storeCsvUpload(request, this.storage, scope.account_id);
+    try {
+      return await this.rpc.send(P.createImport, { ...scope, file_key: key });
+    } catch (error) {
+      await this.storage.remove(key);
+      throw error;
+    }
+  }
+
+  @Get('imports/:id')
+  showImport(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<ContactImport> {
+    return this.rpc.send(P.showImport, { ...scope, id });
+  }
+
+  /** The failed rows as CSV, with an `errors` column. */
+  @Get('imports/:id/errors')
+  async importErrors(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
+    const { file_key } = await this.rpc.send(P.importErrors, { ...scope, id });
+    const file = await this.storage.open(file_key);
+    if (!file) throw new NotFoundException('Import errors not found');
+    await reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="import-${id}-errors.csv"`)
+      .send(file.stream);
+  }
+
+  @Get(':id')
+  async show(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Contact }> {
+    return { payload: await this.rpc.send(P.show, { ...scope, id }) };
+  }
+
+  @Post()
+  async create(@Scope() scope: AccountScoped, @Body() body: CreateContactDto): Promise<{ payload: { contact: Contact; contact_inbox: ContactInboxLink } }> {
+    return { payload: await this.rpc.send(P.create, { ...scope, data: body }) };
+  }
+
+  @Patch(':id')
+  async update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactFieldsDto): Promise<{ payload: Contact }> {
+    return { payload: await this.rpc.send(P.update, { ...scope, id, data: body }) };
+  }
+
+  @Put(':id')
+  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactFieldsDto): Promise<{ payload: Contact }> {
+    return this.update(scope, id, body);
+  }
+
+  /** Irreversible: the contact's conversations and messages go too. */
+  @Delete(':id')
+  @AdminOnly()
+  @HttpCode(204)
+  async delete(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<void> {
+    await this.rpc.send(P.delete, { ...scope, id });
+  }
+
+  @Get(':id/conversations')
+  async conversations(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Conversation[] }> {
+    await this.rpc.send(P.show, { ...scope, id });
+    return { payload: await this.rpc.send(ConversationPatterns.ofContact, { ...scope, contact_id: id }) };
+  }
+
+  @Get(':id/contact_inboxes')
+  async contactInboxes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: ContactInboxLink[] }> {
+    return { payload: await this.rpc.send(P.listInboxes, { ...scope, id }) };
+  }
+
+  @Post(':id/contact_inboxes')
+  createContactInbox(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactInboxDto): Promise<ContactInboxLink> {
+    return this.rpc.send(P.createInbox, { ...scope, id, inbox_id: body.inbox_id, source_id: body.source_id });
+  }
+
+  @Get(':id/contactable_inboxes')
+  async contactable(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }> }> {
+    return { payload: await this.rpc.send(P.contactableInboxes, { ...scope, id }) };
+  }
+
+  @Get(':id/notes')
+  notes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<ContactNote[]> {
+    return this.rpc.send(P.listNotes, { ...scope, id });
+  }
+
+  @Post(':id/notes')
+  createNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: NoteDto): Promise<ContactNote> {
+    return this.rpc.send(P.createNote, { ...scope, id, content: body.content });
+  }
+
+  @Patch(':id/notes/:note_id')
+  updateNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Param('note_id', IdPipe) noteId: number, @Body() body: NoteDto): Promise<ContactNote> {
+    return this.rpc.send(P.updateNote, { ...scope, id, note_id: noteId, content: body.content });
+  }
+
+  @Delete(':id/notes/:note_id')
+  @HttpCode(204)
+  async deleteNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Param('note_id', IdPipe) noteId: number): Promise<void> {
+    await this.rpc.send(P.deleteNote, { ...scope, id, note_id: noteId });
+  }
+
+  /** A blocked contact cannot start new conversations. */
+  @Post(':id/block')
+  @HttpCode(200)
+  async block(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Contact }> {
+    return { payload: await this.rpc.send(P.block, { ...scope, id }) };
+  }
+
+  @Post(':id/unblock')
+  @HttpCode(200)
+  async unblock(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Contact }> {
+    return { payload: await this.rpc.send(P.unblock, { ...scope, id }) };
+  }
+
+  @Get(':id/labels')
+  async labels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: string[] }> {
+    return { payload: await this.rpc.send(P.listLabels, { ...scope, id }) };
+  }
+
+  /** Replaces the contact's labels. */
+  @Post(':id/labels')
+  @HttpCode(200)
+  async setLabels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactLabelsDto): Promise<{ payload: string[] }> {
+    return { payload: await this.rpc.send(P.setLabels, { ...scope, id, labels: body.labels }) };
+  }
+}

@@ -1,0 +1,95 @@
+import type { ChannelType } from '../inboxes/inbox.types';
+
+export const CONTACTS_PAGE_SIZE = 15;
+export const CONTACTS_MAX_PER_PAGE = 100;
+export const CONTACT_SORT_FIELDS = ['name', 'phone_number', 'email', 'created_at', 'last_activity_at'] as const;
+export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
+
+export interface ContactInboxLink {
+  source_id: string;
+  inbox: { id: number; name: string; channel_type: ChannelType };
+}
+
+export interface Contact {
+  id: number;
+  account_id: number;
+  name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  identifier: string | null;
+  thumbnail: string | null;
+  blocked: boolean;
+  additional_attributes: Record<string, unknown>;
+  custom_attributes: Record<string, unknown>;
+  last_activity_at: number | null;
+  created_at: number;
+  updated_at: number;
+  /** Only when asked for (`include_contact_inboxes`) and on the detail. */
+  contact_inboxes?: ContactInboxLink[];
+}
+
+export interface ContactFields {
+  name?: string | null;
+  email?: string | null;
+  phone_number?: string | null;
+  identifier?: string | null;
+  avatar_url?: string | null;
+  additional_attributes?: Record<string, unknown>;
+  custom_attributes?: Record<string, unknown>;
+  blocked?: boolean;
+}
+
+export interface CreateContactInput extends ContactFields {
+  inbox_id: number;
+  /** The contact's id at the channel; generated when omitted. */
+  source_id?: string | null;
+}
+
+export interface ContactListQuery {
+  q?: string;
+  page?: number;
+  per_page?: number;
+  /** A sort field, `-` in front for descending. */
+  sort?: string;
+  include_contact_inboxes?: boolean;
+}
+
+export interface ContactPage {
+  meta: { count: number; current_page: number };
+  payload: Contact[];
+}
+
+export interface ContactSearchPage {
+  meta: { count: number; current_page: number; has_more: boolean };
+  payload: Array<Contact & { conversations?: unknown[] }>;
+}
+
+export interface ContactNote {
+  id: number;
+  contact_id: number;
+  content: string;
+  user: { id: number } | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface ContactImport {
+  id: number;
+  account_id: number;
+  status: ImportStatus;
+  rows_total: number | null;
+  processed: number;
+  created: number;
+  updated: number;
+  failed: number;
+  /** Estimated completion while running (ISO 8601). */
+  eta: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export const CONTACT_IMPORT_MAX_ROWS = 50_000;
