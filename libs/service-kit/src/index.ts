@@ -37,3 +37,4 @@ export * from './storage/signed-url';
 export * from './storage/file-types';
 export * from './storage/storage-config';
 export * from './rules/label-title';
+export * from './storage/s3-file-storage';
