@@ -26,6 +26,7 @@ import { LabelsController } from './labels/labels.controller';
 import { PlatformAccountsController } from './platform/platform-accounts.controller';
 import { PlatformUsersController } from './platform/platform-users.controller';
 import { ProfileController } from './profile/profile.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' })],
@@ -48,6 +49,7 @@ import { ProfileController } from './profile/profile.controller';
     ContactMergeController,
     MessagesController,
     AttachmentsController,
+    WebhooksController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -12,6 +12,7 @@ import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
 import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
+import { ConversationCountIndex1732233600004 } from './migrations/1732233600004-conversation-count-index';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 import { MessageEntity } from './messages/persistence/message.orm-entity';
 import { AttachmentEntity } from './messages/persistence/attachment.orm-entity';
@@ -39,5 +40,5 @@ export const messagingSchema: SchemaDefinition = {
     MessageEntity,
     AttachmentEntity,
   ],
-  migrations: [kitTablesMigration('messaging'), Identity1732233600001, WorkspaceAdministration1732233600002, ConversationsAndMessages1732233600003],
+  migrations: [kitTablesMigration('messaging'), Identity1732233600001, WorkspaceAdministration1732233600002, ConversationsAndMessages1732233600003, ConversationCountIndex1732233600004],
 };

@@ -1,7 +1,9 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { Webhooks1732233600001 } from './migrations/1732233600001-webhooks';
+import { WebhookEntity } from './webhooks/webhook.orm-entity';
 
-/** The tables of the `webhook_dispatcher` schema and the migrations that build them, in order (its own tables arrive with its features). */
+/** The tables of the `webhook_dispatcher` schema and the migrations that build them, in order. */
 export const webhookDispatcherSchema: SchemaDefinition = {
-  entities: [],
-  migrations: [kitTablesMigration('webhook_dispatcher')],
+  entities: [WebhookEntity],
+  migrations: [kitTablesMigration('webhook_dispatcher'), Webhooks1732233600001],
 };

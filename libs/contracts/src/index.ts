@@ -34,3 +34,6 @@ export * from './messages/message.types';
 export * from './conversations/conversation.types';
 export * from './conversations/conversations.patterns';
 export * from './conversations/conversation.events';
+export * from './webhooks/webhook.types';
+export * from './webhooks/webhooks.patterns';
+export * from './webhooks/webhook-events';

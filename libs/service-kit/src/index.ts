@@ -38,3 +38,4 @@ export * from './storage/file-types';
 export * from './storage/storage-config';
 export * from './rules/label-title';
 export * from './storage/s3-file-storage';
+export * from './filters/custom-attribute-field';

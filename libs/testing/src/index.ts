@@ -13,3 +13,8 @@ export * from './events/published-events';
 export * from './mail/captured-mail';
 export * from './mail/mailbox';
 export * from './fixtures/contact-events';
+export * from './webhooks/received-request';
+export * from './webhooks/webhook-endpoints';
+export * from './webhooks/dispatcher-state';
+export * from './webhooks/contact-update';
+export * from './webhooks/delivery-attempts';

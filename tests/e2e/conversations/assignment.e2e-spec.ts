@@ -1,5 +1,7 @@
 import { ConversationEvents } from '@parley/contracts';
-import { createTestAccount, eventually, gatewayClient, publishedEvents, seedContact, type TestAccount, type TestUser } from '@parley/testing';
+import { createTestAccount, eventually, gatewayClient, publishedEvents, readE2eState, seedContact, startReplica, stopReplicas, type TestAccount, type TestUser } from '@parley/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 describe('assignment', () => {
   let account: TestAccount;
@@ -137,6 +139,31 @@ describe('assignment', () => {
     expect(counts.get(agents[0].id)).toBe(3);
     expect(counts.get(agents[1].id)).toBe(3);
     expect(counts.get(null)).toBe(2);
+  });
+
+  it('keeps the limit and the rotation with two replicas of messaging sharing the work', async () => {
+    await startReplica('messaging');
+    try {
+      const agents = [await agent('online'), await agent('online')];
+      const inboxId = await inbox({ auto_assignment_config: { max_assignment_limit: 3 } }, agents);
+      const contacts = await Promise.all(Array.from({ length: 12 }, () => seedContact(account.id)));
+      const created = await Promise.all(
+        contacts.map((contact) => account.admin.api.post('/conversations', { source_id: 'r', inbox_id: inboxId, contact_id: contact.id })),
+      );
+      expect(created.every((response) => response.status === 201)).toBe(true);
+      const counts = new Map<number | null, number>();
+      for (const response of created) counts.set(response.body.assignee_id, (counts.get(response.body.assignee_id) ?? 0) + 1);
+      expect(counts.get(agents[0].id)).toBe(3);
+      expect(counts.get(agents[1].id)).toBe(3);
+      expect(counts.get(null)).toBe(6);
+      // Both instances answered creations (NATS spreads a queue group's requests).
+      const { logDir } = readE2eState();
+      for (const file of ['messaging.log', 'messaging-replica-1.log']) {
+        expect(readFileSync(join(logDir, file), 'utf8')).toContain('messaging.conversations.create answered');
+      }
+    } finally {
+      await stopReplicas('messaging');
+    }
   });
 
   it('unassigns the conversations of an agent removed from the account', async () => {

@@ -55,9 +55,8 @@ export class ContactCascades {
   }
 
   /** A message in one of the contact's conversations is activity of the contact. */
-  @OnEvent(MessageEvents.created, { purpose: 'contact_last_activity' })
+  @OnEvent(MessageEvents.created, { purpose: 'contact_last_activity', when: (event) => (event as Event<typeof MessageEvents.created>).data.message.message_type !== 'activity' })
   async onMessage(event: Event<typeof MessageEvents.created>, tx: EntityManager): Promise<void> {
-    if (event.data.message.message_type === 'activity') return;
     await tx.query(
       `UPDATE contacts.contacts SET last_activity_at = $3 WHERE id = $1 AND account_id = $2 AND (last_activity_at IS NULL OR last_activity_at < $3)`,
       [event.data.conversation.contact_id, event.account_id, event.occurred_at],

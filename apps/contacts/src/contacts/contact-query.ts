@@ -12,7 +12,7 @@ import {
   type ContactSearchPage,
   type FilterCondition,
 } from '@parley/contracts';
-import { BadRequestError, dateJsonText, FilterCompiler, numericJsonText, RpcClient, type FilterField } from '@parley/service-kit';
+import { BadRequestError, customAttributeField, FilterCompiler, RpcClient, type FilterField } from '@parley/service-kit';
 import { DataSource, In } from 'typeorm';
 import { WorkspaceView } from '../workspace-view/workspace-view';
 import { ContactLinks } from './contact-links';
@@ -41,8 +41,6 @@ const FIELDS: Record<string, FilterField> = {
   created_at: { sql: 'c.created_at', kind: 'date' },
   last_activity_at: { sql: 'c.last_activity_at', kind: 'date' },
 };
-
-const ATTRIBUTE_KEY = /^custom_attributes\.([a-z0-9_]+)$/;
 
 /** `Maria Silva` → `maria:* & silva:*`: every word as a prefix, for the indexed search. */
 export function prefixQuery(q: string): string | null {
@@ -102,19 +100,7 @@ export class ContactQuery {
     const definitions = new Map((await this.workspace.contactDefinitions(accountId)).map((definition) => [definition.attribute_key, definition.attribute_display_type]));
     const compiler = new FilterCompiler({
       fields: FIELDS,
-      resolve: (key) => {
-        const match = ATTRIBUTE_KEY.exec(key);
-        if (!match) return undefined;
-        const text = `(c.custom_attributes ->> '${match[1]}')`;
-        const type = definitions.get(match[1]);
-        if (type === 'number' || type === 'currency' || type === 'percent') return { sql: numericJsonText(text, 'contacts'), kind: 'number' };
-        if (type === 'date') return { sql: dateJsonText(text, 'contacts'), kind: 'date' };
-        if (type === 'checkbox') {
-          const json = `(c.custom_attributes -> '${match[1]}')`;
-          return { sql: `(CASE jsonb_typeof(${json}) WHEN 'boolean' THEN ${json}::boolean END)`, kind: 'boolean' };
-        }
-        return { sql: text, kind: 'text' };
-      },
+      resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'contacts', (attribute) => definitions.get(attribute)),
     });
     const params: unknown[] = [accountId];
     const clauses = ['c.account_id = $1', compiler.compile(conditions, params)];

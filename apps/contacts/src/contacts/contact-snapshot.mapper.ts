@@ -1,21 +1,9 @@
 import type { ContactSnapshot } from '@parley/contracts';
-import { toUnixSeconds } from '@parley/service-kit';
+import { toContact } from './contact.mapper';
 import type { ContactEntity } from './persistence/contact.orm-entity';
 
-/** What other contexts are told about a contact. */
+/** What other contexts are told about a contact: the REST view without the REST-only extras. */
 export function toContactSnapshot(entity: ContactEntity): ContactSnapshot {
-  return {
-    id: entity.id,
-    account_id: entity.accountId,
-    name: entity.name,
-    email: entity.email,
-    phone_number: entity.phoneNumber,
-    identifier: entity.identifier,
-    thumbnail: entity.avatarUrl,
-    blocked: entity.blocked,
-    additional_attributes: entity.additionalAttributes,
-    custom_attributes: entity.customAttributes,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
-  };
+  const { last_activity_at: _activity, contact_inboxes: _inboxes, ...snapshot } = toContact(entity);
+  return snapshot;
 }

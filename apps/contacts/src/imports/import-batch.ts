@@ -177,15 +177,7 @@ async function insertContacts(tx: EntityManager, accountId: number, contacts: Wo
      SELECT $1, n, e, p, i, a, c FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS r(n, e, p, i, a, c, o)
      ORDER BY o
      RETURNING id`,
-    [
-      accountId,
-      contacts.map((c) => c.name),
-      contacts.map((c) => c.email),
-      contacts.map((c) => c.phone_number),
-      contacts.map((c) => c.identifier),
-      contacts.map((c) => JSON.stringify(c.additional_attributes)),
-      contacts.map((c) => JSON.stringify(c.custom_attributes)),
-    ],
+    [accountId, ...columns(contacts)],
   );
   ids.forEach((row, position) => (contacts[position].id = row.id));
 }
@@ -197,16 +189,20 @@ async function updateContacts(tx: EntityManager, contacts: Working[]): Promise<v
         SET name = u.n, email = u.e, phone_number = u.p, identifier = u.i, additional_attributes = u.a, custom_attributes = u.c, updated_at = now()
        FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[]) AS u(id, n, e, p, i, a, c)
       WHERE c.id = u.id`,
-    [
-      contacts.map((c) => c.id),
-      contacts.map((c) => c.name),
-      contacts.map((c) => c.email),
-      contacts.map((c) => c.phone_number),
-      contacts.map((c) => c.identifier),
-      contacts.map((c) => JSON.stringify(c.additional_attributes)),
-      contacts.map((c) => JSON.stringify(c.custom_attributes)),
-    ],
+    [contacts.map((c) => c.id), ...columns(contacts)],
   );
+}
+
+/** The written fields of many contacts, one array per column (for `unnest`). */
+function columns(contacts: Working[]): unknown[][] {
+  return [
+    contacts.map((c) => c.name),
+    contacts.map((c) => c.email),
+    contacts.map((c) => c.phone_number),
+    contacts.map((c) => c.identifier),
+    contacts.map((c) => JSON.stringify(c.additional_attributes)),
+    contacts.map((c) => JSON.stringify(c.custom_attributes)),
+  ];
 }
 
 function snapshot(accountId: number, contact: Working, now: number): ContactSnapshot {

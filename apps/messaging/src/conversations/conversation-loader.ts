@@ -6,35 +6,12 @@ import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MessageLoader } from '../messages/message-loader';
 import { canReplyAt } from './messaging-window';
+import type { ConversationRowColumns } from './persistence/conversation-row';
 
-interface ConversationRow {
-  id: number;
-  account_id: number;
-  display_id: number;
-  inbox_id: number;
-  contact_id: number;
+/** A conversation's columns with what the list and detail views show beside them. */
+interface ConversationRow extends Omit<ConversationRowColumns, 'status' | 'priority'> {
   status: Conversation['status'];
-  assignee_id: number | null;
-  team_id: number | null;
   priority: Conversation['priority'];
-  labels: string[];
-  muted: boolean;
-  snoozed_until: Date | null;
-  custom_attributes: Record<string, unknown>;
-  additional_attributes: Record<string, unknown>;
-  campaign_id: number | null;
-  messages_count: number;
-  unread_count: number;
-  last_message_id: number | null;
-  last_non_activity_message_id: number | null;
-  last_incoming_at: Date | null;
-  agent_last_seen_at: Date | null;
-  contact_last_seen_at: Date | null;
-  last_activity_at: Date;
-  waiting_since: Date | null;
-  first_reply_created_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
   channel_type: ChannelType;
   contact_name: string | null;
   contact_email: string | null;

@@ -10,7 +10,7 @@ import {
   type ConversationPage,
   type FilterCondition,
 } from '@parley/contracts';
-import { dateJsonText, FilterCompiler, numericJsonText, type FilterField } from '@parley/service-kit';
+import { customAttributeField, FilterCompiler, type FilterField } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { ConversationLoader } from './conversation-loader';
 
@@ -34,8 +34,6 @@ const FIELDS: Record<string, FilterField> = {
   campaign_id: { sql: 'c.campaign_id', kind: 'number' },
 };
 
-const ATTRIBUTE_KEY = /^custom_attributes\.([a-z0-9_]+)$/;
-
 /** Lists, counts and filters conversations with the caller's visibility, in one grouped count and one page query. */
 @Injectable()
 export class ConversationQuery {
@@ -57,19 +55,7 @@ export class ConversationQuery {
     const definitions = await this.attributeTypes(scope.account_id);
     const compiler = new FilterCompiler({
       fields: FIELDS,
-      resolve: (key) => {
-        const match = ATTRIBUTE_KEY.exec(key);
-        if (!match) return undefined;
-        const text = `(c.custom_attributes ->> '${match[1]}')`;
-        const type = definitions.get(match[1]);
-        if (type === 'number' || type === 'currency' || type === 'percent') return { sql: numericJsonText(text, 'messaging'), kind: 'number' };
-        if (type === 'date') return { sql: dateJsonText(text, 'messaging'), kind: 'date' };
-        if (type === 'checkbox') {
-          const json = `(c.custom_attributes -> '${match[1]}')`;
-          return { sql: `(CASE jsonb_typeof(${json}) WHEN 'boolean' THEN ${json}::boolean END)`, kind: 'boolean' };
-        }
-        return { sql: text, kind: 'text' };
-      },
+      resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
     });
     where.clauses.push(compiler.compile(conditions, where.params));
     return this.page(scope, where, undefined, page);

@@ -5,7 +5,7 @@ import { signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
 
-interface MessageRow {
+export interface MessageRow {
   id: number;
   account_id: number;
   inbox_id: number;
@@ -27,7 +27,7 @@ interface MessageRow {
   updated_at: Date;
 }
 
-interface AttachmentRow {
+export interface AttachmentRow {
   id: number;
   message_id: number;
   file_type: FileType;
@@ -89,7 +89,12 @@ export class MessageLoader {
 
   private async map(rows: MessageRow[], tx?: EntityManager): Promise<Message[]> {
     const attachments = await this.attachments(rows.map((row) => row.id), tx);
-    return rows.map((row) => ({
+    return rows.map((row) => this.toMessage(row, attachments.get(row.id) ?? []));
+  }
+
+  /** A message row (with its sender's name and its attachments) as the REST API shows it. */
+  toMessage(row: MessageRow, attachments: Attachment[]): Message {
+    return {
       id: row.id,
       content: row.content,
       account_id: row.account_id,
@@ -103,11 +108,11 @@ export class MessageLoader {
       source_id: row.source_id,
       echo_id: row.echo_id,
       sender: row.sender_type && row.sender_id !== null ? { id: row.sender_id, name: row.sender_name, type: row.sender_type, thumbnail: row.sender_thumbnail } : null,
-      attachments: attachments.get(row.id) ?? [],
+      attachments,
       external_error: row.external_error,
       created_at: toUnixSeconds(row.created_at),
       updated_at: toUnixSeconds(row.updated_at),
-    }));
+    };
   }
 
   private async attachments(messageIds: number[], tx?: EntityManager): Promise<Map<number, Attachment[]>> {
@@ -118,19 +123,24 @@ export class MessageLoader {
       [messageIds],
     );
     for (const row of rows) {
-      const url = signedFileUrl(this.config.publicUrl, { key: row.storage_key, contentType: row.content_type }, this.storage.urlSecret, this.storage.urlTtlSeconds);
       const list = byMessage.get(row.message_id) ?? [];
-      list.push({
-        id: row.id,
-        message_id: row.message_id,
-        file_type: row.file_type,
-        extension: row.extension,
-        data_url: url,
-        thumb_url: row.file_type === 'image' ? url : null,
-        file_size: row.file_size,
-      });
+      list.push(this.toAttachment(row));
       byMessage.set(row.message_id, list);
     }
     return byMessage;
+  }
+
+  /** An attachment with a fresh signed link to its file. */
+  toAttachment(row: AttachmentRow): Attachment {
+    const url = signedFileUrl(this.config.publicUrl, { key: row.storage_key, contentType: row.content_type }, this.storage.urlSecret, this.storage.urlTtlSeconds);
+    return {
+      id: row.id,
+      message_id: row.message_id,
+      file_type: row.file_type,
+      extension: row.extension,
+      data_url: url,
+      thumb_url: row.file_type === 'image' ? url : null,
+      file_size: row.file_size,
+    };
   }
 }

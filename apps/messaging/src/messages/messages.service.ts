@@ -3,7 +3,6 @@ import {
   DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
   MessageEvents,
   type AccountScoped,
-  type ChannelType,
   type CreateMessageInput,
   type Message,
   type MessagesPage,
@@ -13,11 +12,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { FILE_STORAGE, isUniqueViolation, NotFoundError, Outbox, ValidationFailedError, type Emit, type FileStorage } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ContactsViewService } from '../contacts-view/contacts-view.service';
-import { ConversationAccess } from '../conversations/conversation-access';
+import { ConversationAccess, type MessageInbox } from '../conversations/conversation-access';
 import { ConversationChanges } from '../conversations/conversation-changes';
 import { ConversationLoader } from '../conversations/conversation-loader';
 import { canReplyAt } from '../conversations/messaging-window';
-import type { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
+import { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
 import { statusAfterIncoming } from '../conversations/status-rules';
 import { MessageLoader } from './message-loader';
 import { assertContentAllowed, assertTemplateParams, renderTemplate } from './message-rules';
@@ -28,11 +27,7 @@ import { MessageEntity } from './persistence/message.orm-entity';
 const DEFAULT_PAGE = 20;
 const AFTER_PAGE = 100;
 
-interface InboxRow {
-  channel_type: ChannelType;
-  allow_messages_after_resolved: boolean;
-  message_deleted_placeholder: string | null;
-}
+type InboxRow = MessageInbox;
 
 @Injectable()
 export class MessagesService {
@@ -74,22 +69,21 @@ export class MessagesService {
   }
 
   async create(scope: AccountScoped, displayId: number, input: CreateMessageInput): Promise<Message> {
-    const conversation = await this.access.find(scope, displayId);
-    const repeat = await this.findRepeat(conversation.id, input);
-    if (repeat) return this.loader.one(repeat.id);
     try {
-      const id = await this.outbox.transaction(async (tx, emit) => {
-        const locked = await this.access.find(scope, displayId, { tx, lock: true });
-        const inbox = await this.inbox(tx, locked.inboxId);
-        const message = await this.compose(scope, locked, inbox, input);
-        const saved = await this.writer.write(tx, emit, locked, message);
-        if (message.messageType === 'incoming') await this.wakeUp(tx, emit, locked, inbox);
-        return saved.id;
+      return await this.outbox.transaction(async (tx, emit) => {
+        // No row lock here: the writer's single UPDATE serialises writers of one conversation.
+        const { conversation, inbox, callerName } = await this.access.findForMessage(tx, scope, displayId);
+        const repeat = await this.findRepeat(tx, conversation.id, input);
+        if (repeat) return this.loader.one(repeat.id, tx);
+        const message = await this.writer.write(tx, emit, conversation, { ...this.compose(scope, conversation, inbox, input), senderName: callerName });
+        if (message.message_type === 'incoming') await this.wakeUp(tx, emit, conversation, inbox);
+        return message;
       });
-      return await this.loader.one(id);
     } catch (error) {
       // A concurrent retry with the same echo_id / source_id won: answer with its message.
-      const winner = isUniqueViolation(error) ? await this.findRepeat(conversation.id, input) : null;
+      if (!isUniqueViolation(error)) throw error;
+      const conversation = await this.access.find(scope, displayId);
+      const winner = await this.findRepeat(this.dataSource.manager, conversation.id, input);
       if (winner) return this.loader.one(winner.id);
       throw error;
     }
@@ -123,7 +117,7 @@ export class MessagesService {
   }
 
   /** Turns the request into a message to write, applying the channel's rules. */
-  private async compose(scope: AccountScoped, conversation: ConversationEntity, inbox: InboxRow, input: CreateMessageInput) {
+  private compose(scope: AccountScoped, conversation: ConversationEntity, inbox: InboxRow, input: CreateMessageInput) {
     const messageType = input.message_type ?? 'outgoing';
     if (messageType === 'activity') throw new ValidationFailedError('Activity messages are written by the system only', ['message_type']);
     const contentType = input.content_type ?? 'text';
@@ -165,6 +159,7 @@ export class MessagesService {
 
   /** An incoming message reopens a resolved conversation (when the inbox allows) or a snooze without end. */
   private async wakeUp(tx: EntityManager, emit: Emit, conversation: ConversationEntity, inbox: InboxRow): Promise<void> {
+    if (conversation.status !== 'resolved' && conversation.status !== 'snoozed') return;
     const contact = await this.contacts.find(conversation.accountId, conversation.contactId);
     const status = statusAfterIncoming({
       status: conversation.status,
@@ -173,12 +168,15 @@ export class MessagesService {
       muted: conversation.muted,
       contactBlocked: contact?.blocked ?? false,
     });
-    if (status) await this.changes.apply(tx, emit, conversation, { status }, { actor: null, statusReason: 'incoming' });
+    if (!status) return;
+    // A status change rewrites the whole row: lock it and work on its current state.
+    const current = await tx.findOneOrFail(ConversationEntity, { where: { id: conversation.id }, lock: { mode: 'pessimistic_write' } });
+    await this.changes.apply(tx, emit, current, { status }, { actor: null, statusReason: 'incoming' });
   }
 
-  private async findRepeat(conversationId: number, input: CreateMessageInput): Promise<{ id: number } | null> {
+  private async findRepeat(tx: EntityManager, conversationId: number, input: CreateMessageInput): Promise<{ id: number } | null> {
     if (!input.echo_id && !input.source_id) return null;
-    const rows: Array<{ id: number }> = await this.dataSource.query(
+    const rows: Array<{ id: number }> = await tx.query(
       `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ((echo_id IS NOT NULL AND echo_id = $2) OR (source_id IS NOT NULL AND source_id = $3)) LIMIT 1`,
       [conversationId, input.echo_id ?? null, input.source_id ?? null],
     );

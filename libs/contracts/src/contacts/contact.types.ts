@@ -1,4 +1,5 @@
 import type { ChannelType } from '../inboxes/inbox.types';
+import type { ContactSnapshot } from './contact-snapshot';
 
 export const CONTACTS_PAGE_SIZE = 15;
 export const CONTACTS_MAX_PER_PAGE = 100;
@@ -10,20 +11,9 @@ export interface ContactInboxLink {
   inbox: { id: number; name: string; channel_type: ChannelType };
 }
 
-export interface Contact {
-  id: number;
-  account_id: number;
-  name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  identifier: string | null;
-  thumbnail: string | null;
-  blocked: boolean;
-  additional_attributes: Record<string, unknown>;
-  custom_attributes: Record<string, unknown>;
+/** A contact as the REST API shows it: what other contexts know of it, and more. */
+export interface Contact extends ContactSnapshot {
   last_activity_at: number | null;
-  created_at: number;
-  updated_at: number;
   /** Only when asked for (`include_contact_inboxes`) and on the detail. */
   contact_inboxes?: ContactInboxLink[];
 }

@@ -9,6 +9,7 @@ import type { IdentityRpc } from '../identity/identity.patterns';
 import type { InboxesRpc } from '../inboxes/inboxes.patterns';
 import type { LabelsRpc } from '../labels/labels.patterns';
 import type { TeamsRpc } from '../teams/teams.patterns';
+import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -21,7 +22,8 @@ export interface RpcMap
     CannedResponsesRpc,
     ContactLookupRpc,
     ContactsRpc,
-    ConversationsRpc {}
+    ConversationsRpc,
+    WebhooksRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

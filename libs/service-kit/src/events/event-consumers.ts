@@ -18,6 +18,7 @@ interface Registration {
   type: string;
   handler: Handler;
   concurrency: number;
+  when?: (event: EventEnvelope) => boolean;
 }
 
 const PULL_BATCH = 64;
@@ -68,6 +69,7 @@ export class EventConsumers {
           type: meta.type,
           handler: (prototype[method] as Handler).bind(instance),
           concurrency: Math.max(1, meta.concurrency ?? 1),
+          when: meta.when,
         });
       }
     }
@@ -105,6 +107,10 @@ export class EventConsumers {
       if (!event?.id || event.type !== registration.type) throw new Error('not an event envelope of the expected type');
     } catch (error) {
       await this.deadLetter(registration, message, `malformed: ${(error as Error).message}`);
+      return;
+    }
+    if (registration.when && !registration.when(event)) {
+      message.ack();
       return;
     }
     try {

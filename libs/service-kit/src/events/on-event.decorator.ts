@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { EventType } from '@parley/contracts';
+import type { EventEnvelope, EventType } from '@parley/contracts';
 
 export const EVENT_HANDLER = Symbol('EVENT_HANDLER');
 
@@ -12,6 +12,8 @@ export interface EventHandlerMetadata {
    * correct in any order, e.g. read models that keep the newest version.
    */
   concurrency?: number;
+  /** Events it returns false for are acknowledged at once, without a transaction (nothing to do). */
+  when?: (event: EventEnvelope) => boolean;
 }
 
 /**
@@ -19,6 +21,6 @@ export interface EventHandlerMetadata {
  * together with the inbox record, so a redelivered event is applied once:
  * `(event: EventEnvelope<EventMap[T]>, tx: EntityManager, emit: Emit) => Promise<void>`.
  */
-export function OnEvent(type: EventType, options: { purpose?: string; concurrency?: number } = {}): MethodDecorator {
-  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { type, purpose: options.purpose, concurrency: options.concurrency });
+export function OnEvent(type: EventType, options: Omit<EventHandlerMetadata, 'type'> = {}): MethodDecorator {
+  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { type, ...options });
 }

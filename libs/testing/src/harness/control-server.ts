@@ -1,22 +1,26 @@
-import type { ServiceName } from '@parley/contracts';
-import { createServer, type Server } from 'node:http';
+import type { BackendService, ServiceName } from '@parley/contracts';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { CapturedMail } from '../mail/captured-mail';
 import type { RunningSystem } from '../system/running-system';
 
-const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start|pause|resume)$/;
+/** Extra routes: answers true when it took the request. */
+export type ControlRoutes = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start|pause|resume|start-replica|stop-replicas)$/;
 
 /**
  * Lets test files (which may run in worker processes) stop, crash and restart the services
  * that the global setup owns: `POST /services/<name>/<restart|stop|start|pause|resume>` with
  * `{"env": {...}, "signal": "SIGTERM"|"SIGKILL"}`; answers `{"exit_code"}` of a stopped process.
- * `GET /mail` lists the e-mails the services sent.
+ * `GET /mail` lists the e-mails the services sent; `routes` adds more (the webhook receiver's).
  */
-export async function startControlServer(system: RunningSystem, mails: CapturedMail[]): Promise<{ url: string; close(): Promise<void> }> {
+export async function startControlServer(system: RunningSystem, mails: CapturedMail[], routes?: ControlRoutes): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/mail') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails));
       return;
     }
+    if (routes?.(request, response)) return;
     const match = request.method === 'POST' ? ROUTE.exec(request.url ?? '') : null;
     if (!match) {
       response.writeHead(404).end();
@@ -34,6 +38,8 @@ export async function startControlServer(system: RunningSystem, mails: CapturedM
         if (match[2] === 'start') await service.start(body.env);
         if (match[2] === 'pause') service.pause();
         if (match[2] === 'resume') service.resume();
+        if (match[2] === 'start-replica') await system.startReplica(match[1] as BackendService);
+        if (match[2] === 'stop-replicas') await system.stopReplicas(match[1] as ServiceName);
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ exit_code: exitCode }));
       } catch (error) {
         response.writeHead(500, { 'content-type': 'text/plain' }).end((error as Error).message);

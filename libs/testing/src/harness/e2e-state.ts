@@ -8,6 +8,8 @@ export interface E2eState {
   namespace: string;
   /** Each service writes `<service>.log` here. */
   logDir: string;
+  /** The HTTPS test receiver webhooks may be delivered to (see `createWebhookEndpoint`). */
+  webhookReceiverUrl: string;
 }
 
 export const E2E_STATE_VARIABLE = 'PARLEY_E2E_STATE';

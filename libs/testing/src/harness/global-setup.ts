@@ -4,6 +4,7 @@ import { provisionInfrastructure, type Infrastructure } from '../environment/inf
 import { createRunDatabase } from '../environment/run-database';
 import { SmtpCapture } from '../mail/smtp-capture';
 import { RunningSystem } from '../system/running-system';
+import { WebhookReceiver } from '../webhooks/webhook-receiver';
 import { startControlServer } from './control-server';
 import { E2E_STATE_VARIABLE, type E2eState } from './e2e-state';
 import globalTeardown from './global-teardown';
@@ -11,6 +12,7 @@ import globalTeardown from './global-teardown';
 export interface E2eRun {
   infrastructure: Infrastructure;
   smtp: SmtpCapture;
+  webhookReceiver: WebhookReceiver | null;
   system: RunningSystem | null;
   control: { close(): Promise<void> } | null;
   databaseName: string;
@@ -37,10 +39,11 @@ export default async function globalSetup(): Promise<void> {
   const run: E2eRun = {
     infrastructure,
     smtp: new SmtpCapture(),
+    webhookReceiver: null,
     system: null,
     control: null,
     databaseName,
-    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, namespace, logDir },
+    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, namespace, logDir, webhookReceiverUrl: '' },
   };
   globalThis.parleyE2eRun = run;
   try {
@@ -57,6 +60,8 @@ export default async function globalSetup(): Promise<void> {
 async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promise<void> {
   const { databaseUrl, natsUrl, namespace, platformApiToken } = run.state;
   const smtpPort = await run.smtp.start();
+  const receiver = await WebhookReceiver.start(join(logDir, 'webhook-receiver'));
+  run.webhookReceiver = receiver;
   run.system = await RunningSystem.start({
     rootDir,
     databaseUrl,
@@ -74,9 +79,16 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       SNOOZE_POLL_INTERVAL_MS: '200',
       CHANNEL_SANDBOX_FAIL_TEXT: '[sandbox-fail]',
       IMPORT_LEASE_MS: '2000',
+      // Webhooks: only the local test receiver is exempt from the public-address rule, its CA is
+      // trusted, and the retry schedule runs in seconds instead of minutes.
+      WEBHOOK_ALLOWED_HOSTS: receiver.hostAndPort,
+      NODE_EXTRA_CA_CERTS: receiver.caCertPath,
+      WEBHOOK_RETRY_SCHEDULE_MS: '1000,2000,3000',
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_POLL_INTERVAL_MS: '100',
     },
   });
-  const control = await startControlServer(run.system, run.smtp.mails);
+  const control = await startControlServer(run.system, run.smtp.mails, (request, response) => receiver.handleControl(request, response));
   run.control = control;
-  run.state = { ...run.state, gatewayUrl: run.system.gatewayUrl, controlUrl: control.url };
+  run.state = { ...run.state, gatewayUrl: run.system.gatewayUrl, controlUrl: control.url, webhookReceiverUrl: receiver.url };
 }

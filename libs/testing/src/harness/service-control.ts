@@ -2,7 +2,11 @@ import type { ServiceName } from '@parley/contracts';
 import { readE2eState } from './e2e-state';
 
 /** Answers the exit code of the process stopped by the action, if any. */
-async function control(service: ServiceName, action: 'restart' | 'stop' | 'start' | 'pause' | 'resume', body: object = {}): Promise<number | null> {
+async function control(
+  service: ServiceName,
+  action: 'restart' | 'stop' | 'start' | 'pause' | 'resume' | 'start-replica' | 'stop-replicas',
+  body: object = {},
+): Promise<number | null> {
   const response = await fetch(`${readE2eState().controlUrl}/services/${service}/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -33,4 +37,13 @@ export async function pauseService(service: ServiceName): Promise<void> {
 
 export async function resumeService(service: ServiceName): Promise<void> {
   await control(service, 'resume');
+}
+
+/** Starts one more instance of a backend service (same queue group and schema). */
+export async function startReplica(service: ServiceName): Promise<void> {
+  await control(service, 'start-replica');
+}
+
+export async function stopReplicas(service: ServiceName): Promise<void> {
+  await control(service, 'stop-replicas');
 }

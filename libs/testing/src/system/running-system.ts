@@ -1,4 +1,4 @@
-import { BACKEND_SERVICES, type ServiceName } from '@parley/contracts';
+import { BACKEND_SERVICES, type BackendService, type ServiceName } from '@parley/contracts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../environment/free-port';
@@ -27,9 +27,13 @@ function envPrefix(service: string): string {
 
 /** The whole system as processes on this machine: every backend service and the gateway. */
 export class RunningSystem {
+  private readonly replicas = new Map<ServiceName, ServiceProcess[]>();
+
   private constructor(
     readonly gatewayUrl: string,
     private readonly processes: Map<ServiceName, ServiceProcess>,
+    private readonly options: SystemOptions,
+    private readonly sharedEnv: Record<string, string>,
   ) {}
 
   static async start(options: SystemOptions): Promise<RunningSystem> {
@@ -51,7 +55,7 @@ export class RunningSystem {
     }
     processes.set('gateway', RunningSystem.process(options, 'gateway', { ...shared, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/health/live`));
 
-    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes);
+    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes, options, shared);
     try {
       await Promise.all(BACKEND_SERVICES.map((service) => processes.get(service)!.start()));
       await processes.get('gateway')!.start();
@@ -62,15 +66,37 @@ export class RunningSystem {
     return system;
   }
 
-  private static process(options: SystemOptions, service: ServiceName, env: Record<string, string>, readyUrl: string): ServiceProcess {
+  private static process(options: SystemOptions, service: ServiceName, env: Record<string, string>, readyUrl: string, logName: string = service): ServiceProcess {
     return new ServiceProcess({
-      name: service,
+      name: logName,
       script: join(options.rootDir, 'dist', 'apps', service, 'src', 'main.js'),
       cwd: options.rootDir,
       env,
       readyUrl,
-      logFile: options.logDir ? join(options.logDir, `${service}.log`) : undefined,
+      logFile: options.logDir ? join(options.logDir, `${logName}.log`) : undefined,
     });
+  }
+
+  /** Starts one more instance of a backend service (same queue group, same schema), e.g. to test replicas. */
+  async startReplica(service: BackendService): Promise<string> {
+    const port = await freePort();
+    const list = this.replicas.get(service) ?? [];
+    const name = `${service}-replica-${list.length + 1}`;
+    const replica = RunningSystem.process(
+      this.options,
+      service,
+      { ...this.sharedEnv, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
+      `http://127.0.0.1:${port}/health/ready`,
+      name,
+    );
+    await replica.start();
+    this.replicas.set(service, [...list, replica]);
+    return name;
+  }
+
+  async stopReplicas(service: ServiceName): Promise<void> {
+    await Promise.all((this.replicas.get(service) ?? []).map((replica) => replica.stop()));
+    this.replicas.delete(service);
   }
 
   service(name: ServiceName): ServiceProcess {
@@ -89,6 +115,7 @@ export class RunningSystem {
 
   async stop(): Promise<void> {
     await this.processes.get('gateway')?.stop();
+    await Promise.all([...this.replicas.keys()].map((service) => this.stopReplicas(service)));
     await Promise.all(BACKEND_SERVICES.map((service) => this.processes.get(service)?.stop()));
   }
 }

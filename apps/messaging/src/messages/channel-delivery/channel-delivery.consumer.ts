@@ -19,15 +19,15 @@ export class ChannelDeliveryConsumer {
     private readonly conversations: ConversationLoader,
   ) {}
 
-  @OnEvent(MessageEvents.created, { purpose: 'channel_delivery' })
+  @OnEvent(MessageEvents.created, { purpose: 'channel_delivery', when: needsDelivery })
   async deliver(event: EventEnvelope<EventMap[typeof MessageEvents.created]>, tx: EntityManager, emit: Emit): Promise<void> {
     const { message, conversation } = event.data;
-    if (message.private || (message.message_type !== 'outgoing' && message.message_type !== 'template')) return;
     const adapter = this.adapters[conversation.meta.channel];
     if (!adapter) return;
     const outcome = await adapter.deliver(tx, message, conversation);
     if (outcome.ok) return;
-    const updated: Array<{ id: number }> = await tx.query(
+    // UPDATE … RETURNING answers [rows, count].
+    const [updated]: [Array<{ id: number }>, number] = await tx.query(
       `UPDATE messaging.messages SET status = 'failed', external_error = $2, updated_at = now() WHERE id = $1 RETURNING id`,
       [message.id, outcome.error],
     );
@@ -44,4 +44,10 @@ export class ChannelDeliveryConsumer {
     const [row]: Array<{ conversation_id: number }> = await tx.query('SELECT conversation_id FROM messaging.messages WHERE id = $1', [messageId]);
     return row.conversation_id;
   }
+}
+
+/** Only agents' public outgoing and template messages leave the platform; the API channel's go by webhook. */
+function needsDelivery(event: EventEnvelope): boolean {
+  const { message, conversation } = event.data as EventMap[typeof MessageEvents.created];
+  return !message.private && (message.message_type === 'outgoing' || message.message_type === 'template') && conversation.meta.channel !== 'Channel::Api';
 }

@@ -1,0 +1,54 @@
+import { EnvReader } from '@parley/service-kit';
+import { parseAllowedHost, type AllowedHost } from './targets/allowed-hosts';
+
+export interface DispatcherConfig {
+  /** Wait before each retry, counted from the previous attempt; its length is the number of retries. */
+  retryScheduleMs: number[];
+  /** Longest wait for a receiver's answer. */
+  timeoutMs: number;
+  /** How often due deliveries are looked for. */
+  pollIntervalMs: number;
+  /**
+   * Test-only: `host` or `host:port` entries exempt from the public-address rule (an end-to-end
+   * receiver on this machine). Empty in production.
+   */
+  allowedHosts: AllowedHost[];
+}
+
+export const DISPATCHER_CONFIG = Symbol('DISPATCHER_CONFIG');
+
+const DEFAULT_RETRY_SCHEDULE = '30000,120000,600000';
+const MAX_RETRIES = 10;
+const MAX_RETRY_WAIT_MS = 24 * 60 * 60 * 1000;
+
+export function loadDispatcherConfig(env: Record<string, string | undefined> = process.env): DispatcherConfig {
+  const read = new EnvReader(env);
+  const config: DispatcherConfig = {
+    retryScheduleMs: parseSchedule(read, read.string('WEBHOOK_RETRY_SCHEDULE_MS', { default: DEFAULT_RETRY_SCHEDULE })),
+    timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', { default: 5000, min: 100, max: 60_000 }),
+    pollIntervalMs: read.int('WEBHOOK_POLL_INTERVAL_MS', { default: 1000, min: 10, max: 60_000 }),
+    allowedHosts: parseAllowedHosts(read, read.string('WEBHOOK_ALLOWED_HOSTS', { default: '' })),
+  };
+  read.assertValid('webhook-dispatcher');
+  return config;
+}
+
+function parseSchedule(read: EnvReader, raw: string): number[] {
+  const parts = raw.split(',').map((part) => part.trim());
+  const valid = parts.every((part) => /^\d+$/.test(part) && Number(part) >= 1 && Number(part) <= MAX_RETRY_WAIT_MS);
+  if (!valid || parts.length > MAX_RETRIES) {
+    read.report(`WEBHOOK_RETRY_SCHEDULE_MS: "${raw}" is not a comma-separated list of at most ${MAX_RETRIES} waits in ms (1 to ${MAX_RETRY_WAIT_MS})`);
+    return DEFAULT_RETRY_SCHEDULE.split(',').map(Number);
+  }
+  return parts.map(Number);
+}
+
+function parseAllowedHosts(read: EnvReader, raw: string): AllowedHost[] {
+  const entries: AllowedHost[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const parsed = parseAllowedHost(entry);
+    if (parsed) entries.push(parsed);
+    else read.report(`WEBHOOK_ALLOWED_HOSTS: "${entry}" is not a host name, IP address or host:port`);
+  }
+  return entries;
+}

@@ -1,0 +1,49 @@
+import type { ConversationSender, ConversationSnapshot, Message, MessageSender } from '@parley/contracts';
+import type { AccountRef } from './account-payload';
+import type { PublicEvent } from './source-event';
+
+export interface InboxRef {
+  id: number;
+  name: string | null;
+}
+
+/**
+ * The conversation as channel bridges read it. `contact_inbox.source_id` is the contact's id
+ * in the channel; conversation events do not carry it yet, so it is null (see the issue note).
+ */
+function bridgeConversation(conversation: ConversationSnapshot): Record<string, unknown> {
+  return {
+    ...conversation,
+    contact_inbox: { contact_id: conversation.contact_id, inbox_id: conversation.inbox_id, source_id: null },
+  };
+}
+
+/** A contact sender gets the contact's details from the conversation (the message carries id, name, type only). */
+function bridgeSender(message: Message, conversation: ConversationSnapshot): (MessageSender & Partial<ConversationSender>) | null {
+  const contact = conversation.meta.sender;
+  if (message.sender?.type === 'contact' && contact?.id === message.sender.id) return { ...contact, ...message.sender };
+  return message.sender;
+}
+
+/**
+ * The flat body an API inbox's `webhook_url` gets: the resource's fields at top level plus
+ * `event` (messages add `sender`, `conversation`, `inbox`, `account`); typing events name the
+ * `user` and the `conversation`.
+ */
+export function inboxCallbackPayload(event: PublicEvent, account: AccountRef, inbox: InboxRef): Record<string, unknown> {
+  const conversation = event.conversation!;
+  const changes = event.changedAttributes ? { changed_attributes: event.changedAttributes } : {};
+  if (event.message) {
+    return {
+      event: event.name,
+      ...event.message,
+      sender: bridgeSender(event.message, conversation),
+      conversation: bridgeConversation(conversation),
+      inbox: { id: inbox.id, name: inbox.name },
+      account: { id: account.id, name: account.name },
+      ...changes,
+    };
+  }
+  if (event.user) return { event: event.name, user: event.user, conversation: bridgeConversation(conversation) };
+  return { event: event.name, ...bridgeConversation(conversation), ...changes };
+}

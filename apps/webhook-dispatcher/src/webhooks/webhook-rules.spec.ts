@@ -1,0 +1,23 @@
+import { ValidationFailedError } from '@parley/service-kit';
+import { normaliseSubscriptions } from './webhook-rules';
+
+describe('webhook subscriptions', () => {
+  it('keeps known names once, in order', () => {
+    expect(normaliseSubscriptions(['message_created', 'conversation_created', 'message_created'])).toEqual(['message_created', 'conversation_created']);
+  });
+
+  it('accepts every name of the contract, Kanban and widget ones included', () => {
+    const all = ['conversation_typing_off', 'webwidget_triggered', 'kanban.item.created', 'kanban.item.updated', 'kanban.item.stage_changed', 'kanban.item.status_changed'];
+    expect(normaliseSubscriptions(all)).toEqual(all);
+  });
+
+  it('refuses an empty list', () => {
+    expect(() => normaliseSubscriptions([])).toThrow(new ValidationFailedError("Subscriptions can't be empty", ['subscriptions']));
+  });
+
+  it('names each unknown event', () => {
+    const attempt = () => normaliseSubscriptions(['message_created', 'conversation_opened', 'nope']);
+    expect(attempt).toThrow('Subscriptions contain unknown events: conversation_opened, nope');
+    expect(attempt).toThrow(expect.objectContaining({ status: 422, attributes: ['subscriptions'] }));
+  });
+});

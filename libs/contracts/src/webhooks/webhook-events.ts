@@ -1,0 +1,22 @@
+import { ContactEvents } from '../contacts/contact.events';
+import { ConversationEvents, MessageEvents } from '../conversations/conversation.events';
+import type { WebhookEventName } from './webhook.types';
+
+/**
+ * Which internal event reaches webhooks under which public name. `message_created` is not
+ * sent for activity messages (the dispatcher checks `message_type`).
+ */
+export const WEBHOOK_EVENT_OF_TYPE = {
+  [ConversationEvents.created]: 'conversation_created',
+  [ConversationEvents.updated]: 'conversation_updated',
+  [ConversationEvents.statusChanged]: 'conversation_status_changed',
+  [ConversationEvents.resolved]: 'conversation_resolved',
+  [ConversationEvents.typingOn]: 'conversation_typing_on',
+  [ConversationEvents.typingOff]: 'conversation_typing_off',
+  [MessageEvents.created]: 'message_created',
+  [MessageEvents.updated]: 'message_updated',
+  [ContactEvents.created]: 'contact_created',
+  [ContactEvents.updated]: 'contact_updated',
+} as const satisfies Record<string, WebhookEventName>;
+
+export type WebhookSourceEventType = keyof typeof WEBHOOK_EVENT_OF_TYPE;

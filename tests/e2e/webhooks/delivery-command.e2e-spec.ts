@@ -1,0 +1,47 @@
+import { DeliveryPatterns } from '@parley/contracts';
+import { loadServiceConfig, RpcClient, RpcCallError } from '@parley/service-kit';
+import { createTestAccount, createWebhookEndpoint, eventually, readE2eState, verifyParleySignature } from '@parley/testing';
+
+describe('delivery command (for other services)', () => {
+  let rpc: RpcClient;
+
+  beforeAll(() => {
+    const { natsUrl, namespace } = readE2eState();
+    rpc = new RpcClient(loadServiceConfig('kanban', { NATS_URL: natsUrl, NATS_NAMESPACE: namespace, DATABASE_URL: readE2eState().databaseUrl }));
+  });
+
+  afterAll(() => rpc.onApplicationShutdown());
+
+  it('queues a signed delivery to the URL it is given', async () => {
+    const account = await createTestAccount();
+    const endpoint = await createWebhookEndpoint({ fail_times: 1 });
+    const payload = { id: 'card-event-1', event: 'kanban.item.created', data: { id: 5, title: 'Deal' } };
+    const { delivery_id } = await rpc.send(DeliveryPatterns.enqueue, { account_id: account.id, url: endpoint.url, secret: 'kanban-secret', event: 'kanban.item.created', payload });
+    expect(delivery_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const requests = await eventually(async () => {
+      const received = await endpoint.requests();
+      expect(received.map((request) => request.status)).toEqual([500, 200]);
+      return received;
+    }, { timeoutMs: 15_000 });
+    for (const request of requests) {
+      expect(request.body).toBe(JSON.stringify(payload));
+      expect(request.headers['x-parley-event']).toBe('kanban.item.created');
+      expect(request.headers['x-parley-delivery']).toBe(delivery_id);
+      expect(verifyParleySignature('kanban-secret', request)).toBe(true);
+    }
+  });
+
+  it.each([
+    [{ url: 'https://10.0.0.5/hook' }, 'url'],
+    [{ url: 'http://hooks.example.com/' }, 'url'],
+    [{ secret: '' }, 'secret'],
+    [{ event: 'bad event name' }, 'event'],
+  ])('refuses %j with 422', async (change, field) => {
+    const endpoint = await createWebhookEndpoint();
+    const request = { account_id: 1, url: endpoint.url, secret: 's', event: 'kanban.item.updated', payload: { id: 'x' }, ...change };
+    const failure = await rpc.send(DeliveryPatterns.enqueue, request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RpcCallError);
+    expect((failure as RpcCallError).payload).toMatchObject({ status: 422, attributes: [field] });
+  });
+});
