@@ -77,6 +77,10 @@ ALTER SCHEMA automation OWNER TO parley_automation;
 ALTER SCHEMA kanban OWNER TO parley_kanban;
 ALTER SCHEMA webhook_dispatcher OWNER TO parley_webhook_dispatcher;
 
+-- Trigram matching for the contact list's `q`; created here because the service's role may
+-- lack the right to create extensions (its migration then finds it in place).
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA contacts;
+
 -- Unqualified names resolve to the service's own schema, never to public.
 ALTER ROLE parley_messaging          IN DATABASE :"database" SET search_path = messaging;
 ALTER ROLE parley_contacts           IN DATABASE :"database" SET search_path = contacts;

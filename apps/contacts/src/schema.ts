@@ -3,10 +3,11 @@ import { ContactInboxEntity } from './contacts/persistence/contact-inbox.orm-ent
 import { ContactEntity } from './contacts/persistence/contact.orm-entity';
 import { ContactImportEntity } from './imports/contact-import.orm-entity';
 import { Contacts1732233600001 } from './migrations/1732233600001-contacts';
+import { ContactSubstringIndex1732233600002 } from './migrations/1732233600002-contact-substring-index';
 import { NoteEntity } from './notes/note.orm-entity';
 
 /** The tables of the `contacts` schema and the migrations that build them, in order. */
 export const contactsSchema: SchemaDefinition = {
   entities: [ContactEntity, ContactInboxEntity, NoteEntity, ContactImportEntity],
-  migrations: [kitTablesMigration('contacts'), Contacts1732233600001],
+  migrations: [kitTablesMigration('contacts'), Contacts1732233600001, ContactSubstringIndex1732233600002],
 };

@@ -10,7 +10,7 @@ import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 class ProbeTable1732233600001 implements MigrationInterface {
   name = 'ProbeTable1732233600001';
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query('CREATE TABLE reporting.applied (event_id uuid NOT NULL, handler text NOT NULL)');
+    await runner.query('CREATE TABLE reporting.applied (position bigserial, event_id uuid NOT NULL, handler text NOT NULL, tx bigint)');
   }
   async down(runner: QueryRunner): Promise<void> {
     await runner.query('DROP TABLE reporting.applied');
@@ -31,6 +31,21 @@ class Recorder {
       throw new Error('transient failure');
     }
     await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'created')`, [event.id]);
+  }
+
+  /** While set, the next event waits for it: the ones published meanwhile pile up. */
+  hold: { entered: () => void; release: Promise<void> } | null = null;
+
+  @OnEvent(LabelEvents.updated)
+  async onUpdated(event: EventEnvelope, tx: EntityManager): Promise<void> {
+    const hold = this.hold;
+    if (hold) {
+      this.hold = null;
+      hold.entered();
+      await hold.release;
+    }
+    if ((event.data as { poison?: boolean }).poison) throw new Error('poisoned event');
+    await tx.query(`INSERT INTO reporting.applied (event_id, handler, tx) VALUES ($1, 'updated', txid_current())`, [event.id]);
   }
 
   @OnEvent(LabelEvents.deleted)
@@ -56,7 +71,7 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     return url.toString();
   };
 
-  let dataSourceQuery: (sql: string, params: unknown[]) => Promise<Array<{ n: number }>>;
+  let dataSourceQuery: (sql: string, params: unknown[]) => Promise<Array<Record<string, any>>>;
   const applied = async (eventId: string, handler: string): Promise<number> => {
     const rows = await dataSourceQuery('SELECT count(*)::int AS n FROM reporting.applied WHERE event_id = $1 AND handler = $2', [eventId, handler]);
     return rows[0].n;
@@ -71,6 +86,21 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     data: { label: { id: 1, title: 'x', description: null, color: '#1f93ff', show_on_sidebar: true } },
     meta: { actor: { type: 'system', id: null }, correlation_id: 'test', origin: 'test' },
   });
+
+  /** Makes the consumer of label updates wait inside its first event until `release()`. */
+  const holdNextUpdate = async (): Promise<{ entered: Promise<void>; release: () => void }> => {
+    let entered!: () => void;
+    let release!: () => void;
+    const enteredPromise = new Promise<void>((resolve) => (entered = resolve));
+    recorder.hold = { entered, release: new Promise<void>((resolve) => (release = resolve)) };
+    return { entered: enteredPromise, release };
+  };
+
+  const appliedUpdates = async (ids: string[]): Promise<Array<{ event_id: string; tx: string }>> =>
+    (await dataSourceQuery(`SELECT event_id, tx FROM reporting.applied WHERE handler = 'updated' AND event_id = ANY($1::uuid[]) ORDER BY position`, [ids])) as Array<{
+      event_id: string;
+      tx: string;
+    }>;
 
   /** Publishes like the relay does, but with a message id of our choosing (to bypass de-duplication). */
   const publish = (event: EventEnvelope, msgID = randomUUID()) =>
@@ -151,5 +181,42 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     expect(parked).not.toBeNull();
     expect(new TextDecoder().decode(parked!.data)).toBe('not json');
     expect(parked!.headers?.get('x-dead-letter-reason')).toMatch(/^malformed/);
+  });
+
+  it('applies events that piled up together, once each and in stream order', async () => {
+    const hold = await holdNextUpdate();
+    const first = envelope(LabelEvents.updated);
+    await publish(first);
+    await hold.entered;
+    const burst = Array.from({ length: 20 }, () => envelope(LabelEvents.updated));
+    for (const event of burst) await publish(event);
+    hold.release();
+    const ids = [first, ...burst].map((event) => event.id);
+    await eventually(async () => expect((await appliedUpdates(ids)).map((row) => row.event_id)).toEqual(ids));
+    // The 20 that waited behind the first shared a transaction instead of taking one each.
+    const transactions = new Set((await appliedUpdates(ids)).slice(1).map((row) => row.tx));
+    expect(transactions.size).toBe(1);
+  });
+
+  it('sets a failing event of a batch aside and applies the others of that batch', async () => {
+    const deadLetters = await nats.jetstream().consumers.get(namespacedStream(namespace, 'PARLEY_DEAD_LETTERS'), {
+      filterSubjects: namespaced(namespace, deadLetterSubject('reporting__messaging_label_updated', LabelEvents.updated)),
+    });
+    const hold = await holdNextUpdate();
+    const first = envelope(LabelEvents.updated);
+    await publish(first);
+    await hold.entered;
+    const poisoned = { ...envelope(LabelEvents.updated), data: { poison: true } } as EventEnvelope;
+    const before = Array.from({ length: 5 }, () => envelope(LabelEvents.updated));
+    const after = Array.from({ length: 5 }, () => envelope(LabelEvents.updated));
+    for (const event of [...before, poisoned, ...after]) await publish(event);
+    hold.release();
+    const good = [first, ...before, ...after].map((event) => event.id);
+    await eventually(async () => expect((await appliedUpdates(good)).map((row) => row.event_id)).toEqual(good));
+    const parked = await deadLetters.next({ expires: 20_000 });
+    expect(parked).not.toBeNull();
+    expect((parked!.json() as EventEnvelope).id).toBe(poisoned.id);
+    expect(parked!.headers?.get('x-dead-letter-reason')).toMatch(/failed 3 times: poisoned event/);
+    expect(await appliedUpdates([poisoned.id])).toEqual([]);
   });
 });

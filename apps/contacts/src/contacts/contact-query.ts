@@ -19,6 +19,12 @@ import { ContactLinks } from './contact-links';
 import { toContact } from './contact.mapper';
 import { ContactEntity } from './persistence/contact.orm-entity';
 
+/**
+ * Everything `q` looks in, as one text. It must stay the expression of `contacts_substring_idx`
+ * (migration 1732233600002): that index narrows the candidates, the per-field ILIKEs decide.
+ */
+const SUBSTRING_TEXT = `(coalesce(c.name, '') || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.phone_number, '') || ' ' || coalesce(c.identifier, ''))`;
+
 const SORT_SQL: Record<string, string> = {
   name: 'lower(c.name)',
   email: 'c.email',
@@ -61,7 +67,7 @@ export class ContactQuery {
     private readonly rpc: RpcClient,
   ) {}
 
-  /** `q` matches anywhere in name, e-mail, phone or identifier (not indexed: see `search`). */
+  /** `q` matches anywhere in name, e-mail, phone or identifier (trigram-indexed from 3 characters on). */
   async list(accountId: number, query: ContactListQuery): Promise<ContactPage> {
     const params: unknown[] = [accountId];
     const clauses = ['c.account_id = $1'];
@@ -69,7 +75,7 @@ export class ContactQuery {
     if (q) {
       params.push(`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
       const p = `$${params.length}`;
-      clauses.push(`(c.name ILIKE ${p} OR c.email ILIKE ${p} OR c.phone_number ILIKE ${p} OR c.identifier ILIKE ${p})`);
+      clauses.push(`${SUBSTRING_TEXT} ILIKE ${p}`, `(c.name ILIKE ${p} OR c.email ILIKE ${p} OR c.phone_number ILIKE ${p} OR c.identifier ILIKE ${p})`);
     }
     const perPage = Math.min(query.per_page ?? CONTACTS_PAGE_SIZE, CONTACTS_MAX_PER_PAGE);
     return this.page(clauses, params, { page: query.page ?? 1, perPage, order: orderBy(query.sort), withInboxes: query.include_contact_inboxes ?? false });

@@ -150,6 +150,7 @@ function conflictOf(index: Record<'identifier' | 'email' | 'phone', Map<string, 
   return null;
 }
 
+/** One lookup per unique index (the `IS NOT NULL` lets the planner use the partial ones): an OR of them would scan the account. */
 async function loadMatches(tx: EntityManager, accountId: number, values: Array<ReturnType<typeof normaliseContactFields>>): Promise<Working[]> {
   const identifiers = values.map((v) => v.identifier).filter((v): v is string => !!v);
   const emails = values.map((v) => v.email).filter((v): v is string => !!v);
@@ -158,7 +159,10 @@ async function loadMatches(tx: EntityManager, accountId: number, values: Array<R
   const rows: Array<Omit<Working, 'before' | 'dirty'>> = await tx.query(
     `SELECT id, name, email, phone_number, identifier, additional_attributes, custom_attributes, blocked, created_at
        FROM contacts.contacts
-      WHERE account_id = $1 AND (identifier = ANY($2::text[]) OR lower(email) = ANY($3::text[]) OR phone_number = ANY($4::text[]))
+      WHERE id IN (
+              SELECT id FROM contacts.contacts WHERE account_id = $1 AND identifier IS NOT NULL AND identifier = ANY($2::text[])
+              UNION SELECT id FROM contacts.contacts WHERE account_id = $1 AND email IS NOT NULL AND lower(email) = ANY($3::text[])
+              UNION SELECT id FROM contacts.contacts WHERE account_id = $1 AND phone_number IS NOT NULL AND phone_number = ANY($4::text[]))
       FOR UPDATE`,
     [accountId, identifiers, emails, phones],
   );

@@ -18,6 +18,7 @@ import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { CORRELATION_HEADER } from '../logging/request-context';
 import { namespaced, namespacedStream } from '../rpc/namespace';
+import { NATS_CONNECTION_DEFAULTS } from '../rpc/nats-connection-defaults';
 
 const codec = JSONCodec<EventEnvelope>();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +54,7 @@ export class EventBus {
     this.connection = await connect({
       servers: this.config.nats.url,
       name: `${this.config.service}-events`,
-      maxReconnectAttempts: -1,
+      ...NATS_CONNECTION_DEFAULTS,
     });
     this.manager = await this.connection.jetstreamManager();
     this.client = this.connection.jetstream();

@@ -7,7 +7,8 @@ import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { runInRequestContext } from '../logging/request-context';
 import { EventBus } from './event-bus';
-import { claimInboxEntry } from './inbox';
+import { BatchQueue } from './batch-queue';
+import { claimInboxEntries } from './inbox';
 import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
 import { Outbox, type Emit } from './outbox';
 
@@ -21,13 +22,24 @@ interface Registration {
   when?: (event: EventEnvelope) => boolean;
 }
 
+interface Delivery {
+  message: JsMsg;
+  event: EventEnvelope;
+}
+
 const PULL_BATCH = 64;
+/** Events applied in one transaction at most; bigger batches gain little and hold locks longer. */
+const APPLY_BATCH = 32;
 const MAX_RETRY_DELAY_MS = 30_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Runs every `@OnEvent` handler of the service on a durable pull consumer with explicit
  * acks: success → ack; failure → nak with back-off until `max_deliver`, then the message goes
  * to the dead-letter stream and is terminated. Malformed messages go there at once.
+ * Events that arrive while a worker is busy are applied together in one transaction (fewer
+ * round trips under load); if that fails, they are applied one by one, so one bad event
+ * holds no other back.
  */
 @Injectable()
 export class EventConsumers {
@@ -88,39 +100,62 @@ export class EventConsumers {
     });
     const consumer = await this.bus.jetstream.consumers.get(stream, registration.durable);
     const messages = await consumer.consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2) });
-    const done = (async () => {
-      const inFlight = new Set<Promise<void>>();
-      for await (const message of messages) {
-        const handling: Promise<void> = this.handle(registration, message).finally(() => inFlight.delete(handling));
-        inFlight.add(handling);
-        if (inFlight.size >= registration.concurrency) await Promise.race(inFlight);
+    const queue = new BatchQueue<JsMsg>();
+    const worker = async () => {
+      for (let batch = await queue.take(APPLY_BATCH); batch.length > 0; batch = await queue.take(APPLY_BATCH)) {
+        await this.handleBatch(registration, batch);
       }
-      await Promise.all(inFlight);
+    };
+    const workers = Array.from({ length: registration.concurrency }, worker);
+    const done = (async () => {
+      try {
+        for await (const message of messages) queue.push(message);
+      } finally {
+        queue.close();
+        await Promise.all(workers);
+      }
     })().catch((error) => this.logger.error(`Consumer ${registration.durable} stopped: ${(error as Error).message}`));
     this.running.push({ messages, done });
   }
 
-  private async handle(registration: Registration, message: JsMsg): Promise<void> {
-    let event: EventEnvelope;
+  private async handleBatch(registration: Registration, messages: JsMsg[]): Promise<void> {
+    const deliveries: Delivery[] = [];
+    for (const message of messages) {
+      const event = await this.parse(registration, message);
+      if (!event) continue;
+      if (registration.when && !registration.when(event)) message.ack();
+      else deliveries.push({ message, event });
+    }
+    if (deliveries.length === 0) return;
+    if (deliveries.length > 1) {
+      try {
+        await this.apply(registration, deliveries);
+        for (const { message } of deliveries) message.ack();
+        return;
+      } catch {
+        // Rolled back as a whole: find the culprit by applying them one at a time.
+      }
+    }
+    for (const delivery of deliveries) await this.handleOne(registration, delivery);
+  }
+
+  /** The envelope, or null once a malformed message has been dead-lettered. */
+  private async parse(registration: Registration, message: JsMsg): Promise<EventEnvelope | null> {
     try {
-      event = message.json<EventEnvelope>();
-      if (!event?.id || event.type !== registration.type) throw new Error('not an event envelope of the expected type');
+      const event = message.json<EventEnvelope>();
+      if (!event || typeof event.id !== 'string' || !UUID.test(event.id) || event.type !== registration.type) {
+        throw new Error('not an event envelope of the expected type');
+      }
+      return event;
     } catch (error) {
       await this.deadLetter(registration, message, `malformed: ${(error as Error).message}`);
-      return;
+      return null;
     }
-    if (registration.when && !registration.when(event)) {
-      message.ack();
-      return;
-    }
+  }
+
+  private async handleOne(registration: Registration, { message, event }: Delivery): Promise<void> {
     try {
-      const context = { correlationId: event.meta?.correlation_id ?? event.id, origin: event.meta?.origin };
-      await runInRequestContext(context, () =>
-        this.outbox.transaction(async (tx, emit) => {
-          const fresh = await claimInboxEntry(tx, this.config.database!.schema, registration.durable, event.id);
-          if (fresh) await registration.handler(event, tx, emit);
-        }),
-      );
+      await this.apply(registration, [{ message, event }]);
       message.ack();
     } catch (error) {
       const attempt = message.info.deliveryCount;
@@ -132,6 +167,19 @@ export class EventConsumers {
       this.logger.warn(`Consumer ${registration.durable} failed on event ${event.id} (attempt ${attempt}): ${reason}`);
       message.nak(Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** attempt));
     }
+  }
+
+  /** One transaction: the inbox records, then each event not applied before, in order. */
+  private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
+    return this.outbox.transaction(async (tx, emit) => {
+      const fresh = await claimInboxEntries(tx, this.config.database!.schema, registration.durable, deliveries.map(({ event }) => event.id));
+      for (const { event } of deliveries) {
+        // delete: the same event twice in one batch (a redelivery) is applied once
+        if (!fresh.delete(event.id)) continue;
+        const context = { correlationId: event.meta?.correlation_id ?? event.id, origin: event.meta?.origin };
+        await runInRequestContext(context, () => registration.handler(event, tx, emit));
+      }
+    });
   }
 
   private async deadLetter(registration: Registration, message: JsMsg, reason: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import { namespaced } from './namespace';
+import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
 
 interface NamespacedServerOptions {
   servers: string;
@@ -21,7 +22,7 @@ export class NamespacedNatsServer extends ServerNats {
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly settings: NamespacedServerOptions) {
-    super({ servers: settings.servers, name: settings.name, queue: settings.queue, maxReconnectAttempts: -1 });
+    super({ servers: settings.servers, name: settings.name, queue: settings.queue, ...NATS_CONNECTION_DEFAULTS });
   }
 
   override bindEvents(client: NatsConnection): void {
