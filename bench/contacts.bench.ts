@@ -114,7 +114,9 @@ async function compareImport(db: Client, api: AccountApi, logDir: string, idle: 
   say(`  reference: rows into a table like contacts.contacts, set-wise  ${seconds(indexedInsertMs)}`);
   await idle();
   const imported = await timeApiImport(api, csv);
+  // The file and the service's stored copy of it (local storage keeps it under imports/): a run leaves only its logs behind.
   rmSync(csv);
+  rmSync(join(logDir, 'storage', 'imports'), { recursive: true, force: true });
   const contactsAfterImport = await contactCount(api);
   const settleStart = performance.now();
   await idle();
