@@ -1,34 +1,49 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { NatsRecordBuilder } from '@nestjs/microservices';
-import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { isRpcErrorPayload, type RpcPattern, type RpcRequest, type RpcResponse } from '@parley/contracts';
-import { headers as natsHeaders } from 'nats';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { connect, ErrorCode, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { SERVICE_CONFIG } from '../config/tokens';
 import type { ServiceConfig } from '../config/service-config';
 import { CORRELATION_HEADER, currentRequestContext } from '../logging/request-context';
-import { NamespacedNatsClient } from './namespaced-nats.client';
+import { namespaced } from './namespace';
+import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
 import { RpcCallError } from './rpc-call.error';
 
 export interface SendOptions {
   timeoutMs?: number;
 }
 
+/** What Nest's NATS server expects (`id` makes it a request, not an event) and answers. */
+interface RequestPacket {
+  pattern: string;
+  data: unknown;
+  id: string;
+}
+
+interface ReplyPacket {
+  id?: string;
+  response?: unknown;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
+const UNAVAILABLE_CODES: string[] = [ErrorCode.NoResponders, ErrorCode.ConnectionRefused, ErrorCode.Disconnect, ErrorCode.ConnectionClosed, ErrorCode.ConnectionDraining, ErrorCode.ConnectionTimeout];
+
 /**
  * Typed request/reply over NATS. Patterns and payload types come from `@parley/contracts`;
  * failures arrive as RpcCallError with the status the caller should pass on.
+ *
+ * It speaks the wire format of Nest's NATS transport (the services' servers are Nest's), but
+ * through the NATS client's shared reply subscription: Nest's own client subscribes and
+ * unsubscribes an inbox per request, which costs the caller and the NATS server a lot.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
-  private readonly client: NamespacedNatsClient;
+  private readonly codec = JSONCodec<RequestPacket | ReplyPacket>();
+  private connection: Promise<NatsConnection> | null = null;
+  private sequence = 0;
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {
-    this.client = new NamespacedNatsClient(
-      { servers: config.nats.url, name: `${config.service}-rpc-client` },
-      config.nats.namespace,
-    );
-  }
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
 
   send<P extends RpcPattern>(pattern: P, request: RpcRequest<P>, options: SendOptions = {}): Promise<RpcResponse<P>> {
     return this.sendUntyped(pattern, request, options) as Promise<RpcResponse<P>>;
@@ -41,26 +56,42 @@ export class RpcClient implements OnApplicationShutdown {
     const headers = natsHeaders();
     const context = currentRequestContext();
     if (context) headers.set(CORRELATION_HEADER, context.correlationId);
-    const record = new NatsRecordBuilder(request).setHeaders(headers).build();
+    const packet: RequestPacket = { pattern, data: request, id: String(++this.sequence) };
+    let reply: ReplyPacket;
     try {
-      return await firstValueFrom(this.client.send(pattern, record).pipe(timeout(limit)), { defaultValue: null });
+      const nats = await this.connect();
+      const message = await nats.request(namespaced(this.config.nats.namespace, pattern), this.codec.encode(packet), { timeout: limit, headers });
+      reply = this.codec.decode(message.data) as ReplyPacket;
     } catch (error) {
       throw this.toCallError(error, service, limit);
     }
+    if (reply.err !== undefined && reply.err !== null) {
+      if (isRpcErrorPayload(reply.err)) throw new RpcCallError(reply.err);
+      this.logger.error(`Unexpected error reply from ${service}: ${JSON.stringify(reply.err)}`);
+      throw RpcCallError.internal();
+    }
+    return reply.response ?? null;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client.close();
+    const connection = this.connection;
+    this.connection = null;
+    await connection?.then((nats) => nats.drain()).catch(() => undefined);
+  }
+
+  /** Connects on first use; a failed attempt is forgotten so the next request tries again. */
+  private connect(): Promise<NatsConnection> {
+    this.connection ??= connect({ servers: this.config.nats.url, name: `${this.config.service}-rpc-client`, ...NATS_CONNECTION_DEFAULTS }).catch((error) => {
+      this.connection = null;
+      throw error;
+    });
+    return this.connection;
   }
 
   private toCallError(error: unknown, service: string, limit: number): RpcCallError {
-    if (isRpcErrorPayload(error)) return new RpcCallError(error);
-    if (error instanceof TimeoutError) return RpcCallError.timeout(service, limit);
-    if (error instanceof EmptyResponseException) return RpcCallError.unavailable(service);
     const code = (error as { code?: string } | null)?.code;
-    if (code === 'CONNECTION_REFUSED' || code === 'DISCONNECT' || typeof error === 'string') {
-      return RpcCallError.unavailable(service);
-    }
+    if (code === ErrorCode.Timeout) return RpcCallError.timeout(service, limit);
+    if (code && UNAVAILABLE_CODES.includes(code)) return RpcCallError.unavailable(service);
     this.logger.error(`Unexpected failure calling ${service}: ${String((error as Error)?.stack ?? error)}`);
     return RpcCallError.internal();
   }
