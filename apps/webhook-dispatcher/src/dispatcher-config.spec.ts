@@ -13,7 +13,32 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('dispatcher configuration', () => {
   it("defaults to the contract's rules and no exemptions", () => {
-    expect(loadDispatcherConfig({})).toEqual({ retryScheduleMs: [30_000, 120_000, 600_000], timeoutMs: 5000, pollIntervalMs: 1000, allowedHosts: [] });
+    expect(loadDispatcherConfig({})).toEqual({
+      retryScheduleMs: [30_000, 120_000, 600_000],
+      timeoutMs: 5000,
+      pollIntervalMs: 1000,
+      concurrency: 64,
+      targetConcurrency: 16,
+      leaseMs: 35_000,
+      allowedHosts: [],
+    });
+  });
+
+  it('sizes the per-target share and the lease from the other settings unless they are given', () => {
+    expect(loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '10', WEBHOOK_TIMEOUT_MS: '1000' })).toMatchObject({ concurrency: 10, targetConcurrency: 3, leaseMs: 31_000 });
+    expect(loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '1' })).toMatchObject({ concurrency: 1, targetConcurrency: 1 });
+    expect(loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '200', WEBHOOK_TARGET_CONCURRENCY: '50', WEBHOOK_LEASE_MS: '12000' })).toMatchObject({
+      concurrency: 200,
+      targetConcurrency: 50,
+      leaseMs: 12_000,
+    });
+  });
+
+  it('refuses a lease that leaves too little beyond the timeout', () => {
+    expect(problemsOf({ WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_LEASE_MS: '12000', WEBHOOK_CONCURRENCY: '0' })).toEqual([
+      'WEBHOOK_CONCURRENCY: "0" is not an integer between 1 and 1000',
+      'WEBHOOK_LEASE_MS: "12000" is not an integer between 15000 and 3600000',
+    ]);
   });
 
   it('reads a fast schedule and a test allow-list', () => {
@@ -27,6 +52,9 @@ describe('dispatcher configuration', () => {
       retryScheduleMs: [500, 1000, 1500],
       timeoutMs: 800,
       pollIntervalMs: 50,
+      concurrency: 64,
+      targetConcurrency: 16,
+      leaseMs: 30_800,
       allowedHosts: [
         { hostname: '127.0.0.1', port: 8443 },
         { hostname: 'receiver.test', port: null },

@@ -14,6 +14,7 @@ export * from './mail/captured-mail';
 export * from './mail/mailbox';
 export * from './fixtures/contact-events';
 export * from './webhooks/received-request';
+export * from './webhooks/test-certificates';
 export * from './webhooks/webhook-endpoints';
 export * from './webhooks/dispatcher-state';
 export * from './webhooks/contact-update';

@@ -25,4 +25,15 @@ export class CallbackTargets {
     this.cache.set(inboxId, { target, expiresAt: Date.now() + TTL_MS });
     return target;
   }
+
+  /** True only when a fresh answer says the inbox has no callback; asks nobody. */
+  knownWithout(inboxId: number): boolean {
+    const cached = this.cache.get(inboxId);
+    return !!cached && cached.expiresAt > Date.now() && cached.target === null;
+  }
+
+  /** The inbox changed: ask again next time. */
+  forget(inboxId: number): void {
+    this.cache.delete(inboxId);
+  }
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { CheckedTarget } from '../targets/target-check';
-import { HttpsSender, pinnedLookup } from './https-sender';
+import { loadDispatcherConfig } from '../dispatcher-config';
+import { ConnectionPools, HttpsSender, pinnedLookup } from './https-sender';
 
 /** A TCP server on 127.0.0.1 that notes connections and, unless told to hang, drops them. */
 async function listen(hang = false): Promise<{ server: Server; port: number; connections: number; sockets: Socket[] }> {
@@ -22,7 +23,7 @@ const target = (port: number): CheckedTarget => ({
 });
 
 describe('HttpsSender', () => {
-  const sender = new HttpsSender();
+  const sender = new HttpsSender(loadDispatcherConfig({}));
 
   it('answers only the checked addresses for the host, whatever DNS would say now', () => {
     const lookup = pinnedLookup({ ...target(1), addresses: [{ address: '93.184.216.34', family: 4 }, { address: '2606:2800:220:1::1', family: 6 }] });
@@ -66,5 +67,33 @@ describe('HttpsSender', () => {
     listener.server.close();
     const result = await sender.post(target(listener.port), {}, '{}', 2000);
     expect(result).toMatchObject({ statusCode: null, error: expect.stringContaining('ECONNREFUSED') });
+  });
+});
+
+describe('connection pools', () => {
+  const checked = (addresses: string[], port = 443): CheckedTarget => ({
+    url: new URL(`https://hooks.example.com:${port}/a`),
+    hostname: 'hooks.example.com',
+    addresses: addresses.map((address) => ({ address, family: 4 as const })),
+  });
+
+  it('reuses connections for the same host, port and checked addresses', () => {
+    const pools = new ConnectionPools(8);
+    try {
+      expect(pools.agentFor(checked(['93.184.216.34', '93.184.216.35']))).toBe(pools.agentFor(checked(['93.184.216.35', '93.184.216.34'])));
+    } finally {
+      pools.destroy();
+    }
+  });
+
+  it('never hands a connection to an address the current check did not accept', () => {
+    const pools = new ConnectionPools(8);
+    try {
+      const before = pools.agentFor(checked(['93.184.216.34']));
+      expect(pools.agentFor(checked(['203.0.113.9']))).not.toBe(before);
+      expect(pools.agentFor(checked(['93.184.216.34'], 8443))).not.toBe(before);
+    } finally {
+      pools.destroy();
+    }
   });
 });

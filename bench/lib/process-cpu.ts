@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+/** Processes counted together, e.g. every PostgreSQL backend of the run's database. */
+export interface ProcessGroup {
+  name: string;
+  match: (process: { pid: number; cmdline: string; environ: () => string }) => boolean;
+}
+
+export interface CpuShare {
+  name: string;
+  /** Percent of one core over the window (200 = both cores of a two-core machine). */
+  percentOfCore: number;
+}
+
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const TICKS_PER_SECOND = 100;
+
+function read(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function pids(): number[] {
+  try {
+    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** User + system ticks of one process (fields 14 and 15 of /proc/<pid>/stat, after the parenthesised name). */
+function ticksOf(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 13 ? Number(fields[11]) + Number(fields[12]) : 0;
+}
+
+/** Busy and total ticks of the whole machine, every process of everyone included. */
+function machineTicks(): { busy: number; total: number } {
+  const [line] = read('/proc/stat').split('\n');
+  const values = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Where the CPU went during a measured phase: per group of processes (Linux /proc only; on
+ * other systems every figure is 0). Processes that start or end inside the window are counted
+ * only for the part seen at both ends.
+ */
+export class CpuSampler {
+  private readonly members: Array<{ group: string; pid: number; ticks: number }> = [];
+  private readonly startedAt = performance.now();
+  private readonly machine = machineTicks();
+
+  constructor(private readonly groups: ProcessGroup[]) {
+    for (const pid of pids()) {
+      const cmdline = read(`/proc/${pid}/cmdline`).replace(/\0/g, ' ');
+      const environ = () => read(`/proc/${pid}/environ`).replace(/\0/g, '\n');
+      const group = groups.find((candidate) => candidate.match({ pid, cmdline, environ }));
+      if (group) this.members.push({ group: group.name, pid, ticks: ticksOf(pid) });
+    }
+  }
+
+  /** Shares since the sampler was made, plus the machine's total busy share (`machine`). */
+  stop(): CpuShare[] {
+    const seconds = (performance.now() - this.startedAt) / 1000;
+    const shares = this.groups.map((group) => {
+      const ticks = this.members.filter((member) => member.group === group.name).reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
+      return { name: group.name, percentOfCore: Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) };
+    });
+    const machine = machineTicks();
+    const total = machine.total - this.machine.total;
+    const cores = cpus().length;
+    shares.push({ name: 'machine (everyone)', percentOfCore: total > 0 ? Math.round(((machine.busy - this.machine.busy) / total) * 100 * cores) : 0 });
+    return shares;
+  }
+}

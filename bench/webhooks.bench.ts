@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Client } from 'pg';
+import { DeliverySink, type Arrival } from './lib/delivery-sink';
+import { EventPublisher } from './lib/event-publisher';
+import { number } from './lib/load';
+import { CpuSampler, type CpuShare, type ProcessGroup } from './lib/process-cpu';
+import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
+
+/**
+ * `npm run bench:webhooks`: events published on JetStream as the producing services do, fanned
+ * out by the webhook dispatcher to 10 webhooks on a local HTTPS receiver. Prints deliveries per
+ * second and the event → delivery latency (publish to arrival at the receiver) for a burst
+ * (throughput; its latency mostly measures the queue), a steady open-loop rate (latency), and
+ * the same rate with one receiver answering slowly (the others must not wait for it). It
+ * reports; it never fails on a target.
+ */
+
+const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
+const WEBHOOKS = 10;
+const BURST_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
+const STEADY_RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 100);
+const STEADY_SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
+/** Head-of-line check: one webhook's receiver answers this slowly while the others answer at once. */
+const SLOW_HOOK = 0;
+const SLOW_ANSWER_MS = 500;
+const SLOW_SECONDS = 5;
+const WARMUP_EVENTS = 50;
+const TARGETS = { minDeliveriesPerSecond: 1000, maxP99Ms: 250 };
+/** Give up on a phase when no delivery arrived for this long. */
+const STALL_MS = 30_000;
+
+interface Phase {
+  name: string;
+  events: number;
+  /** events × webhooks */
+  expected: number;
+  delivered: number;
+  duplicates: number;
+  missing: number;
+  /** From the first publish to the last arrival. */
+  elapsedMs: number;
+  deliveriesPerSecond: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /**
+   * Where the time went, from the dispatcher's own records: publish → delivery row written (the
+   * event consumed and fanned out), row written → first attempt started (the send queue), and
+   * the attempt itself (request to answer, as the delivery log shows it).
+   */
+  stages: { fanOutP50Ms: number; fanOutP99Ms: number; queueP50Ms: number; queueP99Ms: number; attemptP50Ms: number; attemptP99Ms: number };
+  /** Per process group, percent of one core during the phase. */
+  cpu: CpuShare[];
+  loadAverage1m: number;
+  /** The phase with a slow receiver: its own figures (the others' are the phase's). */
+  slowReceiver?: { hook: number; answerMs: number; delivered: number; p50Ms: number; p99Ms: number };
+}
+
+type Figures = Omit<Phase, 'cpu' | 'loadAverage1m' | 'stages' | 'slowReceiver'>;
+
+async function main(): Promise<void> {
+  const rootDir = process.cwd();
+  const sinkDir = join(rootDir, 'tmp', 'bench', `webhook-sink-${Date.now().toString(36)}`);
+  const sink = await DeliverySink.start(sinkDir);
+  try {
+    await withBenchRun(
+      {
+        rootDir,
+        adminDatabaseUrl: ADMIN_DATABASE_URL,
+        natsUrl: NATS_URL,
+        // The receiver is on this machine: exempt it from the public-address rule and trust its CA.
+        env: { WEBHOOK_ALLOWED_HOSTS: sink.hostAndPort, NODE_EXTRA_CA_CERTS: sink.caCertPath, ...dispatcherSettings() },
+      },
+      (run) => measureRun(run, sink, rootDir),
+    );
+  } finally {
+    await sink.stop();
+    // Its throw-away CA and key.
+    rmSync(sinkDir, { recursive: true, force: true });
+  }
+}
+
+/** Dispatcher settings given to the benchmark's environment are passed on (e.g. WEBHOOK_CONCURRENCY=16). */
+function dispatcherSettings(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('WEBHOOK_') && entry[1] !== undefined));
+}
+
+async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): Promise<void> {
+  const { accountId, webhookIds } = await createAccountWithWebhooks(run, sink);
+  const publisher = await EventPublisher.connect(NATS_URL, run.namespace, accountId);
+  const groups = processGroups(run, sink);
+  try {
+    say(`\nAccount ${accountId} with ${WEBHOOKS} webhooks subscribed to contact_updated on ${sink.hostAndPort}; ${machine()}`);
+    say(`Warm-up: ${WARMUP_EVENTS} events …`);
+    await publisher.burst(WARMUP_EVENTS);
+    await collect(sink, WARMUP_EVENTS * WEBHOOKS);
+    await settled(run.db);
+
+    const phases: Phase[] = [];
+    say(`\nBurst: ${number(BURST_EVENTS)} events published at once → ${number(BURST_EVENTS * WEBHOOKS)} deliveries`);
+    const context = { groups, sink, publisher, db: run.db, webhookIds };
+    phases.push(await phase('burst', context, () => publisher.burst(BURST_EVENTS)));
+    say(`\nSteady: ${STEADY_RATE} events/s for ${STEADY_SECONDS} s → ${number(STEADY_RATE * WEBHOOKS)} deliveries/s offered`);
+    phases.push(await phase(`steady ${STEADY_RATE}/s`, context, () => publisher.steady(STEADY_RATE, STEADY_SECONDS)));
+    say(`\nSteady with a slow receiver: ${STEADY_RATE} events/s for ${SLOW_SECONDS} s; webhook ${SLOW_HOOK}'s receiver answers after ${SLOW_ANSWER_MS} ms (figures for the other ${WEBHOOKS - 1})`);
+    await sink.slow(SLOW_HOOK, SLOW_ANSWER_MS);
+    phases.push(await phase('one slow', context, () => publisher.steady(STEADY_RATE, SLOW_SECONDS), SLOW_HOOK));
+    await sink.slow(null, 0);
+
+    const [burst, steady] = phases;
+    const verdicts = {
+      throughputTargetMet: burst.deliveriesPerSecond >= TARGETS.minDeliveriesPerSecond && burst.missing === 0,
+      latencyTargetMet: steady.p99Ms <= TARGETS.maxP99Ms && steady.missing === 0,
+    };
+    printSummary(phases, verdicts);
+    const file = writeReport(rootDir, 'webhooks', {
+      webhooks: WEBHOOKS,
+      targets: TARGETS,
+      settings: { burstEvents: BURST_EVENTS, steadyRate: STEADY_RATE, steadySeconds: STEADY_SECONDS, dispatcher: dispatcherSettings() },
+      phases,
+      ...verdicts,
+    });
+    say(`\nFigures written to ${file}`);
+  } finally {
+    await publisher.close();
+  }
+}
+
+interface PhaseContext {
+  groups: ProcessGroup[];
+  sink: DeliverySink;
+  publisher: EventPublisher;
+  db: Client;
+  /** Webhook id of each hook (receiver path) number. */
+  webhookIds: number[];
+}
+
+async function phase(name: string, { groups, sink, publisher, db, webhookIds }: PhaseContext, publish: () => Promise<string[]>, slowHook: number | null = null): Promise<Phase> {
+  const cpu = new CpuSampler(groups);
+  const ids = await publish();
+  const arrivals = await collect(sink, ids.length * WEBHOOKS);
+  const shares = cpu.stop();
+  const figures = figuresOf(name, ids, arrivals, publisher.publishedAt, (hook) => hook !== slowHook);
+  say(`  ${line(figures)}`);
+  let slowReceiver: Phase['slowReceiver'];
+  if (slowHook !== null) {
+    const slow = figuresOf(name, ids, arrivals, publisher.publishedAt, (hook) => hook === slowHook);
+    slowReceiver = { hook: slowHook, answerMs: SLOW_ANSWER_MS, delivered: slow.delivered, p50Ms: slow.p50Ms, p99Ms: slow.p99Ms };
+    say(`  the slow receiver: ${number(slow.delivered)} deliveries, latency p50 ${slow.p50Ms} ms, p99 ${slow.p99Ms} ms (it takes WEBHOOK_TARGET_CONCURRENCY slots at most)`);
+  }
+  await settled(db);
+  const stages = await stagesOf(db, ids, publisher.publishedAt, slowHook === null ? [] : [webhookIds[slowHook]]);
+  say(
+    `  stages (p50/p99 ms): publish → fanned out ${stages.fanOutP50Ms}/${stages.fanOutP99Ms}, ` +
+      `fanned out → attempt started ${stages.queueP50Ms}/${stages.queueP99Ms}, attempt ${stages.attemptP50Ms}/${stages.attemptP99Ms}`,
+  );
+  say(`  CPU (% of one core): ${shares.map((share) => `${share.name} ${share.percentOfCore}`).join(', ')}`);
+  return { ...figures, stages, cpu: shares, loadAverage1m: loadavg()[0], ...(slowReceiver ? { slowReceiver } : {}) };
+}
+
+/** Waits until `expected` requests arrived (or nothing more came for a while) and takes them from the receiver. */
+async function collect(sink: DeliverySink, expected: number): Promise<Arrival[]> {
+  let last = -1;
+  let lastChange = Date.now();
+  for (;;) {
+    const count = await sink.count();
+    if (count >= expected) break;
+    if (count !== last) [last, lastChange] = [count, Date.now()];
+    if (Date.now() - lastChange > STALL_MS) {
+      say(`  warning: only ${count} of ${expected} deliveries arrived; nothing more for ${STALL_MS / 1000} s`);
+      break;
+    }
+    await sleep(50);
+  }
+  // A moment for duplicates (none expected) to show.
+  await sleep(200);
+  return sink.take();
+}
+
+/** Until every delivery's outcome is recorded: the next phase starts on a quiet dispatcher. */
+async function settled(db: Client): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_dispatcher.deliveries WHERE state = 'pending'`);
+    if (rows[0].n === 0) return;
+    await sleep(100);
+  }
+  say('  warning: deliveries still pending after 60 s');
+}
+
+async function stagesOf(db: Client, ids: string[], publishedAt: Map<string, number>, leaveOut: number[]): Promise<Phase['stages']> {
+  const { rows } = await db.query<{ event_id: string; created: number; attempted: number; latency_ms: number }>(
+    `SELECT d.event_id, extract(epoch FROM d.created_at) * 1000 AS created, extract(epoch FROM a.attempted_at) * 1000 AS attempted, a.latency_ms
+       FROM webhook_dispatcher.deliveries d
+       JOIN webhook_dispatcher.delivery_attempts a ON a.delivery_id = d.id AND a.attempt = 1
+      WHERE d.event_id = ANY ($1::text[]) AND d.webhook_id <> ALL ($2::int[])`,
+    [ids, leaveOut],
+  );
+  const fanOut = rows.map((row) => Number(row.created) - publishedAt.get(row.event_id)!).sort((a, b) => a - b);
+  const queue = rows.map((row) => Number(row.attempted) - Number(row.created)).sort((a, b) => a - b);
+  const attempt = rows.map((row) => row.latency_ms).sort((a, b) => a - b);
+  return {
+    fanOutP50Ms: quantile(fanOut, 0.5),
+    fanOutP99Ms: quantile(fanOut, 0.99),
+    queueP50Ms: quantile(queue, 0.5),
+    queueP99Ms: quantile(queue, 0.99),
+    attemptP50Ms: quantile(attempt, 0.5),
+    attemptP99Ms: quantile(attempt, 0.99),
+  };
+}
+
+/** The q-quantile of sorted values, to a tenth of a millisecond. */
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] * 10) / 10;
+}
+
+/** Figures of the deliveries to the webhooks `counted` accepts. */
+function figuresOf(name: string, ids: string[], arrivals: Arrival[], publishedAt: Map<string, number>, counted: (hook: number) => boolean): Figures {
+  const hooks = Array.from({ length: WEBHOOKS }, (_, hook) => hook).filter(counted).length;
+  const wanted = new Set(ids);
+  const seen = new Set<string>();
+  const latencies: number[] = [];
+  let duplicates = 0;
+  let lastArrival = 0;
+  for (const arrival of arrivals) {
+    if (!wanted.has(arrival.eventId) || !counted(arrival.hook)) continue;
+    const key = `${arrival.eventId}/${arrival.hook}`;
+    if (seen.has(key)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(key);
+    latencies.push(arrival.at - publishedAt.get(arrival.eventId)!);
+    lastArrival = Math.max(lastArrival, arrival.at);
+  }
+  latencies.sort((a, b) => a - b);
+  const firstPublish = Math.min(...ids.map((id) => publishedAt.get(id)!));
+  const elapsedMs = lastArrival - firstPublish;
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    name,
+    events: ids.length,
+    expected: ids.length * hooks,
+    delivered: seen.size,
+    duplicates,
+    missing: ids.length * hooks - seen.size,
+    elapsedMs: Math.round(elapsedMs),
+    deliveriesPerSecond: Math.round(seen.size / (elapsedMs / 1000)),
+    p50Ms: quantile(latencies, 0.5),
+    p90Ms: quantile(latencies, 0.9),
+    p99Ms: quantile(latencies, 0.99),
+    maxMs: round(latencies[latencies.length - 1] ?? NaN),
+  };
+}
+
+function line(phase: Figures): string {
+  const problems = [phase.missing ? `${phase.missing} MISSING` : '', phase.duplicates ? `${phase.duplicates} duplicates` : ''].filter(Boolean).join(', ');
+  return (
+    `${number(phase.delivered)} deliveries in ${seconds(phase.elapsedMs)}: ${number(phase.deliveriesPerSecond)} deliveries/s; ` +
+    `latency p50 ${phase.p50Ms} ms, p90 ${phase.p90Ms} ms, p99 ${phase.p99Ms} ms, max ${phase.maxMs} ms${problems ? `; ${problems}` : ''}`
+  );
+}
+
+function printSummary(phases: Phase[], verdicts: { throughputTargetMet: boolean; latencyTargetMet: boolean }): void {
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  const row = (cells: string[]) => say(cells.map((cell, index) => (index === 0 ? cell.padEnd(14) : cell.padStart(11))).join(' '));
+  say(`\nSummary (${WEBHOOKS} webhooks, event → delivery = publish to arrival at the receiver; ${machine()})`);
+  row(['phase', 'deliveries', 'per second', 'p50 ms', 'p99 ms', 'max ms', 'load avg']);
+  for (const phase of phases) {
+    row([phase.name, number(phase.delivered), number(phase.deliveriesPerSecond), String(phase.p50Ms), String(phase.p99Ms), String(phase.maxMs), phase.loadAverage1m.toFixed(2)]);
+  }
+  say(`Targets: ≥ ${number(TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(verdicts.throughputTargetMet)}; p99 ≤ ${TARGETS.maxP99Ms} ms (steady): ${verdict(verdicts.latencyTargetMet)}`);
+}
+
+/** The processes whose CPU is reported: this run's dispatcher, its other services, its database backends, NATS, the receiver, the publisher. */
+function processGroups(run: BenchRun, sink: DeliverySink): ProcessGroup[] {
+  const ofThisRun = (environ: () => string) => environ().includes(`NATS_NAMESPACE=${run.namespace}\n`);
+  return [
+    { name: 'dispatcher', match: ({ cmdline, environ }) => cmdline.includes('/apps/webhook-dispatcher/src/main.js') && ofThisRun(environ) },
+    { name: 'other services', match: ({ cmdline, environ }) => cmdline.includes('/dist/apps/') && ofThisRun(environ) },
+    { name: 'postgres (run db)', match: ({ cmdline }) => cmdline.startsWith('postgres:') && cmdline.includes(` ${run.databaseName} `) },
+    { name: 'nats-server (shared)', match: ({ cmdline }) => cmdline.includes('nats-server') },
+    { name: 'receiver', match: ({ pid }) => pid === sink.pid },
+    { name: 'publisher', match: ({ pid }) => pid === process.pid },
+  ];
+}
+
+async function createAccountWithWebhooks(run: BenchRun, sink: DeliverySink): Promise<{ accountId: number; webhookIds: number[] }> {
+  const call = async (path: string, token: string, body: unknown): Promise<any> => {
+    const response = await fetch(`${run.system.gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { api_access_token: token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text);
+  };
+  const platform = (path: string, body: unknown) => call(`/platform/api/v1${path}`, run.platformApiToken, body);
+  const account = await platform('/accounts', { name: 'Webhook benchmark' });
+  const admin = await platform('/users', { name: 'Bench administrator', email: `admin-${randomBytes(6).toString('hex')}@example.com` });
+  await platform(`/accounts/${account.id}/account_users`, { user_id: admin.id, role: 'administrator' });
+  const webhookIds: number[] = [];
+  for (let hook = 0; hook < WEBHOOKS; hook++) {
+    const webhook = await call(`/api/v1/accounts/${account.id}/webhooks`, admin.access_token, { url: sink.url(hook), subscriptions: ['contact_updated'] });
+    webhookIds.push(webhook.id);
+  }
+  return { accountId: account.id, webhookIds };
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.stderr.write(`\nThe benchmark could not run: ${error.stack ?? error.message}\n`);
+    process.exit(1);
+  },
+);
