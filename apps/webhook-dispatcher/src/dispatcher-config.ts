@@ -1,5 +1,4 @@
-import { EnvReader } from '@parley/service-kit';
-import { parseAllowedHost, type AllowedHost } from './targets/allowed-hosts';
+import { EnvReader, readAllowedHosts, type AllowedHost } from '@parley/service-kit';
 
 export interface DispatcherConfig {
   /** Wait before each retry, counted from the previous attempt; its length is the number of retries. */
@@ -45,7 +44,7 @@ export function loadDispatcherConfig(env: Record<string, string | undefined> = p
     targetConcurrency: read.int('WEBHOOK_TARGET_CONCURRENCY', { default: Math.ceil(concurrency / 4), min: 1, max: 1000 }),
     // The lease also covers the callback lookup, the address check and recording the outcome.
     leaseMs: read.int('WEBHOOK_LEASE_MS', { default: timeoutMs + DEFAULT_LEASE_MARGIN_MS, min: timeoutMs + MIN_LEASE_MARGIN_MS, max: 3_600_000 }),
-    allowedHosts: parseAllowedHosts(read, read.string('WEBHOOK_ALLOWED_HOSTS', { default: '' })),
+    allowedHosts: readAllowedHosts(read),
   };
   read.assertValid('webhook-dispatcher');
   return config;
@@ -59,14 +58,4 @@ function parseSchedule(read: EnvReader, raw: string): number[] {
     return DEFAULT_RETRY_SCHEDULE.split(',').map(Number);
   }
   return parts.map(Number);
-}
-
-function parseAllowedHosts(read: EnvReader, raw: string): AllowedHost[] {
-  const entries: AllowedHost[] = [];
-  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
-    const parsed = parseAllowedHost(entry);
-    if (parsed) entries.push(parsed);
-    else read.report(`WEBHOOK_ALLOWED_HOSTS: "${entry}" is not a host name, IP address or host:port`);
-  }
-  return entries;
 }

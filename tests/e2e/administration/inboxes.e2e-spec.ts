@@ -1,24 +1,26 @@
 import { InboxEvents } from '@parley/contracts';
-import { createTestAccount, eventually, publishedEvents, type TestAccount } from '@parley/testing';
+import { createTestAccount, eventually, publishedEvents, readE2eState, type TestAccount } from '@parley/testing';
 
 const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day_of_week: day, closed_all_day: false, open_hour: 8, open_minutes: 30, close_hour: 18, close_minutes: 0 }));
 
 describe('inboxes', () => {
   let account: TestAccount;
+  // The only HTTPS address the system under test may call: the suite's local receiver.
+  const callbackBase = readE2eState().webhookReceiverUrl;
 
   beforeAll(async () => {
     account = await createTestAccount();
   });
 
   it('creates an API inbox with an identifier and a signing secret', async () => {
-    const created = await account.admin.api.post('/inboxes', { name: 'Bridge', channel: { type: 'api', webhook_url: 'https://example.com/hook' } });
+    const created = await account.admin.api.post('/inboxes', { name: 'Bridge', channel: { type: 'api', webhook_url: `${callbackBase}/hook` } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       id: expect.any(Number),
       account_id: account.id,
       name: 'Bridge',
       channel_type: 'Channel::Api',
-      webhook_url: 'https://example.com/hook',
+      webhook_url: `${callbackBase}/hook`,
       inbox_identifier: expect.any(String),
       secret: expect.any(String),
       enable_auto_assignment: true,
@@ -60,11 +62,25 @@ describe('inboxes', () => {
     [{ name: 'x', channel: { type: 'sms', phone_number: '5511999' } }, 422],
     [{ name: 'x', channel: { type: 'email', email: 'not-an-email' } }, 422],
     [{ name: 'x', channel: { type: 'api', webhook_url: 'ftp://example.com' } }, 422],
+    [{ name: 'x', channel: { type: 'api', webhook_url: 'http://example.com/hook' } }, 422],
+    [{ name: 'x', channel: { type: 'api', webhook_url: 'https://10.0.0.5/hook' } }, 422],
+    [{ name: 'x', channel: { type: 'api', webhook_url: 'https://[::1]/hook' } }, 422],
     [{ name: 'x', channel: { type: 'api' }, timezone: 'Mars/Olympus' }, 422],
   ])('refuses %j with %i', async (body, status) => {
     const response = await account.admin.api.post('/inboxes', body);
     expect(response.status).toBe(status);
     expect(typeof response.body.error).toBe('string');
+  });
+
+  it('refuses a callback URL on an internal address, and keeps the one it had', async () => {
+    const inbox = (await account.admin.api.post('/inboxes', { name: 'Guarded', channel: { type: 'api', webhook_url: `${callbackBase}/hook` } })).body;
+    const refused = await account.admin.api.patch(`/inboxes/${inbox.id}`, { webhook_url: 'https://169.254.169.254/latest/meta-data' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      error: 'Webhook URL must resolve only to public addresses: 169.254.169.254 is link-local',
+      attributes: ['webhook_url'],
+    });
+    expect((await account.admin.api.get(`/inboxes/${inbox.id}`)).body.webhook_url).toBe(`${callbackBase}/hook`);
   });
 
   it('updates every editable setting', async () => {
@@ -82,7 +98,7 @@ describe('inboxes', () => {
       auto_assignment_config: { max_assignment_limit: 3 },
       allow_messages_after_resolved: false,
       message_deleted_placeholder: 'Removed',
-      webhook_url: 'https://example.com/new-hook',
+      webhook_url: `${callbackBase}/new-hook`,
     };
     const updated = await account.admin.api.patch(`/inboxes/${inbox.id}`, update);
     expect(updated.status).toBe(200);

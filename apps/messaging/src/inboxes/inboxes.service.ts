@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   CHANNEL_TYPES,
@@ -11,9 +11,10 @@ import {
   type InboxCallbackTarget,
   type UpdateInboxInput,
 } from '@parley/contracts';
-import { ForbiddenError, NotFoundError, Outbox } from '@parley/service-kit';
+import { ForbiddenError, NotFoundError, Outbox, publicHttpsUrl } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
 import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox-rules';
 import { toInbox, toInboxSnapshot } from './inbox.mapper';
 import { InboxMemberEntity } from './persistence/inbox-member.orm-entity';
@@ -25,6 +26,7 @@ export class InboxesService {
     @InjectRepository(InboxEntity) private readonly inboxes: Repository<InboxEntity>,
     @InjectRepository(InboxMemberEntity) private readonly members: Repository<InboxMemberEntity>,
     private readonly outbox: Outbox,
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
   /** Administrators see every inbox; agents see the inboxes they are members of. */
@@ -58,6 +60,7 @@ export class InboxesService {
     });
     applySettings(inbox, { ...input, name: input.name ?? '' });
     applyChannelFields(inbox, input.channel);
+    await this.checkCallbackUrl(inbox, input.channel.webhook_url);
     if (inbox.channelType === CHANNEL_TYPES.api) {
       inbox.inboxIdentifier = randomBytes(18).toString('base64url');
       inbox.secret = randomBytes(24).toString('base64url');
@@ -73,11 +76,21 @@ export class InboxesService {
     const inbox = await this.find(accountId, id);
     applySettings(inbox, input);
     applyChannelFields(inbox, input);
+    await this.checkCallbackUrl(inbox, input.webhook_url);
     return this.outbox.transaction(async (tx, emit) => {
       const saved = await tx.save(inbox);
       await emit(InboxEvents.updated, accountId, { inbox: toInboxSnapshot(saved) });
       return toInbox(saved, { withSecret: true });
     });
+  }
+
+  /**
+   * A callback URL is called by the webhook dispatcher, which refuses anything but HTTPS to
+   * public addresses at every attempt: refuse such a URL when it is saved, not silently later.
+   */
+  private async checkCallbackUrl(inbox: InboxEntity, given: string | null | undefined): Promise<void> {
+    if (given === undefined || !inbox.webhookUrl) return;
+    inbox.webhookUrl = await publicHttpsUrl(inbox.webhookUrl, 'webhook_url', 'Webhook URL', this.config.allowedHosts);
   }
 
   /** Deletes the inbox with its members; its conversations go with it. */

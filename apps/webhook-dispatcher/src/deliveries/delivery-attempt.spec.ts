@@ -1,7 +1,6 @@
 import { loadDispatcherConfig } from '../dispatcher-config';
 import type { TargetGuard } from '../targets/target-guard';
-import type { CheckedTarget } from '../targets/target-check';
-import { UnsafeTargetError } from '../targets/unsafe-target.error';
+import { UnsafeTargetError, type CheckedTarget } from '@parley/service-kit';
 import type { CallbackTargets } from './callback-targets';
 import { DeliveryAttempt, leaseAllows } from './delivery-attempt';
 import type { LeasedDelivery } from './delivery-leases';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 import { TargetGuard } from '../targets/target-guard';
-import { UnsafeTargetError } from '../targets/unsafe-target.error';
+import { UnsafeTargetError } from '@parley/service-kit';
 import { CallbackTargets } from './callback-targets';
 import type { LeasedDelivery } from './delivery-leases';
 import type { Outcome } from './delivery-outcomes';

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import type { CheckedTarget } from '../targets/target-check';
+import type { CheckedTarget } from '@parley/service-kit';
 import { loadDispatcherConfig } from '../dispatcher-config';
 import { ConnectionPools, HttpsSender, pinnedLookup } from './https-sender';
 

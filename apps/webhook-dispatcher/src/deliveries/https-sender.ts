@@ -3,7 +3,7 @@ import type { LookupAddress, LookupOneOptions, LookupOptions } from 'node:dns';
 import { Agent, request, type RequestOptions } from 'node:https';
 import { isIP } from 'node:net';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
-import type { CheckedTarget } from '../targets/target-check';
+import type { CheckedTarget } from '@parley/service-kit';
 import { isSuccessStatus } from './retry-schedule';
 
 export interface SendResult {

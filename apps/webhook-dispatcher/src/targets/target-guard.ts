@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ValidationFailedError } from '@parley/service-kit';
+import { checkTarget, publicHttpsUrl, systemResolve, type CheckedTarget } from '@parley/service-kit';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
-import { systemResolve } from './system-resolver';
-import { checkTarget, type CheckedTarget } from './target-check';
-import { UnsafeTargetError } from './unsafe-target.error';
 
 /** The SSRF rule with this deployment's allow-list and the system resolver. */
 @Injectable()
@@ -16,13 +13,7 @@ export class TargetGuard {
   }
 
   /** On create and update: the same rule as a 422 on `field`. */
-  async assertAcceptable(url: string, field = 'url'): Promise<string> {
-    try {
-      await this.check(url);
-      return url.trim();
-    } catch (error) {
-      if (error instanceof UnsafeTargetError) throw new ValidationFailedError(error.message, [field]);
-      throw error;
-    }
+  assertAcceptable(url: string, field = 'url'): Promise<string> {
+    return publicHttpsUrl(url, field, 'Url', this.config.allowedHosts);
   }
 }

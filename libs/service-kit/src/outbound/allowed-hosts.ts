@@ -1,3 +1,5 @@
+import type { EnvReader } from '../config/env-reader';
+
 /** A host exempt from the public-address rule: on any port, or on one port only. */
 export interface AllowedHost {
   /** As URLs spell it: lower case, IPv6 in brackets. */
@@ -25,4 +27,18 @@ export function parseAllowedHost(entry: string): AllowedHost | null {
 export function isAllowedHost(url: URL, allowed: readonly AllowedHost[]): boolean {
   const port = url.port ? Number(url.port) : 443;
   return allowed.some((entry) => entry.hostname === url.hostname && (entry.port === null || entry.port === port));
+}
+
+/**
+ * `WEBHOOK_ALLOWED_HOSTS`, comma-separated: test-only exemptions for a local receiver. Every
+ * service that checks callback URLs reads the same list, so a URL is judged the same everywhere.
+ */
+export function readAllowedHosts(read: EnvReader): AllowedHost[] {
+  const entries: AllowedHost[] = [];
+  for (const entry of read.string('WEBHOOK_ALLOWED_HOSTS', { default: '' }).split(',').map((part) => part.trim()).filter(Boolean)) {
+    const parsed = parseAllowedHost(entry);
+    if (parsed) entries.push(parsed);
+    else read.report(`WEBHOOK_ALLOWED_HOSTS: "${entry}" is not a host name, IP address or host:port`);
+  }
+  return entries;
 }
