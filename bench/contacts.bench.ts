@@ -7,7 +7,8 @@ import type { Client } from 'pg';
 import { AccountApi } from './lib/account-api';
 import { copyCsvFile, CSV_COLUMNS, seedContacts, SURNAME_SHARE, writeContactsCsv } from './lib/contacts-data';
 import { measure, number, type Figures, type LoadSettings, summarize } from './lib/load';
-import { machine, say, seconds, withBenchRun, writeReport } from './lib/run';
+import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare } from './lib/process-cpu';
+import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
 import { createWorkspace, waitUntilIdle } from './lib/workspace';
 
 /**
@@ -55,6 +56,8 @@ interface ImportFigures {
   secondHalfRowsPerSecond: number | null;
   /** From the job's completion until its events were relayed and consumed by every service. */
   eventsSettledMs: number;
+  /** Where the CPU went from the upload until the events settled (percent of one core). */
+  cpu: CpuShare[];
   job: ContactImport;
   contactsAfterImport: number;
   /** API / COPY */
@@ -93,7 +96,7 @@ async function main(): Promise<void> {
     const idle = () => waitUntilIdle(run.db, NATS_URL, run.namespace, IDLE_TIMEOUT_MS).catch((error: Error) => say(`  warning: ${error.message}`));
     say(`\n${machine()}`);
 
-    const importFigures = await compareImport(run.db, api, run.logDir, idle);
+    const importFigures = await compareImport(run, api, idle);
     const searchFigures = await compareSearch(run.db, api, workspace.accountId, idle);
 
     printSummary(importFigures, searchFigures);
@@ -103,7 +106,8 @@ async function main(): Promise<void> {
 }
 
 /** The same generated file through COPY, then through the API; the system is left idle between the two. */
-async function compareImport(db: Client, api: AccountApi, logDir: string, idle: () => Promise<void>): Promise<ImportFigures> {
+async function compareImport(run: BenchRun, api: AccountApi, idle: () => Promise<void>): Promise<ImportFigures> {
+  const { db, logDir } = run;
   const csv = join(logDir, 'contacts.csv');
   const csvBytes = await writeContactsCsv(csv, 1, IMPORT_ROWS);
   say(`\nImport of ${number(IMPORT_ROWS)} contacts (${megabytes(csvBytes)} CSV, columns ${CSV_COLUMNS.join(', ')})`);
@@ -113,6 +117,7 @@ async function compareImport(db: Client, api: AccountApi, logDir: string, idle: 
   const indexedInsertMs = await timeIndexedInsert(db);
   say(`  reference: rows into a table like contacts.contacts, set-wise  ${seconds(indexedInsertMs)}`);
   await idle();
+  const cpu = new CpuSampler(runProcessGroups(run, ['contacts', 'messaging', 'webhook-dispatcher', 'gateway']));
   const imported = await timeApiImport(api, csv);
   // The file and the service's stored copy of it (local storage keeps it under imports/): a run leaves only its logs behind.
   rmSync(csv);
@@ -120,9 +125,11 @@ async function compareImport(db: Client, api: AccountApi, logDir: string, idle: 
   const contactsAfterImport = await contactCount(api);
   const settleStart = performance.now();
   await idle();
-  const figures = importResult(imported, { copyMs, indexedInsertMs, csvBytes, contactsAfterImport, eventsSettledMs: performance.now() - settleStart });
+  const eventsSettledMs = performance.now() - settleStart;
+  const figures = importResult(imported, { copyMs, indexedInsertMs, csvBytes, contactsAfterImport, eventsSettledMs, cpu: cpu.stop() });
   say(`  API import job                 ${seconds(figures.apiMs)}   (${importBreakdown(figures)})`);
   say(`  its events settled ${seconds(figures.eventsSettledMs)} after the job completed`);
+  say(`  CPU from upload to settled (% of one core): ${cpuSummary(figures.cpu)}`);
   say(`  ${importRatioLine(figures)}`);
   return figures;
 }
@@ -184,7 +191,7 @@ async function timeApiImport(api: AccountApi, csv: string): Promise<ImportRun> {
 
 function importResult(
   run: ImportRun,
-  measured: Pick<ImportFigures, 'copyMs' | 'indexedInsertMs' | 'csvBytes' | 'contactsAfterImport' | 'eventsSettledMs'>,
+  measured: Pick<ImportFigures, 'copyMs' | 'indexedInsertMs' | 'csvBytes' | 'contactsAfterImport' | 'eventsSettledMs' | 'cpu'>,
 ): ImportFigures {
   const { job } = run;
   const time = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
@@ -301,6 +308,7 @@ function printSummary(imported: ImportFigures, search: SearchFigures): void {
     `  reference                the same rows set-wise into a table like contacts.contacts: ${seconds(imported.indexedInsertMs)} ` +
       `(COPY + that: ${(imported.apiMs / (imported.copyMs + imported.indexedInsertMs)).toFixed(1)}× quicker than the API)`,
   );
+  say(`  CPU, upload to settled   ${cpuSummary(imported.cpu)} (% of one core)`);
   say(`  ${importRatioLine(imported)}`);
 
   const row = (cells: string[]) => say(cells.map((cell, index) => (index < 2 ? cell.padEnd([14, 12][index]) : cell.padStart(10))).join(' '));

@@ -7,7 +7,7 @@ import type { Client } from 'pg';
 import { DeliverySink, type Arrival } from './lib/delivery-sink';
 import { EventPublisher } from './lib/event-publisher';
 import { number } from './lib/load';
-import { CpuSampler, type CpuShare, type ProcessGroup } from './lib/process-cpu';
+import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
 import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
 
 /**
@@ -160,7 +160,7 @@ async function phase(name: string, { groups, sink, publisher, db, webhookIds }: 
     `  stages (p50/p99 ms): publish → fanned out ${stages.fanOutP50Ms}/${stages.fanOutP99Ms}, ` +
       `fanned out → attempt started ${stages.queueP50Ms}/${stages.queueP99Ms}, attempt ${stages.attemptP50Ms}/${stages.attemptP99Ms}`,
   );
-  say(`  CPU (% of one core): ${shares.map((share) => `${share.name} ${share.percentOfCore}`).join(', ')}`);
+  say(`  CPU (% of one core): ${cpuSummary(shares)}`);
   return { ...figures, stages, cpu: shares, loadAverage1m: loadavg()[0], ...(slowReceiver ? { slowReceiver } : {}) };
 }
 
@@ -281,15 +281,7 @@ function printSummary(phases: Phase[], verdicts: { throughputTargetMet: boolean;
 
 /** The processes whose CPU is reported: this run's dispatcher, its other services, its database backends, NATS, the receiver, the publisher. */
 function processGroups(run: BenchRun, sink: DeliverySink): ProcessGroup[] {
-  const ofThisRun = (environ: () => string) => environ().includes(`NATS_NAMESPACE=${run.namespace}\n`);
-  return [
-    { name: 'dispatcher', match: ({ cmdline, environ }) => cmdline.includes('/apps/webhook-dispatcher/src/main.js') && ofThisRun(environ) },
-    { name: 'other services', match: ({ cmdline, environ }) => cmdline.includes('/dist/apps/') && ofThisRun(environ) },
-    { name: 'postgres (run db)', match: ({ cmdline }) => cmdline.startsWith('postgres:') && cmdline.includes(` ${run.databaseName} `) },
-    { name: 'nats-server (shared)', match: ({ cmdline }) => cmdline.includes('nats-server') },
-    { name: 'receiver', match: ({ pid }) => pid === sink.pid },
-    { name: 'publisher', match: ({ pid }) => pid === process.pid },
-  ];
+  return runProcessGroups(run, ['webhook-dispatcher'], [{ name: 'receiver', match: ({ pid }) => pid === sink.pid }]);
 }
 
 async function createAccountWithWebhooks(run: BenchRun, sink: DeliverySink): Promise<{ accountId: number; webhookIds: number[] }> {

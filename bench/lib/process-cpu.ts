@@ -81,3 +81,28 @@ export class CpuSampler {
     return shares;
   }
 }
+
+/**
+ * The processes of one benchmark run: each named service on its own, the run's other services
+ * together, its database backends, NATS (shared with anyone else on the machine) and the
+ * benchmark itself, then any extra groups.
+ */
+export function runProcessGroups(run: { namespace: string; databaseName: string }, services: string[], extra: ProcessGroup[] = []): ProcessGroup[] {
+  const ofThisRun = (environ: () => string) => environ().includes(`NATS_NAMESPACE=${run.namespace}\n`);
+  return [
+    ...services.map((service) => ({
+      name: service,
+      match: ({ cmdline, environ }: Parameters<ProcessGroup['match']>[0]) => cmdline.includes(`/apps/${service}/src/main.js`) && ofThisRun(environ),
+    })),
+    { name: 'other services', match: ({ cmdline, environ }) => cmdline.includes('/dist/apps/') && ofThisRun(environ) },
+    { name: 'postgres (run db)', match: ({ cmdline }) => cmdline.startsWith('postgres:') && cmdline.includes(` ${run.databaseName} `) },
+    { name: 'nats-server (shared)', match: ({ cmdline }) => cmdline.includes('nats-server') },
+    { name: 'benchmark', match: ({ pid }) => pid === process.pid },
+    ...extra,
+  ];
+}
+
+/** "name 85, name 40, …" in percent of one core. */
+export function cpuSummary(shares: CpuShare[]): string {
+  return shares.map((share) => `${share.name} ${share.percentOfCore}`).join(', ');
+}

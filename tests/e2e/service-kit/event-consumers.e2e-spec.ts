@@ -4,7 +4,7 @@ import { deadLetterSubject, eventSubject, LabelEvents, type EventEnvelope } from
 import { createRunDatabase, dropRunDatabase, eventually, readE2eState } from '@parley/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { EventBus, EventConsumers, kitTablesMigration, namespaced, namespacedStream, OnEvent, ServiceKitModule } from '@parley/service-kit';
+import { EventBus, EventConsumers, kitTablesMigration, namespaced, namespacedStream, OnEvent, OnEvents, ServiceKitModule } from '@parley/service-kit';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 
 class ProbeTable1732233600001 implements MigrationInterface {
@@ -46,6 +46,25 @@ class Recorder {
     }
     if ((event.data as { poison?: boolean }).poison) throw new Error('poisoned event');
     await tx.query(`INSERT INTO reporting.applied (event_id, handler, tx) VALUES ($1, 'updated', txid_current())`, [event.id]);
+  }
+
+  /** Calls of the batch handler, each with the ids it was given. */
+  batchCalls: string[][] = [];
+  holdBatch: { entered: () => void; release: Promise<void> } | null = null;
+
+  @OnEvents(LabelEvents.created, { purpose: 'created_in_batches' })
+  async onCreatedInBatches(events: EventEnvelope[], tx: EntityManager): Promise<void> {
+    const hold = this.holdBatch;
+    if (hold) {
+      this.holdBatch = null;
+      hold.entered();
+      await hold.release;
+    }
+    this.batchCalls.push(events.map((event) => event.id));
+    await tx.query(
+      `INSERT INTO reporting.applied (event_id, handler, tx) SELECT id, 'batch', txid_current() FROM unnest($1::uuid[]) WITH ORDINALITY AS e(id, n) ORDER BY n`,
+      [events.map((event) => event.id)],
+    );
   }
 
   @OnEvent(LabelEvents.deleted)
@@ -218,5 +237,25 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     expect((parked!.json() as EventEnvelope).id).toBe(poisoned.id);
     expect(parked!.headers?.get('x-dead-letter-reason')).toMatch(/failed 3 times: poisoned event/);
     expect(await appliedUpdates([poisoned.id])).toEqual([]);
+  });
+
+  it('gives a batch handler the events that piled up in one call, in stream order, each once', async () => {
+    let entered!: () => void;
+    let release!: () => void;
+    const enteredPromise = new Promise<void>((resolve) => (entered = resolve));
+    recorder.holdBatch = { entered, release: new Promise<void>((resolve) => (release = resolve)) };
+    const first = envelope(LabelEvents.created);
+    await publish(first);
+    await enteredPromise;
+    const burst = Array.from({ length: 20 }, () => envelope(LabelEvents.created));
+    for (const event of burst) await publish(event);
+    await publish(burst[3], randomUUID()); // JetStream hands it over twice: applied once
+    release();
+    const ids = [first, ...burst].map((event) => event.id);
+    const appliedInBatches = async () =>
+      (await dataSourceQuery(`SELECT event_id FROM reporting.applied WHERE handler = 'batch' AND event_id = ANY($1::uuid[]) ORDER BY position`, [ids])).map((row) => row.event_id);
+    await eventually(async () => expect(await appliedInBatches()).toEqual(ids));
+    const burstCall = recorder.batchCalls.find((call) => call.includes(burst[0].id));
+    expect(burstCall).toEqual(burst.map((event) => event.id));
   });
 });

@@ -150,7 +150,11 @@ function conflictOf(index: Record<'identifier' | 'email' | 'phone', Map<string, 
   return null;
 }
 
-/** One lookup per unique index (the `IS NOT NULL` lets the planner use the partial ones): an OR of them would scan the account. */
+/**
+ * One probe of a unique index per value. The `LIMIT 1` keeps each probe a nested index lookup
+ * whatever the statistics say: a table an import is filling has none yet, and a planner left
+ * to guess scans the whole account for every batch.
+ */
 async function loadMatches(tx: EntityManager, accountId: number, values: Array<ReturnType<typeof normaliseContactFields>>): Promise<Working[]> {
   const identifiers = values.map((v) => v.identifier).filter((v): v is string => !!v);
   const emails = values.map((v) => v.email).filter((v): v is string => !!v);
@@ -159,10 +163,13 @@ async function loadMatches(tx: EntityManager, accountId: number, values: Array<R
   const rows: Array<Omit<Working, 'before' | 'dirty'>> = await tx.query(
     `SELECT id, name, email, phone_number, identifier, additional_attributes, custom_attributes, blocked, created_at
        FROM contacts.contacts
-      WHERE id IN (
-              SELECT id FROM contacts.contacts WHERE account_id = $1 AND identifier IS NOT NULL AND identifier = ANY($2::text[])
-              UNION SELECT id FROM contacts.contacts WHERE account_id = $1 AND email IS NOT NULL AND lower(email) = ANY($3::text[])
-              UNION SELECT id FROM contacts.contacts WHERE account_id = $1 AND phone_number IS NOT NULL AND phone_number = ANY($4::text[]))
+      WHERE id = ANY (ARRAY(
+              SELECT m.id FROM unnest($2::text[]) AS k(v) CROSS JOIN LATERAL (
+                SELECT id FROM contacts.contacts WHERE account_id = $1 AND identifier IS NOT NULL AND identifier = k.v LIMIT 1) m
+              UNION SELECT m.id FROM unnest($3::text[]) AS k(v) CROSS JOIN LATERAL (
+                SELECT id FROM contacts.contacts WHERE account_id = $1 AND email IS NOT NULL AND lower(email) = k.v LIMIT 1) m
+              UNION SELECT m.id FROM unnest($4::text[]) AS k(v) CROSS JOIN LATERAL (
+                SELECT id FROM contacts.contacts WHERE account_id = $1 AND phone_number IS NOT NULL AND phone_number = k.v LIMIT 1) m))
       FOR UPDATE`,
     [accountId, identifiers, emails, phones],
   );

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ContactEvents, ConversationEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
-import { OnEvent, type Emit } from '@parley/service-kit';
+import { ContactEvents, ConversationEvents, type ContactSnapshot, type EventEnvelope, type EventMap } from '@parley/contracts';
+import { OnEvent, OnEvents, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ConversationLoader } from '../conversations/conversation-loader';
-import { ContactsViewService } from './contacts-view.service';
+import { ContactsViewService, type ContactVersion } from './contacts-view.service';
 
 type ContactEvent<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;
 
@@ -18,24 +18,10 @@ export class ContactEventsConsumer {
     private readonly conversations: ConversationLoader,
   ) {}
 
-  @OnEvent(ContactEvents.created, { concurrency: VIEW_CONCURRENCY })
-  async onCreated(event: ContactEvent<typeof ContactEvents.created>, tx: EntityManager): Promise<void> {
-    await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
-  }
-
-  @OnEvent(ContactEvents.updated, { concurrency: VIEW_CONCURRENCY })
-  async onUpdated(event: ContactEvent<typeof ContactEvents.updated>, tx: EntityManager): Promise<void> {
-    await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
-  }
-
-  @OnEvent(ContactEvents.blocked, { concurrency: VIEW_CONCURRENCY })
-  async onBlocked(event: ContactEvent<typeof ContactEvents.blocked>, tx: EntityManager): Promise<void> {
-    await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
-  }
-
-  @OnEvent(ContactEvents.unblocked, { concurrency: VIEW_CONCURRENCY })
-  async onUnblocked(event: ContactEvent<typeof ContactEvents.unblocked>, tx: EntityManager): Promise<void> {
-    await this.contacts.apply(tx, event.data.contact, new Date(event.occurred_at));
+  /** Every event that carries the contact's new state. */
+  @OnEvents([ContactEvents.created, ContactEvents.updated, ContactEvents.blocked, ContactEvents.unblocked], { concurrency: VIEW_CONCURRENCY })
+  async onContactChanged(events: Array<EventEnvelope<{ contact: ContactSnapshot }>>, tx: EntityManager): Promise<void> {
+    await this.contacts.applyMany(tx, events.map(versionOf));
   }
 
   /** The contact's conversations and their messages go with it. */
@@ -68,4 +54,8 @@ export class ContactEventsConsumer {
     ]);
     await this.contacts.tombstone(tx, contact.account_id, mergee_id, new Date(event.occurred_at));
   }
+}
+
+function versionOf(event: EventEnvelope<{ contact: ContactSnapshot }>): ContactVersion {
+  return { contact: event.data.contact, version: new Date(event.occurred_at) };
 }

@@ -13,11 +13,12 @@ import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
 import { Outbox, type Emit } from './outbox';
 
 type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit) => Promise<void>;
+type BatchHandler = (events: EventEnvelope[], tx: EntityManager, emit: Emit) => Promise<void>;
 
 interface Registration {
   durable: string;
   type: string;
-  handler: Handler;
+  handler: { batch: false; run: Handler } | { batch: true; run: BatchHandler };
   concurrency: number;
   when?: (event: EventEnvelope) => boolean;
 }
@@ -75,14 +76,16 @@ export class EventConsumers {
       for (const method of this.scanner.getAllMethodNames(prototype)) {
         const meta = this.reflector.get<EventHandlerMetadata | undefined>(EVENT_HANDLER, prototype[method]);
         if (!meta) continue;
-        const purpose = (meta.purpose ?? meta.type).replace(/[^A-Za-z0-9_-]/g, '_');
-        registrations.push({
-          durable: `${this.config.service}__${purpose}`,
-          type: meta.type,
-          handler: (prototype[method] as Handler).bind(instance),
-          concurrency: Math.max(1, meta.concurrency ?? 1),
-          when: meta.when,
-        });
+        for (const type of meta.types) {
+          const named = meta.purpose && meta.types.length > 1 ? `${meta.purpose}_${type}` : (meta.purpose ?? type);
+          registrations.push({
+            durable: `${this.config.service}__${named.replace(/[^A-Za-z0-9_-]/g, '_')}`,
+            type,
+            handler: { batch: meta.batch === true, run: (prototype[method] as Handler & BatchHandler).bind(instance) },
+            concurrency: Math.max(1, meta.concurrency ?? 1),
+            when: meta.when,
+          });
+        }
       }
     }
     return registrations;
@@ -169,16 +172,19 @@ export class EventConsumers {
     }
   }
 
-  /** One transaction: the inbox records, then each event not applied before, in order. */
+  /** One transaction: the inbox records, then the events not applied before, in order. */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
     return this.outbox.transaction(async (tx, emit) => {
       const fresh = await claimInboxEntries(tx, this.config.database!.schema, registration.durable, deliveries.map(({ event }) => event.id));
-      for (const { event } of deliveries) {
-        // delete: the same event twice in one batch (a redelivery) is applied once
-        if (!fresh.delete(event.id)) continue;
-        const context = { correlationId: event.meta?.correlation_id ?? event.id, origin: event.meta?.origin };
-        await runInRequestContext(context, () => registration.handler(event, tx, emit));
+      // delete: the same event twice in one batch (a redelivery) is applied once
+      const events = deliveries.map(({ event }) => event).filter((event) => fresh.delete(event.id));
+      if (events.length === 0) return;
+      const { handler } = registration;
+      if (handler.batch) {
+        await runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit));
+        return;
       }
+      for (const event of events) await runInRequestContext(contextOf(event), () => handler.run(event, tx, emit));
     });
   }
 
@@ -193,4 +199,9 @@ export class EventConsumers {
       message.nak(MAX_RETRY_DELAY_MS);
     }
   }
+}
+
+/** Log lines of a handler carry the event's correlation id (the first event's, for a batch). */
+function contextOf(event: EventEnvelope): { correlationId: string; origin?: string } {
+  return { correlationId: event.meta?.correlation_id ?? event.id, origin: event.meta?.origin };
 }

@@ -4,8 +4,12 @@ import type { EventEnvelope, EventType } from '@parley/contracts';
 export const EVENT_HANDLER = Symbol('EVENT_HANDLER');
 
 export interface EventHandlerMetadata {
-  type: EventType;
-  /** Names the durable consumer; defaults to the event type. One consumer per (service, purpose). */
+  /** One durable consumer per type. */
+  types: EventType[];
+  /**
+   * Names the durable consumer; defaults to the event type. One consumer per (service, purpose);
+   * with several types, one per (service, purpose, type).
+   */
   purpose?: string;
   /**
    * Events handled at once (default 1: in stream order). Raise it only for handlers that are
@@ -14,6 +18,8 @@ export interface EventHandlerMetadata {
   concurrency?: number;
   /** Events it returns false for are acknowledged at once, without a transaction (nothing to do). */
   when?: (event: EventEnvelope) => boolean;
+  /** Set by `OnEvents`: the handler takes the events of a transaction as one array. */
+  batch?: boolean;
 }
 
 /**
@@ -21,6 +27,17 @@ export interface EventHandlerMetadata {
  * together with the inbox record, so a redelivered event is applied once:
  * `(event: EventEnvelope<EventMap[T]>, tx: EntityManager, emit: Emit) => Promise<void>`.
  */
-export function OnEvent(type: EventType, options: Omit<EventHandlerMetadata, 'type'> = {}): MethodDecorator {
-  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { type, ...options });
+export function OnEvent(type: EventType, options: Omit<EventHandlerMetadata, 'types' | 'batch'> = {}): MethodDecorator {
+  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { types: [type], ...options });
+}
+
+/**
+ * Like `OnEvent`, for handlers that write many events with one statement:
+ * `(events: Array<EventEnvelope<EventMap[T]>>, tx: EntityManager, emit: Emit) => Promise<void>`.
+ * It gets the events of one transaction not applied before, in stream order; while a failed
+ * batch is searched for its culprit, one event at a time. Given several types, each has its
+ * own durable consumer and the handler gets events of one type per call.
+ */
+export function OnEvents(types: EventType | EventType[], options: Omit<EventHandlerMetadata, 'types' | 'batch'> = {}): MethodDecorator {
+  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { types: Array.isArray(types) ? types : [types], ...options, batch: true });
 }
