@@ -35,6 +35,7 @@ describe('creating and showing conversations', () => {
       can_reply: true,
       additional_attributes: { browser_language: 'pt-BR' },
       custom_attributes: {},
+      contact_inbox: { contact_id: contact.id, inbox_id: inboxId, source_id: 'visitor-1' },
       meta: { sender: { id: contact.id, name: 'Maria', phone_number: '+5511999990000', blocked: false }, assignee: null, team: null, channel: 'Channel::WebWidget' },
       messages: [],
       last_non_activity_message: null,

@@ -50,7 +50,7 @@ describe('API inbox callbacks', () => {
     const created = await callback((body) => body.event === 'conversation_created' && body.id === conversation.id);
     expect(created.request.headers['x-parley-event']).toBe('conversation_created');
     expect(verifyParleySignature(inbox.secret, created.request)).toBe(true);
-    expect(created.body).toMatchObject({ id: conversation.id, inbox_id: inbox.id, status: 'open', contact_inbox: { contact_id: contact.id, inbox_id: inbox.id }, meta: { sender: { id: contact.id } } });
+    expect(created.body).toMatchObject({ id: conversation.id, inbox_id: inbox.id, status: 'open', contact_inbox: { contact_id: contact.id, inbox_id: inbox.id, source_id: 'bridge-user-1' }, meta: { sender: { id: contact.id } } });
     expect(created.body).not.toHaveProperty('data');
 
     const customer = await callback((body) => body.event === 'message_created' && body.id === incoming.id);
@@ -61,7 +61,7 @@ describe('API inbox callbacks', () => {
       content: 'Hi, I need help',
       message_type: 'incoming',
       sender: { id: contact.id, type: 'contact', name: 'Ada Lovelace', email: contact.email },
-      conversation: { id: conversation.id, contact_inbox: { source_id: null }, meta: { sender: { id: contact.id, name: 'Ada Lovelace' } } },
+      conversation: { id: conversation.id, contact_inbox: { source_id: 'bridge-user-1' }, meta: { sender: { id: contact.id, name: 'Ada Lovelace' } } },
       inbox: { id: inbox.id, name: 'Bridge' },
       account: { id: account.id, name: ACCOUNT_NAME },
     });

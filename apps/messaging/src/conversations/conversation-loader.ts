@@ -118,6 +118,7 @@ function toSnapshot(row: ConversationRow): ConversationSnapshot {
     custom_attributes: row.custom_attributes,
     additional_attributes: row.additional_attributes,
     campaign_id: row.campaign_id,
+    contact_inbox: { contact_id: row.contact_id, inbox_id: row.inbox_id, source_id: row.source_id },
     meta: {
       sender: row.contact_known
         ? {

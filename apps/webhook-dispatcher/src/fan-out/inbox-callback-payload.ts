@@ -7,16 +7,6 @@ export interface InboxRef {
   name: string | null;
 }
 
-/**
- * The conversation as channel bridges read it. `contact_inbox.source_id` is the contact's id
- * in the channel; conversation events do not carry it yet, so it is null (see the issue note).
- */
-function bridgeConversation(conversation: ConversationSnapshot): Record<string, unknown> {
-  return {
-    ...conversation,
-    contact_inbox: { contact_id: conversation.contact_id, inbox_id: conversation.inbox_id, source_id: null },
-  };
-}
 
 /** A contact sender gets the contact's details from the conversation (the message carries id, name, type only). */
 function bridgeSender(message: Message, conversation: ConversationSnapshot): (MessageSender & Partial<ConversationSender>) | null {
@@ -38,12 +28,12 @@ export function inboxCallbackPayload(event: PublicEvent, account: AccountRef, in
       event: event.name,
       ...event.message,
       sender: bridgeSender(event.message, conversation),
-      conversation: bridgeConversation(conversation),
+      conversation: conversation,
       inbox: { id: inbox.id, name: inbox.name },
       account: { id: account.id, name: account.name },
       ...changes,
     };
   }
-  if (event.user) return { event: event.name, user: event.user, conversation: bridgeConversation(conversation) };
-  return { event: event.name, ...bridgeConversation(conversation), ...changes };
+  if (event.user) return { event: event.name, user: event.user, conversation: conversation };
+  return { event: event.name, ...conversation, ...changes };
 }

@@ -30,6 +30,7 @@ const conversation: ConversationSnapshot = {
   custom_attributes: {},
   additional_attributes: {},
   campaign_id: null,
+  contact_inbox: { contact_id: 21, inbox_id: 11, source_id: 'ada-chat-1' },
   meta: {
     sender: { id: 21, name: 'Ada', email: 'ada@example.com', phone_number: '+15550001', identifier: 'ada-1', thumbnail: null, blocked: false },
     assignee: null,
@@ -130,7 +131,7 @@ describe('API inbox callback payload', () => {
       content: 'Hello',
       message_type: 'incoming',
       sender: { id: 21, name: 'Ada', type: 'contact', email: 'ada@example.com', identifier: 'ada-1' },
-      conversation: { id: 7, inbox_id: 11, contact_inbox: { contact_id: 21, inbox_id: 11, source_id: null }, meta: { sender: { id: 21 } } },
+      conversation: { id: 7, inbox_id: 11, contact_inbox: { contact_id: 21, inbox_id: 11, source_id: 'ada-chat-1' }, meta: { sender: { id: 21 } } },
       inbox: { id: 11, name: 'Bridge' },
       account: { id: 3, name: 'Acme' },
     });
@@ -146,7 +147,7 @@ describe('API inbox callback payload', () => {
   it('puts a conversation at top level, with its changes', () => {
     const changes = [{ priority: { previous_value: null, current_value: 'high' } }];
     const event = toPublicEvent(envelope(ConversationEvents.updated, { conversation, changed_attributes: changes }))!;
-    expect(inboxCallbackPayload(event, account, inbox)).toMatchObject({ event: 'conversation_updated', id: 7, status: 'open', contact_inbox: { source_id: null }, changed_attributes: changes });
+    expect(inboxCallbackPayload(event, account, inbox)).toMatchObject({ event: 'conversation_updated', id: 7, status: 'open', contact_inbox: { source_id: 'ada-chat-1' }, changed_attributes: changes });
   });
 
   it('names the user and the conversation of a typing event', () => {

@@ -62,6 +62,8 @@ export interface Conversation {
   custom_attributes: Record<string, unknown>;
   additional_attributes: Record<string, unknown>;
   campaign_id: number | null;
+  /** The contact's link to the inbox the conversation runs on; `source_id` is the contact's id in that channel. */
+  contact_inbox: { contact_id: number; inbox_id: number; source_id: string };
   meta: {
     sender: ConversationSender | null;
     assignee: ConversationAssignee | null;
