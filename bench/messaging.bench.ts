@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { BaselineFixture } from './lib/baseline-server';
 import { measure, number, type Figures, type LoadSettings, summarize, type Target } from './lib/load';
+import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
 import { createWorkspace, seedConversations, waitUntilIdle, type Workspace } from './lib/workspace';
 
 /**
@@ -25,6 +26,8 @@ interface Scenario {
   name: string;
   baseline: Figures;
   gateway: Figures;
+  /** Where the CPU went during each run (percent of one core, warm-up included). */
+  cpu: { baseline: CpuShare[]; gateway: CpuShare[] };
   /** gateway / baseline */
   throughputRatio: number;
   p99Ratio: number;
@@ -88,6 +91,9 @@ async function main(): Promise<void> {
     const accountUrl = `${system.gatewayUrl}/api/v1/accounts/${workspace.accountId}`;
     // Left-over work (events of the previous run) would slow the next run down; if it never ends, measure anyway and say so.
     const idle = () => waitUntilIdle(db, NATS_URL, namespace).catch((error: Error) => say(`  warning: ${error.message}`));
+    const groups = runProcessGroups({ namespace, databaseName }, ['gateway', 'messaging', 'webhook-dispatcher', 'contacts'], [
+      { name: 'baseline', match: ({ cmdline }) => cmdline.includes('bench/lib/baseline-server.ts') },
+    ]);
     say(`\n${LOAD.connections} connections, ${LOAD.durationSeconds} s per run after a ${LOAD.warmupSeconds} s warm-up; ${machine()}`);
 
     const message = JSON.stringify({ content: 'Thanks for waiting! Your order has shipped and should arrive on Thursday.', message_type: 'outgoing' });
@@ -104,6 +110,7 @@ async function main(): Promise<void> {
           body: message,
         },
         idle,
+        groups,
       ),
     );
 
@@ -113,7 +120,13 @@ async function main(): Promise<void> {
     await seedConversations(db, workspace, SEEDED_CONVERSATIONS);
     say(`  done in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     scenarios.push(
-      await compare('conversation list', { url: `${baseline.url}/conversations` }, { url: `${accountUrl}/conversations`, headers: { api_access_token: workspace.token } }, idle),
+      await compare(
+        'conversation list',
+        { url: `${baseline.url}/conversations` },
+        { url: `${accountUrl}/conversations`, headers: { api_access_token: workspace.token } },
+        idle,
+        groups,
+      ),
     );
 
     printSummary(scenarios);
@@ -143,20 +156,27 @@ async function startBaseline(rootDir: string, databaseUrl: string, logDir: strin
   return { server, url };
 }
 
-async function compare(name: string, baseline: Target, gateway: Target, beforeEach: () => Promise<void>): Promise<Scenario> {
+async function compare(name: string, baseline: Target, gateway: Target, beforeEach: () => Promise<void>, groups: ProcessGroup[]): Promise<Scenario> {
   say(`\n${name}`);
-  await beforeEach();
-  const baselineFigures = await measure(baseline, LOAD);
+  const run = async (target: Target): Promise<{ figures: Figures; cpu: CpuShare[] }> => {
+    await beforeEach();
+    const sampler = new CpuSampler(groups);
+    const figures = await measure(target, LOAD);
+    return { figures, cpu: sampler.stop() };
+  };
+  const { figures: baselineFigures, cpu: baselineCpu } = await run(baseline);
   say(`  baseline  ${summarize(baselineFigures)}`);
-  await beforeEach();
-  const gatewayFigures = await measure(gateway, LOAD);
+  say(`            CPU (% of one core): ${cpuSummary(baselineCpu.filter((share) => share.percentOfCore > 0))}`);
+  const { figures: gatewayFigures, cpu: gatewayCpu } = await run(gateway);
   say(`  gateway   ${summarize(gatewayFigures)}`);
+  say(`            CPU (% of one core): ${cpuSummary(gatewayCpu.filter((share) => share.percentOfCore > 0))}`);
   const throughputRatio = gatewayFigures.requestsPerSecond / baselineFigures.requestsPerSecond;
   const p99Ratio = gatewayFigures.p99Ms / baselineFigures.p99Ms;
   const scenario: Scenario = {
     name,
     baseline: baselineFigures,
     gateway: gatewayFigures,
+    cpu: { baseline: baselineCpu, gateway: gatewayCpu },
     throughputRatio,
     p99Ratio,
     throughputTargetMet: throughputRatio >= TARGETS.minThroughputRatio,

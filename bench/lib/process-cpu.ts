@@ -50,8 +50,8 @@ function machineTicks(): { busy: number; total: number } {
 
 /**
  * Where the CPU went during a measured phase: per group of processes (Linux /proc only; on
- * other systems every figure is 0). Processes that start or end inside the window are counted
- * only for the part seen at both ends.
+ * other systems every figure is 0). Processes that start inside the window count from their
+ * start; those that end inside it are not counted.
  */
 export class CpuSampler {
   private readonly members: Array<{ group: string; pid: number; ticks: number }> = [];
@@ -59,19 +59,30 @@ export class CpuSampler {
   private readonly machine = machineTicks();
 
   constructor(private readonly groups: ProcessGroup[]) {
+    for (const { group, pid } of this.matching()) this.members.push({ group, pid, ticks: ticksOf(pid) });
+  }
+
+  /** The processes of the groups running now, each with the first group it matches. */
+  private matching(): Array<{ group: string; pid: number }> {
+    const found: Array<{ group: string; pid: number }> = [];
     for (const pid of pids()) {
       const cmdline = read(`/proc/${pid}/cmdline`).replace(/\0/g, ' ');
       const environ = () => read(`/proc/${pid}/environ`).replace(/\0/g, '\n');
-      const group = groups.find((candidate) => candidate.match({ pid, cmdline, environ }));
-      if (group) this.members.push({ group: group.name, pid, ticks: ticksOf(pid) });
+      const group = this.groups.find((candidate) => candidate.match({ pid, cmdline, environ }));
+      if (group) found.push({ group: group.name, pid });
     }
+    return found;
   }
 
   /** Shares since the sampler was made, plus the machine's total busy share (`machine`). */
   stop(): CpuShare[] {
     const seconds = (performance.now() - this.startedAt) / 1000;
+    // Processes started inside the window (e.g. database connections a pool opened under load) count from their start.
+    const known = new Set(this.members.map((member) => member.pid));
+    const started = this.matching().filter(({ pid }) => !known.has(pid)).map(({ group, pid }) => ({ group, pid, ticks: 0 }));
+    const members = [...this.members, ...started];
     const shares = this.groups.map((group) => {
-      const ticks = this.members.filter((member) => member.group === group.name).reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
+      const ticks = members.filter((member) => member.group === group.name).reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
       return { name: group.name, percentOfCore: Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) };
     });
     const machine = machineTicks();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CustomAttributeEvents, LabelEvents, MessageEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
-import { OnEvent, type Emit } from '@parley/service-kit';
+import { OnEvent, OnEvents, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { toContact } from '../contacts/contact.mapper';
 import { ContactsService } from '../contacts/contacts.service';
@@ -54,12 +54,14 @@ export class ContactCascades {
     });
   }
 
-  /** A message in one of the contact's conversations is activity of the contact. */
-  @OnEvent(MessageEvents.created, { purpose: 'contact_last_activity', when: (event) => (event as Event<typeof MessageEvents.created>).data.message.message_type !== 'activity' })
-  async onMessage(event: Event<typeof MessageEvents.created>, tx: EntityManager): Promise<void> {
+  /** A message in one of the contact's conversations is activity of the contact (the newest message of a batch counts). */
+  @OnEvents(MessageEvents.created, { purpose: 'contact_last_activity', when: (event) => (event as Event<typeof MessageEvents.created>).data.message.message_type !== 'activity' })
+  async onMessages(events: Array<Event<typeof MessageEvents.created>>, tx: EntityManager): Promise<void> {
     await tx.query(
-      `UPDATE contacts.contacts SET last_activity_at = $3 WHERE id = $1 AND account_id = $2 AND (last_activity_at IS NULL OR last_activity_at < $3)`,
-      [event.data.conversation.contact_id, event.account_id, event.occurred_at],
+      `UPDATE contacts.contacts c SET last_activity_at = m.at
+         FROM (SELECT id, account_id, max(at) AS at FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS e(id, account_id, at) GROUP BY id, account_id) m
+        WHERE c.id = m.id AND c.account_id = m.account_id AND (c.last_activity_at IS NULL OR c.last_activity_at < m.at)`,
+      [events.map((event) => event.data.conversation.contact_id), events.map((event) => event.account_id), events.map((event) => event.occurred_at)],
     );
   }
 
