@@ -1,23 +1,11 @@
 import type { ContactSnapshot } from '@parley/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import type { RpcClient } from '@parley/service-kit';
+import { contactSnapshot } from '@parley/testing';
 import type { ContactViewEntity } from './contact-view.orm-entity';
 import { ContactsViewService } from './contacts-view.service';
 
-const contact = (id: number, name: string): ContactSnapshot => ({
-  id,
-  account_id: 1,
-  name,
-  email: null,
-  phone_number: null,
-  identifier: null,
-  thumbnail: null,
-  blocked: false,
-  additional_attributes: {},
-  custom_attributes: {},
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_000,
-});
+const contact = (id: number, name: string): ContactSnapshot => contactSnapshot(1, { id, name });
 
 /** The statement's parameters: one array per column, ids first, names third, versions last. */
 async function written(versions: Array<{ contact: ContactSnapshot; version: Date }>): Promise<{ ids: number[]; names: string[]; versions: Date[] } | null> {
