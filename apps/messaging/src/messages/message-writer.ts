@@ -50,9 +50,9 @@ interface Counters {
 /**
  * Adds a message to a conversation and keeps the conversation's counters and timestamps in
  * step (last activity, unread count, waiting since, first reply), in the caller's transaction.
- * The conversation's row is written last, in one atomic UPDATE (GREATEST keeps the newest
- * message when writers commit out of order), so concurrent writers to one conversation hold
- * its lock only for that statement and the event insert.
+ * The conversation's row is written by the statement that inserts the message, late in the
+ * transaction, so concurrent writers to one conversation hold its lock only for that statement,
+ * any attachments and the event insert.
  */
 @Injectable()
 export class MessageWriter {
@@ -65,12 +65,37 @@ export class MessageWriter {
     const before = await this.conversations.snapshot(conversation.id, tx);
     const status: MessageStatus = input.messageType === 'incoming' ? 'received' : 'sent';
     const isPrivate = input.private ?? false;
-    const [row]: Array<{ id: number; created_at: Date; updated_at: Date }> = await tx.query(
-      `INSERT INTO messaging.messages
-         (account_id, conversation_id, inbox_id, content, message_type, content_type, content_attributes, status, private,
-          source_id, echo_id, sender_type, sender_id, template_params)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       RETURNING id, created_at, updated_at`,
+    const activity = input.messageType === 'activity';
+    const incoming = input.messageType === 'incoming';
+    // An agent's reply: the customer is no longer waiting, and the agent has seen the conversation.
+    const agentReply = !activity && !incoming && !isPrivate && input.senderType === 'user';
+    // GREATEST keeps the newest message when writers commit out of order.
+    const [row]: Array<{ id: number; created_at: Date; updated_at: Date; conversation_updated_at: Date } & Omit<Counters, 'updated_at'>> = await tx.query(
+      `WITH m AS (
+         INSERT INTO messaging.messages
+           (account_id, conversation_id, inbox_id, content, message_type, content_type, content_attributes, status, private,
+            source_id, echo_id, sender_type, sender_id, template_params)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         RETURNING id, created_at, updated_at),
+       c AS (
+         UPDATE messaging.conversations SET
+           last_message_id = GREATEST(last_message_id, m.id),
+           last_non_activity_message_id = CASE WHEN $15 THEN last_non_activity_message_id ELSE GREATEST(last_non_activity_message_id, m.id) END,
+           messages_count = messages_count + CASE WHEN $15 THEN 0 ELSE 1 END,
+           last_activity_at = CASE WHEN $15 THEN last_activity_at ELSE GREATEST(last_activity_at, m.created_at) END,
+           unread_count = CASE WHEN $16 THEN unread_count + 1 WHEN $17 THEN 0 ELSE unread_count END,
+           last_incoming_at = CASE WHEN $16 THEN m.created_at ELSE last_incoming_at END,
+           waiting_since = CASE WHEN $16 THEN coalesce(waiting_since, m.created_at) WHEN $17 THEN NULL ELSE waiting_since END,
+           first_reply_created_at = CASE WHEN $17 THEN coalesce(first_reply_created_at, m.created_at) ELSE first_reply_created_at END,
+           agent_last_seen_at = CASE WHEN $17 THEN m.created_at ELSE agent_last_seen_at END,
+           updated_at = now()
+         FROM m
+         WHERE conversations.id = $2
+         RETURNING conversations.messages_count, conversations.unread_count, conversations.last_message_id,
+                   conversations.last_non_activity_message_id, conversations.last_incoming_at, conversations.last_activity_at,
+                   conversations.waiting_since, conversations.first_reply_created_at, conversations.agent_last_seen_at,
+                   conversations.updated_at AS conversation_updated_at)
+       SELECT m.id, m.created_at, m.updated_at, c.* FROM m, c`,
       [
         conversation.accountId,
         conversation.id,
@@ -86,10 +111,14 @@ export class MessageWriter {
         input.senderType ?? null,
         input.senderId ?? null,
         input.templateParams ? JSON.stringify(input.templateParams) : null,
+        activity,
+        incoming,
+        agentReply,
       ],
     );
+    if (!row) throw new Error(`Conversation ${conversation.id} vanished`);
+    const counters = keepCounters(conversation, { ...row, updated_at: row.conversation_updated_at });
     const attachments = await this.attach(tx, conversation.accountId, row.id, input.files ?? []);
-    const counters = await this.advance(tx, conversation, row.id, input, row.created_at);
     const message = this.messages.toMessage(
       {
         id: row.id,
@@ -141,41 +170,6 @@ export class MessageWriter {
     return attachments;
   }
 
-  /** One atomic UPDATE of the conversation's counters; the entity takes the stored values. */
-  private async advance(tx: EntityManager, conversation: ConversationEntity, messageId: number, input: NewMessage, at: Date): Promise<Counters> {
-    const activity = input.messageType === 'activity';
-    // An agent's reply: the customer is no longer waiting, and the agent has seen the conversation.
-    const agentReply = !activity && input.messageType !== 'incoming' && !input.private && input.senderType === 'user';
-    const [[counters]]: [[Counters]] = await tx.query(
-      `UPDATE messaging.conversations SET
-         last_message_id = GREATEST(last_message_id, $2),
-         last_non_activity_message_id = CASE WHEN $3 THEN last_non_activity_message_id ELSE GREATEST(last_non_activity_message_id, $2) END,
-         messages_count = messages_count + CASE WHEN $3 THEN 0 ELSE 1 END,
-         last_activity_at = CASE WHEN $3 THEN last_activity_at ELSE GREATEST(last_activity_at, $4) END,
-         unread_count = CASE WHEN $5 THEN unread_count + 1 WHEN $6 THEN 0 ELSE unread_count END,
-         last_incoming_at = CASE WHEN $5 THEN $4 ELSE last_incoming_at END,
-         waiting_since = CASE WHEN $5 THEN coalesce(waiting_since, $4) WHEN $6 THEN NULL ELSE waiting_since END,
-         first_reply_created_at = CASE WHEN $6 THEN coalesce(first_reply_created_at, $4) ELSE first_reply_created_at END,
-         agent_last_seen_at = CASE WHEN $6 THEN $4 ELSE agent_last_seen_at END,
-         updated_at = now()
-       WHERE id = $1
-       RETURNING messages_count, unread_count, last_message_id, last_non_activity_message_id, last_incoming_at, last_activity_at,
-                 waiting_since, first_reply_created_at, agent_last_seen_at, updated_at`,
-      [conversation.id, messageId, activity, at, input.messageType === 'incoming', agentReply],
-    );
-    conversation.messagesCount = counters.messages_count;
-    conversation.unreadCount = counters.unread_count;
-    conversation.lastMessageId = counters.last_message_id;
-    conversation.lastNonActivityMessageId = counters.last_non_activity_message_id;
-    conversation.lastIncomingAt = counters.last_incoming_at;
-    conversation.lastActivityAt = counters.last_activity_at;
-    conversation.waitingSince = counters.waiting_since;
-    conversation.firstReplyCreatedAt = counters.first_reply_created_at;
-    conversation.agentLastSeenAt = counters.agent_last_seen_at;
-    conversation.updatedAt = counters.updated_at;
-    return counters;
-  }
-
   private async senderName(tx: EntityManager, input: NewMessage, conversation: ConversationSnapshot): Promise<string | null> {
     if (input.senderType === 'contact') return conversation.meta.sender?.name ?? null;
     if (input.senderType !== 'user' || input.senderId == null) return null;
@@ -183,6 +177,21 @@ export class MessageWriter {
     const [user]: Array<{ name: string }> = await tx.query('SELECT coalesce(display_name, name) AS name FROM messaging.users WHERE id = $1', [input.senderId]);
     return user?.name ?? null;
   }
+}
+
+/** The entity takes the stored counters. */
+function keepCounters(conversation: ConversationEntity, counters: Counters): Counters {
+  conversation.messagesCount = counters.messages_count;
+  conversation.unreadCount = counters.unread_count;
+  conversation.lastMessageId = counters.last_message_id;
+  conversation.lastNonActivityMessageId = counters.last_non_activity_message_id;
+  conversation.lastIncomingAt = counters.last_incoming_at;
+  conversation.lastActivityAt = counters.last_activity_at;
+  conversation.waitingSince = counters.waiting_since;
+  conversation.firstReplyCreatedAt = counters.first_reply_created_at;
+  conversation.agentLastSeenAt = counters.agent_last_seen_at;
+  conversation.updatedAt = counters.updated_at;
+  return counters;
 }
 
 /** The conversation as it is after the message: the snapshot read before, with the new counters. */
