@@ -1,13 +1,9 @@
-import { createRunDatabase, deleteRunStreams, dropRunDatabase, freePort, RunningSystem, ServiceProcess } from '@parley/testing';
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { freePort, ServiceProcess } from '@parley/testing';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { BaselineFixture } from './lib/baseline-server';
 import { measure, number, type Figures, type LoadSettings, summarize, type Target } from './lib/load';
 import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
+import { machine, say, withBenchRun, writeReport, type BenchRun } from './lib/run';
 import { createWorkspace, seedConversations, waitUntilIdle, type Workspace } from './lib/workspace';
 
 /**
@@ -35,107 +31,67 @@ interface Scenario {
   p99TargetMet: boolean;
 }
 
-function say(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
 async function main(): Promise<void> {
   const rootDir = process.cwd();
-  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const databaseName = `parley_bench_${runId}`;
-  const namespace = `bench_${runId}`;
-  const logDir = join(rootDir, 'tmp', 'bench', runId);
-  const platformApiToken = randomBytes(24).toString('base64url');
-
-  const databaseUrl = await createRunDatabase(ADMIN_DATABASE_URL, databaseName);
-  const db = new Client({ connectionString: databaseUrl });
-  let system: RunningSystem | undefined;
-  let baseline: { server: ServiceProcess; url: string } | undefined;
-  const cleanUp = once(async () => {
-    const steps: Array<[string, () => Promise<unknown> | undefined]> = [
-      ['stop the baseline server', () => baseline?.server.stop()],
-      ['stop the system', () => system?.stop()],
-      ['close the database connection', () => db.end()],
-      [`drop database ${databaseName}`, () => dropRunDatabase(ADMIN_DATABASE_URL, databaseName)],
-      [`delete the NATS streams of ${namespace}`, () => deleteRunStreams(NATS_URL, namespace)],
-    ];
-    // Every step is tried, whatever failed before it.
-    for (const [what, step] of steps) {
-      await Promise.resolve()
-        .then(step)
-        .catch((error: Error) => process.stderr.write(`Could not ${what}: ${error.message}\n`));
+  await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL }, async (run) => {
+    const workspace = await createWorkspace({ gatewayUrl: run.system.gatewayUrl, platformApiToken: run.platformApiToken, natsUrl: NATS_URL, namespace: run.namespace, db: run.db });
+    const baseline = await startBaseline(rootDir, run.databaseUrl, run.logDir, workspace);
+    try {
+      const scenarios = await compareAll(run, workspace, baseline.url);
+      printSummary(scenarios);
+      const file = writeReport(rootDir, 'messaging', { load: LOAD, seeded_conversations: SEEDED_CONVERSATIONS, targets: TARGETS, scenarios });
+      say(`\nFigures written to ${file}`);
+    } finally {
+      await baseline.server.stop();
     }
   });
-  // Ctrl-C: still drop the database and the streams.
-  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+}
 
-  try {
-    await db.connect();
-    say(`Starting Parley: database ${databaseName}, NATS namespace ${namespace}, logs in ${logDir}`);
-    system = await RunningSystem.start({
-      rootDir,
-      databaseUrl,
-      natsUrl: NATS_URL,
-      namespace,
-      platformApiToken,
-      logDir,
-      env: {
-        // No access-log line per request: the benchmark measures the request path, not logging.
-        LOG_LEVEL: 'warn',
-        ATTACHMENT_URL_SECRET: randomBytes(24).toString('base64url'),
-        STORAGE_DIR: join(logDir, 'storage'),
+/** Message create on an empty account, then the conversation list once the account holds SEEDED_CONVERSATIONS. */
+async function compareAll(run: BenchRun, workspace: Workspace, baselineUrl: string): Promise<Scenario[]> {
+  const { db, namespace, databaseName, system } = run;
+  const accountUrl = `${system.gatewayUrl}/api/v1/accounts/${workspace.accountId}`;
+  // Left-over work (events of the previous run) would slow the next run down; if it never ends, measure anyway and say so.
+  const idle = () => waitUntilIdle(db, NATS_URL, namespace).catch((error: Error) => say(`  warning: ${error.message}`));
+  const groups = runProcessGroups({ namespace, databaseName }, ['gateway', 'messaging', 'webhook-dispatcher', 'contacts'], [
+    { name: 'baseline', match: ({ cmdline }) => cmdline.includes('bench/lib/baseline-server.ts') },
+  ]);
+  say(`\n${LOAD.connections} connections, ${LOAD.durationSeconds} s per run after a ${LOAD.warmupSeconds} s warm-up; ${machine()}`);
+
+  const message = JSON.stringify({ content: 'Thanks for waiting! Your order has shipped and should arrive on Thursday.', message_type: 'outgoing' });
+  const json = { 'content-type': 'application/json' };
+  const scenarios: Scenario[] = [];
+  scenarios.push(
+    await compare(
+      'message create',
+      { url: `${baselineUrl}/messages`, method: 'POST', headers: json, body: message },
+      {
+        url: `${accountUrl}/conversations/${workspace.conversation.displayId}/messages`,
+        method: 'POST',
+        headers: { ...json, api_access_token: workspace.token },
+        body: message,
       },
-    });
-    const workspace = await createWorkspace({ gatewayUrl: system.gatewayUrl, platformApiToken, natsUrl: NATS_URL, namespace, db });
-    baseline = await startBaseline(rootDir, databaseUrl, logDir, workspace);
-    const accountUrl = `${system.gatewayUrl}/api/v1/accounts/${workspace.accountId}`;
-    // Left-over work (events of the previous run) would slow the next run down; if it never ends, measure anyway and say so.
-    const idle = () => waitUntilIdle(db, NATS_URL, namespace).catch((error: Error) => say(`  warning: ${error.message}`));
-    const groups = runProcessGroups({ namespace, databaseName }, ['gateway', 'messaging', 'webhook-dispatcher', 'contacts'], [
-      { name: 'baseline', match: ({ cmdline }) => cmdline.includes('bench/lib/baseline-server.ts') },
-    ]);
-    say(`\n${LOAD.connections} connections, ${LOAD.durationSeconds} s per run after a ${LOAD.warmupSeconds} s warm-up; ${machine()}`);
+      idle,
+      groups,
+    ),
+  );
 
-    const message = JSON.stringify({ content: 'Thanks for waiting! Your order has shipped and should arrive on Thursday.', message_type: 'outgoing' });
-    const json = { 'content-type': 'application/json' };
-    const scenarios: Scenario[] = [];
-    scenarios.push(
-      await compare(
-        'message create',
-        { url: `${baseline.url}/messages`, method: 'POST', headers: json, body: message },
-        {
-          url: `${accountUrl}/conversations/${workspace.conversation.displayId}/messages`,
-          method: 'POST',
-          headers: { ...json, api_access_token: workspace.token },
-          body: message,
-        },
-        idle,
-        groups,
-      ),
-    );
+  await idle();
+  say(`\nSeeding ${number(SEEDED_CONVERSATIONS)} conversations …`);
+  const seedStart = Date.now();
+  await seedConversations(db, workspace, SEEDED_CONVERSATIONS);
+  say(`  done in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+  scenarios.push(
+    await compare(
+      'conversation list',
+      { url: `${baselineUrl}/conversations` },
+      { url: `${accountUrl}/conversations`, headers: { api_access_token: workspace.token } },
+      idle,
+      groups,
+    ),
+  );
 
-    await idle();
-    say(`\nSeeding ${number(SEEDED_CONVERSATIONS)} conversations …`);
-    const seedStart = Date.now();
-    await seedConversations(db, workspace, SEEDED_CONVERSATIONS);
-    say(`  done in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-    scenarios.push(
-      await compare(
-        'conversation list',
-        { url: `${baseline.url}/conversations` },
-        { url: `${accountUrl}/conversations`, headers: { api_access_token: workspace.token } },
-        idle,
-        groups,
-      ),
-    );
-
-    printSummary(scenarios);
-    const file = writeReport(rootDir, scenarios);
-    say(`\nFigures written to ${file}`);
-  } finally {
-    say('\nStopping …');
-    await cleanUp();
-  }
+  return scenarios;
 }
 
 /** The bare server of `lib/baseline-server.ts` as a process of its own, started like a service. */
@@ -206,45 +162,6 @@ function printSummary(scenarios: Scenario[]): void {
   }
   say(`Targets: gateway req/s ≥ ${TARGETS.minThroughputRatio}× baseline, gateway p99 ≤ ${TARGETS.maxP99Ratio}× baseline p99`);
   for (const scenario of scenarios) say(`  ${scenario.name.padEnd(18)} ${ratioLine(scenario)}`);
-}
-
-function writeReport(rootDir: string, scenarios: Scenario[]): string {
-  const directory = join(rootDir, 'tmp', 'bench');
-  mkdirSync(directory, { recursive: true });
-  const at = new Date();
-  const file = join(directory, `messaging-${at.toISOString().replace(/[:.]/g, '-')}.json`);
-  const report = {
-    benchmark: 'messaging',
-    at: at.toISOString(),
-    commit: gitCommit(),
-    machine: { cpus: cpus().length, node: process.version, load_average_1m: loadavg()[0] },
-    load: LOAD,
-    seeded_conversations: SEEDED_CONVERSATIONS,
-    targets: TARGETS,
-    scenarios,
-  };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
-}
-
-/** The load average shows whether something else was running on the machine, which makes the figures noisy. */
-function machine(): string {
-  return `${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()[0].toFixed(2)}`;
-}
-
-function gitCommit(): string | null {
-  try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '';
-    return dirty ? `${commit}+changes` : commit;
-  } catch {
-    return null;
-  }
-}
-
-function once(work: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  return () => (running ??= work());
 }
 
 main().then(

@@ -163,7 +163,10 @@ describe('messages', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(await download.text()).toBe('fake png bytes');
-    const tampered = await fetch(body.attachments[0].data_url.replace(/signature=[0-9a-f]/, 'signature=0'));
+    // Change the signature's first digit to another one (replacing it with a fixed digit would leave it as it was 1 time in 16).
+    const tamperedUrl = body.attachments[0].data_url.replace(/signature=([0-9a-f])/, (_: string, digit: string) => `signature=${digit === '0' ? '1' : '0'}`);
+    expect(tamperedUrl).not.toBe(body.attachments[0].data_url);
+    const tampered = await fetch(tamperedUrl);
     expect([403]).toContain(tampered.status);
 
     const unparseable = new FormData();

@@ -1,8 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ContactFields, ContactListQuery, CreateContactInput } from '@parley/contracts';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsPositive, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { FilterConditionDto } from '../conversations/conversation.dto';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsPositive, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ToBoolean, ToInteger } from '../http/tolerant-input';
 
 /** Optional text that may be null or blank (blank means "not set"). */
@@ -39,17 +37,6 @@ export class ContactSearchQueryDto {
   @ApiProperty({ description: 'Words matched as prefixes of name, e-mail, phone and identifier' }) @IsString() @IsNotEmpty() @MaxLength(255) q: string;
   @ApiPropertyOptional({ enum: ['conversations'] }) @IsOptional() @IsIn(['conversations']) include?: 'conversations';
   @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
-}
-
-export class ContactFilterDto {
-  @ApiProperty({ type: [FilterConditionDto] })
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => FilterConditionDto)
-  payload: FilterConditionDto[];
-
-  @ApiPropertyOptional() @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
 }
 
 export class ContactInboxDto {

@@ -15,10 +15,10 @@ import {
 import { FILE_STORAGE, RpcClient, type FileStorage } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly, Scope } from '../auth/access.decorators';
+import { FilterDto } from '../http/filter.dto';
 import { IdPipe } from '../http/id.pipe';
 import {
   ContactFieldsDto,
-  ContactFilterDto,
   ContactInboxDto,
   ContactLabelsDto,
   ContactListQueryDto,
@@ -51,7 +51,7 @@ export class ContactsController {
 
   @Post('filter')
   @HttpCode(200)
-  filter(@Scope() scope: AccountScoped, @Body() body: ContactFilterDto): Promise<ContactPage> {
+  filter(@Scope() scope: AccountScoped, @Body() body: FilterDto): Promise<ContactPage> {
     return this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page });
   }
 

@@ -2,13 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ASSIGNEE_TYPES,
   CONVERSATION_STATUSES,
-  FILTER_OPERATORS,
   PRIORITIES,
   type AssigneeType,
   type ConversationListQuery,
   type ConversationStatus,
   type CreateConversationInput,
-  type FilterOperator,
   type Priority,
 } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
@@ -83,24 +81,6 @@ export class CreateConversationDto implements CreateConversationInput {
   @ValidateNested()
   @Type(() => InitialMessageDto)
   message?: InitialMessageDto;
-}
-
-export class FilterConditionDto {
-  @ApiProperty({ example: 'status' }) @IsString() @MaxLength(255) attribute_key: string;
-  @ApiProperty({ enum: FILTER_OPERATORS }) @IsString() filter_operator: FilterOperator;
-  @ApiPropertyOptional({ type: 'array', items: {} }) @IsOptional() @IsArray() @ArrayMaxSize(100) values: unknown[] = [];
-  @ApiPropertyOptional({ enum: ['and', 'or'] }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() query_operator?: 'and' | 'or' | null;
-}
-
-export class FilterDto {
-  @ApiProperty({ type: [FilterConditionDto] })
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => FilterConditionDto)
-  payload: FilterConditionDto[];
-
-  @ApiPropertyOptional() @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
 }
 
 /** For assignments `null` removes; `""` and `0` mean "not given", as for other optional ids. */

@@ -17,12 +17,12 @@ import {
   ConversationQueryDto,
   CreateConversationDto,
   CustomAttributesDto,
-  FilterDto,
   ToggleStatusDto,
   TogglePriorityDto,
   TranscriptDto,
   TypingDto,
 } from './conversation.dto';
+import { FilterDto } from '../http/filter.dto';
 
 @ApiTags('conversations')
 @ApiSecurity('api_access_token')

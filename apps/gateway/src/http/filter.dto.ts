@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FILTER_OPERATORS, type FilterOperator } from '@parley/contracts';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ToInteger } from './tolerant-input';
+
+/** One condition of the filter language shared by conversations and contacts (`POST …/filter`). */
+export class FilterConditionDto {
+  @ApiProperty({ example: 'status' }) @IsString() @MaxLength(255) attribute_key: string;
+  @ApiProperty({ enum: FILTER_OPERATORS }) @IsString() filter_operator: FilterOperator;
+  @ApiPropertyOptional({ type: 'array', items: {} }) @IsOptional() @IsArray() @ArrayMaxSize(100) values: unknown[] = [];
+  @ApiPropertyOptional({ enum: ['and', 'or'] }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() query_operator?: 'and' | 'or' | null;
+}
+
+export class FilterDto {
+  @ApiProperty({ type: [FilterConditionDto] })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => FilterConditionDto)
+  payload: FilterConditionDto[];
+
+  @ApiPropertyOptional() @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+}
