@@ -33,15 +33,15 @@ describe('delivery command (for other services)', () => {
   });
 
   it.each([
-    [{ url: 'https://10.0.0.5/hook' }, 'url'],
-    [{ url: 'http://hooks.example.com/' }, 'url'],
-    [{ secret: '' }, 'secret'],
-    [{ event: 'bad event name' }, 'event'],
-  ])('refuses %j with 422', async (change, field) => {
+    [{ url: 'https://10.0.0.5/hook' }, 'url', 'URL.NOT_PUBLIC_HTTPS'],
+    [{ url: 'http://hooks.example.com/' }, 'url', 'URL.NOT_PUBLIC_HTTPS'],
+    [{ secret: '' }, 'secret', 'LEGACY.VALIDATION'],
+    [{ event: 'bad event name' }, 'event', 'LEGACY.VALIDATION'],
+  ])('refuses %j with a rule failure naming the field', async (change, field, code) => {
     const endpoint = await createWebhookEndpoint();
     const request = { account_id: 1, url: endpoint.url, secret: 's', event: 'kanban.item.updated', payload: { id: 'x' }, ...change };
     const failure = await rpc.send(DeliveryPatterns.enqueue, request).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RpcCallError);
-    expect((failure as RpcCallError).payload).toMatchObject({ status: 422, attributes: [field] });
+    expect((failure as RpcCallError).payload).toMatchObject({ code, attributes: [field] });
   });
 });

@@ -22,7 +22,7 @@ describe('contact rules', () => {
   });
 
   it('names the field of a uniqueness violation', () => {
-    expect(uniquenessError('contacts_email_key')).toMatchObject({ status: 422, attributes: ['email'], message: 'Email has already been taken' });
+    expect(uniquenessError('contacts_email_key')).toMatchObject({ code: 'LEGACY.VALIDATION', attributes: ['email'], message: 'Email has already been taken' });
     expect(uniquenessError('contacts_phone_key')?.attributes).toEqual(['phone_number']);
     expect(uniquenessError('something_else')).toBeNull();
   });

@@ -2,6 +2,7 @@ import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type Exceptio
 import { RpcCallError } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config';
+import { statusOf } from './status-by-code';
 
 interface ErrorBody {
   error: string;
@@ -29,8 +30,9 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private describe(exception: unknown, request: FastifyRequest): [number, ErrorBody] {
     if (exception instanceof RpcCallError) {
-      const { status, message, attributes } = exception.payload;
-      if (status >= 500) this.logger.warn(`${request.method} ${request.url} failed upstream (${request.id}): ${message}`);
+      const { code, message, attributes } = exception.payload;
+      const status = statusOf(code);
+      if (status >= 500) this.logger.warn(`${request.method} ${request.url} failed upstream (${request.id}): ${code} ${message}`);
       return [status, attributes?.length ? { error: message, attributes } : { error: message }];
     }
     if (exception instanceof HttpException) {

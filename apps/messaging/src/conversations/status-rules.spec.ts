@@ -28,7 +28,7 @@ describe('nextStatus', () => {
   });
 
   it.each([['tomorrow'], ['2026-11-22T11:59:59Z']])('refuses snoozed_until %j with 422', (until) => {
-    expect(() => nextStatus('open', { status: 'snoozed', snoozed_until: until }, now)).toThrow(expect.objectContaining({ status: 422, attributes: ['snoozed_until'] }));
+    expect(() => nextStatus('open', { status: 'snoozed', snoozed_until: until }, now)).toThrow(expect.objectContaining({ code: 'LEGACY.VALIDATION', attributes: ['snoozed_until'] }));
   });
 });
 

@@ -19,7 +19,7 @@ describe('label rules', () => {
   ])('rejects %j with a 422 on title', (raw, message) => {
     const attempt = () => normaliseTitle(raw);
     expect(attempt).toThrow(ValidationFailedError);
-    expect(attempt).toThrow(expect.objectContaining({ status: 422, attributes: ['title'] }));
+    expect(attempt).toThrow(expect.objectContaining({ code: 'LEGACY.VALIDATION', attributes: ['title'] }));
     expect(attempt).toThrow(message);
   });
 
@@ -29,6 +29,6 @@ describe('label rules', () => {
   });
 
   it.each(['red', '#12345', '1f93ff', '#ggg'])('rejects color %j', (raw) => {
-    expect(() => normaliseColor(raw)).toThrow(expect.objectContaining({ status: 422, attributes: ['color'] }));
+    expect(() => normaliseColor(raw)).toThrow(expect.objectContaining({ code: 'LEGACY.VALIDATION', attributes: ['color'] }));
   });
 });

@@ -18,6 +18,6 @@ describe('webhook subscriptions', () => {
   it('names each unknown event', () => {
     const attempt = () => normaliseSubscriptions(['message_created', 'conversation_opened', 'nope']);
     expect(attempt).toThrow('Subscriptions contain unknown events: conversation_opened, nope');
-    expect(attempt).toThrow(expect.objectContaining({ status: 422, attributes: ['subscriptions'] }));
+    expect(attempt).toThrow(expect.objectContaining({ code: 'LEGACY.VALIDATION', attributes: ['subscriptions'] }));
   });
 });

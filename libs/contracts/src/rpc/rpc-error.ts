@@ -1,32 +1,19 @@
+import type { ErrorCode } from '../errors/error-code';
+
 /**
- * What a service answers instead of a result when a request fails. The gateway turns
- * `status` into the HTTP status and `message` into `{"error": message}`.
+ * What a service answers instead of a result when a request fails. The service names what went
+ * wrong with a stable code; the gateway maps the code to an HTTP status and answers
+ * `{"error": message}` (with `attributes` for rule failures).
  */
 export interface RpcErrorPayload {
-  status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
-  /** Field names at fault, for 422 validation failures. */
+  /** Field names at fault. */
   attributes?: string[];
 }
-
-export const ERROR_CODES = {
-  badRequest: 'bad_request',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  validation: 'validation_failed',
-  conflict: 'conflict',
-  rateLimited: 'rate_limited',
-  unavailable: 'service_unavailable',
-  timeout: 'service_timeout',
-  internal: 'internal_error',
-} as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<RpcErrorPayload>;
-  return typeof candidate.status === 'number' && typeof candidate.message === 'string' && typeof candidate.code === 'string';
+  return typeof candidate.message === 'string' && typeof candidate.code === 'string';
 }

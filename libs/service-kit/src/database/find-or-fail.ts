@@ -1,13 +1,15 @@
+import { LegacyErrors, type ErrorCode } from '@parley/contracts';
 import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
-import { NotFoundError } from '../rpc/domain-error';
+import { DomainError } from '../rpc/domain-error';
 
-/** The one not-found guard: a missing row is a 404 naming the resource. */
+/** The one not-found guard: a missing row raises `code` with "<resource> not found". */
 export async function findOneOrFail<T extends ObjectLiteral>(
   repository: Repository<T>,
   where: FindOptionsWhere<T>,
   resource: string,
+  code: ErrorCode = LegacyErrors.notFound,
 ): Promise<T> {
   const found = await repository.findOneBy(where);
-  if (!found) throw new NotFoundError(resource);
+  if (!found) throw new DomainError(code, `${resource} not found`);
   return found;
 }

@@ -75,7 +75,7 @@ describe('FilterCompiler', () => {
     [[{ attribute_key: 'team_id', filter_operator: 'equal_to', values: [] }], 'payload[0].values must not be empty for equal_to'],
     [[{ attribute_key: 'team_id', filter_operator: 'equal_to', values: [1], query_operator: 'xor' }, { attribute_key: 'team_id', filter_operator: 'is_present', values: [] }], 'query_operator must be "and" or "or"'],
   ])('refuses %j with 422: %s', (conditions, message) => {
-    expect(() => compile(conditions)).toThrow(expect.objectContaining({ status: 422, attributes: ['payload'] }));
+    expect(() => compile(conditions)).toThrow(expect.objectContaining({ code: 'FILTER.INVALID', attributes: ['payload'] }));
     expect(() => compile(conditions)).toThrow(message);
   });
 });

@@ -1,5 +1,5 @@
-import { FILTER_OPERATORS, type FilterCondition, type FilterOperator } from '@parley/contracts';
-import { ValidationFailedError } from '../rpc/domain-error';
+import { CommonErrors, FILTER_OPERATORS, type FilterCondition, type FilterOperator } from '@parley/contracts';
+import { DomainError } from '../rpc/domain-error';
 
 export type FieldKind = 'text' | 'number' | 'date' | 'enum' | 'labels' | 'boolean';
 
@@ -29,7 +29,7 @@ const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
 const MAX_CONDITIONS = 50;
 
 function fail(message: string): never {
-  throw new ValidationFailedError(message, ['payload']);
+  throw new DomainError(CommonErrors.invalidFilter, message, ['payload']);
 }
 
 /** Compiles conditions into SQL, appending their values to `params` (placeholders `$n`). */

@@ -1,4 +1,5 @@
-import { ValidationFailedError } from '../rpc/domain-error';
+import { CommonErrors } from '@parley/contracts';
+import { DomainError } from '../rpc/domain-error';
 import type { AllowedHost } from './allowed-hosts';
 import { systemResolve } from './system-resolver';
 import { checkTarget, type Resolve } from './target-check';
@@ -15,7 +16,7 @@ export async function publicHttpsUrl(raw: string, field: string, label: string, 
     return raw.trim();
   } catch (error) {
     // The check's messages name the field generically ("Url …"); say which one it is.
-    if (error instanceof UnsafeTargetError) throw new ValidationFailedError(error.message.replace(/^Url/, label), [field]);
+    if (error instanceof UnsafeTargetError) throw new DomainError(CommonErrors.unsafeUrl, error.message.replace(/^Url/, label), [field]);
     throw error;
   }
 }

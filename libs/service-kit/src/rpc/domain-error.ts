@@ -1,10 +1,12 @@
-import { ERROR_CODES, type ErrorCode, type RpcErrorPayload } from '@parley/contracts';
+import { CommonErrors, LegacyErrors, type ErrorCode, type RpcErrorPayload } from '@parley/contracts';
 
-/** A failure the caller caused or can act on; its status reaches the client unchanged. */
+/**
+ * A failure the caller caused or can act on, named by a stable code from `@parley/contracts`.
+ * The service never picks an HTTP status: the gateway maps the code.
+ */
 export class DomainError extends Error {
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message: string,
     readonly attributes?: string[],
   ) {
@@ -13,33 +15,36 @@ export class DomainError extends Error {
   }
 
   toPayload(): RpcErrorPayload {
-    const payload: RpcErrorPayload = { status: this.status, code: this.code, message: this.message };
+    const payload: RpcErrorPayload = { code: this.code, message: this.message };
     if (this.attributes?.length) payload.attributes = this.attributes;
     return payload;
   }
 }
 
+/** A request shape only the service can judge (e.g. an unknown sort field). */
 export class BadRequestError extends DomainError {
   constructor(message: string) {
-    super(400, ERROR_CODES.badRequest, message);
+    super(CommonErrors.malformed, message);
   }
 }
 
+/** @deprecated raise a DomainError with the resource's code. */
 export class ForbiddenError extends DomainError {
   constructor(message = 'You are not allowed to do this') {
-    super(403, ERROR_CODES.forbidden, message);
+    super(LegacyErrors.forbidden, message);
   }
 }
 
+/** @deprecated raise a DomainError with the resource's code. */
 export class NotFoundError extends DomainError {
   constructor(resource: string) {
-    super(404, ERROR_CODES.notFound, `${resource} not found`);
+    super(LegacyErrors.notFound, `${resource} not found`);
   }
 }
 
-/** A business rule failed (422); `attributes` names the fields at fault. */
+/** @deprecated raise a DomainError with the resource's code. */
 export class ValidationFailedError extends DomainError {
   constructor(message: string, attributes: string[] = []) {
-    super(422, ERROR_CODES.validation, message, attributes);
+    super(LegacyErrors.validation, message, attributes);
   }
 }

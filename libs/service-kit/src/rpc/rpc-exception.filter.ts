@@ -1,6 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
-import { ERROR_CODES, isRpcErrorPayload, type RpcErrorPayload } from '@parley/contracts';
+import { CommonErrors, isRpcErrorPayload, type RpcErrorPayload } from '@parley/contracts';
 import type { FastifyReply } from 'fastify';
 import { throwError, type Observable } from 'rxjs';
 import { DomainError } from './domain-error';
@@ -38,6 +38,6 @@ export class RpcErrorFilter implements ExceptionFilter<unknown> {
     }
     const pattern = host.getType() === 'rpc' ? host.switchToRpc().getContext()?.getSubject?.() : undefined;
     this.logger.error(`Unhandled error in ${pattern ?? 'handler'}: ${(exception as Error)?.stack ?? String(exception)}`);
-    return { status: 500, code: ERROR_CODES.internal, message: 'Internal server error' };
+    return { code: CommonErrors.internal, message: 'Internal server error' };
   }
 }
