@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { createFileStorage, FILE_STORAGE, loadStorageConfig, ServiceKitModule, STORAGE_CONFIG, type StorageConfig } from '@parley/service-kit';
+import { FileStorageModule, ServiceKitModule } from '@parley/service-kit';
 import { AgentBotsController } from './agent-bots/agent-bots.controller';
 import { AttachmentsController } from './attachments/attachments.controller';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -29,7 +29,7 @@ import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'gateway' })],
+  imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true })],
   controllers: [
     ApiInfoController,
     HealthController,
@@ -53,8 +53,6 @@ import { WebhooksController } from './webhooks/webhooks.controller';
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
-    { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig('gateway', { signsLinks: true }) },
-    { provide: FILE_STORAGE, inject: [STORAGE_CONFIG], useFactory: (config: StorageConfig) => createFileStorage(config) },
     TokenResolver,
     SystemHealthService,
     { provide: APP_GUARD, useClass: AuthGuard },

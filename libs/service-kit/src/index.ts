@@ -42,6 +42,7 @@ export * from './storage/file-storage';
 export * from './storage/signed-url';
 export * from './storage/file-types';
 export * from './storage/storage-config';
+export * from './storage/file-storage.module';
 export * from './rules/label-title';
 export * from './storage/s3-file-storage';
 export * from './filters/custom-attribute-field';

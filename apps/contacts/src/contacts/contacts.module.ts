@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createFileStorage, FILE_STORAGE, loadStorageConfig, STORAGE_CONFIG, type StorageConfig } from '@parley/service-kit';
+import { FileStorageModule } from '@parley/service-kit';
 import { ContactCascades } from '../cascades/contact-cascades.consumer';
 import { ContactInboxesService } from '../contact-inboxes/contact-inboxes.service';
 import { ContactImportEntity } from '../imports/contact-import.orm-entity';
@@ -21,7 +21,7 @@ import { ContactEntity } from './persistence/contact.orm-entity';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactEntity, ContactInboxEntity, NoteEntity, ContactImportEntity])],
+  imports: [TypeOrmModule.forFeature([ContactEntity, ContactInboxEntity, NoteEntity, ContactImportEntity]), FileStorageModule.register('contacts', { signsLinks: false })],
   controllers: [ContactsHandlers, ContactLookupHandlers],
   providers: [
     ContactsService,
@@ -35,8 +35,6 @@ import { ContactEntity } from './persistence/contact.orm-entity';
     WorkspaceView,
     WorkspaceViewConsumer,
     ContactCascades,
-    { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig('contacts', { signsLinks: false }) },
-    { provide: FILE_STORAGE, inject: [STORAGE_CONFIG], useFactory: (config: StorageConfig) => createFileStorage(config) },
   ],
 })
 export class ContactsModule {}
