@@ -4,7 +4,6 @@ import type { ContactSnapshot } from './contact-snapshot';
 export const CONTACTS_PAGE_SIZE = 15;
 export const CONTACTS_MAX_PER_PAGE = 100;
 export const CONTACT_SORT_FIELDS = ['name', 'phone_number', 'email', 'created_at', 'last_activity_at'] as const;
-export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
 
 export interface ContactInboxLink {
   source_id: string;

@@ -14,9 +14,6 @@ export type ChannelType = (typeof CHANNEL_TYPES)[ChannelKind];
 export const CHANNEL_KINDS = Object.keys(CHANNEL_TYPES) as ChannelKind[];
 export const CHANNEL_TYPE_VALUES = Object.values(CHANNEL_TYPES) as ChannelType[];
 
-/** Channels that carry a phone number as the contact's address. */
-export const PHONE_CHANNELS: readonly ChannelType[] = ['Channel::Sms', 'Channel::MobileChat'];
-
 export interface WorkingHoursEntry {
   /** 0 = Sunday … 6 = Saturday. */
   day_of_week: number;

@@ -4,7 +4,6 @@ import type { ContactLookupRpc } from '../contacts/contact-lookup.patterns';
 import type { ContactsRpc } from '../contacts/contacts.patterns';
 import type { ConversationsRpc } from '../conversations/conversations.patterns';
 import type { CustomAttributesRpc } from '../custom-attributes/custom-attributes.patterns';
-import type { HealthReport } from '../health/health';
 import type { IdentityRpc } from '../identity/identity.patterns';
 import type { InboxesRpc } from '../inboxes/inboxes.patterns';
 import type { LabelsRpc } from '../labels/labels.patterns';
@@ -28,6 +27,3 @@ export interface RpcMap
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];
 export type RpcResponse<P extends RpcPattern> = RpcMap[P]['response'];
-
-/** Health checks are answered by every service under its own name; they sit outside the typed map. */
-export type HealthResponse = HealthReport;
