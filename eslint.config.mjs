@@ -7,8 +7,10 @@ const boundaries = (extraForApps = []) => [
     allow: [],
     depConstraints: [
       // Services share nothing but contracts and infrastructure; apps never import apps.
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', ...extraForApps] },
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', ...extraForApps] },
       { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts'] },
+      // Rules two services truly share: pure functions over contract types, no framework.
+      { sourceTag: 'type:domain-lib', onlyDependOnLibsWithTags: ['type:contracts'] },
       // Contracts are pure types and constants: nothing of ours.
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit'] },
@@ -39,11 +41,11 @@ export default [
     rules: { '@nx/enforce-module-boundaries': boundaries(['type:testing']) },
   },
   {
-    files: ['libs/contracts/**/*.ts'],
+    files: ['libs/contracts/**/*.ts', 'libs/domain-rules/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'class-validator', 'class-transformer', 'rxjs', 'node:*'], message: 'Contracts are plain types and constants.' }] },
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'class-validator', 'class-transformer', 'rxjs', 'node:*'], message: 'Contracts and shared domain rules are plain types, constants and pure functions.' }] },
       ],
     },
   },

@@ -1,0 +1,9 @@
+/**
+ * The outcome of a shared rule: the normalised value, or why it is refused. Rules stay pure;
+ * the owning service turns a problem into its own error code.
+ */
+export type Checked<T> = { value: T } | { problem: string };
+
+export function isProblem<T>(checked: Checked<T>): checked is { problem: string } {
+  return 'problem' in checked;
+}

@@ -1,0 +1,3 @@
+export * from './checked';
+export * from './http-url';
+export * from './label-titles';
