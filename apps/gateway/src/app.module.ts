@@ -15,11 +15,11 @@ import { CustomAttributesController } from './custom-attributes/custom-attribute
 import { InboxesController } from './inboxes/inboxes.controller';
 import { TeamsController } from './teams/teams.controller';
 import { AuthGuard } from './auth/auth.guard';
-import { TokenResolver } from './auth/token-resolver';
+import { TokenResolver } from './auth/token-resolver.service';
 import { HttpErrorFilter } from './errors/http-error.filter';
-import { GATEWAY_CONFIG, loadGatewayConfig } from './gateway-config';
+import { GATEWAY_CONFIG, loadGatewayConfig } from './gateway.config';
 import { HealthController } from './health/health.controller';
-import { SystemHealthService } from './health/system-health';
+import { SystemHealthService } from './health/system-health.service';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 import { createValidationPipe } from './http/validation.pipe';
 import { LabelsController } from './labels/labels.controller';

@@ -4,10 +4,10 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import multipart from '@fastify/multipart';
 import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit } from '@parley/service-kit';
 import { AppModule } from './app.module';
-import { loadGatewayConfig } from './gateway-config';
-import { configureFastify, requestIdFrom } from './http/fastify-setup';
-import { parseQueryString } from './http/query-string';
-import { serveOpenApi } from './openapi';
+import { loadGatewayConfig } from './gateway.config';
+import { configureFastify, requestIdFrom } from './http/fastify.setup';
+import { parseQueryString } from './http/query-string.parser';
+import { serveOpenApi } from './openapi.setup';
 
 async function bootstrap(): Promise<void> {
   const config = readConfigOrExit('gateway');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PARLEY_VERSION } from './version';
+import { PARLEY_VERSION } from './version.constants';
 
 it('reports the version of the root package.json', () => {
   const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string };

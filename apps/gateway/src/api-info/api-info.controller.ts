@@ -2,8 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { NatsHealthIndicator } from '@parley/service-kit';
 import { Public } from '../auth/access.decorators';
-import { SystemHealthService } from '../health/system-health';
-import { PARLEY_VERSION } from '../version';
+import { SystemHealthService } from '../health/system-health.service';
+import { PARLEY_VERSION } from '../version.constants';
 
 @ApiTags('api')
 @Public()

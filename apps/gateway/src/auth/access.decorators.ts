@@ -1,6 +1,6 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { AccountScoped, Caller, Role } from '@parley/contracts';
-import type { AuthenticatedRequest } from './authenticated-request';
+import type { AuthenticatedRequest } from './authenticated-request.types';
 
 export const ACCESS = Symbol('ACCESS');
 

@@ -2,10 +2,10 @@ import { BadRequestException, ForbiddenException, Inject, Injectable, Unauthoriz
 import { Reflector } from '@nestjs/core';
 import { runInRequestContext } from '@parley/service-kit';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ACCESS, type AccessRule } from './access.decorators';
-import { readAccessToken, type AuthenticatedRequest } from './authenticated-request';
-import { TokenResolver } from './token-resolver';
+import { readAccessToken, type AuthenticatedRequest } from './authenticated-request.types';
+import { TokenResolver } from './token-resolver.service';
 
 const DEFAULT_RULE: AccessRule = { kind: 'user', roles: [] };
 

@@ -1,5 +1,5 @@
 import type { ResolvedIdentity } from '@parley/contracts';
-import { IdentityCache } from './identity-cache';
+import { IdentityCache } from './identity-cache.service';
 
 const alice: ResolvedIdentity = { user_id: 1, name: 'Alice', email: 'a@example.com', accounts: [{ id: 7, name: 'Acme', role: 'agent' }] };
 const bob: ResolvedIdentity = { user_id: 2, name: 'Bob', email: 'b@example.com', accounts: [] };

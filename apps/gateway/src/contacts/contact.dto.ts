@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ContactFields, ContactListQuery, CreateContactInput } from '@parley/contracts';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsPositive, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { ToBoolean, ToInteger } from '../http/tolerant-input';
+import { ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
 
 /** Optional text that may be null or blank (blank means "not set"). */
 function OptionalText(max = 255): PropertyDecorator {

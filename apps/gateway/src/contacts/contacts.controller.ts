@@ -26,7 +26,7 @@ import {
   CreateContactDto,
   NoteDto,
 } from './contact.dto';
-import { storeCsvUpload } from './csv-upload';
+import { storeCsvUpload } from './csv-upload.parser';
 
 @ApiTags('contacts')
 @ApiSecurity('api_access_token')

@@ -26,7 +26,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ToInteger, ToOptionalId } from '../http/tolerant-input';
+import { ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
 
 /** `labels[]=a&labels[]=b`, `labels=a&labels=b` (see parseQueryString) and `labels=a,b` all mean ["a", "b"]. */
 const LabelsFromQuery = Transform(({ value: raw }) => {

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsNameOrCode } from '../http/tolerant-input';
+import { IsNameOrCode } from '../http/tolerant-input.decorators';
 
 /** Query strings carry codes as text: "1" means 1. */
 const codeFromQuery = Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value));

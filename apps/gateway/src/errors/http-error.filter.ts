@@ -1,8 +1,8 @@
 import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { RpcCallError } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config';
-import { statusOf } from './status-by-code';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { statusOf } from './status-by-code.mapper';
 
 interface ErrorBody {
   error: string;

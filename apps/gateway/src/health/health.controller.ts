@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { NatsHealthIndicator } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/access.decorators';
-import { SystemHealthService, type SystemHealth } from './system-health';
+import { SystemHealthService, type SystemHealth } from './system-health.service';
 
 @ApiTags('health')
 @Public()

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FILTER_OPERATORS, type FilterOperator } from '@parley/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { ToInteger } from './tolerant-input';
+import { ToInteger } from './tolerant-input.decorators';
 
 /** One condition of the filter language shared by conversations and contacts (`POST …/filter`). */
 export class FilterConditionDto {

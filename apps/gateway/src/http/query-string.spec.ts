@@ -1,4 +1,4 @@
-import { parseQueryString } from './query-string';
+import { parseQueryString } from './query-string.parser';
 
 describe('parseQueryString', () => {
   it('reads bracketed and repeated keys as arrays', () => {

@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { runInRequestContext } from '@parley/service-kit';
 import { Observable } from 'rxjs';
-import type { AuthenticatedRequest } from '../auth/authenticated-request';
+import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
 
 /** Carries the request id (and caller) into everything the handler does: logs and NATS headers. */
 @Injectable()

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { CONTENT_TYPES, MESSAGE_TYPES, TEMPLATE_CATEGORIES, type ContentType, type MessageType, type TemplateCategory } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsPositive, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { ToBoolean, ToInteger } from '../http/tolerant-input';
+import { ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
 
 /** `message_type` as a name or its code (0 incoming … 3 template). */
 const MessageTypeInput = Transform(({ value }) => {

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { CreateMessageDto, MessagesQueryDto } from './message.dto';
-import { readMultipartMessage } from './multipart-message';
+import { readMultipartMessage } from './multipart-message.parser';
 
 @ApiTags('messages')
 @ApiSecurity('api_access_token')

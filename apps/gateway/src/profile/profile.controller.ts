@@ -3,7 +3,7 @@ import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AgentPatterns, IdentityPatterns, type Caller, type Profile } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { CurrentUser } from '../auth/access.decorators';
-import type { AuthenticatedRequest } from '../auth/authenticated-request';
+import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
 import { UpdateProfileDto } from './profile.dto';
 
 @ApiTags('profile')

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AVAILABILITY_STATUSES, type AvailabilityStatus, type UpdateProfileInput } from '@parley/contracts';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsPositive, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { ToOptionalId } from '../http/tolerant-input';
+import { ToOptionalId } from '../http/tolerant-input.decorators';
 
 export class ProfileFieldsDto implements UpdateProfileInput {
   @ApiPropertyOptional()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import type { CreateTeamInput } from '@parley/contracts';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { ToInteger } from '../http/tolerant-input';
+import { ToInteger } from '../http/tolerant-input.decorators';
 
 export class CreateTeamDto implements CreateTeamInput {
   @ApiProperty({ example: 'Support' })

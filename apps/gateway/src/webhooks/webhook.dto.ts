@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_NAMES, type CreateWebhookInput, type WebhookDeliveryAttempt } from '@parley/contracts';
 import { IsArray, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ToInteger } from '../http/tolerant-input';
+import { ToInteger } from '../http/tolerant-input.decorators';
 
 /** Shapes only: whether the URL is acceptable and the names are known is the dispatcher's 422. */
 export class CreateWebhookDto implements CreateWebhookInput {

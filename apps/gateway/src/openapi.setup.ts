@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { PARLEY_VERSION } from './version';
+import { PARLEY_VERSION } from './version.constants';
 
 /** The OpenAPI document, generated from the controllers: UI at /api-docs, JSON at /api-docs/json. */
 export function serveOpenApi(app: INestApplication): void {

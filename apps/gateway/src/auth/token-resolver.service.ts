@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { IDENTITY_CHANGE_TYPES, IdentityPatterns, type EventEnvelope, type ResolvedIdentity } from '@parley/contracts';
 import { EventBus, hashAccessToken, RpcClient } from '@parley/service-kit';
 import type { Subscription } from 'nats';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config';
-import { IdentityCache } from './identity-cache';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { IdentityCache } from './identity-cache.service';
 
 /**
  * Resolves access tokens through `messaging`, with a cache that identity events invalidate:
