@@ -22,6 +22,8 @@ async function bootstrap(): Promise<void> {
     const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
       logger: new PinoNestLogger(logger),
       abortOnError: false,
+      // The JSON parser is ours (configureFastify): empty bodies, nesting cap, clean text.
+      bodyParser: false,
     });
     configureFastify(app.getHttpAdapter().getInstance(), logger);
     // Files stream to storage as they arrive; each is checked against its type's limit there.

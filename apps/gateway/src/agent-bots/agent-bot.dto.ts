@@ -1,23 +1,24 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CreateAgentBotInput } from '@parley/contracts';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 
 export class CreateAgentBotDto implements CreateAgentBotInput {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) name: string;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(10_000)
   description?: string | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'Where the bot receives the events of its inboxes' })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(2048)
   outgoing_url?: string | null;
 }
 
-export class UpdateAgentBotDto extends PartialType(CreateAgentBotDto) {}
+export class UpdateAgentBotDto extends UpdateOf(CreateAgentBotDto) {}

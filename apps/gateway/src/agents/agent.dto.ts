@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AVAILABILITY_STATUSES, ROLES, type AvailabilityStatus, type InviteAgentInput, type Role, type UpdateAgentInput } from '@parley/contracts';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MayBeOmitted } from '../http/tolerant-input.decorators';
 
 export class InviteAgentDto implements InviteAgentInput {
   @ApiProperty({ example: 'bob@example.com' })
@@ -22,18 +23,18 @@ export class InviteAgentDto implements InviteAgentInput {
 
 export class UpdateAgentDto implements UpdateAgentInput {
   @ApiPropertyOptional()
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(255)
   name?: string;
 
   @ApiPropertyOptional({ enum: ROLES })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(ROLES)
   role?: Role;
 
   @ApiPropertyOptional({ enum: AVAILABILITY_STATUSES })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(AVAILABILITY_STATUSES)
   availability_status?: AvailabilityStatus;
 }

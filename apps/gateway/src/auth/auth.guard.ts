@@ -62,7 +62,7 @@ function digest(value: string): Buffer {
 }
 
 function parseAccountId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
     throw new BadRequestException('account_id: must be a positive integer');
   }

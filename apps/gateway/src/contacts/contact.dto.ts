@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ContactFields, ContactListQuery, CreateContactInput } from '@parley/contracts';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsPositive, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsId, MayBeOmitted, ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
 
 /** Optional text that may be null or blank (blank means "not set"). */
 function OptionalText(max = 255): PropertyDecorator {
@@ -15,32 +15,32 @@ export class ContactFieldsDto implements ContactFields {
   @ApiPropertyOptional({ nullable: true, description: 'E.164, unique per account' }) @OptionalText(32) phone_number?: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'Your id for the contact; unique per account' }) @OptionalText() identifier?: string | null;
   @ApiPropertyOptional({ nullable: true }) @OptionalText(2048) avatar_url?: string | null;
-  @ApiPropertyOptional({ description: 'Merged into the stored attributes (null removes a key)' }) @IsOptional() @IsObject() additional_attributes?: Record<string, unknown>;
-  @ApiPropertyOptional({ description: 'Merged into the stored attributes, checked against the definitions' }) @IsOptional() @IsObject() custom_attributes?: Record<string, unknown>;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() blocked?: boolean;
+  @ApiPropertyOptional({ description: 'Merged into the stored attributes (null removes a key)' }) @MayBeOmitted() @IsObject() additional_attributes?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'Merged into the stored attributes, checked against the definitions' }) @MayBeOmitted() @IsObject() custom_attributes?: Record<string, unknown>;
+  @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() blocked?: boolean;
 }
 
 export class CreateContactDto extends ContactFieldsDto implements CreateContactInput {
-  @ApiProperty({ description: 'The inbox the contact is linked to' }) @ToInteger() @IsInt() @IsPositive() inbox_id: number;
+  @ApiProperty({ description: 'The inbox the contact is linked to' }) @ToInteger() @IsId() inbox_id: number;
   @ApiPropertyOptional({ description: "The contact's id at the inbox's channel; generated when omitted" }) @OptionalText() source_id?: string | null;
 }
 
 export class ContactListQueryDto implements ContactListQuery {
-  @ApiPropertyOptional({ description: 'Matches name, e-mail, phone or identifier' }) @IsOptional() @IsString() @MaxLength(255) q?: string;
-  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 15 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100) per_page?: number;
-  @ApiPropertyOptional({ example: '-last_activity_at' }) @IsOptional() @IsString() @MaxLength(50) sort?: string;
-  @ApiPropertyOptional() @ToBoolean() @IsOptional() @IsBoolean() include_contact_inboxes?: boolean;
+  @ApiPropertyOptional({ description: 'Matches name, e-mail, phone or identifier' }) @MayBeOmitted() @IsString() @MaxLength(255) q?: string;
+  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 15 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100) per_page?: number;
+  @ApiPropertyOptional({ example: '-last_activity_at' }) @MayBeOmitted() @IsString() @MaxLength(50) sort?: string;
+  @ApiPropertyOptional() @ToBoolean() @MayBeOmitted() @IsBoolean() include_contact_inboxes?: boolean;
 }
 
 export class ContactSearchQueryDto {
   @ApiProperty({ description: 'Words matched as prefixes of name, e-mail, phone and identifier' }) @IsString() @IsNotEmpty() @MaxLength(255) q: string;
-  @ApiPropertyOptional({ enum: ['conversations'] }) @IsOptional() @IsIn(['conversations']) include?: 'conversations';
-  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ enum: ['conversations'] }) @MayBeOmitted() @IsIn(['conversations']) include?: 'conversations';
+  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
 }
 
 export class ContactInboxDto {
-  @ApiProperty() @ToInteger() @IsInt() @IsPositive() inbox_id: number;
+  @ApiProperty() @ToInteger() @IsId() inbox_id: number;
   @ApiPropertyOptional() @OptionalText() source_id?: string | null;
 }
 
@@ -53,6 +53,6 @@ export class ContactLabelsDto {
 }
 
 export class ContactMergeDto {
-  @ApiProperty() @ToInteger() @IsInt() @IsPositive() base_contact_id: number;
-  @ApiProperty() @ToInteger() @IsInt() @IsPositive() mergee_contact_id: number;
+  @ApiProperty() @ToInteger() @IsId() base_contact_id: number;
+  @ApiProperty() @ToInteger() @IsId() mergee_contact_id: number;
 }

@@ -5,6 +5,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
+import { asMultipartError, multipartParts } from '../http/multipart.parser';
 
 /** A generous byte ceiling for a 50,000-row file. */
 const MAX_CSV_BYTES = 64 * 1024 * 1024;
@@ -18,7 +19,7 @@ export async function storeCsvUpload(request: FastifyRequest, storage: FileStora
   let key: string | null = null;
   let lines = 0;
   let endsWithNewline = true;
-  for await (const part of request.parts()) {
+  for await (const part of multipartParts(request)) {
     if (part.type !== 'file') continue;
     if (part.fieldname !== 'import_file' || key) {
       part.file.resume();
@@ -38,7 +39,7 @@ export async function storeCsvUpload(request: FastifyRequest, storage: FileStora
       if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new BadRequestException(`import_file: larger than ${MAX_CSV_BYTES / (1024 * 1024)} MB`);
       }
-      throw error;
+      throw asMultipartError(error);
     }
   }
   if (!key) throw new BadRequestException('import_file: a CSV file is required');

@@ -10,23 +10,8 @@ import {
   type Priority,
 } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsPositive,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
-import { ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsId, MayBeOmitted, ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
 
 /** `labels[]=a&labels[]=b`, `labels=a&labels=b` (see parseQueryString) and `labels=a,b` all mean ["a", "b"]. */
 const LabelsFromQuery = Transform(({ value: raw }) => {
@@ -37,47 +22,48 @@ const LabelsFromQuery = Transform(({ value: raw }) => {
 
 export class ConversationQueryDto implements ConversationListQuery {
   @ApiPropertyOptional({ enum: [...CONVERSATION_STATUSES, 'all'], default: 'open' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn([...CONVERSATION_STATUSES, 'all'])
   status?: ConversationStatus | 'all';
 
-  @ApiPropertyOptional({ enum: ASSIGNEE_TYPES })
-  @IsOptional()
+  @ApiPropertyOptional({ enum: [...ASSIGNEE_TYPES, 'all'], description: '`all` (sent by client libraries) means no assignee filter' })
+  @Transform(({ value }) => (value === 'all' ? undefined : value))
+  @MayBeOmitted()
   @IsIn(ASSIGNEE_TYPES)
   assignee_type?: AssigneeType;
 
-  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() inbox_id?: number;
-  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() team_id?: number;
+  @ApiPropertyOptional() @ToOptionalId() @MayBeOmitted() @IsId() inbox_id?: number;
+  @ApiPropertyOptional() @ToOptionalId() @MayBeOmitted() @IsId() team_id?: number;
 
   @ApiPropertyOptional({ type: [String], description: 'All must be present (AND)' })
   @LabelsFromQuery
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
   labels?: string[];
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) q?: string;
-  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional() @MayBeOmitted() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
 }
 
 class InitialMessageDto {
   @ApiProperty() @IsString() @MaxLength(150_000) content: string;
-  @ApiPropertyOptional({ enum: ['incoming', 'outgoing'] }) @IsOptional() @IsIn(['incoming', 'outgoing']) message_type?: 'incoming' | 'outgoing';
+  @ApiPropertyOptional({ enum: ['incoming', 'outgoing'] }) @MayBeOmitted() @IsIn(['incoming', 'outgoing']) message_type?: 'incoming' | 'outgoing';
 }
 
 export class CreateConversationDto implements CreateConversationInput {
   @ApiProperty({ description: "The contact's id at the channel" }) @IsString() @IsNotEmpty() @MaxLength(255) source_id: string;
-  @ApiProperty() @ToInteger() @IsInt() @IsPositive() inbox_id: number;
-  @ApiProperty() @ToInteger() @IsInt() @IsPositive() contact_id: number;
-  @ApiPropertyOptional({ enum: ['open', 'pending'] }) @IsOptional() @IsIn(['open', 'pending']) status?: 'open' | 'pending';
-  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() assignee_id?: number;
-  @ApiPropertyOptional() @ToOptionalId() @IsOptional() @IsInt() @IsPositive() team_id?: number;
-  @ApiPropertyOptional() @IsOptional() @IsObject() additional_attributes?: Record<string, unknown>;
-  @ApiPropertyOptional() @IsOptional() @IsObject() custom_attributes?: Record<string, unknown>;
+  @ApiProperty() @ToInteger() @IsId() inbox_id: number;
+  @ApiProperty() @ToInteger() @IsId() contact_id: number;
+  @ApiPropertyOptional({ enum: ['open', 'pending'] }) @MayBeOmitted() @IsIn(['open', 'pending']) status?: 'open' | 'pending';
+  @ApiPropertyOptional() @ToOptionalId() @MayBeOmitted() @IsId() assignee_id?: number;
+  @ApiPropertyOptional() @ToOptionalId() @MayBeOmitted() @IsId() team_id?: number;
+  @ApiPropertyOptional() @MayBeOmitted() @IsObject() additional_attributes?: Record<string, unknown>;
+  @ApiPropertyOptional() @MayBeOmitted() @IsObject() custom_attributes?: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: InitialMessageDto })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateNested()
   @Type(() => InitialMessageDto)
   message?: InitialMessageDto;
@@ -92,26 +78,24 @@ const AssignmentId = Transform(({ value }) => {
 export class AssignmentDto {
   @ApiPropertyOptional({ nullable: true, description: 'null removes the assignee' })
   @AssignmentId
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, v) => v !== null)
-  @IsInt()
-  @IsPositive()
+  @IsId()
   assignee_id?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'null removes the team' })
   @AssignmentId
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, v) => v !== null)
-  @IsInt()
-  @IsPositive()
+  @IsId()
   team_id?: number | null;
 }
 
 export class ToggleStatusDto {
-  @ApiPropertyOptional({ enum: CONVERSATION_STATUSES }) @IsOptional() @IsIn(CONVERSATION_STATUSES) status?: ConversationStatus;
+  @ApiPropertyOptional({ enum: CONVERSATION_STATUSES }) @MayBeOmitted() @IsIn(CONVERSATION_STATUSES) status?: ConversationStatus;
 
   @ApiPropertyOptional({ description: 'ISO 8601 or Unix seconds (snoozed only)' })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, v) => v !== null && typeof v !== 'number')
   @IsString()
   @MaxLength(64)

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ATTRIBUTE_DISPLAY_TYPES,
   ATTRIBUTE_MODELS,
@@ -7,8 +7,8 @@ import {
   type CreateCustomAttributeDefinitionInput,
 } from '@parley/contracts';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsNameOrCode } from '../http/tolerant-input.decorators';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsNameOrCode, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 
 /** Query strings carry codes as text: "1" means 1. */
 const codeFromQuery = Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value));
@@ -24,27 +24,29 @@ export class CreateCustomAttributeDefinitionDto implements CreateCustomAttribute
   @IsNameOrCode(ATTRIBUTE_MODELS)
   attribute_model: AttributeModel | number;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(10_000) attribute_description?: string | null;
-  @ApiPropertyOptional({ description: 'A slug of the display name when omitted' }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) attribute_key?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(10_000) attribute_description?: string | null;
+  @ApiPropertyOptional({ description: 'A slug of the display name when omitted' }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) attribute_key?: string | null;
 
-  @ApiPropertyOptional({ type: [String], description: 'Required for list, refused otherwise' })
-  @IsOptional()
+  @ApiPropertyOptional({ type: [String], description: 'Required for list, refused otherwise; null entries are dropped' })
+  // Client libraries send `[null]` as the default of this field.
+  @Transform(({ value }) => (Array.isArray(value) ? value.filter((item) => item !== null) : value))
+  @MayBeOmitted()
   @ValidateIf((_, value) => value !== null)
   @IsArray()
   @ArrayMaxSize(1000)
   @IsString({ each: true })
   attribute_values?: string[] | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Text attributes only' }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_pattern?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_cue?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Text attributes only' }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_pattern?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_cue?: string | null;
 }
 
-export class UpdateCustomAttributeDefinitionDto extends PartialType(CreateCustomAttributeDefinitionDto) {}
+export class UpdateCustomAttributeDefinitionDto extends UpdateOf(CreateCustomAttributeDefinitionDto) {}
 
 export class CustomAttributeQueryDto {
   @ApiPropertyOptional({ description: '0 / conversation_attribute or 1 / contact_attribute' })
   @codeFromQuery
-  @IsOptional()
+  @MayBeOmitted()
   @IsNameOrCode(ATTRIBUTE_MODELS)
   attribute_model?: AttributeModel | number;
 }

@@ -1,15 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FILTER_OPERATORS, type FilterOperator } from '@parley/contracts';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { ToInteger } from './tolerant-input.decorators';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { MayBeOmitted, ToInteger } from './tolerant-input.decorators';
 
 /** One condition of the filter language shared by conversations and contacts (`POST …/filter`). */
 export class FilterConditionDto {
   @ApiProperty({ example: 'status' }) @IsString() @MaxLength(255) attribute_key: string;
   @ApiProperty({ enum: FILTER_OPERATORS }) @IsString() filter_operator: FilterOperator;
-  @ApiPropertyOptional({ type: 'array', items: {} }) @IsOptional() @IsArray() @ArrayMaxSize(100) values: unknown[] = [];
-  @ApiPropertyOptional({ enum: ['and', 'or'] }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() query_operator?: 'and' | 'or' | null;
+  @ApiPropertyOptional({ type: 'array', items: {} }) @MayBeOmitted() @IsArray() @ArrayMaxSize(100) values: unknown[] = [];
+  @ApiPropertyOptional({ enum: ['and', 'or'], description: 'Case-insensitive' }) @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() query_operator?: 'and' | 'or' | null;
 }
 
 export class FilterDto {
@@ -20,5 +20,5 @@ export class FilterDto {
   @Type(() => FilterConditionDto)
   payload: FilterConditionDto[];
 
-  @ApiPropertyOptional() @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional() @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
 }

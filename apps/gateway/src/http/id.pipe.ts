@@ -6,7 +6,7 @@ const MAX_ID = 2_147_483_647;
 @Injectable()
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string, metadata: ArgumentMetadata): number {
-    const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+    const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
       throw new BadRequestException(`${metadata.data ?? 'id'}: must be a positive integer`);
     }

@@ -1,5 +1,7 @@
 import { Transform } from 'class-transformer';
-import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { applyDecorators, type Type } from '@nestjs/common';
+import { PartialType } from '@nestjs/swagger';
+import { IsInt, Max, Min, registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
 
 /**
  * Clients of this API send ids as numbers or numeric strings; for optional ids, `""`, `0` and
@@ -37,4 +39,32 @@ export function IsNameOrCode(names: readonly string[], options?: ValidationOptio
           (typeof value === 'string' && names.includes(value)) || (Number.isInteger(value) && (value as number) >= 0 && (value as number) < names.length),
       },
     });
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** A public id: a positive integer that fits the 32-bit columns ids live in. */
+export function IsId(options: ValidationOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    IsInt(options),
+    Min(1, { ...options, message: '$property must be a positive integer id' }),
+    Max(MAX_ID, { ...options, message: `$property must be at most ${MAX_ID}` }),
+  );
+}
+
+/**
+ * The field may be left out; `null` is not "left out" and meets the field's validators (so a
+ * `{"title": null}` update is a 400 naming `title`). Fields where null means "clear" add
+ * `@ValidateIf((_, v) => v !== null)`.
+ */
+export function MayBeOmitted(): PropertyDecorator {
+  return ValidateIf((_, value) => value !== undefined);
+}
+
+/**
+ * An update body: every field of the create body may be left out, but `null` still meets the
+ * field's validators (Nest's default would let `{"title": null}` through to the service).
+ */
+export function UpdateOf<T>(create: Type<T>): Type<Partial<T>> {
+  return PartialType(create, { skipNullProperties: false });
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 
 /** `field: problem` for every failed constraint, nested fields as `parent.child`. */
 export function describeValidationErrors(errors: ValidationError[], parent = ''): string[] {
@@ -14,9 +14,20 @@ export function describeValidationErrors(errors: ValidationError[], parent = '')
   return lines;
 }
 
+/**
+ * Path parameters are left to their own pipes (IdPipe): converting them first would read
+ * `0x1`, `1e0` or `01` as the id 1.
+ */
+class BodyAndQueryValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param') return Promise.resolve(value);
+    return super.transform(value, metadata);
+  }
+}
+
 /** Request bodies and queries are checked against their DTO; unknown fields are dropped. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BodyAndQueryValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: false,

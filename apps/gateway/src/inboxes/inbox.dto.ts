@@ -10,19 +10,8 @@ import {
   type WorkingHoursEntry,
 } from '@parley/contracts';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { MayBeOmitted } from '../http/tolerant-input.decorators';
 
 const optionalText = (max = 10_000) => [IsOptional(), ValidateIf((_: unknown, value: unknown) => value !== null), IsString(), MaxLength(max)];
 function OptionalText(max?: number): PropertyDecorator {
@@ -36,19 +25,19 @@ export class WorkingHoursDto implements WorkingHoursEntry {
   day_of_week: number;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   closed_all_day: boolean = false;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() open_hour: number | null = null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() open_minutes: number | null = null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() close_hour: number | null = null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() close_minutes: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() open_hour: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() open_minutes: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() close_hour: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() close_minutes: number | null = null;
 }
 
 export class AutoAssignmentConfigDto implements Partial<AutoAssignmentConfig> {
   @ApiPropertyOptional({ nullable: true, description: 'Positive integer, or null for no limit' })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, value) => value !== null)
   @IsInt()
   max_assignment_limit?: number | null;
@@ -71,35 +60,35 @@ export class ChannelDto extends ChannelFieldsDto implements ChannelInput {
 
 /** Settings every inbox has (the name is added by the create and update shapes). */
 class InboxSettingsDto extends ChannelFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() greeting_enabled?: boolean;
+  @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() greeting_enabled?: boolean;
   @ApiPropertyOptional({ nullable: true }) @OptionalText() greeting_message?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() working_hours_enabled?: boolean;
+  @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() working_hours_enabled?: boolean;
   @ApiPropertyOptional({ nullable: true }) @OptionalText() out_of_office_message?: string | null;
 
   @ApiPropertyOptional({ type: [WorkingHoursDto] })
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })
   @Type(() => WorkingHoursDto)
   working_hours?: WorkingHoursDto[];
 
-  @ApiPropertyOptional({ example: 'America/Sao_Paulo' }) @IsOptional() @IsString() @MaxLength(100) timezone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() csat_survey_enabled?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() enable_auto_assignment?: boolean;
+  @ApiPropertyOptional({ example: 'America/Sao_Paulo' }) @MayBeOmitted() @IsString() @MaxLength(100) timezone?: string;
+  @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() csat_survey_enabled?: boolean;
+  @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() enable_auto_assignment?: boolean;
 
   @ApiPropertyOptional({ type: AutoAssignmentConfigDto })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateNested()
   @Type(() => AutoAssignmentConfigDto)
   auto_assignment_config?: AutoAssignmentConfigDto;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() allow_messages_after_resolved?: boolean;
+  @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() allow_messages_after_resolved?: boolean;
   @ApiPropertyOptional({ nullable: true, description: 'Text shown in place of a deleted message' }) @OptionalText(1000) message_deleted_placeholder?: string | null;
 }
 
 export class UpdateInboxDto extends InboxSettingsDto implements UpdateInboxInput {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) name?: string;
+  @ApiPropertyOptional() @MayBeOmitted() @IsString() @MaxLength(255) name?: string;
 }
 
 /** `{name, channel: {type, …}}`; `channel_type` (e.g. `Channel::Api`) is accepted instead of `channel.type`. */
@@ -117,7 +106,7 @@ export class CreateInboxDto extends InboxSettingsDto {
   channel?: ChannelDto;
 
   @ApiPropertyOptional({ enum: CHANNEL_TYPE_VALUES })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(CHANNEL_TYPE_VALUES)
   channel_type?: ChannelType;
 }

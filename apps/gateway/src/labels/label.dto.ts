@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CreateLabelInput } from '@parley/contracts';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 
 export class CreateLabelDto implements CreateLabelInput {
   @ApiProperty({ example: 'billing', description: 'Unique per account; stored lower-case; letters, digits, - and _' })
@@ -9,24 +10,24 @@ export class CreateLabelDto implements CreateLabelInput {
   title: string;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(10_000)
   description?: string | null;
 
   @ApiPropertyOptional({ example: '#1f93ff' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   color?: string;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   show_on_sidebar?: boolean;
 }
 
-export class UpdateLabelDto extends PartialType(CreateLabelDto) {}
+export class UpdateLabelDto extends UpdateOf(CreateLabelDto) {}
 
 export class LabelView {
   @ApiProperty() id: number;

@@ -6,6 +6,7 @@ import { validate } from 'class-validator';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { asMultipartError, multipartParts } from '../http/multipart.parser';
 import { describeValidationErrors } from '../http/validation.pipe';
 import { CreateMessageDto } from './message.dto';
 
@@ -26,7 +27,7 @@ export async function readMultipartMessage(request: FastifyRequest, storage: Fil
   const fields: Record<string, string> = {};
   const files: StoredFile[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
@@ -42,7 +43,7 @@ export async function readMultipartMessage(request: FastifyRequest, storage: Fil
         size = await storage.put(key, part.file, LARGEST_ATTACHMENT);
       } catch (error) {
         if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename, part.mimetype);
-        throw error;
+        throw asMultipartError(error);
       }
       files.push({ storage_key: key, file_name: name, content_type: part.mimetype || 'application/octet-stream', file_size: size });
       if (size > sizeLimitOf(part.mimetype)) throw tooLarge(part.filename, part.mimetype);

@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ROLES, type AddAccountUserInput, type CreateAccountInput, type CreateUserInput, type Role } from '@parley/contracts';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsId, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 
 export class CreateAccountDto implements CreateAccountInput {
   @ApiProperty({ example: 'Acme Inc' })
@@ -10,7 +11,7 @@ export class CreateAccountDto implements CreateAccountInput {
   name: string;
 }
 
-export class UpdateAccountDto extends PartialType(CreateAccountDto) {}
+export class UpdateAccountDto extends UpdateOf(CreateAccountDto) {}
 
 export class CreateUserDto implements CreateUserInput {
   @ApiProperty({ example: 'Alice Agent' })
@@ -26,24 +27,23 @@ export class CreateUserDto implements CreateUserInput {
   email: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(255)
   display_name?: string;
 
   @ApiPropertyOptional({ minLength: 8 })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(200)
   password?: string;
 }
 
-export class UpdateUserDto extends PartialType(CreateUserDto) {}
+export class UpdateUserDto extends UpdateOf(CreateUserDto) {}
 
 export class AddAccountUserDto implements AddAccountUserInput {
   @ApiProperty()
-  @IsInt()
-  @IsPositive()
+  @IsId()
   user_id: number;
 
   @ApiProperty({ enum: ROLES })
@@ -53,7 +53,6 @@ export class AddAccountUserDto implements AddAccountUserInput {
 
 export class RemoveAccountUserDto {
   @ApiProperty()
-  @IsInt()
-  @IsPositive()
+  @IsId()
   user_id: number;
 }

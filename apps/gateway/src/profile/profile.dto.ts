@@ -1,40 +1,39 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { AVAILABILITY_STATUSES, type AvailabilityStatus, type UpdateProfileInput } from '@parley/contracts';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsPositive, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { ToOptionalId } from '../http/tolerant-input.decorators';
+import { IsIn, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsId, MayBeOmitted, ToOptionalId } from '../http/tolerant-input.decorators';
 
 export class ProfileFieldsDto implements UpdateProfileInput {
   @ApiPropertyOptional()
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(255)
   name?: string;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(255)
   display_name?: string | null;
 
   @ApiPropertyOptional({ enum: AVAILABILITY_STATUSES })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(AVAILABILITY_STATUSES)
   availability?: AvailabilityStatus;
 
   @ApiPropertyOptional({ description: 'Account the availability is for; all of your accounts when omitted' })
   @ToOptionalId()
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
+  @MayBeOmitted()
+  @IsId()
   account_id?: number;
 }
 
 /** The fields at top level, or wrapped in `profile` as some clients send them. */
 export class UpdateProfileDto extends ProfileFieldsDto {
   @ApiPropertyOptional({ type: ProfileFieldsDto })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateNested()
   @Type(() => ProfileFieldsDto)
   profile?: ProfileFieldsDto;

@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CreateTeamInput } from '@parley/contracts';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { ToInteger } from '../http/tolerant-input.decorators';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsId, MayBeOmitted, ToInteger, UpdateOf } from '../http/tolerant-input.decorators';
 
 export class CreateTeamDto implements CreateTeamInput {
   @ApiProperty({ example: 'Support' })
@@ -11,19 +11,19 @@ export class CreateTeamDto implements CreateTeamInput {
   name: string;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(10_000)
   description?: string | null;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   allow_auto_assign?: boolean;
 }
 
-export class UpdateTeamDto extends PartialType(CreateTeamDto) {}
+export class UpdateTeamDto extends UpdateOf(CreateTeamDto) {}
 
 /** `user_ids` of agents of the account (numbers or numeric strings). */
 export class UserIdsDto {
@@ -31,7 +31,6 @@ export class UserIdsDto {
   @ToInteger()
   @IsArray()
   @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @IsPositive({ each: true })
+  @IsId({ each: true })
   user_ids: number[];
 }

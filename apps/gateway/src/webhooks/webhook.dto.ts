@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_NAMES, type CreateWebhookInput, type WebhookDeliveryAttempt } from '@parley/contracts';
-import { IsArray, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ToInteger } from '../http/tolerant-input.decorators';
+import { IsArray, IsInt, IsString, Max, Min } from 'class-validator';
+import { MayBeOmitted, ToInteger, UpdateOf } from '../http/tolerant-input.decorators';
 
 /** Shapes only: whether the URL is acceptable and the names are known is the dispatcher's 422. */
 export class CreateWebhookDto implements CreateWebhookInput {
@@ -16,10 +16,10 @@ export class CreateWebhookDto implements CreateWebhookInput {
 }
 
 /** `subscriptions` replaces the previous list completely. */
-export class UpdateWebhookDto extends PartialType(CreateWebhookDto) {}
+export class UpdateWebhookDto extends UpdateOf(CreateWebhookDto) {}
 
 export class DeliveriesQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @ToInteger() @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ minimum: 1, default: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
 }
 
 export class WebhookView {

@@ -1,0 +1,150 @@
+import { createTestAccount, eventually, gatewayClient, type ApiResponse, type TestAccount } from '@parley/testing';
+
+/**
+ * Classes of malformed input a fuzzer found answered 500, sent to every operation of the
+ * served OpenAPI document (so routes added later are covered without editing this file).
+ */
+interface Operation {
+  method: string;
+  template: string;
+  properties: Record<string, { type?: string }>;
+  takesBody: boolean;
+}
+
+type OpenApi = {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>>;
+  components?: { schemas?: Record<string, { properties?: Record<string, { type?: string }> }> };
+};
+
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
+
+function operationsOf(document: OpenApi): Operation[] {
+  const operations: Operation[] = [];
+  for (const [template, methods] of Object.entries(document.paths)) {
+    if (!template.startsWith('/api/v1/accounts/{account_id}')) continue;
+    for (const [method, operation] of Object.entries(methods)) {
+      const schemaRef = operation.requestBody?.content?.['application/json']?.schema?.$ref;
+      const schema = schemaRef ? document.components?.schemas?.[schemaRef.split('/').pop()!] : undefined;
+      operations.push({ method: method.toUpperCase(), template, properties: schema?.properties ?? {}, takesBody: BODY_METHODS.has(method) });
+    }
+  }
+  return operations;
+}
+
+function pathOf(operation: Operation, accountId: number, lastId = '1'): string {
+  const params = operation.template.match(/\{[a-z_]+\}/g) ?? [];
+  let path = operation.template.replace('{account_id}', String(accountId));
+  for (const [index, param] of params.entries()) {
+    if (param === '{account_id}') continue;
+    path = path.replace(param, index === params.length - 1 ? lastId : '1');
+  }
+  return path;
+}
+
+function expectClientError(response: ApiResponse, what: string, statuses: number[] = [400]): void {
+  const ok = statuses.includes(response.status) && typeof response.body?.error === 'string';
+  if (!ok) throw new Error(`${what}: expected ${statuses.join('/')} with {"error": …}, got ${response.status} ${response.text.slice(0, 200)}`);
+}
+
+describe('malformed input is refused at the edge, never answered 500', () => {
+  let account: TestAccount;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    account = await createTestAccount();
+    const document = await gatewayClient().get<OpenApi>('/api-docs/json');
+    operations = operationsOf(document.body);
+    expect(operations.length).toBeGreaterThan(50);
+  });
+
+  const send = (operation: Operation, path: string, rawBody?: string, headers: Record<string, string> = {}) =>
+    gatewayClient(account.admin.token).request(operation.method, path, {
+      rawBody,
+      headers: rawBody === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    });
+
+  it.each([
+    ['a NUL character in a value', '{"name":"a\\u0000b","title":"a\\u0000b","content":"a\\u0000b"}', /NUL/],
+    ['a NUL character in a key', '{"a\\u0000b":"x"}', /NUL/],
+    ['an unpaired surrogate', '{"name":"a\\ud800b","title":"a\\ud800b","content":"a\\udc00"}', /surrogate/],
+    ['JSON nested 5,000 levels deep', `${'['.repeat(5000)}${']'.repeat(5000)}`, /nests deeper/],
+    ['broken JSON', '{"title": ', /JSON/],
+  ])('answers 400 to %s on every body-taking operation', async (_what, rawBody, message) => {
+    for (const operation of operations.filter((candidate) => candidate.takesBody)) {
+      const response = await send(operation, pathOf(operation, account.id), rawBody);
+      expectClientError(response, `${operation.method} ${operation.template}`);
+      expect(response.body.error).toMatch(message);
+    }
+  });
+
+  it('answers 400 to NUL in a query parameter on every GET', async () => {
+    for (const operation of operations.filter((candidate) => candidate.method === 'GET')) {
+      const response = await send(operation, `${pathOf(operation, account.id)}?q=%00`);
+      expectClientError(response, `GET ${operation.template}?q=%00`);
+    }
+  });
+
+  it.each(['0x1', '1e0', '1.0', '01', '%201', '-1', '2147483648', '1e20', 'abc'])('refuses the path id %s on every operation that takes one', async (id) => {
+    for (const operation of operations.filter((candidate) => /\{[a-z_]*id\}$|\{[a-z_]*id\}\//.test(candidate.template.replace('{account_id}', '')))) {
+      const response = await send(operation, pathOf(operation, account.id, id), operation.takesBody ? '{}' : undefined);
+      expectClientError(response, `${operation.method} ${operation.template} with id ${id}`, [400, 404]);
+    }
+  });
+
+  it('reads an empty JSON body as {} (client libraries send bodiless DELETEs and toggles with a JSON content type)', async () => {
+    const label = await account.admin.api.post('/labels', { title: `empty-body-${Date.now()}` });
+    expect(label.status).toBe(201);
+    const removed = await account.admin.api.delete(`/labels/${label.body.id}`, { headers: { 'content-type': 'application/json' } });
+    expect(removed.status).toBe(204);
+    for (const operation of operations.filter((candidate) => candidate.takesBody)) {
+      const response = await send(operation, pathOf(operation, account.id), '');
+      if (response.status >= 500 || /Body cannot be empty/i.test(String(response.body?.error))) {
+        throw new Error(`${operation.method} ${operation.template} with an empty body answered ${response.status} ${response.text}`);
+      }
+    }
+  });
+
+  it('answers 400 naming the field to null for a required field on update', async () => {
+    const label = await account.admin.api.post('/labels', { title: `null-title-${Date.now()}` });
+    const response = await account.admin.api.patch(`/labels/${label.body.id}`, { title: null });
+    expectClientError(response, 'PATCH label {"title": null}');
+    expect(response.body.error).toMatch(/^title: /);
+  });
+
+  it('never answers 500 to null, out-of-range, fractional or mistyped values in any body field', async () => {
+    const values: unknown[] = [null, 2147483648, 1e20, 1e308, -1, 1.5, 'x', true, {}, [], ['x'], [null], 'x'.repeat(100_000)];
+    for (const operation of operations.filter((candidate) => candidate.takesBody)) {
+      for (const property of Object.keys(operation.properties)) {
+        for (const value of values) {
+          const response = await send(operation, pathOf(operation, account.id), JSON.stringify({ [property]: value }));
+          if (response.status >= 500 || (response.status >= 400 && typeof response.body?.error !== 'string')) {
+            throw new Error(`${operation.method} ${operation.template} {${property}: ${JSON.stringify(value).slice(0, 40)}} answered ${response.status} ${response.text.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi\r\n--x--\r\n'],
+    ['an unterminated body', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi'],
+    ['a boundary that never appears', 'multipart/form-data; boundary=y', '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi\r\n--x--\r\n'],
+  ])('answers 400 to multipart with %s on message create and contact import', async (_what, contentType, rawBody) => {
+    const inbox = await account.admin.api.post('/inboxes', { name: 'Multipart', channel: { type: 'api' } });
+    // TODO(read-your-writes): drop the polls once a read-model miss asks the owner.
+    const contact = await eventually(async () => {
+      const created = await account.admin.api.post('/contacts', { name: 'Multipart', inbox_id: inbox.body.id });
+      expect(created.status).toBe(201);
+      return created;
+    });
+    const conversation = await eventually(async () => {
+      const created = await account.admin.api.post('/conversations', { inbox_id: inbox.body.id, contact_id: contact.body.payload.contact.id, source_id: contact.body.payload.contact_inbox.source_id });
+      expect(created.status).toBe(201);
+      return created;
+    });
+    const message = await account.admin.api.post(`/conversations/${conversation.body.id}/messages`, undefined, { rawBody, headers: { 'content-type': contentType } });
+    expectClientError(message, 'multipart message create');
+    const upload = await account.admin.api.post('/contacts/import', undefined, { rawBody, headers: { 'content-type': contentType } });
+    expectClientError(upload, 'multipart contact import');
+  });
+});
