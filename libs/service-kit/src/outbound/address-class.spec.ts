@@ -41,6 +41,9 @@ describe('classifyAddress', () => {
     ['198.51.100.7', 'reserved'],
     ['203.0.113.9', 'reserved'],
     ['192.88.99.1', 'reserved'],
+    ['192.31.196.1', 'reserved'],
+    ['192.175.48.1', 'reserved'],
+    ['192.52.193.1', 'reserved'],
   ])('IPv4 %s is %s', (address, kind) => expect(classifyAddress(address)).toBe(kind));
 
   it.each([
@@ -66,6 +69,12 @@ describe('classifyAddress', () => {
     ['3fff::1', 'reserved'],
     ['4000::1', 'reserved'],
     ['1::1', 'reserved'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'reserved'],
+    ['2001:2::1', 'reserved'],
+    ['2001:3::1', 'reserved'],
+    ['2001:20::1', 'reserved'],
+    ['5f00::1', 'reserved'],
+    ['2620:4f:8000::1', 'reserved'],
   ])('IPv6 %s is %s', (address, kind) => expect(classifyAddress(address)).toBe(kind));
 
   it.each([
@@ -86,9 +95,15 @@ describe('classifyAddress', () => {
     ['::127.0.0.1', 'reserved'],
     ['::8.8.8.8', 'reserved'],
     ['::ffff:0:127.0.0.1', 'reserved'],
+    ['::ffff:192.168.1.1', 'private'],
+    ['64:ff9b::a9fe:a9fe', 'link_local'],
+    ['64:ff9b:1::808:808', 'reserved'],
+    ['2002:a9fe:a9fe::', 'link_local'],
+    ['0:0:0:0:0:0:8.8.8.8', 'reserved'],
+    ['::0.0.0.1', 'loopback'],
   ])('IPv4 embedded in IPv6 %s is %s', (address, kind) => expect(classifyAddress(address)).toBe(kind));
 
-  it.each(['', 'localhost', 'example.com', '127.1', '2130706433', '0x7f000001', '010.0.0.1', '256.1.1.1', '1.2.3', ':::1', '[::1', 'fe80::1%'])(
+  it.each(['', 'localhost', 'example.com', '127.1', '2130706433', '0x7f000001', '010.0.0.1', '256.1.1.1', '1.2.3', ':::1', '[::1', 'fe80::1%', '::ffff:0x7f.0.0.1', '::ffff:127.1'])(
     'refuses %j, which is not an IP address',
     (text) => expect(classifyAddress(text)).toBe('invalid'),
   );

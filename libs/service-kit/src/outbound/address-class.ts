@@ -1,3 +1,4 @@
+import { IPv4, IPv6 } from 'ipaddr.js';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** Why an address is no place to send a webhook — or `public` when it is. */
@@ -13,108 +14,73 @@ export type AddressClass =
   | 'reserved'
   | 'invalid';
 
-interface Range {
-  /** Network address as a bigint of the family's width. */
-  network: bigint;
-  prefix: number;
-  kind: Exclude<AddressClass, 'public' | 'invalid'>;
+/**
+ * ipaddr.js range names that have a class of their own; every other special-purpose range it
+ * knows (documentation, benchmarking, broadcast, AS112, AMT, Teredo, ORCHID, …) is `reserved`,
+ * because none of them is an ordinary Internet host.
+ */
+const NAMED: Record<string, AddressClass> = {
+  unicast: 'public',
+  unspecified: 'unspecified',
+  loopback: 'loopback',
+  private: 'private',
+  carrierGradeNat: 'shared',
+  linkLocal: 'link_local',
+  uniqueLocal: 'unique_local',
+  multicast: 'multicast',
+};
+
+const cidr = (text: string) => IPv6.parseCIDR(text);
+/** Only the well-known NAT64 prefix puts the IPv4 address in the low 32 bits; the local-use /48 is refused. */
+const NAT64_WELL_KNOWN = cidr('64:ff9b::/96');
+/** ::a.b.c.d, the deprecated IPv4-compatible form: nothing routes it, so nothing should call it. */
+const IPV4_COMPATIBLE = cidr('::/96');
+/** Unicast outside 2000::/3 is not allocated yet. */
+const GLOBAL_UNICAST = cidr('2000::/3');
+
+function classifyV4(address: IPv4): AddressClass {
+  return NAMED[address.range()] ?? 'reserved';
 }
 
-function v4(text: string): bigint {
-  return text.split('.').reduce((value, octet) => (value << 8n) | BigInt(Number(octet)), 0n);
+function ipv4At(address: IPv6, offset: number): IPv4 {
+  return new IPv4(address.toByteArray().slice(offset, offset + 4));
 }
 
-function v4Range(cidr: string, kind: Range['kind']): Range {
-  const [address, prefix] = cidr.split('/');
-  return { network: v4(address), prefix: Number(prefix), kind };
+function classifyV6(address: IPv6): AddressClass {
+  const range = address.range();
+  if (range === 'ipv4Mapped') return classifyV4(address.toIPv4Address());
+  if (range === 'rfc6052') return address.match(NAT64_WELL_KNOWN) ? classifyV4(ipv4At(address, 12)) : 'reserved';
+  if (range === '6to4') return classifyV4(ipv4At(address, 2));
+  if (range !== 'unicast') return NAMED[range] ?? 'reserved';
+  return address.match(GLOBAL_UNICAST) && !address.match(IPV4_COMPATIBLE) ? 'public' : 'reserved';
 }
 
-function v6Range(cidr: string, kind: Range['kind']): Range {
-  const [address, prefix] = cidr.split('/');
-  return { network: parseIpv6(address)!, prefix: Number(prefix), kind };
-}
-
-/** IANA special-purpose IPv4 blocks: none of them is an ordinary Internet host. */
-const IPV4_RANGES: Range[] = [
-  v4Range('0.0.0.0/8', 'unspecified'),
-  v4Range('10.0.0.0/8', 'private'),
-  v4Range('100.64.0.0/10', 'shared'),
-  v4Range('127.0.0.0/8', 'loopback'),
-  v4Range('169.254.0.0/16', 'link_local'),
-  v4Range('172.16.0.0/12', 'private'),
-  v4Range('192.0.0.0/24', 'reserved'),
-  v4Range('192.0.2.0/24', 'reserved'),
-  v4Range('192.88.99.0/24', 'reserved'),
-  v4Range('192.168.0.0/16', 'private'),
-  v4Range('198.18.0.0/15', 'reserved'),
-  v4Range('198.51.100.0/24', 'reserved'),
-  v4Range('203.0.113.0/24', 'reserved'),
-  v4Range('224.0.0.0/4', 'multicast'),
-  v4Range('240.0.0.0/4', 'reserved'),
-];
-
-/** IPv6 blocks refused outright; forms that embed an IPv4 address are judged by that address. */
-const IPV6_RANGES: Range[] = [
-  v6Range('::/128', 'unspecified'),
-  v6Range('::1/128', 'loopback'),
-  v6Range('64:ff9b:1::/48', 'reserved'),
-  v6Range('100::/64', 'reserved'),
-  v6Range('2001::/23', 'reserved'),
-  v6Range('2001:db8::/32', 'reserved'),
-  v6Range('3fff::/20', 'reserved'),
-  v6Range('5f00::/16', 'reserved'),
-  v6Range('fc00::/7', 'unique_local'),
-  v6Range('fe80::/10', 'link_local'),
-  v6Range('fec0::/10', 'reserved'),
-  v6Range('ff00::/8', 'multicast'),
-];
-
-const GLOBAL_UNICAST = v6Range('2000::/3', 'reserved');
-/** ::ffff:a.b.c.d (mapped), 64:ff9b::a.b.c.d (NAT64): the IPv4 address in the low 32 bits is what is reached. */
-const EMBEDS_IPV4_LOW: Range[] = [v6Range('::ffff:0:0/96', 'reserved'), v6Range('64:ff9b::/96', 'reserved')];
-/** 6to4 carries the IPv4 address in bits 16–47. */
-const SIX_TO_FOUR = v6Range('2002::/16', 'reserved');
-/** ::a.b.c.d, the deprecated IPv4-compatible form (and ::ffff:0:a.b.c.d, SIIT). */
-const DEPRECATED_EMBEDDINGS: Range[] = [v6Range('::/96', 'reserved'), v6Range('::ffff:0:0:0/96', 'reserved')];
-
-function inRange(value: bigint, range: Range, width: number): boolean {
-  const shift = BigInt(width - range.prefix);
-  return value >> shift === range.network >> shift;
-}
-
-function classifyV4(value: bigint): AddressClass {
-  return IPV4_RANGES.find((range) => inRange(value, range, 32))?.kind ?? 'public';
+/**
+ * Parses IPv6 text (zone id ignored, IPv4 tail allowed). Node's check comes first: ipaddr.js also
+ * takes hex and short IPv4 tails. The tail is rewritten as hex groups because ipaddr.js reads
+ * `::a.b.c.d` as `::ffff:a.b.c.d`, which would turn a refused address into a reachable one.
+ */
+function parseV6(text: string): IPv6 | null {
+  const address = text.replace(/%[\w.-]+$/, '');
+  if (!isIPv6(address)) return null;
+  const groups = address.replace(/\d+\.\d+\.\d+\.\d+$/, (tail) => {
+    const [a, b, c, d] = IPv4.parse(tail).octets;
+    return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  });
+  return IPv6.parse(groups);
 }
 
 /** The 128-bit value of an IPv6 address (zone id ignored, IPv4 tail allowed); null when malformed. */
 export function parseIpv6(text: string): bigint | null {
-  const address = text.replace(/%[\w.-]+$/, '');
-  if (!isIPv6(address)) return null;
-  let groups = address;
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (tail) {
-    const value = Number(v4(tail[1]));
-    groups = `${address.slice(0, -tail[1].length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
-  }
-  const [head, rest] = groups.includes('::') ? groups.split('::') : [groups, null];
-  const left = head ? head.split(':') : [];
-  const right = rest ? rest.split(':') : [];
-  const missing = 8 - left.length - right.length;
-  const all = rest === null ? left : [...left, ...Array(missing).fill('0'), ...right];
-  return all.reduce((value, group) => (value << 16n) | BigInt(parseInt(group, 16)), 0n);
+  return parseV6(text)?.parts.reduce((value, part) => (value << 16n) | BigInt(part), 0n) ?? null;
 }
 
 /** Classifies an IP address as text (what the URL parser and the resolver produce). */
 export function classifyAddress(address: string): AddressClass {
-  if (isIPv4(address)) return classifyV4(v4(address));
-  const value = parseIpv6(/^\[(.*)\]$/.exec(address)?.[1] ?? address);
-  if (value === null) return 'invalid';
-  if (EMBEDS_IPV4_LOW.some((range) => inRange(value, range, 128))) return classifyV4(value & 0xffffffffn);
-  if (inRange(value, SIX_TO_FOUR, 128)) return classifyV4((value >> 80n) & 0xffffffffn);
-  const refused = IPV6_RANGES.find((range) => inRange(value, range, 128));
-  if (refused) return refused.kind;
-  if (DEPRECATED_EMBEDDINGS.some((range) => inRange(value, range, 128))) return 'reserved';
-  return inRange(value, GLOBAL_UNICAST, 128) ? 'public' : 'reserved';
+  // Strict dotted decimal only: the legacy forms (127.1, 0x7f000001, 010.0.0.1) are not addresses here.
+  if (isIPv4(address)) return classifyV4(IPv4.parse(address));
+  const v6 = parseV6(/^\[(.*)\]$/.exec(address)?.[1] ?? address);
+  return v6 ? classifyV6(v6) : 'invalid';
 }
 
 export function isPublicAddress(address: string): boolean {

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Where attachments live: a local directory here, an object store elsewhere, behind one interface. */
@@ -18,6 +18,20 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/** Passes a stream through and counts it, so a driver learns the size and stops at the limit while streaming. */
+export class SizeLimit extends Transform {
+  bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    callback(this.bytes > this.maxBytes ? new FileTooLargeError(this.maxBytes) : null, chunk);
+  }
+}
+
 /** Keys are relative paths of safe characters, so a key can never leave the storage directory. */
 const SAFE_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
@@ -31,20 +45,14 @@ export class LocalFileStorage implements FileStorage {
   async put(key: string, source: Readable, maxBytes: number): Promise<number> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        callback(size > maxBytes ? new FileTooLargeError(maxBytes) : null, chunk);
-      },
-    });
+    const counter = new SizeLimit(maxBytes);
     try {
       await pipeline(source, counter, createWriteStream(path));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
     }
-    return size;
+    return counter.bytes;
   }
 
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {

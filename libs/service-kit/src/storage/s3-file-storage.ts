@@ -1,12 +1,7 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { FileTooLargeError, type FileStorage } from './file-storage';
-import { amzDate, encodeRfc3986, signatureV4 } from './sigv4';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { SizeLimit, type FileStorage } from './file-storage';
 
 export interface S3Config {
   /** e.g. https://s3.eu-west-1.amazonaws.com, or an S3-compatible server's URL. */
@@ -19,73 +14,112 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-const UNSIGNED = 'UNSIGNED-PAYLOAD';
+/** S3's smallest part. Parts sit in memory while they go up: two in flight keep an upload near 15 MiB. */
+const PART_SIZE = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
+
+type ClientModule = typeof import('@aws-sdk/client-s3');
+type UploadModule = typeof import('@aws-sdk/lib-storage');
+
+interface Connection {
+  sdk: ClientModule;
+  storage: UploadModule;
+  client: S3Client;
+}
 
 /**
- * Files in an S3-compatible bucket, signed with Signature V4. An upload is spooled to a
- * temporary file first: S3 wants the length up front, and the limit is checked on the way.
+ * Files in an S3-compatible bucket through the AWS SDK. Uploads stream: one PutObject when the
+ * file fits in a part, a multipart upload otherwise. The SDK is loaded on first use, so services
+ * on the local driver never pay for it.
  */
 export class S3FileStorage implements FileStorage {
+  private connection: Promise<Connection> | null = null;
+
   constructor(private readonly config: S3Config) {}
 
   async put(key: string, source: Readable, maxBytes: number): Promise<number> {
-    const directory = await mkdtemp(join(tmpdir(), 'parley-upload-'));
-    const spool = join(directory, 'file');
+    const { storage, client } = await this.connect().catch((error: unknown) => {
+      source.destroy();
+      throw error;
+    });
+    const counter = new SizeLimit(maxBytes);
+    // A body failure (the limit passed, the source broken) makes the upload send
+    // AbortMultipartUpload, when parts went up, before `done()` rejects: no object, no stray parts.
+    let bodyError: unknown = null;
+    counter.on('error', (error) => (bodyError ??= error));
+    const upload = new storage.Upload({
+      client,
+      params: { Bucket: this.config.bucket, Key: key, Body: counter },
+      partSize: PART_SIZE,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
+    });
+    const feeding = pipeline(source, counter).catch(() => undefined);
     try {
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          callback(size > maxBytes ? new FileTooLargeError(maxBytes) : null, chunk);
-        },
-      });
-      await pipeline(source, counter, createWriteStream(spool));
-      const length = (await stat(spool)).size;
-      const response = await this.request('PUT', key, {
-        body: Readable.toWeb(createReadStream(spool)) as unknown as RequestInit['body'],
-        headers: { 'content-length': String(length) },
-      });
-      if (!response.ok) throw new Error(`S3 refused to store ${key}: ${response.status} ${await response.text()}`);
-      return length;
+      await upload.done();
+      return counter.bytes;
+    } catch (error) {
+      if (error === bodyError) throw error;
+      throw new Error(`S3 refused to store ${key}: ${describe(error)}`, { cause: error });
     } finally {
-      await rm(directory, { recursive: true, force: true });
+      // Closes the source too when the upload stopped reading early.
+      counter.destroy();
+      await feeding;
     }
   }
 
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {
-    const response = await this.request('GET', key);
-    if (response.status === 404) return null;
-    if (!response.ok || !response.body) throw new Error(`S3 could not read ${key}: ${response.status}`);
-    return { stream: Readable.fromWeb(response.body as unknown as WebReadableStream), size: Number(response.headers.get('content-length') ?? 0) };
+    const { sdk, client } = await this.connect();
+    try {
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new Error(`S3 could not read ${key}: ${describe(error)}`, { cause: error });
+    }
   }
 
   async remove(key: string): Promise<void> {
-    const response = await this.request('DELETE', key);
-    if (!response.ok && response.status !== 404) throw new Error(`S3 could not delete ${key}: ${response.status}`);
+    const { sdk, client } = await this.connect();
+    try {
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+    } catch (error) {
+      if (!isMissing(error)) throw new Error(`S3 could not delete ${key}: ${describe(error)}`, { cause: error });
+    }
   }
 
-  private request(method: string, key: string, options: { body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<Response> {
-    const endpoint = new URL(this.config.endpoint);
-    const encodedKey = key.split('/').map(encodeRfc3986).join('/');
-    const host = this.config.forcePathStyle ? endpoint.host : `${this.config.bucket}.${endpoint.host}`;
-    const basePath = endpoint.pathname.replace(/\/+$/, '');
-    const path = this.config.forcePathStyle ? `${basePath}/${encodeRfc3986(this.config.bucket)}/${encodedKey}` : `${basePath}/${encodedKey}`;
-    const headers: Record<string, string> = {
-      host,
-      'x-amz-date': amzDate(new Date()),
-      'x-amz-content-sha256': UNSIGNED,
-      ...options.headers,
-    };
-    headers.authorization = signatureV4(
-      { method, path, headers, payloadHash: UNSIGNED },
-      { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey, region: this.config.region, service: 's3' },
-    );
-    const { host: _host, ...sent } = headers;
-    return fetch(`${endpoint.protocol}//${host}${path}`, {
-      method,
-      headers: sent,
-      body: options.body,
-      ...(options.body ? { duplex: 'half' } : {}),
-    } as RequestInit);
+  private connect(): Promise<Connection> {
+    this.connection ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([sdk, storage]) => ({
+      sdk,
+      storage,
+      client: new sdk.S3Client({
+        endpoint: this.config.endpoint,
+        region: this.config.region,
+        credentials: { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey },
+        forcePathStyle: this.config.forcePathStyle,
+        // Checksums only where S3 demands them: many S3-compatible servers reject the newer defaults.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.connection;
   }
+}
+
+interface ServiceError {
+  name?: string;
+  message?: string;
+  $metadata?: { httpStatusCode?: number };
+}
+
+/** NoSuchKey, or a 404 without it from servers that send no error body; a missing bucket stays an error. */
+function isMissing(error: unknown): boolean {
+  const failure = error as ServiceError;
+  if (failure?.name === 'NoSuchBucket') return false;
+  return failure?.name === 'NoSuchKey' || failure?.$metadata?.httpStatusCode === 404;
+}
+
+function describe(error: unknown): string {
+  const failure = error as ServiceError;
+  return `${failure?.$metadata?.httpStatusCode ?? 'no response'} ${failure?.name ?? 'Error'}: ${failure?.message ?? String(error)}`;
 }
