@@ -27,7 +27,6 @@ export * from './database/postgres-errors';
 export * from './events/changed-attributes';
 export * from './rules/working-hours';
 export * from './rules/custom-attribute-values';
-export * from './rules/canned-response-render';
 export * from './mail/mail-transport';
 export * from './mail/mail-relay';
 export * from './rules/http-url';

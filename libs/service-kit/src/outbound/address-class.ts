@@ -70,21 +70,12 @@ function parseV6(text: string): IPv6 | null {
   return IPv6.parse(groups);
 }
 
-/** The 128-bit value of an IPv6 address (zone id ignored, IPv4 tail allowed); null when malformed. */
-export function parseIpv6(text: string): bigint | null {
-  return parseV6(text)?.parts.reduce((value, part) => (value << 16n) | BigInt(part), 0n) ?? null;
-}
-
 /** Classifies an IP address as text (what the URL parser and the resolver produce). */
 export function classifyAddress(address: string): AddressClass {
   // Strict dotted decimal only: the legacy forms (127.1, 0x7f000001, 010.0.0.1) are not addresses here.
   if (isIPv4(address)) return classifyV4(IPv4.parse(address));
   const v6 = parseV6(/^\[(.*)\]$/.exec(address)?.[1] ?? address);
   return v6 ? classifyV6(v6) : 'invalid';
-}
-
-export function isPublicAddress(address: string): boolean {
-  return classifyAddress(address) === 'public';
 }
 
 const DESCRIPTIONS: Record<AddressClass, string> = {

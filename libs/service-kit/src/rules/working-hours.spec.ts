@@ -1,5 +1,5 @@
 import type { WorkingHoursEntry } from '@parley/contracts';
-import { isOpenAt, isValidTimeZone, localTime, workingHoursProblems } from './working-hours';
+import { isValidTimeZone, workingHoursProblems } from './working-hours';
 
 const weekdays9to17: WorkingHoursEntry[] = [1, 2, 3, 4, 5].map((day) => ({
   day_of_week: day,
@@ -10,50 +10,6 @@ const weekdays9to17: WorkingHoursEntry[] = [1, 2, 3, 4, 5].map((day) => ({
   close_minutes: 30,
 }));
 const closedSunday: WorkingHoursEntry = { day_of_week: 0, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null };
-const schedule = (timezone: string, enabled = true) => ({ working_hours_enabled: enabled, working_hours: [...weekdays9to17, closedSunday], timezone });
-
-describe('isOpenAt', () => {
-  it('is always open when working hours are off', () => {
-    expect(isOpenAt(schedule('UTC', false), new Date('2026-11-22T03:00:00Z'))).toBe(true); // a Sunday night
-  });
-
-  it('opens at the opening minute and closes at the closing minute', () => {
-    const utc = schedule('UTC');
-    expect(isOpenAt(utc, new Date('2026-11-23T08:59:59Z'))).toBe(false); // Monday
-    expect(isOpenAt(utc, new Date('2026-11-23T09:00:00Z'))).toBe(true);
-    expect(isOpenAt(utc, new Date('2026-11-23T17:29:59Z'))).toBe(true);
-    expect(isOpenAt(utc, new Date('2026-11-23T17:30:00Z'))).toBe(false);
-  });
-
-  it('is closed on a closed day and on a day without an entry', () => {
-    expect(isOpenAt(schedule('UTC'), new Date('2026-11-22T12:00:00Z'))).toBe(false); // Sunday, closed
-    expect(isOpenAt(schedule('UTC'), new Date('2026-11-28T12:00:00Z'))).toBe(false); // Saturday, no entry
-  });
-
-  it("uses the inbox's wall clock, across a date line", () => {
-    // 23:30 UTC on Sunday is 08:30 Monday in Tokyo (closed) and 10:30 Monday in Sydney (open, summer time).
-    const at = new Date('2026-11-22T23:30:00Z');
-    expect(isOpenAt(schedule('Asia/Tokyo'), at)).toBe(false);
-    expect(isOpenAt(schedule('Australia/Sydney'), at)).toBe(true);
-    expect(isOpenAt(schedule('UTC'), at)).toBe(false);
-  });
-
-  it('follows daylight saving time changes', () => {
-    // New York: 13:30 UTC is 09:30 EDT in October (open) and 08:30 EST in November (closed).
-    const newYork = schedule('America/New_York');
-    expect(isOpenAt(newYork, new Date('2026-10-28T13:30:00Z'))).toBe(true);
-    expect(isOpenAt(newYork, new Date('2026-11-04T13:30:00Z'))).toBe(false);
-    // Berlin on the Monday after the spring change: 07:00 UTC is 09:00 CEST.
-    expect(isOpenAt(schedule('Europe/Berlin'), new Date('2026-03-30T07:00:00Z'))).toBe(true);
-    expect(isOpenAt(schedule('Europe/Berlin'), new Date('2026-03-23T07:00:00Z'))).toBe(false); // 08:00 CET a week earlier
-  });
-});
-
-describe('localTime', () => {
-  it('gives the local weekday and minutes', () => {
-    expect(localTime(new Date('2026-11-22T23:30:00Z'), 'Asia/Kolkata')).toEqual({ dayOfWeek: 1, minutes: 5 * 60 });
-  });
-});
 
 describe('isValidTimeZone', () => {
   it.each(['UTC', 'Europe/Lisbon', 'America/Sao_Paulo', 'Asia/Kolkata'])('accepts %s', (zone) => expect(isValidTimeZone(zone)).toBe(true));

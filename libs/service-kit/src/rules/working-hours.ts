@@ -1,13 +1,5 @@
 import type { WorkingHoursEntry } from '@parley/contracts';
 
-export interface Schedule {
-  working_hours_enabled: boolean;
-  working_hours: WorkingHoursEntry[];
-  timezone: string;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 /** True when `timezone` is a time zone name this runtime knows (IANA names and their aliases). */
 export function isValidTimeZone(timezone: string): boolean {
   try {
@@ -16,34 +8,6 @@ export function isValidTimeZone(timezone: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Day of week and minutes since midnight at `at`, on the wall clock of `timezone` (DST included). */
-export function localTime(at: Date, timezone: string): { dayOfWeek: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return { dayOfWeek: WEEKDAYS.indexOf(get('weekday')), minutes: Number(get('hour')) * 60 + Number(get('minute')) };
-}
-
-/**
- * Whether an inbox is open at `at`: always, unless working hours are enabled; then only on a
- * day with an entry that is not closed, from its opening time (inclusive) to its closing time
- * (exclusive), on the inbox's wall clock.
- */
-export function isOpenAt(schedule: Schedule, at: Date): boolean {
-  if (!schedule.working_hours_enabled) return true;
-  const { dayOfWeek, minutes } = localTime(at, schedule.timezone);
-  const day = schedule.working_hours.find((entry) => entry.day_of_week === dayOfWeek);
-  if (!day || day.closed_all_day) return false;
-  const opens = (day.open_hour ?? 0) * 60 + (day.open_minutes ?? 0);
-  const closes = (day.close_hour ?? 0) * 60 + (day.close_minutes ?? 0);
-  return minutes >= opens && minutes < closes;
 }
 
 /** Problems with a working-hours list, as `working_hours[i].field: problem` lines (empty when valid). */
