@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Local state of `npm start` (git-ignored): generated secrets and service logs. */
-export const DEV_DIR = join(process.cwd(), '.parley');
+/** Local state of `npm start` (git-ignored): generated secrets and service logs (`PARLEY_STATE_DIR` moves it). */
+export const DEV_DIR = process.env.PARLEY_STATE_DIR ?? join(process.cwd(), '.parley');
 /** A secret from the environment, else the one generated for this checkout (kept in `.parley/`). */
 function devSecret(variable: string, file: string, create: boolean): string | undefined {
   if (process.env[variable]) return process.env[variable];

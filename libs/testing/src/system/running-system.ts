@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../environment/free-port';
 import { ServiceProcess } from './service-process';
+import { Supervisor } from './supervisor';
 
 export interface SystemOptions {
   rootDir: string;
@@ -17,6 +18,8 @@ export interface SystemOptions {
   /** Log files go here; without it, output is shown on the console. */
   logDir?: string;
   env?: Record<string, string>;
+  /** Restart services that die on their own (the `npm start` launcher), reporting each event here. */
+  supervise?: (line: string) => void;
 }
 
 const DEFAULT_HEALTH_PORT_BASE = 3101;
@@ -34,11 +37,13 @@ export class RunningSystem {
     private readonly processes: Map<ServiceName, ServiceProcess>,
     private readonly options: SystemOptions,
     private readonly sharedEnv: Record<string, string>,
+    private readonly supervisors: Supervisor[],
   ) {}
 
   static async start(options: SystemOptions): Promise<RunningSystem> {
     if (options.logDir) mkdirSync(options.logDir, { recursive: true });
     const processes = new Map<ServiceName, ServiceProcess>();
+    const supervisors: Supervisor[] = [];
     const gatewayPort = options.gatewayPort ?? (await freePort());
     const shared: Record<string, string> = {
       DATABASE_URL: options.databaseUrl,
@@ -51,11 +56,11 @@ export class RunningSystem {
     };
     for (const [index, service] of BACKEND_SERVICES.entries()) {
       const port = options.defaultPorts ? DEFAULT_HEALTH_PORT_BASE + index : await freePort();
-      processes.set(service, RunningSystem.process(options, service, { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) }, `http://127.0.0.1:${port}/health/ready`));
+      processes.set(service, RunningSystem.process(options, supervisors, service, { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) }, `http://127.0.0.1:${port}/health/ready`));
     }
-    processes.set('gateway', RunningSystem.process(options, 'gateway', { ...shared, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/health/live`));
+    processes.set('gateway', RunningSystem.process(options, supervisors, 'gateway', { ...shared, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/health/live`));
 
-    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes, options, shared);
+    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes, options, shared, supervisors);
     try {
       await Promise.all(BACKEND_SERVICES.map((service) => processes.get(service)!.start()));
       await processes.get('gateway')!.start();
@@ -66,15 +71,29 @@ export class RunningSystem {
     return system;
   }
 
-  private static process(options: SystemOptions, service: ServiceName, env: Record<string, string>, readyUrl: string, logName: string = service): ServiceProcess {
-    return new ServiceProcess({
+  private static process(
+    options: SystemOptions,
+    supervisors: Supervisor[],
+    service: ServiceName,
+    env: Record<string, string>,
+    readyUrl: string,
+    logName: string = service,
+  ): ServiceProcess {
+    let supervisor: Supervisor | null = null;
+    const process = new ServiceProcess({
       name: logName,
       script: join(options.rootDir, 'dist', 'apps', service, 'src', 'main.js'),
       cwd: options.rootDir,
       env,
       readyUrl,
       logFile: options.logDir ? join(options.logDir, `${logName}.log`) : undefined,
+      onCrash: (exit) => supervisor?.crashed(exit),
     });
+    if (options.supervise) {
+      supervisor = new Supervisor(process, { report: options.supervise });
+      supervisors.push(supervisor);
+    }
+    return process;
   }
 
   /** Starts one more instance of a backend service (same queue group, same schema), e.g. to test replicas. */
@@ -84,6 +103,7 @@ export class RunningSystem {
     const name = `${service}-replica-${list.length + 1}`;
     const replica = RunningSystem.process(
       this.options,
+      this.supervisors,
       service,
       { ...this.sharedEnv, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
       `http://127.0.0.1:${port}/health/ready`,
@@ -113,7 +133,13 @@ export class RunningSystem {
     return exitCode;
   }
 
+  /** Each running process by name with its pid (the launcher prints them). */
+  pids(): Record<string, number | undefined> {
+    return Object.fromEntries([...this.processes].map(([name, process]) => [name, process.pid]));
+  }
+
   async stop(): Promise<void> {
+    for (const supervisor of this.supervisors.splice(0)) supervisor.stop();
     await this.processes.get('gateway')?.stop();
     await Promise.all([...this.replicas.keys()].map((service) => this.stopReplicas(service)));
     await Promise.all(BACKEND_SERVICES.map((service) => this.processes.get(service)?.stop()));

@@ -11,6 +11,8 @@ export interface ServiceProcessOptions {
   readyUrl: string;
   /** Append output to this file; without it, output goes to this process's stdout/stderr. */
   logFile?: string;
+  /** Told when the process ends without having been asked to stop (a crash, a kill -9). */
+  onCrash?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -21,11 +23,18 @@ export class ServiceProcess {
   private child: ChildProcess | null = null;
   private exited: Promise<number | null> = Promise.resolve(null);
   private log: WriteStream | null = null;
+  private stopping = false;
+  /** The child that reported ready: only its unexpected end is a crash (a failed start rejects start()). */
+  private readyChild: ChildProcess | null = null;
 
   constructor(private readonly options: ServiceProcessOptions) {}
 
   get name(): string {
     return this.options.name;
+  }
+
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
   }
 
   get running(): boolean {
@@ -47,18 +56,26 @@ export class ServiceProcess {
       child.stderr?.pipe(this.log, { end: false });
     }
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        resolve(code);
+        if (!this.stopping && this.readyChild === child) this.options.onCrash?.({ code, signal });
+      }),
+    );
     await this.waitUntilReady(child);
+    this.readyChild = child;
   }
 
   /** Asks it to stop (SIGTERM: graceful) and waits for the process to end. */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     const child = this.child;
     if (!child || !this.running) return null;
+    this.stopping = true;
     child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     const code = await this.exited;
     clearTimeout(timer);
+    this.stopping = false;
     this.child = null;
     this.log?.end();
     this.log = null;

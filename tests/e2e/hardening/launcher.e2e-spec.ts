@@ -1,0 +1,64 @@
+import { dropRunDatabase, eventually, freePort, readE2eState } from '@parley/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+/** `npm start`'s launcher (built to dist/tools/start.js) brings back a service that was killed. */
+describe('the npm start launcher', () => {
+  const state = readE2eState();
+  const databaseName = `${new URL(state.databaseUrl).pathname.slice(1)}_launcher`;
+  const adminUrl = Object.assign(new URL(state.databaseUrl), { pathname: '/postgres' }).toString();
+  const platformToken = randomBytes(24).toString('base64url');
+  let launcher: ChildProcess;
+  let output = '';
+  let gatewayUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    gatewayUrl = `http://127.0.0.1:${port}`;
+    launcher = spawn(process.execPath, [join(process.cwd(), 'dist', 'tools', 'start.js')], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        DATABASE_URL: Object.assign(new URL(state.databaseUrl), { pathname: `/${databaseName}` }).toString(),
+        NATS_URL: state.natsUrl,
+        NATS_NAMESPACE: `${state.namespace}_launcher`,
+        PORT: String(port),
+        HEALTH_PORTS: 'any',
+        PARLEY_STATE_DIR: join(state.logDir, 'launcher'),
+        PLATFORM_API_TOKEN: platformToken,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await eventually(() => expect(output).toContain('Parley is running'), { timeoutMs: 60_000, intervalMs: 200, description: 'the launcher started the system' });
+  }, 90_000);
+
+  afterAll(async () => {
+    if (launcher && launcher.exitCode === null) {
+      const exited = new Promise((resolve) => launcher.once('exit', resolve));
+      launcher.kill('SIGTERM');
+      await exited;
+    }
+    await dropRunDatabase(adminUrl, databaseName).catch(() => undefined);
+  }, 60_000);
+
+  it('restarts a service killed with SIGKILL, which then serves again', async () => {
+    const pid = Number(/^\s+messaging\s+up\s+pid (\d+)$/m.exec(output)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await eventually(() => expect(output).toMatch(/messaging stopped unexpectedly \(signal SIGKILL\); restarting in 1 s/), { timeoutMs: 10_000 });
+    await eventually(() => expect(output).toMatch(/messaging is running again \(pid \d+\)/), { timeoutMs: 30_000, intervalMs: 200 });
+    const restartedPid = Number(/messaging is running again \(pid (\d+)\)/.exec(output)![1]);
+    expect(restartedPid).not.toBe(pid);
+    // The Platform API is served by messaging: an account can be created again.
+    const created = await fetch(`${gatewayUrl}/platform/api/v1/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', api_access_token: platformToken },
+      body: JSON.stringify({ name: 'After the crash' }),
+    });
+    expect(created.status).toBe(201);
+  });
+});
