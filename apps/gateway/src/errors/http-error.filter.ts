@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { statusOf } from './status-by-code.mapper';
 
+const RETRY_AFTER_SECONDS = 5;
+
 interface ErrorBody {
   error: string;
   attributes?: string[];
@@ -25,6 +27,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const [status, body] = this.describe(exception, request);
+    // An outage is temporary: tell clients when to try again.
+    if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     void reply.status(status).send(body);
   }
 

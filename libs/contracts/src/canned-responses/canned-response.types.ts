@@ -13,10 +13,3 @@ export interface CreateCannedResponseInput {
 }
 
 export type UpdateCannedResponseInput = Partial<CreateCannedResponseInput>;
-
-/** The variables a canned response may contain; they are replaced when it is inserted. */
-export interface CannedResponseVariables {
-  contact?: { name?: string | null; email?: string | null; phone_number?: string | null };
-  conversation?: { id?: number | null; display_id?: number | null };
-  agent?: { name?: string | null };
-}

@@ -9,6 +9,8 @@ export const CommonErrors = {
   invalidFilter: 'FILTER.INVALID',
   /** A URL we would call later is not HTTPS on a public address. */
   unsafeUrl: 'URL.NOT_PUBLIC_HTTPS',
+  /** A dependency of the service (its database) is down: try again shortly. */
+  dependencyUnavailable: 'SERVICE.UNAVAILABLE',
   rpcTimeout: 'RPC.TIMEOUT',
   rpcUnavailable: 'RPC.UNAVAILABLE',
   internal: 'INTERNAL',

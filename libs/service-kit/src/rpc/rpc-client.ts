@@ -30,7 +30,9 @@ const UNAVAILABLE_CODES: string[] = [ErrorCode.NoResponders, ErrorCode.Connectio
 
 /**
  * Typed request/reply over NATS. Patterns and payload types come from `@parley/contracts`;
- * failures arrive as RpcCallError with the status the caller should pass on.
+ * failures arrive as RpcCallError with the code the caller should pass on. While the
+ * connection to NATS is down, requests fail at once (unavailable) instead of waiting out
+ * their timeout in the client's reconnect buffer.
  *
  * It speaks the wire format of Nest's NATS transport (the services' servers are Nest's), but
  * through the NATS client's shared reply subscription: Nest's own client subscribes and
@@ -41,6 +43,7 @@ export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
   private readonly codec = JSONCodec<RequestPacket | ReplyPacket>();
   private connection: Promise<NatsConnection> | null = null;
+  private connected = false;
   private sequence = 0;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
@@ -60,10 +63,11 @@ export class RpcClient implements OnApplicationShutdown {
     let reply: ReplyPacket;
     try {
       const nats = await this.connect();
+      if (!this.connected) throw RpcCallError.unavailable(service);
       const message = await nats.request(namespaced(this.config.nats.namespace, pattern), this.codec.encode(packet), { timeout: limit, headers });
       reply = this.codec.decode(message.data) as ReplyPacket;
     } catch (error) {
-      throw this.toCallError(error, service, limit);
+      throw error instanceof RpcCallError ? error : this.toCallError(error, service, limit);
     }
     if (reply.err !== undefined && reply.err !== null) {
       if (isRpcErrorPayload(reply.err)) throw new RpcCallError(reply.err);
@@ -81,11 +85,31 @@ export class RpcClient implements OnApplicationShutdown {
 
   /** Connects on first use; a failed attempt is forgotten so the next request tries again. */
   private connect(): Promise<NatsConnection> {
-    this.connection ??= connect({ servers: this.config.nats.url, name: `${this.config.service}-rpc-client`, ...NATS_CONNECTION_DEFAULTS }).catch((error) => {
-      this.connection = null;
-      throw error;
-    });
+    this.connection ??= connect({ servers: this.config.nats.url, name: `${this.config.service}-rpc-client`, ...NATS_CONNECTION_DEFAULTS }).then(
+      (nats) => {
+        this.connected = true;
+        void this.followStatus(nats);
+        return nats;
+      },
+      (error) => {
+        this.connection = null;
+        throw error;
+      },
+    );
     return this.connection;
+  }
+
+  /** Tracks whether the connection is up, so requests made during an outage fail fast. */
+  private async followStatus(nats: NatsConnection): Promise<void> {
+    for await (const status of nats.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.logger.warn('Lost the connection to NATS: requests answer "unavailable" until it is back');
+      } else if (status.type === 'reconnect') {
+        this.connected = true;
+        this.logger.log('Reconnected to NATS');
+      }
+    }
   }
 
   private toCallError(error: unknown, service: string, limit: number): RpcCallError {

@@ -3,6 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { CommonErrors, isRpcErrorPayload, type RpcErrorPayload } from '@parley/contracts';
 import type { FastifyReply } from 'fastify';
 import { throwError, type Observable } from 'rxjs';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { DomainError } from './domain-error';
 import { RpcCallError } from './rpc-call.error';
 
@@ -37,6 +38,10 @@ export class RpcErrorFilter implements ExceptionFilter<unknown> {
       if (isRpcErrorPayload(inner)) return inner;
     }
     const pattern = host.getType() === 'rpc' ? host.switchToRpc().getContext()?.getSubject?.() : undefined;
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Database unavailable in ${pattern ?? 'handler'}: ${(exception as Error)?.message ?? String(exception)}`);
+      return { code: CommonErrors.dependencyUnavailable, message: 'The service is temporarily unavailable: its database cannot be reached' };
+    }
     this.logger.error(`Unhandled error in ${pattern ?? 'handler'}: ${(exception as Error)?.stack ?? String(exception)}`);
     return { code: CommonErrors.internal, message: 'Internal server error' };
   }
