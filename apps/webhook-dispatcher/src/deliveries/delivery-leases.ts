@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
-import { preparedQuery } from '../persistence/prepared-query';
+import { preparedQuery } from '@parley/service-kit';
 import type { FullTargets } from './in-flight';
 
 /** A due delivery this process holds the lease of: it alone may attempt it until `leaseEndsAt`. */

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { preparedQuery } from '../persistence/prepared-query';
+import { preparedQuery } from '@parley/service-kit';
 import type { LeasedDelivery } from './delivery-leases';
 import type { SendResult } from './https-sender';
 import type { AttemptVerdict } from './retry-schedule';

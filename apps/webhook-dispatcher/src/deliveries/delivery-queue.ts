@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { preparedQuery } from '../persistence/prepared-query';
+import { preparedQuery } from '@parley/service-kit';
 import { DELIVERIES_DUE_CHANNEL } from './due-notifications';
 
 /** Where a delivery goes: an account webhook, an API inbox's callback, or a URL a service gave. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { preparedQuery } from '../persistence/prepared-query';
+import { preparedQuery } from '@parley/service-kit';
 import type { AccountRef } from './account-payload';
 import type { InboxRef } from './inbox-callback-payload';
 
