@@ -1,4 +1,4 @@
-import { prefixQuery } from './contact-query';
+import { prefixQuery } from './contact.query';
 
 describe('prefixQuery', () => {
   it('turns every word into a prefix term', () => {

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
-import { EnvReader, FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
+import { CONTACT_IMPORT_MAX_ROWS, type CustomAttributeDefinition } from '@parley/contracts';
+import { FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
 import { parse } from 'csv-parse';
 import { DataSource } from 'typeorm';
-import { WorkspaceView } from '../workspace-view/workspace-view';
-import { ContactImportEntity } from './contact-import.orm-entity';
-import { applyImportBatch, type ImportRow } from './import-batch';
+import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
+import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import { ImportBatchWriter, type ImportRow } from './import-batch.writer';
+import { ContactImportEntity } from './persistence/contact-import.orm-entity';
 
 const BATCH_SIZE = 500;
 const POLL_MS = 1000;
@@ -29,11 +30,11 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly outbox: Outbox,
-    private readonly workspace: WorkspaceView,
+    private readonly messagingView: MessagingViewLoader,
+    private readonly batches: ImportBatchWriter,
+    @Inject(CONTACTS_CONFIG) config: ContactsConfig,
   ) {
-    const read = new EnvReader();
-    this.leaseMs = read.int('IMPORT_LEASE_MS', { default: 60_000, min: 500, max: 3_600_000 });
-    read.assertValid('contacts');
+    this.leaseMs = config.importLeaseMs;
   }
 
   onApplicationBootstrap(): void {
@@ -83,7 +84,7 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
         await this.dataSource.getRepository(ContactImportEntity).update({ id: job.id }, { rowsTotal: job.rowsTotal });
       }
       if (job.rowsTotal > CONTACT_IMPORT_MAX_ROWS) throw new Error(`The file has ${job.rowsTotal} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
-      const definitions = await this.workspace.contactDefinitions(job.accountId);
+      const definitions = await this.messagingView.contactDefinitions(job.accountId);
       let batch: ImportRow[] = [];
       let rowNumber = 0;
       for await (const raw of await this.records(job.fileKey)) {
@@ -104,27 +105,24 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async commitBatch(job: ContactImportEntity, rows: ImportRow[], definitions: Awaited<ReturnType<WorkspaceView['contactDefinitions']>>): Promise<void> {
+  private async commitBatch(job: ContactImportEntity, rows: ImportRow[], definitions: CustomAttributeDefinition[]): Promise<void> {
     const apply = (careful: boolean) =>
       this.outbox.transaction(async (tx, emit) => {
         let outcome = { created: 0, updated: 0, failed: 0 };
         if (!careful) {
-          outcome = await applyImportBatch(tx, emit, job.accountId, job.id, rows, definitions);
+          outcome = await this.batches.apply(tx, emit, job.accountId, job.id, rows, definitions);
         } else {
           // A concurrent write took a value this batch wanted: go row by row, each in a savepoint.
           for (const row of rows) {
             await tx.query('SAVEPOINT import_row');
             try {
-              const one = await applyImportBatch(tx, emit, job.accountId, job.id, [row], definitions);
+              const one = await this.batches.apply(tx, emit, job.accountId, job.id, [row], definitions);
               outcome = { created: outcome.created + one.created, updated: outcome.updated + one.updated, failed: outcome.failed + one.failed };
               await tx.query('RELEASE SAVEPOINT import_row');
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
               await tx.query('ROLLBACK TO SAVEPOINT import_row');
-              await tx.query(
-                'INSERT INTO contacts.import_errors (import_id, row_number, row_data, errors) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-                [job.id, row.rowNumber, JSON.stringify(row.raw), 'Email, phone number or identifier has already been taken'],
-              );
+              await this.batches.recordFailures(tx, job.id, [{ row, errors: ['Email, phone number or identifier has already been taken'] }]);
               outcome.failed++;
             }
           }

@@ -1,45 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { CustomAttributeEvents, InboxEvents, type CustomAttributeDefinition, type EventEnvelope, type EventMap, type InboxSnapshot } from '@parley/contracts';
+import { CustomAttributeEvents, InboxEvents, type CustomAttributeDefinition, type EventOf, type InboxSnapshot } from '@parley/contracts';
 import { OnEvent } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-
-type Event<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;
 
 /**
  * Keeps contacts' own copies of what it needs from messaging: inboxes (for inbox links) and
  * custom attribute definitions (to validate contact attributes). Older events never overwrite
- * newer ones; deletions leave tombstones so a late update cannot resurrect a row.
+ * newer ones; deletions leave tombstones so a late update cannot resurrect a row. What a
+ * deletion does to contacts' own records is in cascades/.
  */
 @Injectable()
-export class WorkspaceViewConsumer {
+export class MessagingViewConsumer {
   @OnEvent(InboxEvents.created, { purpose: 'inboxes_view_created' })
-  async inboxCreated(event: Event<typeof InboxEvents.created>, tx: EntityManager): Promise<void> {
+  async inboxCreated(event: EventOf<typeof InboxEvents.created>, tx: EntityManager): Promise<void> {
     await this.upsertInbox(tx, event.data.inbox, event.occurred_at, false);
   }
 
   @OnEvent(InboxEvents.updated, { purpose: 'inboxes_view_updated' })
-  async inboxUpdated(event: Event<typeof InboxEvents.updated>, tx: EntityManager): Promise<void> {
+  async inboxUpdated(event: EventOf<typeof InboxEvents.updated>, tx: EntityManager): Promise<void> {
     await this.upsertInbox(tx, event.data.inbox, event.occurred_at, false);
   }
 
   @OnEvent(InboxEvents.deleted, { purpose: 'inboxes_view_deleted' })
-  async inboxDeleted(event: Event<typeof InboxEvents.deleted>, tx: EntityManager): Promise<void> {
+  async inboxDeleted(event: EventOf<typeof InboxEvents.deleted>, tx: EntityManager): Promise<void> {
     await this.upsertInbox(tx, event.data.inbox, event.occurred_at, true);
-    await tx.query('DELETE FROM contacts.contact_inboxes WHERE inbox_id = $1', [event.data.inbox.id]);
   }
 
   @OnEvent(CustomAttributeEvents.created, { purpose: 'definitions_view_created' })
-  async definitionCreated(event: Event<typeof CustomAttributeEvents.created>, tx: EntityManager): Promise<void> {
+  async definitionCreated(event: EventOf<typeof CustomAttributeEvents.created>, tx: EntityManager): Promise<void> {
     await this.upsertDefinition(tx, event.data.definition, event.occurred_at, false);
   }
 
   @OnEvent(CustomAttributeEvents.updated, { purpose: 'definitions_view_updated' })
-  async definitionUpdated(event: Event<typeof CustomAttributeEvents.updated>, tx: EntityManager): Promise<void> {
+  async definitionUpdated(event: EventOf<typeof CustomAttributeEvents.updated>, tx: EntityManager): Promise<void> {
     await this.upsertDefinition(tx, event.data.definition, event.occurred_at, false);
   }
 
   @OnEvent(CustomAttributeEvents.deleted, { purpose: 'definitions_view_deleted' })
-  async definitionDeleted(event: Event<typeof CustomAttributeEvents.deleted>, tx: EntityManager): Promise<void> {
+  async definitionDeleted(event: EventOf<typeof CustomAttributeEvents.deleted>, tx: EntityManager): Promise<void> {
     await this.upsertDefinition(tx, event.data.definition, event.occurred_at, true);
   }
 

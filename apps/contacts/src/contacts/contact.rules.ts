@@ -1,5 +1,5 @@
-import { E164_PATTERN, EMAIL_PATTERN, type ContactFields } from '@parley/contracts';
-import { httpUrlOrNull, ValidationFailedError } from '@parley/service-kit';
+import { ContactErrors, E164_PATTERN, EMAIL_PATTERN, type ContactFields, type CustomAttributeDefinition } from '@parley/contracts';
+import { customAttributeProblems, DomainError, httpUrlOrNull, isUniqueViolation } from '@parley/service-kit';
 
 export interface ContactValues {
   name?: string | null;
@@ -39,13 +39,29 @@ export function normaliseContactFields(input: ContactFields): ContactValues {
 export function assertValidContact(values: ContactValues): void {
   const problems = contactFieldProblems(values);
   const fields = Object.keys(problems);
-  if (fields.length) throw new ValidationFailedError(fields.map((field) => problems[field]).join('; '), fields);
+  if (fields.length) throw new DomainError(ContactErrors.invalidFields, fields.map((field) => problems[field]).join('; '), fields);
 }
 
-/** Which uniqueness rule a unique-index violation broke, as the 422 clients expect. */
-export function uniquenessError(constraint: string | undefined): ValidationFailedError | null {
-  if (constraint === 'contacts_email_key') return new ValidationFailedError('Email has already been taken', ['email']);
-  if (constraint === 'contacts_phone_key') return new ValidationFailedError('Phone number has already been taken', ['phone_number']);
-  if (constraint === 'contacts_identifier_key') return new ValidationFailedError('Identifier has already been taken', ['identifier']);
+/** Checks custom attributes against the account's contact attribute definitions, naming each refused one. */
+export function assertValidCustomAttributes(definitions: CustomAttributeDefinition[], attributes: Record<string, unknown>): void {
+  const problems = customAttributeProblems(definitions, attributes);
+  const keys = Object.keys(problems);
+  if (keys.length) {
+    throw new DomainError(ContactErrors.invalidCustomAttributes, keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
+  }
+}
+
+/** Which uniqueness rule a unique-index violation broke, as the error clients expect. */
+export function uniquenessError(constraint: string | undefined): DomainError | null {
+  if (constraint === 'contacts_email_key') return new DomainError(ContactErrors.emailTaken, 'Email has already been taken', ['email']);
+  if (constraint === 'contacts_phone_key') return new DomainError(ContactErrors.phoneNumberTaken, 'Phone number has already been taken', ['phone_number']);
+  if (constraint === 'contacts_identifier_key') return new DomainError(ContactErrors.identifierTaken, 'Identifier has already been taken', ['identifier']);
   return null;
+}
+
+/** Turns a unique-index violation into the error clients expect; anything else passes through. */
+export function translateConflict(error: unknown): unknown {
+  if (!isUniqueViolation(error)) return error;
+  const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
+  return uniquenessError(constraint) ?? error;
 }

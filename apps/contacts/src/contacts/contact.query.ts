@@ -14,9 +14,9 @@ import {
 } from '@parley/contracts';
 import { BadRequestError, customAttributeField, FilterCompiler, RpcClient, type FilterField } from '@parley/service-kit';
 import { DataSource, In } from 'typeorm';
-import { WorkspaceView } from '../workspace-view/workspace-view';
-import { ContactLinks } from './contact-links';
+import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { toContact } from './contact.mapper';
+import { ContactsLoader } from './contacts.loader';
 import { ContactEntity } from './persistence/contact.orm-entity';
 
 /**
@@ -62,8 +62,8 @@ export function prefixQuery(q: string): string | null {
 export class ContactQuery {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly links: ContactLinks,
-    private readonly workspace: WorkspaceView,
+    private readonly loader: ContactsLoader,
+    private readonly messagingView: MessagingViewLoader,
     private readonly rpc: RpcClient,
   ) {}
 
@@ -103,7 +103,7 @@ export class ContactQuery {
   }
 
   async filter(accountId: number, conditions: FilterCondition[], page = 1): Promise<ContactPage> {
-    const definitions = new Map((await this.workspace.contactDefinitions(accountId)).map((definition) => [definition.attribute_key, definition.attribute_display_type]));
+    const definitions = new Map((await this.messagingView.contactDefinitions(accountId)).map((definition) => [definition.attribute_key, definition.attribute_display_type]));
     const compiler = new FilterCompiler({
       fields: FIELDS,
       resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'contacts', (attribute) => definitions.get(attribute)),
@@ -127,7 +127,7 @@ export class ContactQuery {
     const ids = rows.map((row) => row.id);
     const entities = ids.length ? await this.dataSource.getRepository(ContactEntity).findBy({ id: In(ids) }) : [];
     const byId = new Map(entities.map((entity) => [entity.id, entity]));
-    const links = options.withInboxes ? await this.links.of(ids) : null;
+    const links = options.withInboxes ? await this.loader.linksOf(ids) : null;
     const payload: Contact[] = ids.map((id) => toContact(byId.get(id)!, links?.get(id)));
     return { meta: { count, current_page: options.page }, payload };
   }

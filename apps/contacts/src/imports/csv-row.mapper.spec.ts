@@ -1,4 +1,4 @@
-import { contactFieldsFromRow } from './csv-row';
+import { contactFieldsFromRow } from './csv-row.mapper';
 
 describe('contactFieldsFromRow', () => {
   it('maps the contract columns, attribute prefixes and typed values', () => {

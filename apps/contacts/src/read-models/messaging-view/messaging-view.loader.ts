@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ChannelType, CustomAttributeDefinition } from '@parley/contracts';
-import { customAttributeProblems, ValidationFailedError } from '@parley/service-kit';
+import type { CustomAttributeDefinition } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AttributeDefinitionViewRow } from './persistence/attribute-definition-view.row';
+import type { InboxView } from './persistence/inbox-view.row';
 
-export interface InboxView {
-  id: number;
-  name: string;
-  channel_type: ChannelType;
-}
-
-/** Reads of the copies kept by WorkspaceViewConsumer. */
+/** Reads of the copies kept by MessagingViewConsumer. */
 @Injectable()
-export class WorkspaceView {
+export class MessagingViewLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async inbox(accountId: number, inboxId: number, tx?: EntityManager): Promise<InboxView | null> {
@@ -28,18 +23,11 @@ export class WorkspaceView {
   }
 
   async contactDefinitions(accountId: number, tx?: EntityManager): Promise<CustomAttributeDefinition[]> {
-    const rows: Array<{ definition: CustomAttributeDefinition }> = await (tx ?? this.dataSource).query(
+    const rows: AttributeDefinitionViewRow[] = await (tx ?? this.dataSource).query(
       `SELECT definition FROM contacts.attribute_definitions_view
         WHERE account_id = $1 AND NOT deleted AND definition ->> 'attribute_model' = 'contact_attribute'`,
       [accountId],
     );
     return rows.map((row) => row.definition);
-  }
-
-  /** Checks custom attributes against the account's contact attribute definitions (422 naming each). */
-  async assertValidAttributes(accountId: number, attributes: Record<string, unknown>, tx?: EntityManager): Promise<void> {
-    const problems = customAttributeProblems(await this.contactDefinitions(accountId, tx), attributes);
-    const keys = Object.keys(problems);
-    if (keys.length) throw new ValidationFailedError(keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
   }
 }
