@@ -1,10 +1,10 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { ContactInboxEntity } from './contacts/persistence/contact-inbox.orm-entity';
 import { ContactEntity } from './contacts/persistence/contact.orm-entity';
-import { ContactImportEntity } from './imports/contact-import.orm-entity';
+import { ContactImportEntity } from './imports/persistence/contact-import.orm-entity';
 import { Contacts1732233600001 } from './migrations/1732233600001-contacts';
 import { ContactSubstringIndex1732233600002 } from './migrations/1732233600002-contact-substring-index';
-import { NoteEntity } from './notes/note.orm-entity';
+import { NoteEntity } from './notes/persistence/note.orm-entity';
 
 /** The tables of the `contacts` schema and the migrations that build them, in order. */
 export const contactsSchema: SchemaDefinition = {

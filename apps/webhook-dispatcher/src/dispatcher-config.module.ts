@@ -1,11 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { DISPATCHER_CONFIG, loadDispatcherConfig } from './dispatcher-config';
-import { TargetGuard } from './targets/target-guard';
+import { DISPATCHER_CONFIG, loadDispatcherConfig } from './dispatcher.config';
 
-/** The dispatcher's own settings and the target rule every feature applies. */
+/** The dispatcher's own settings. */
 @Global()
 @Module({
-  providers: [{ provide: DISPATCHER_CONFIG, useFactory: () => loadDispatcherConfig() }, TargetGuard],
-  exports: [DISPATCHER_CONFIG, TargetGuard],
+  providers: [{ provide: DISPATCHER_CONFIG, useFactory: () => loadDispatcherConfig() }],
+  exports: [DISPATCHER_CONFIG],
 })
 export class DispatcherConfigModule {}

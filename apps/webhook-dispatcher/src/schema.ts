@@ -1,7 +1,7 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { Webhooks1732233600001 } from './migrations/1732233600001-webhooks';
 import { DeliveryLeases1732233600002 } from './migrations/1732233600002-delivery-leases';
-import { WebhookEntity } from './webhooks/webhook.orm-entity';
+import { WebhookEntity } from './webhooks/persistence/webhook.orm-entity';
 
 /** The tables of the `webhook_dispatcher` schema and the migrations that build them, in order. */
 export const webhookDispatcherSchema: SchemaDefinition = {

@@ -24,6 +24,8 @@ export * from './bootstrap/startup-failure';
 export * from './service-kit.module';
 export * from './security/access-token';
 export * from './database/postgres-errors';
+export * from './database/unix-time';
+export * from './database/prepared-query';
 export * from './events/changed-attributes';
 export * from './rules/working-hours';
 export * from './rules/custom-attribute-values';

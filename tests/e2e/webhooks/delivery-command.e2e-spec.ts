@@ -35,8 +35,8 @@ describe('delivery command (for other services)', () => {
   it.each([
     [{ url: 'https://10.0.0.5/hook' }, 'url', 'URL.NOT_PUBLIC_HTTPS'],
     [{ url: 'http://hooks.example.com/' }, 'url', 'URL.NOT_PUBLIC_HTTPS'],
-    [{ secret: '' }, 'secret', 'LEGACY.VALIDATION'],
-    [{ event: 'bad event name' }, 'event', 'LEGACY.VALIDATION'],
+    [{ secret: '' }, 'secret', 'DELIVERY.SECRET_BLANK'],
+    [{ event: 'bad event name' }, 'event', 'DELIVERY.INVALID_EVENT_NAME'],
   ])('refuses %j with a rule failure naming the field', async (change, field, code) => {
     const endpoint = await createWebhookEndpoint();
     const request = { account_id: 1, url: endpoint.url, secret: 's', event: 'kanban.item.updated', payload: { id: 'x' }, ...change };

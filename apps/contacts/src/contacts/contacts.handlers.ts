@@ -1,11 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ContactPatterns as P, type RpcRequest } from '@parley/contracts';
-import { ContactInboxesService } from '../contact-inboxes/contact-inboxes.service';
-import { ImportsService } from '../imports/imports.service';
-import { MergeService } from '../merge/merge.service';
-import { NotesService } from '../notes/notes.service';
-import { ContactQuery } from './contact-query';
+import { ContactLookupPatterns, ContactPatterns as P, type RpcRequest } from '@parley/contracts';
+import { ContactQuery } from './contact.query';
+import { ContactsLoader } from './contacts.loader';
 import { ContactsService } from './contacts.service';
 
 @Controller()
@@ -13,10 +10,7 @@ export class ContactsHandlers {
   constructor(
     private readonly contacts: ContactsService,
     private readonly query: ContactQuery,
-    private readonly inboxes: ContactInboxesService,
-    private readonly notes: NotesService,
-    private readonly merges: MergeService,
-    private readonly imports: ImportsService,
+    private readonly loader: ContactsLoader,
   ) {}
 
   @MessagePattern(P.list)
@@ -74,58 +68,9 @@ export class ContactsHandlers {
     return this.contacts.setLabels(r.account_id, r.id, r.labels);
   }
 
-  @MessagePattern(P.listInboxes)
-  listInboxes(@Payload() r: RpcRequest<typeof P.listInboxes>) {
-    return this.inboxes.list(r.account_id, r.id);
-  }
-
-  @MessagePattern(P.createInbox)
-  createInbox(@Payload() r: RpcRequest<typeof P.createInbox>) {
-    return this.inboxes.create(r.account_id, r.id, r.inbox_id, r.source_id);
-  }
-
-  @MessagePattern(P.contactableInboxes)
-  contactable(@Payload() r: RpcRequest<typeof P.contactableInboxes>) {
-    return this.inboxes.contactable(r.account_id, r.id);
-  }
-
-  @MessagePattern(P.listNotes)
-  listNotes(@Payload() r: RpcRequest<typeof P.listNotes>) {
-    return this.notes.list(r.account_id, r.id);
-  }
-
-  @MessagePattern(P.createNote)
-  createNote(@Payload() r: RpcRequest<typeof P.createNote>) {
-    return this.notes.create(r.account_id, r.id, r.caller.user_id, r.content);
-  }
-
-  @MessagePattern(P.updateNote)
-  updateNote(@Payload() r: RpcRequest<typeof P.updateNote>) {
-    return this.notes.update(r.account_id, r.id, r.note_id, r.content);
-  }
-
-  @MessagePattern(P.deleteNote)
-  deleteNote(@Payload() r: RpcRequest<typeof P.deleteNote>) {
-    return this.notes.delete(r.account_id, r.id, r.note_id);
-  }
-
-  @MessagePattern(P.merge)
-  merge(@Payload() r: RpcRequest<typeof P.merge>) {
-    return this.merges.merge(r.account_id, r.base_contact_id, r.mergee_contact_id);
-  }
-
-  @MessagePattern(P.createImport)
-  createImport(@Payload() r: RpcRequest<typeof P.createImport>) {
-    return this.imports.create(r.account_id, r.file_key);
-  }
-
-  @MessagePattern(P.showImport)
-  showImport(@Payload() r: RpcRequest<typeof P.showImport>) {
-    return this.imports.show(r.account_id, r.id);
-  }
-
-  @MessagePattern(P.importErrors)
-  importErrors(@Payload() r: RpcRequest<typeof P.importErrors>) {
-    return this.imports.errors(r.account_id, r.id);
+  /** Answers other services that need a contact now (before its event reached them). */
+  @MessagePattern(ContactLookupPatterns.find)
+  find(@Payload() r: RpcRequest<typeof ContactLookupPatterns.find>) {
+    return this.loader.snapshot(r.account_id, r.id);
   }
 }

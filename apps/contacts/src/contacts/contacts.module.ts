@@ -1,40 +1,21 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FileStorageModule } from '@parley/service-kit';
-import { ContactCascades } from '../cascades/contact-cascades.consumer';
-import { ContactInboxesService } from '../contact-inboxes/contact-inboxes.service';
-import { ContactImportEntity } from '../imports/contact-import.orm-entity';
-import { ImportWorker } from '../imports/import-worker';
-import { ImportsService } from '../imports/imports.service';
-import { ContactLookupHandlers } from '../lookup/contact-lookup.handlers';
-import { MergeService } from '../merge/merge.service';
-import { NoteEntity } from '../notes/note.orm-entity';
-import { NotesService } from '../notes/notes.service';
-import { WorkspaceView } from '../workspace-view/workspace-view';
-import { WorkspaceViewConsumer } from '../workspace-view/workspace-view.consumer';
-import { ContactLinks } from './contact-links';
-import { ContactQuery } from './contact-query';
+import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
+import { ContactBatchWriter } from './contact-batch.writer';
+import { ContactReferencesWriter } from './contact-references.writer';
+import { ContactQuery } from './contact.query';
 import { ContactsHandlers } from './contacts.handlers';
+import { ContactsLoader } from './contacts.loader';
 import { ContactsService } from './contacts.service';
+import { LastActivityConsumer } from './last-activity.consumer';
 import { ContactInboxEntity } from './persistence/contact-inbox.orm-entity';
 import { ContactEntity } from './persistence/contact.orm-entity';
 
-@Global()
+/** Contacts and their inbox links (the `contacts` and `contact_inboxes` tables). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactEntity, ContactInboxEntity, NoteEntity, ContactImportEntity]), FileStorageModule.register('contacts', { signsLinks: false })],
-  controllers: [ContactsHandlers, ContactLookupHandlers],
-  providers: [
-    ContactsService,
-    ContactQuery,
-    ContactLinks,
-    ContactInboxesService,
-    NotesService,
-    MergeService,
-    ImportsService,
-    ImportWorker,
-    WorkspaceView,
-    WorkspaceViewConsumer,
-    ContactCascades,
-  ],
+  imports: [TypeOrmModule.forFeature([ContactEntity, ContactInboxEntity]), MessagingViewModule],
+  controllers: [ContactsHandlers],
+  providers: [ContactsService, ContactsLoader, ContactQuery, ContactBatchWriter, ContactReferencesWriter, LastActivityConsumer],
+  exports: [ContactsService, ContactsLoader, ContactBatchWriter, ContactReferencesWriter],
 })
 export class ContactsModule {}

@@ -1,47 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ContactEvents, type Contact, type ContactFields, type ContactInboxLink, type CreateContactInput } from '@parley/contracts';
-import { changedAttributes, isUniqueViolation, normaliseLabelSet, NotFoundError, Outbox, ValidationFailedError, type Emit } from '@parley/service-kit';
+import { ContactErrors, ContactEvents, ContactInboxErrors, type Contact, type ContactFields, type ContactInboxLink, type CreateContactInput } from '@parley/contracts';
+import { changedAttributes, DomainError, isUniqueViolation, normaliseLabelSet, Outbox, type Emit } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { Repository, type EntityManager } from 'typeorm';
-import { WorkspaceView } from '../workspace-view/workspace-view';
-import { ContactLinks } from './contact-links';
+import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import type { InboxView } from '../read-models/messaging-view/persistence/inbox-view.row';
 import { toContactSnapshot } from './contact-snapshot.mapper';
 import { toContact } from './contact.mapper';
-import { assertValidContact, normaliseContactFields, uniquenessError } from './contact-rules';
+import { assertValidContact, assertValidCustomAttributes, normaliseContactFields, translateConflict } from './contact.rules';
+import { ContactsLoader } from './contacts.loader';
 import { ContactInboxEntity } from './persistence/contact-inbox.orm-entity';
 import { ContactEntity } from './persistence/contact.orm-entity';
 
 const TRACKED: Array<keyof Contact> = ['name', 'email', 'phone_number', 'identifier', 'thumbnail', 'blocked', 'additional_attributes', 'custom_attributes'];
 
-/** Turns a unique-index violation into the 422 clients expect; anything else passes through. */
-export function translateConflict(error: unknown): unknown {
-  if (!isUniqueViolation(error)) return error;
-  const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
-  return uniquenessError(constraint) ?? error;
-}
-
 @Injectable()
 export class ContactsService {
   constructor(
-    @InjectRepository(ContactEntity) private readonly contacts: Repository<ContactEntity>,
-    private readonly links: ContactLinks,
-    private readonly workspace: WorkspaceView,
+    @InjectRepository(ContactInboxEntity) private readonly inboxLinks: Repository<ContactInboxEntity>,
+    private readonly loader: ContactsLoader,
+    private readonly messagingView: MessagingViewLoader,
     private readonly outbox: Outbox,
   ) {}
 
   async show(accountId: number, id: number): Promise<Contact> {
-    const contact = await this.find(accountId, id);
-    return toContact(contact, (await this.links.of([contact.id])).get(contact.id));
+    return this.withLinks(await this.loader.find(accountId, id));
   }
 
   async create(accountId: number, input: CreateContactInput): Promise<{ contact: Contact; contact_inbox: ContactInboxLink }> {
     const values = normaliseContactFields(input);
     assertValidContact(values);
-    const inbox = await this.workspace.inbox(accountId, input.inbox_id);
-    if (!inbox) throw new ValidationFailedError('Inbox does not exist', ['inbox_id']);
+    const inbox = await this.messagingView.inbox(accountId, input.inbox_id);
+    if (!inbox) throw new DomainError(ContactErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
     const customAttributes = input.custom_attributes ?? {};
-    await this.workspace.assertValidAttributes(accountId, customAttributes);
+    assertValidCustomAttributes(await this.messagingView.contactDefinitions(accountId), customAttributes);
     try {
       return await this.outbox.transaction(async (tx, emit) => {
         const contact = await tx.save(
@@ -76,7 +69,7 @@ export class ContactsService {
     assertValidContact(values);
     try {
       const contact = await this.outbox.transaction(async (tx, emit) => {
-        const entity = await this.find(accountId, id, tx);
+        const entity = await this.loader.find(accountId, id, tx);
         const before = toContact(entity);
         if (values.name !== undefined) entity.name = values.name;
         if (values.email !== undefined) entity.email = values.email;
@@ -87,7 +80,7 @@ export class ContactsService {
         if (input.additional_attributes) entity.additionalAttributes = merge(entity.additionalAttributes, input.additional_attributes);
         if (input.custom_attributes) {
           entity.customAttributes = merge(entity.customAttributes, input.custom_attributes);
-          await this.workspace.assertValidAttributes(accountId, entity.customAttributes, tx);
+          assertValidCustomAttributes(await this.messagingView.contactDefinitions(accountId, tx), entity.customAttributes);
         }
         const saved = await this.saveChanges(tx, emit, entity, before);
         if (before.blocked !== saved.blocked) {
@@ -95,7 +88,7 @@ export class ContactsService {
         }
         return saved;
       });
-      return toContact(contact, (await this.links.of([contact.id])).get(contact.id));
+      return this.withLinks(contact);
     } catch (error) {
       throw translateConflict(error);
     }
@@ -104,7 +97,7 @@ export class ContactsService {
   /** The contact, its inbox links and notes go; messaging removes its conversations on the event. */
   async delete(accountId: number, id: number): Promise<null> {
     await this.outbox.transaction(async (tx, emit) => {
-      const entity = await this.find(accountId, id, tx);
+      const entity = await this.loader.find(accountId, id, tx);
       await tx.delete(ContactEntity, { id: entity.id });
       await emit(ContactEvents.deleted, accountId, { contact: toContactSnapshot(entity) });
     });
@@ -113,7 +106,7 @@ export class ContactsService {
 
   async setBlocked(accountId: number, id: number, blocked: boolean): Promise<Contact> {
     const contact = await this.outbox.transaction(async (tx, emit) => {
-      const entity = await this.find(accountId, id, tx);
+      const entity = await this.loader.find(accountId, id, tx);
       if (entity.blocked === blocked) return entity;
       const before = toContact(entity);
       entity.blocked = blocked;
@@ -121,23 +114,79 @@ export class ContactsService {
       await emit(blocked ? ContactEvents.blocked : ContactEvents.unblocked, accountId, { contact: toContactSnapshot(saved) });
       return saved;
     });
-    return toContact(contact, (await this.links.of([contact.id])).get(contact.id));
+    return this.withLinks(contact);
   }
 
   async labels(accountId: number, id: number): Promise<string[]> {
-    return (await this.find(accountId, id)).labels;
+    return (await this.loader.find(accountId, id)).labels;
   }
 
   async setLabels(accountId: number, id: number, labels: string[]): Promise<string[]> {
     const titles = normaliseLabelSet(labels);
     return this.outbox.transaction(async (tx, emit) => {
-      const entity = await this.find(accountId, id, tx);
+      const entity = await this.loader.find(accountId, id, tx);
       if (entity.labels.join(',') === titles.join(',')) return titles;
       entity.labels = titles;
       const saved = await tx.save(entity);
       await emit(ContactEvents.labelsChanged, accountId, { contact: toContactSnapshot(saved), labels: titles });
       return titles;
     });
+  }
+
+  /** Links the contact to one more inbox, under its id at that channel. */
+  async linkInbox(contact: ContactEntity, inbox: InboxView, sourceId: string): Promise<ContactInboxLink> {
+    try {
+      await this.inboxLinks.insert({ contactId: contact.id, accountId: contact.accountId, inboxId: inbox.id, sourceId });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError(ContactInboxErrors.sourceIdTaken, 'Source id is already used in this inbox', ['source_id']);
+      throw error;
+    }
+    return { source_id: sourceId, inbox };
+  }
+
+  /** Locks the account's contact until the end of `tx`; false when there is none. */
+  async lock(tx: EntityManager, accountId: number, id: number): Promise<boolean> {
+    const rows: unknown[] = await tx.query('SELECT 1 FROM contacts.contacts WHERE id = $1 AND account_id = $2 FOR UPDATE', [id, accountId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Folds a locked mergee into a locked base: the base keeps its values and fills its blanks
+   * from the mergee; inbox links, labels and attributes move over. The mergee is left without
+   * its unique values, for the caller to move what else it has and then `remove` it.
+   */
+  async absorb(tx: EntityManager, emit: Emit, baseId: number, mergeeId: number): Promise<ContactEntity> {
+    const entity = await tx.findOneByOrFail(ContactEntity, { id: baseId });
+    const mergee = await tx.findOneByOrFail(ContactEntity, { id: mergeeId });
+    const before = toContact(entity);
+    // The mergee's unique values must be freed before the base can take them.
+    await tx.query('UPDATE contacts.contacts SET email = NULL, phone_number = NULL, identifier = NULL WHERE id = $1', [mergee.id]);
+    entity.name ??= mergee.name;
+    entity.email ??= mergee.email;
+    entity.phoneNumber ??= mergee.phoneNumber;
+    entity.identifier ??= mergee.identifier;
+    entity.avatarUrl ??= mergee.avatarUrl;
+    entity.additionalAttributes = { ...mergee.additionalAttributes, ...entity.additionalAttributes };
+    entity.customAttributes = { ...mergee.customAttributes, ...entity.customAttributes };
+    entity.labels = [...new Set([...entity.labels, ...mergee.labels])].sort();
+    if (mergee.lastActivityAt && (!entity.lastActivityAt || mergee.lastActivityAt > entity.lastActivityAt)) entity.lastActivityAt = mergee.lastActivityAt;
+    await tx.query(
+      `UPDATE contacts.contact_inboxes SET contact_id = $1 WHERE contact_id = $2
+         AND inbox_id NOT IN (SELECT inbox_id FROM contacts.contact_inboxes WHERE contact_id = $1)`,
+      [entity.id, mergee.id],
+    );
+    const saved = await this.saveChanges(tx, emit, entity, before);
+    return tx.save(saved);
+  }
+
+  /** Deletes a contact inside the caller's transaction (its links and notes go with it). */
+  async remove(tx: EntityManager, id: number): Promise<void> {
+    await tx.delete(ContactEntity, { id });
+  }
+
+  /** The contact as clients see it, with its inbox links. */
+  async withLinks(entity: ContactEntity): Promise<Contact> {
+    return toContact(entity, (await this.loader.linksOf([entity.id])).get(entity.id));
   }
 
   /** Saves and, when something visible changed, publishes `contact.updated` with the changes. */
@@ -147,15 +196,6 @@ export class ContactsService {
     const saved = await tx.save(entity);
     await emit(ContactEvents.updated, saved.accountId, { contact: toContactSnapshot(saved), changed_attributes: changes });
     return saved;
-  }
-
-  async find(accountId: number, id: number, tx?: EntityManager): Promise<ContactEntity> {
-    const found = await (tx ?? this.contacts.manager).findOne(ContactEntity, {
-      where: { accountId, id },
-      lock: tx ? { mode: 'pessimistic_write' } : undefined,
-    });
-    if (!found) throw new NotFoundError('Contact');
-    return found;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ContactImport } from '@parley/contracts';
-import type { ContactImportEntity } from './contact-import.orm-entity';
+import type { ContactImportEntity } from './persistence/contact-import.orm-entity';
 
 /** The job as clients see it; `eta` extrapolates the rate so far while running. */
 export function toContactImport(entity: ContactImportEntity, now = Date.now()): ContactImport {

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { ContactImport } from '@parley/contracts';
+import { ImportErrors, type ContactImport } from '@parley/contracts';
 import { FILE_STORAGE, findOneOrFail, type FileStorage } from '@parley/service-kit';
 import { stringify } from 'csv-stringify';
 import { DataSource, Repository } from 'typeorm';
-import { ImportWorker } from './import-worker';
 import { toContactImport } from './contact-import.mapper';
-import { ContactImportEntity } from './contact-import.orm-entity';
+import { ImportWorker } from './import.worker';
+import { ContactImportEntity } from './persistence/contact-import.orm-entity';
+import type { ImportErrorRow } from './persistence/import-error.row';
 
 @Injectable()
 export class ImportsService {
@@ -25,13 +26,13 @@ export class ImportsService {
   }
 
   async show(accountId: number, id: number): Promise<ContactImport> {
-    return toContactImport(await findOneOrFail(this.imports, { accountId, id }, 'Import'));
+    return toContactImport(await findOneOrFail(this.imports, { accountId, id }, 'Import', ImportErrors.notFound));
   }
 
   /** Writes the failed rows so far (their columns plus `errors`) as CSV to storage, for the gateway to stream. */
   async errors(accountId: number, id: number): Promise<{ file_key: string }> {
-    const job = await findOneOrFail(this.imports, { accountId, id }, 'Import');
-    const rows: Array<{ row_data: Record<string, string>; errors: string }> = await this.dataSource.query(
+    const job = await findOneOrFail(this.imports, { accountId, id }, 'Import', ImportErrors.notFound);
+    const rows: ImportErrorRow[] = await this.dataSource.query(
       'SELECT row_data, errors FROM contacts.import_errors WHERE import_id = $1 ORDER BY row_number',
       [job.id],
     );

@@ -1,24 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ContactNote } from '@parley/contracts';
-import { findOneOrFail, toUnixSeconds, ValidationFailedError } from '@parley/service-kit';
-import { Repository } from 'typeorm';
-import { ContactsService } from '../contacts/contacts.service';
-import { NoteEntity } from './note.orm-entity';
-
-function toNote(entity: NoteEntity): ContactNote {
-  return {
-    id: entity.id,
-    contact_id: entity.contactId,
-    content: entity.content,
-    user: entity.userId !== null ? { id: entity.userId } : null,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
-  };
-}
+import { NoteErrors, type ContactNote } from '@parley/contracts';
+import { DomainError, findOneOrFail } from '@parley/service-kit';
+import { Repository, type EntityManager } from 'typeorm';
+import { ContactsLoader } from '../contacts/contacts.loader';
+import { toNote } from './note.mapper';
+import { NoteEntity } from './persistence/note.orm-entity';
 
 function requireContent(content: string): string {
-  if (!content.trim()) throw new ValidationFailedError("Content can't be blank", ['content']);
+  if (!content.trim()) throw new DomainError(NoteErrors.contentBlank, "Content can't be blank", ['content']);
   return content;
 }
 
@@ -27,7 +17,7 @@ function requireContent(content: string): string {
 export class NotesService {
   constructor(
     @InjectRepository(NoteEntity) private readonly notes: Repository<NoteEntity>,
-    private readonly contacts: ContactsService,
+    private readonly contacts: ContactsLoader,
   ) {}
 
   async list(accountId: number, contactId: number): Promise<ContactNote[]> {
@@ -42,15 +32,20 @@ export class NotesService {
 
   async update(accountId: number, contactId: number, noteId: number, content: string): Promise<ContactNote> {
     await this.contacts.find(accountId, contactId);
-    const note = await findOneOrFail(this.notes, { id: noteId, contactId }, 'Note');
+    const note = await findOneOrFail(this.notes, { id: noteId, contactId }, 'Note', NoteErrors.notFound);
     note.content = requireContent(content);
     return toNote(await this.notes.save(note));
   }
 
   async delete(accountId: number, contactId: number, noteId: number): Promise<null> {
     await this.contacts.find(accountId, contactId);
-    const note = await findOneOrFail(this.notes, { id: noteId, contactId }, 'Note');
+    const note = await findOneOrFail(this.notes, { id: noteId, contactId }, 'Note', NoteErrors.notFound);
     await this.notes.delete({ id: note.id });
     return null;
+  }
+
+  /** Moves one contact's notes to another, inside the caller's transaction (a merge). */
+  async reassign(tx: EntityManager, fromContactId: number, toContactId: number): Promise<void> {
+    await tx.query('UPDATE contacts.notes SET contact_id = $1 WHERE contact_id = $2', [toContactId, fromContactId]);
   }
 }

@@ -1,14 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DeliveryPatterns, type RpcRequest } from '@parley/contracts';
-import { DirectDeliveries } from './direct-deliveries';
+import { DeliveryPatterns, WebhookPatterns, type RpcRequest } from '@parley/contracts';
+import { DeliveriesService } from './deliveries.service';
 
 @Controller()
 export class DeliveriesHandlers {
-  constructor(private readonly direct: DirectDeliveries) {}
+  constructor(private readonly deliveries: DeliveriesService) {}
 
   @MessagePattern(DeliveryPatterns.enqueue)
   enqueue(@Payload() r: RpcRequest<typeof DeliveryPatterns.enqueue>) {
-    return this.direct.enqueue(r);
+    return this.deliveries.enqueue(r);
+  }
+
+  @MessagePattern(WebhookPatterns.deliveries)
+  ofWebhook(@Payload() r: RpcRequest<typeof WebhookPatterns.deliveries>) {
+    return this.deliveries.ofWebhook(r.account_id, r.id, r.page ?? 1);
   }
 }

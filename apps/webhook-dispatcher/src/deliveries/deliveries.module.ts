@@ -1,20 +1,23 @@
 import { Module } from '@nestjs/common';
-import { CallbackTargets } from './callback-targets';
+import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
+import { TargetsModule } from '../targets/targets.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DeliveriesHandlers } from './deliveries.handlers';
-import { DeliveryAttempt } from './delivery-attempt';
-import { DeliveryLeases } from './delivery-leases';
-import { DeliveryLog } from './delivery-log';
-import { OutcomeRecorder } from './delivery-outcomes';
-import { DeliveryPoller } from './delivery-poller';
-import { DeliveryQueue } from './delivery-queue';
-import { DirectDeliveries } from './direct-deliveries';
-import { DueNotifications } from './due-notifications';
-import { HttpsSender } from './https-sender';
+import { DeliveriesService } from './deliveries.service';
+import { DeliveryAttempt } from './delivery-attempt.service';
+import { DeliveryLeases } from './delivery-leases.writer';
+import { DeliveryLog } from './delivery-log.query';
+import { DeliveryOutcomeWriter } from './delivery-outcome.writer';
+import { DeliveryPoller } from './delivery-poller.worker';
+import { DeliveryQueue } from './delivery-queue.writer';
+import { DueNotifications } from './due-notifications.adapter';
+import { HttpsSender } from './https.sender';
 
 /** Deliveries as rows: queued by fan-out and by other services, leased, sent and retried by the poller. */
 @Module({
+  imports: [WebhooksModule, TargetsModule, MessagingViewModule],
   controllers: [DeliveriesHandlers],
-  providers: [DeliveryQueue, DeliveryPoller, DeliveryLeases, DeliveryAttempt, OutcomeRecorder, DueNotifications, DeliveryLog, CallbackTargets, HttpsSender, DirectDeliveries],
-  exports: [DeliveryQueue, DeliveryLog, CallbackTargets],
+  providers: [DeliveriesService, DeliveryQueue, DeliveryPoller, DeliveryLeases, DeliveryAttempt, DeliveryOutcomeWriter, DueNotifications, DeliveryLog, HttpsSender],
+  exports: [DeliveryQueue],
 })
 export class DeliveriesModule {}

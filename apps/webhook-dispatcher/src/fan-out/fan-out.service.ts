@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CHANNEL_TYPES } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
-import { CallbackTargets } from '../deliveries/callback-targets';
-import { DeliveryQueue, type NewDelivery } from '../deliveries/delivery-queue';
-import { accountPayload } from './account-payload';
-import { inboxCallbackPayload } from './inbox-callback-payload';
-import { recipientsOf, type Recipients } from './recipients';
-import { toPublicEvent, type SourceEvent } from './source-event';
+import { DeliveryQueue, type NewDelivery } from '../deliveries/delivery-queue.writer';
+import { CallbackTargets } from '../read-models/messaging-view/callback-targets.loader';
+import { WebhooksLoader, type Recipients } from '../webhooks/webhooks.loader';
+import { accountPayload } from './account-payload.mapper';
+import { inboxCallbackPayload } from './inbox-callback-payload.mapper';
+import { toPublicEvent, type SourceEvent } from './public-event.mapper';
 
 /**
  * Turns events into their deliveries, written in one statement: one per webhook of the
@@ -19,6 +19,7 @@ export class FanOut {
   constructor(
     private readonly queue: DeliveryQueue,
     private readonly callbacks: CallbackTargets,
+    private readonly webhooks: WebhooksLoader,
   ) {}
 
   /** Events that piled up: one recipients look-up per (account, event name, inbox) among them, one insert for all their deliveries. */
@@ -34,7 +35,7 @@ export class FanOut {
       // delivery row: its attempt would have asked the same cache and discarded it.
       const inboxId = apiInboxId !== null && !this.callbacks.knownWithout(apiInboxId) ? apiInboxId : null;
       const key = `${event.accountId}:${event.name}:${inboxId}`;
-      if (!lookups.has(key)) lookups.set(key, recipientsOf(tx, event.accountId, event.name, inboxId));
+      if (!lookups.has(key)) lookups.set(key, this.webhooks.recipientsOf(tx, event.accountId, event.name, inboxId));
       // One query at a time on the transaction's connection: awaited here, in order.
       const { webhookIds, account, inbox } = await lookups.get(key)!;
       if (webhookIds.length > 0) {

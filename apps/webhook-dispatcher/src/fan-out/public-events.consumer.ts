@@ -3,7 +3,7 @@ import { ContactEvents, ConversationEvents, MessageEvents } from '@parley/contra
 import { OnEvents } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { FanOut } from './fan-out.service';
-import type { SourceEvent } from './source-event';
+import type { SourceEvent } from './public-event.mapper';
 
 /**
  * Workers per event type, each applying the events that piled up in one transaction. Deliveries

@@ -1,5 +1,5 @@
 import type { Webhook, WebhookEventName } from '@parley/contracts';
-import type { WebhookEntity } from './webhook.orm-entity';
+import type { WebhookEntity } from './persistence/webhook.orm-entity';
 
 export function toWebhook(entity: WebhookEntity): Webhook {
   return {

@@ -1,15 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { WebhookPatterns, type RpcRequest } from '@parley/contracts';
-import { DeliveryLog } from '../deliveries/delivery-log';
 import { WebhooksService } from './webhooks.service';
 
 @Controller()
 export class WebhooksHandlers {
-  constructor(
-    private readonly webhooks: WebhooksService,
-    private readonly log: DeliveryLog,
-  ) {}
+  constructor(private readonly webhooks: WebhooksService) {}
 
   @MessagePattern(WebhookPatterns.list)
   list(@Payload() r: RpcRequest<typeof WebhookPatterns.list>) {
@@ -29,11 +25,5 @@ export class WebhooksHandlers {
   @MessagePattern(WebhookPatterns.delete)
   delete(@Payload() r: RpcRequest<typeof WebhookPatterns.delete>) {
     return this.webhooks.delete(r.account_id, r.id);
-  }
-
-  @MessagePattern(WebhookPatterns.deliveries)
-  async deliveries(@Payload() r: RpcRequest<typeof WebhookPatterns.deliveries>) {
-    const webhook = await this.webhooks.find(r.account_id, r.id);
-    return this.log.page(webhook.id, r.page ?? 1);
   }
 }

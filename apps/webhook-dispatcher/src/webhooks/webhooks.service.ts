@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { CreateWebhookInput, UpdateWebhookInput, Webhook } from '@parley/contracts';
+import { WebhookErrors, type CreateWebhookInput, type UpdateWebhookInput, type Webhook } from '@parley/contracts';
 import { findOneOrFail } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
-import { TargetGuard } from '../targets/target-guard';
+import { Repository, type EntityManager } from 'typeorm';
+import { TargetGuard } from '../targets/target.guard';
+import { WebhookEntity } from './persistence/webhook.orm-entity';
 import { toWebhook } from './webhook.mapper';
-import { WebhookEntity } from './webhook.orm-entity';
-import { normaliseSubscriptions } from './webhook-rules';
+import { normaliseSubscriptions } from './webhook.rules';
 
 /** Account webhooks: where an account's events go. Creating one does not call its URL. */
 @Injectable()
@@ -42,7 +42,12 @@ export class WebhooksService {
     return null;
   }
 
+  /** A deleted account's webhooks (and their pending deliveries) go with it, in the caller's transaction. */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM webhook_dispatcher.webhooks WHERE account_id = $1', [accountId]);
+  }
+
   find(accountId: number, id: number): Promise<WebhookEntity> {
-    return findOneOrFail(this.webhooks, { accountId, id }, 'Webhook');
+    return findOneOrFail(this.webhooks, { accountId, id }, 'Webhook', WebhookErrors.notFound);
   }
 }

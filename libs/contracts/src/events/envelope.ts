@@ -1,3 +1,5 @@
+import type { EventMap } from './event-map';
+
 export type ActorKind = 'user' | 'platform' | 'system' | 'automation';
 
 export interface EventActor {
@@ -23,6 +25,9 @@ export interface EventEnvelope<TData = unknown, TType extends string = string> {
   data: TData;
   meta: EventMeta;
 }
+
+/** The envelope of one event type, its `data` typed by the event map. */
+export type EventOf<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;
 
 /** Events live under `evt.<context>.<entity>.<verb>`; the type is everything after `evt.`. */
 export const EVENT_SUBJECT_ROOT = 'evt';

@@ -4,10 +4,3 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (driverError?.code !== '23505') return false;
   return constraint === undefined || driverError.constraint === constraint;
 }
-
-/** Unix seconds, the form REST bodies use for timestamps. */
-export function toUnixSeconds(date: Date): number;
-export function toUnixSeconds(date: Date | null | undefined): number | null;
-export function toUnixSeconds(date: Date | null | undefined): number | null {
-  return date ? Math.floor(date.getTime() / 1000) : null;
-}

@@ -1,0 +1,24 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ContactPatterns as P, type RpcRequest } from '@parley/contracts';
+import { ContactInboxesService } from './contact-inboxes.service';
+
+@Controller()
+export class ContactInboxesHandlers {
+  constructor(private readonly inboxes: ContactInboxesService) {}
+
+  @MessagePattern(P.listInboxes)
+  list(@Payload() r: RpcRequest<typeof P.listInboxes>) {
+    return this.inboxes.list(r.account_id, r.id);
+  }
+
+  @MessagePattern(P.createInbox)
+  create(@Payload() r: RpcRequest<typeof P.createInbox>) {
+    return this.inboxes.create(r.account_id, r.id, r.inbox_id, r.source_id);
+  }
+
+  @MessagePattern(P.contactableInboxes)
+  contactable(@Payload() r: RpcRequest<typeof P.contactableInboxes>) {
+    return this.inboxes.contactable(r.account_id, r.id);
+  }
+}

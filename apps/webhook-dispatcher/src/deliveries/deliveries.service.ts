@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EnqueueDeliveryInput, WebhookDeliveryPage } from '@parley/contracts';
+import { DataSource } from 'typeorm';
+import { TargetGuard } from '../targets/target.guard';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import { assertValidDirectDelivery } from './direct-delivery.rules';
+import { DeliveryLog } from './delivery-log.query';
+import { DeliveryPoller } from './delivery-poller.worker';
+import { DeliveryQueue } from './delivery-queue.writer';
+
+@Injectable()
+export class DeliveriesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queue: DeliveryQueue,
+    private readonly guard: TargetGuard,
+    private readonly poller: DeliveryPoller,
+    private readonly webhooks: WebhooksService,
+    private readonly log: DeliveryLog,
+  ) {}
+
+  /** Deliveries other services ask for (Kanban's webhook): the same signing, retries and target rules. */
+  async enqueue(input: EnqueueDeliveryInput): Promise<{ delivery_id: string }> {
+    assertValidDirectDelivery(input);
+    const url = await this.guard.assertAcceptable(String(input.url ?? ''));
+    const id = input.payload.id;
+    const deliveryId = await this.dataSource.transaction((tx) =>
+      this.queue.add(tx, {
+        accountId: input.account_id,
+        eventId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+        event: input.event,
+        body: JSON.stringify(input.payload),
+        target: { kind: 'direct', url, secret: input.secret },
+      }),
+    );
+    this.poller.kick();
+    return { delivery_id: deliveryId! };
+  }
+
+  /** The attempts made for one of the account's webhooks, newest first. */
+  async ofWebhook(accountId: number, webhookId: number, page: number): Promise<WebhookDeliveryPage> {
+    const webhook = await this.webhooks.find(accountId, webhookId);
+    return this.log.page(webhook.id, page);
+  }
+}

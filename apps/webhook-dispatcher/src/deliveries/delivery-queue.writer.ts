@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { preparedQuery } from '@parley/service-kit';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { DELIVERIES_DUE_CHANNEL } from './due-notifications.adapter';
+
+/** Where a delivery goes: an account webhook, an API inbox's callback, or a URL a service gave. */
+export type DeliveryTarget = { kind: 'webhook'; webhookId: number } | { kind: 'inbox'; inboxId: number } | { kind: 'direct'; url: string; secret: string };
+
+export interface NewDelivery {
+  accountId: number;
+  eventId: string | null;
+  event: string;
+  /** The exact bytes every attempt sends. */
+  body: string;
+  target: DeliveryTarget;
+}
+
+/**
+ * Adds deliveries, due at once, in the caller's transaction, and announces them: the
+ * notification reaches every dispatcher's poller when (and only if) the transaction commits.
+ */
+@Injectable()
+export class DeliveryQueue {
+  /** Answers the new delivery's id, or null when this event already has a delivery to that target. */
+  async add(tx: EntityManager, delivery: NewDelivery): Promise<string | null> {
+    const [id] = await this.addMany(tx, [delivery]);
+    return id;
+  }
+
+  /** One statement for all of them; answers each one's new id, or null where the event already had a delivery to that target. */
+  async addMany(tx: EntityManager, deliveries: NewDelivery[]): Promise<Array<string | null>> {
+    if (deliveries.length === 0) return [];
+    const ids = deliveries.map(() => randomUUID());
+    const column = <T>(pick: (delivery: NewDelivery) => T) => deliveries.map(pick);
+    const rows = await preparedQuery<{ id: string }>(
+      tx,
+      'webhook_dispatcher_add_deliveries',
+      `WITH added AS (
+         INSERT INTO webhook_dispatcher.deliveries (id, account_id, target, webhook_id, inbox_id, url, secret, event_id, event, body, next_attempt_at)
+         SELECT *, now() FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+         ON CONFLICT DO NOTHING
+         RETURNING id)
+       SELECT id, pg_notify('${DELIVERIES_DUE_CHANNEL}', '') FROM added`,
+      [
+        ids,
+        column((delivery) => delivery.accountId),
+        column(({ target }) => target.kind),
+        column(({ target }) => (target.kind === 'webhook' ? target.webhookId : null)),
+        column(({ target }) => (target.kind === 'inbox' ? target.inboxId : null)),
+        column(({ target }) => (target.kind === 'direct' ? target.url : null)),
+        column(({ target }) => (target.kind === 'direct' ? target.secret : null)),
+        column((delivery) => delivery.eventId),
+        column((delivery) => delivery.event),
+        column((delivery) => delivery.body),
+      ],
+    );
+    const added = new Set(rows.map((row) => row.id));
+    return ids.map((id) => (added.has(id) ? id : null));
+  }
+}
