@@ -1,4 +1,4 @@
-import { createRunDatabase, deleteRunStreams, dropRunDatabase, RunningSystem } from '@parley/testing';
+import { createRunDatabase, deleteRunStreams, dropRunDatabase, RAISED_RATE_LIMITS, RunningSystem } from '@parley/testing';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -67,6 +67,7 @@ export async function withBenchRun<T>(options: BenchRunOptions, work: (run: Benc
       platformApiToken,
       logDir,
       env: {
+        ...RAISED_RATE_LIMITS,
         // No access-log line per request: a benchmark measures the request path, not logging.
         LOG_LEVEL: 'warn',
         ATTACHMENT_URL_SECRET: randomBytes(24).toString('base64url'),

@@ -23,13 +23,15 @@ import { SystemHealthService } from './health/system-health.service';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 import { createValidationPipe } from './http/validation.pipe';
 import { LabelsController } from './labels/labels.controller';
+import { IdentityRateLimitGuard, IpRateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { PlatformAccountsController } from './platform/platform-accounts.controller';
 import { PlatformUsersController } from './platform/platform-users.controller';
 import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true })],
+  imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
   controllers: [
     ApiInfoController,
     HealthController,
@@ -55,7 +57,10 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
     TokenResolver,
     SystemHealthService,
+    // In this order: count the client's IP, authenticate, then count the token and the account.
+    { provide: APP_GUARD, useExisting: IpRateLimitGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useExisting: IdentityRateLimitGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
     { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -5,6 +5,7 @@ export * from './environment/run-database';
 export * from './environment/run-streams';
 export * from './system/service-process';
 export * from './system/running-system';
+export * from './system/raised-rate-limits';
 export * from './faults/tcp-proxy';
 export * from './harness/e2e-state';
 export * from './harness/service-control';

@@ -27,6 +27,7 @@ import {
   NoteDto,
 } from './contact.dto';
 import { storeCsvUpload } from './csv-upload.parser';
+import { Expensive } from '../rate-limit/expensive.decorators';
 
 @ApiTags('contacts')
 @ApiSecurity('api_access_token')
@@ -39,12 +40,14 @@ export class ContactsController {
 
   /** 15 per page (`per_page` up to 100); `sort` by name, phone_number, email, created_at, last_activity_at (`-` descending). */
   @Get()
+  @Expensive((request) => Boolean((request.query as { q?: unknown })?.q))
   list(@Scope() scope: AccountScoped, @Query() query: ContactListQueryDto): Promise<ContactPage> {
     return this.rpc.send(P.list, { ...scope, query });
   }
 
   /** Indexed prefix search; `include=conversations` adds each contact's conversations. */
   @Get('search')
+  @Expensive()
   search(@Scope() scope: AccountScoped, @Query() query: ContactSearchQueryDto): Promise<ContactSearchPage> {
     return this.rpc.send(P.search, { ...scope, q: query.q, page: query.page, include_conversations: query.include === 'conversations' });
   }
@@ -57,6 +60,7 @@ export class ContactsController {
 
   /** Answers at once with the job; follow it at `imports/{id}`. */
   @Post('import')
+  @Expensive()
   @AdminOnly()
   @ApiConsumes('multipart/form-data')
   async import(@Scope() scope: AccountScoped, @Req() request: FastifyRequest): Promise<ContactImport> {

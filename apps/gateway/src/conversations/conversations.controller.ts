@@ -23,6 +23,7 @@ import {
   TypingDto,
 } from './conversation.dto';
 import { FilterDto } from '../http/filter.dto';
+import { Expensive } from '../rate-limit/expensive.decorators';
 
 @ApiTags('conversations')
 @ApiSecurity('api_access_token')
@@ -37,6 +38,7 @@ export class ConversationsController {
   }
 
   @Get('meta')
+  @Expensive()
   async meta(@Scope() scope: AccountScoped, @Query() query: ConversationQueryDto): Promise<{ meta: ConversationCounts }> {
     return { meta: await this.rpc.send(P.meta, { ...scope, query }) };
   }

@@ -5,6 +5,8 @@ export interface Infrastructure {
   /** A URL to the PostgreSQL server's maintenance database (databases are created from it). */
   adminDatabaseUrl: string;
   natsUrl: string;
+  /** Shared rate-limit state for the suites that run several gateways. */
+  redisUrl: string;
   source: 'containers' | 'local';
   stop(): Promise<void>;
 }
@@ -12,9 +14,9 @@ export interface Infrastructure {
 const CONTAINER_PROBE_MS = 5000;
 
 /**
- * Real PostgreSQL and NATS (JetStream) for a test run: Testcontainers when a container
- * runtime answers, otherwise the services named by TEST_DATABASE_URL / TEST_NATS_URL
- * (defaults: the local ones).
+ * Real PostgreSQL, NATS (JetStream) and Redis for a test run: Testcontainers when a container
+ * runtime answers, otherwise the services named by TEST_DATABASE_URL / TEST_NATS_URL /
+ * TEST_REDIS_URL (defaults: the local ones).
  */
 export async function provisionInfrastructure(env: NodeJS.ProcessEnv = process.env): Promise<Infrastructure> {
   if (env.TEST_USE_CONTAINERS !== 'false' && (await containerRuntimeAvailable())) {
@@ -22,8 +24,9 @@ export async function provisionInfrastructure(env: NodeJS.ProcessEnv = process.e
   }
   const adminDatabaseUrl = env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const natsUrl = env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+  const redisUrl = env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   await assertReachable(adminDatabaseUrl, natsUrl);
-  return { adminDatabaseUrl, natsUrl, source: 'local', stop: async () => undefined };
+  return { adminDatabaseUrl, natsUrl, redisUrl, source: 'local', stop: async () => undefined };
 }
 
 async function containerRuntimeAvailable(): Promise<boolean> {
@@ -39,16 +42,19 @@ async function containerRuntimeAvailable(): Promise<boolean> {
 async function startContainers(): Promise<Infrastructure> {
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const { NatsContainer } = await import('@testcontainers/nats');
-  const [postgres, nats] = await Promise.all([
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const [postgres, nats, redis] = await Promise.all([
     new PostgreSqlContainer('postgres:16-alpine').withDatabase('postgres').withUsername('postgres').withPassword('postgres').start(),
     new NatsContainer('nats:2.10-alpine').withJetStream().start(),
+    new GenericContainer('redis:7-alpine').withExposedPorts(6379).withWaitStrategy(Wait.forLogMessage('Ready to accept connections')).start(),
   ]);
   return {
     adminDatabaseUrl: postgres.getConnectionUri(),
     natsUrl: `nats://${nats.username}:${nats.password}@${nats.getHost()}:${nats.getMappedPort(4222)}`,
+    redisUrl: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
     source: 'containers',
     stop: async () => {
-      await Promise.allSettled([postgres.stop(), nats.stop()]);
+      await Promise.allSettled([postgres.stop(), nats.stop(), redis.stop()]);
     },
   };
 }

@@ -5,6 +5,8 @@ export interface E2eState {
   platformApiToken: string;
   databaseUrl: string;
   natsUrl: string;
+  /** Redis for suites that need shared rate-limit state (the system itself runs without it). */
+  redisUrl: string;
   namespace: string;
   /** Each service writes `<service>.log` here. */
   logDir: string;

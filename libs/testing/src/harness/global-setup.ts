@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { provisionInfrastructure, type Infrastructure } from '../environment/infrastructure';
 import { createRunDatabase } from '../environment/run-database';
 import { SmtpCapture } from '../mail/smtp-capture';
+import { RAISED_RATE_LIMITS } from '../system/raised-rate-limits';
 import { RunningSystem } from '../system/running-system';
 import { WebhookReceiver } from '../webhooks/webhook-receiver';
 import { startControlServer } from './control-server';
@@ -43,7 +44,7 @@ export default async function globalSetup(): Promise<void> {
     system: null,
     control: null,
     databaseName,
-    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, namespace, logDir, webhookReceiverUrl: '' },
+    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, redisUrl: infrastructure.redisUrl, namespace, logDir, webhookReceiverUrl: '' },
   };
   globalThis.parleyE2eRun = run;
   try {
@@ -70,6 +71,7 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
     platformApiToken,
     logDir,
     env: {
+      ...RAISED_RATE_LIMITS,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
       SHUTDOWN_GRACE_MS: '5000',
       RPC_TIMEOUT_MS: '3000',

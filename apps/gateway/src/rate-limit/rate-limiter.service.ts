@@ -1,0 +1,88 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
+import type Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RATE_LIMIT_CONFIG, type RateLimitConfig } from './rate-limit.config';
+
+export type LimitKind = 'ip' | 'token' | 'account' | 'expensive';
+
+/** Where a request stands against its tightest limit; what the X-RateLimit-* headers say. */
+export interface LimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export class RateLimitExceeded extends Error {
+  constructor(readonly state: LimitState) {
+    super('Rate limit exceeded');
+  }
+}
+
+const STORE_ERROR_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * Counters per IP, token, account and expensive use, in Redis when REDIS_URL is set (so every
+ * gateway replica shares them) or in memory. A Redis outage fails open: requests are served
+ * uncounted, and the outage is logged and counted, never answered with an error.
+ */
+@Injectable()
+export class RateLimiter implements OnApplicationShutdown {
+  private readonly logger = new Logger(RateLimiter.name);
+  private readonly limiters: Record<LimitKind, RateLimiterAbstract>;
+  private readonly redis: Redis | null;
+  private lastStoreErrorLog = 0;
+  /** Requests served uncounted because the shared store did not answer. */
+  storeFailures = 0;
+
+  constructor(@Inject(RATE_LIMIT_CONFIG) private readonly config: RateLimitConfig, @Inject(SERVICE_CONFIG) service: ServiceConfig) {
+    this.redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+    const points: Record<LimitKind, number> = { ip: config.perIp, token: config.perToken, account: config.perAccount, expensive: config.expensivePerToken };
+    const prefix = `parley:${service.nats.namespace || 'default'}:rl`;
+    const make = (kind: LimitKind): RateLimiterAbstract => {
+      const options = { keyPrefix: `${prefix}:${kind}`, points: points[kind], duration: config.windowSeconds };
+      return this.redis ? new RateLimiterRedis({ ...options, storeClient: this.redis }) : new RateLimiterMemory(options);
+    };
+    this.limiters = { ip: make('ip'), token: make('token'), account: make('account'), expensive: make('expensive') };
+  }
+
+  /** Counts one request against each key; the tightest state, or RateLimitExceeded. */
+  async consume(keys: Array<[LimitKind, string]>): Promise<LimitState | null> {
+    let tightest: LimitState | null = null;
+    for (const [kind, key] of keys) {
+      const limiter = this.limiters[kind];
+      try {
+        const result = await limiter.consume(key);
+        const state = { limit: limiter.points, remaining: result.remainingPoints, resetSeconds: Math.ceil(result.msBeforeNext / 1000) };
+        if (!tightest || state.remaining < tightest.remaining) tightest = state;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          throw new RateLimitExceeded({ limit: limiter.points, remaining: 0, resetSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
+        }
+        this.storeFailed(error);
+      }
+    }
+    return tightest;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+
+  private storeFailed(error: unknown): void {
+    this.storeFailures++;
+    const now = Date.now();
+    if (now - this.lastStoreErrorLog < STORE_ERROR_LOG_INTERVAL_MS) return;
+    this.lastStoreErrorLog = now;
+    this.logger.warn(`Rate-limit store unavailable, serving requests uncounted (${this.storeFailures} so far): ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+/** Loaded only when configured: a gateway without Redis never pays for the client. */
+function connectRedis(url: string): Redis {
+  const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+  // No offline queue and one retry: when Redis is down a request must not wait for it.
+  const client = new RedisClient(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  client.on('error', () => undefined); // reported per failed request, throttled
+  return client;
+}
