@@ -5,7 +5,7 @@ import { findOneOrFail, httpUrlOrNull, Outbox, ValidationFailedError } from '@pa
 import { Repository } from 'typeorm';
 import { InboxEntity } from '../inboxes/persistence/inbox.orm-entity';
 import { toAgentBot } from './agent-bot.mapper';
-import { AgentBotEntity } from './agent-bot.orm-entity';
+import { AgentBotEntity } from './persistence/agent-bot.orm-entity';
 
 /** Bots (external webhook bots) an inbox can be connected to. */
 @Injectable()

@@ -3,7 +3,7 @@ import { IdentityEvents, type ActivateInput, type Profile } from '@parley/contra
 import { hashAccessToken, Outbox, ValidationFailedError } from '@parley/service-kit';
 import { MoreThan } from 'typeorm';
 import { IdentityService } from '../identity/identity.service';
-import { assertPasswordStrength, hashPassword } from '../identity/password';
+import { assertPasswordStrength, hashPassword } from '../identity/password.rules';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
 
 /** Turns a pending (invited) user into an active one with a password and an access token. */

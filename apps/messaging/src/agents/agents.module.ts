@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { ActivationService } from './activation.service';
-import { AgentDirectory } from './agent-directory';
+import { AgentDirectory } from '../identity/agent-directory.loader';
 import { AgentsHandlers } from './agents.handlers';
 import { AgentsService } from './agents.service';
 

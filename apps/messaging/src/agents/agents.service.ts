@@ -7,10 +7,10 @@ import { toAccountUserEvent } from '../identity/identity.mapper';
 import { AccountUserEntity } from '../identity/persistence/account-user.orm-entity';
 import { AccountEntity } from '../identity/persistence/account.orm-entity';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
-import { AgentDirectory } from './agent-directory';
-import { invitationMail } from './invitation-mail';
-import { assertAnotherAdministrator } from './membership-rules';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
+import { AgentDirectory } from '../identity/agent-directory.loader';
+import { invitationMail } from './invitation.mail';
+import { assertAnotherAdministrator } from './membership.rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

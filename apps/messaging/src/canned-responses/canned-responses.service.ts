@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { CannedResponse, CreateCannedResponseInput, UpdateCannedResponseInput } from '@parley/contracts';
 import { findOneOrFail, isUniqueViolation, toUnixSeconds, ValidationFailedError } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { CannedResponseEntity } from './canned-response.orm-entity';
+import { CannedResponseEntity } from './persistence/canned-response.orm-entity';
 
 function toCannedResponse(entity: CannedResponseEntity): CannedResponse {
   return {

@@ -13,14 +13,14 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { customAttributeProblems, normaliseLabelSet, Outbox, ValidationFailedError } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ContactsViewService } from '../contacts-view/contacts-view.service';
-import { MessageWriter } from '../messages/message-writer';
-import { ConversationAccess } from './conversation-access';
-import { ConversationChanges } from './conversation-changes';
-import { ConversationLoader } from './conversation-loader';
+import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
+import { MessageWriter } from './message.writer';
+import { ConversationAccess } from './conversation-access.service';
+import { ConversationChanges } from './conversation-changes.service';
+import { ConversationLoader } from './conversation.loader';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
-import { nextStatus } from './status-rules';
-import { transcriptMail } from './transcript-mail';
+import { nextStatus } from './status.rules';
+import { transcriptMail } from './transcript.mail';
 
 @Injectable()
 export class ConversationsService {

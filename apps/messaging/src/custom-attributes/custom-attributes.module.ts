@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.orm-entity';
+import { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';
 import { CustomAttributesHandlers } from './custom-attributes.handlers';
 import { CustomAttributesService } from './custom-attributes.service';
 

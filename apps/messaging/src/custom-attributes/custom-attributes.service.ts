@@ -12,8 +12,8 @@ import {
 } from '@parley/contracts';
 import { BadRequestError, findOneOrFail, isUniqueViolation, Outbox, safeRegex, ValidationFailedError, type Emit } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { attributeKeyFor } from './attribute-key';
-import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.orm-entity';
+import { attributeKeyFor } from './attribute-key.rules';
+import { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';
 import { toDefinition } from './custom-attribute.mapper';
 
 /** An enum given as its integer code or its name. */

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { InboxEvents, type Agent } from '@parley/contracts';
 import { Outbox, type Emit } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AgentDirectory } from '../agents/agent-directory';
-import { assertAllMembers } from '../agents/membership-rules';
+import { AgentDirectory } from '../identity/agent-directory.loader';
+import { assertAllMembers } from '../agents/membership.rules';
 import { InboxesService } from './inboxes.service';
 
 /** Which agents may serve an inbox. */

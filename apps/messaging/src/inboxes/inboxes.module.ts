@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AgentBotEntity } from '../agent-bots/agent-bot.orm-entity';
+import { AgentBotEntity } from '../agent-bots/persistence/agent-bot.orm-entity';
 import { AgentBotsHandlers } from '../agent-bots/agent-bots.handlers';
 import { AgentBotsService } from '../agent-bots/agent-bots.service';
 import { AgentsModule } from '../agents/agents.module';

@@ -14,8 +14,8 @@ import {
 import { ForbiddenError, NotFoundError, Outbox, publicHttpsUrl } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
-import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox-rules';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
+import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox.rules';
 import { toInbox, toInboxSnapshot } from './inbox.mapper';
 import { InboxMemberEntity } from './persistence/inbox-member.orm-entity';
 import { InboxEntity } from './persistence/inbox.orm-entity';

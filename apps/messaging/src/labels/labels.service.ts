@@ -3,9 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LABEL_DEFAULT_COLOR, LabelEvents, type CreateLabelInput, type Label, type UpdateLabelInput } from '@parley/contracts';
 import { changedAttributes, findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { normaliseColor, normaliseTitle } from './label-rules';
+import { normaliseColor, normaliseTitle } from './label.rules';
 import { toLabel } from './label.mapper';
-import { LabelEntity } from './label.orm-entity';
+import { LabelEntity } from './persistence/label.orm-entity';
 
 const LABEL_FIELDS: Array<keyof Label> = ['title', 'description', 'color', 'show_on_sidebar'];
 

@@ -5,7 +5,7 @@ import { findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError } from 
 import { Repository } from 'typeorm';
 import { toPlatformUser } from '../identity/identity.mapper';
 import { IdentityService } from '../identity/identity.service';
-import { assertPasswordStrength, hashPassword } from '../identity/password';
+import { assertPasswordStrength, hashPassword } from '../identity/password.rules';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
 
 @Injectable()

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
-import { TeamMemberEntity } from './team-member.orm-entity';
-import { TeamEntity } from './team.orm-entity';
+import { TeamMemberEntity } from './persistence/team-member.orm-entity';
+import { TeamEntity } from './persistence/team.orm-entity';
 import { TeamsHandlers } from './teams.handlers';
 import { TeamsService } from './teams.service';
 

@@ -3,10 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
 import { findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError, type Emit } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
-import { AgentDirectory } from '../agents/agent-directory';
-import { assertAllMembers } from '../agents/membership-rules';
-import { TeamMemberEntity } from './team-member.orm-entity';
-import { TeamEntity } from './team.orm-entity';
+import { AgentDirectory } from '../identity/agent-directory.loader';
+import { assertAllMembers } from '../agents/membership.rules';
+import { TeamMemberEntity } from './persistence/team-member.orm-entity';
+import { TeamEntity } from './persistence/team.orm-entity';
 
 function toSnapshot(entity: TeamEntity): TeamSnapshot {
   return {

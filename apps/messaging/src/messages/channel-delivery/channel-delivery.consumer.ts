@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MessageEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
 import { OnEvent, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ConversationLoader } from '../../conversations/conversation-loader';
-import { MessageLoader } from '../message-loader';
-import { CHANNEL_ADAPTERS, type ChannelAdapters } from './channel-adapter';
+import { ConversationLoader } from '../../conversations/conversation.loader';
+import { MessageLoader } from '../../conversations/message.loader';
+import { CHANNEL_ADAPTERS, type ChannelAdapters } from './channel-adapter.types';
 
 /**
  * Sends agents' outgoing and template messages to the customer's channel after they are

@@ -4,9 +4,9 @@ import type { AvailabilityStatus, ChannelType, Conversation, ConversationSnapsho
 import { toUnixSeconds } from '@parley/service-kit';
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MessageLoader } from '../messages/message-loader';
-import { canReplyAt } from './messaging-window';
-import type { ConversationRowColumns } from './persistence/conversation-row';
+import { MessageLoader } from './message.loader';
+import { canReplyAt } from './messaging-window.rules';
+import type { ConversationRowColumns } from './persistence/conversation.row';
 
 /** A conversation's columns with what the list and detail views show beside them. */
 interface ConversationRow extends Omit<ConversationRowColumns, 'status' | 'priority'> {

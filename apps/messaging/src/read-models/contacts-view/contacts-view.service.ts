@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ContactLookupPatterns, type ContactSnapshot } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
-import { ContactViewEntity } from './contact-view.orm-entity';
+import { ContactViewEntity } from './persistence/contact-view.orm-entity';
 
 const LOOKUP_TIMEOUT_MS = 2000;
 

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ConversationEvents, type ChangedAttributes, type ConversationStatus, type Priority } from '@parley/contracts';
 import { changedAttributes, toUnixSeconds, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { MessageWriter } from '../messages/message-writer';
-import { assigneeActivity, statusActivity, teamActivity, type ActorName } from './activity-texts';
-import { AutoAssigner } from './auto-assigner';
-import { ConversationLoader } from './conversation-loader';
+import { MessageWriter } from './message.writer';
+import { assigneeActivity, statusActivity, teamActivity, type ActorName } from './activity-texts.rules';
+import { AutoAssigner } from './auto-assign.service';
+import { ConversationLoader } from './conversation.loader';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 export interface Change {

@@ -13,10 +13,10 @@ import {
 import { fileTypeOf, toUnixSeconds, type Emit } from '@parley/service-kit';
 import { extname } from 'node:path';
 import type { EntityManager } from 'typeorm';
-import { ConversationLoader } from '../conversations/conversation-loader';
-import { canReplyAt } from '../conversations/messaging-window';
-import type { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
-import { MessageLoader, type AttachmentRow } from './message-loader';
+import { ConversationLoader } from './conversation.loader';
+import { canReplyAt } from './messaging-window.rules';
+import type { ConversationEntity } from './persistence/conversation.orm-entity';
+import { MessageLoader, type AttachmentRow } from './message.loader';
 
 export interface NewMessage {
   content: string | null;

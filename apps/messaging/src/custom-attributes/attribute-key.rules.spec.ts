@@ -1,4 +1,4 @@
-import { attributeKeyFor, slugifyAttributeKey } from './attribute-key';
+import { attributeKeyFor, slugifyAttributeKey } from './attribute-key.rules';
 
 describe('attribute keys', () => {
   it.each([

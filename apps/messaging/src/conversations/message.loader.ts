@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Attachment, FileType, Message, MessageSender } from '@parley/contracts';
 import { signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 
 export interface MessageRow {
   id: number;

@@ -12,7 +12,7 @@ import {
 } from '@parley/contracts';
 import { customAttributeField, FilterCompiler, type FilterField } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
-import { ConversationLoader } from './conversation-loader';
+import { ConversationLoader } from './conversation.loader';
 
 interface Where {
   clauses: string[];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConversationEvents, IdentityEvents, InboxEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
 import { OnEvent, Outbox } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ConversationChanges } from './conversation-changes';
+import { ConversationChanges } from './conversation-changes.service';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 const MAX_PER_INBOX = 200;

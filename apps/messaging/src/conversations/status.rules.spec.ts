@@ -1,4 +1,4 @@
-import { nextStatus, statusAfterIncoming } from './status-rules';
+import { nextStatus, statusAfterIncoming } from './status.rules';
 
 describe('nextStatus', () => {
   const now = new Date('2026-11-22T12:00:00Z');

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AccountScoped, Caller, ChannelType } from '@parley/contracts';
 import { ForbiddenError, NotFoundError } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { conversationFromRow, type ConversationRowColumns } from './persistence/conversation-row';
+import { conversationFromRow, type ConversationRowColumns } from './persistence/conversation.row';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 /** The inbox rules a message write needs. */

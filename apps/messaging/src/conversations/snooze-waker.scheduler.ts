@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { Outbox } from '@parley/service-kit';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
-import { ConversationChanges } from './conversation-changes';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
+import { ConversationChanges } from './conversation-changes.service';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 const BATCH = 50;

@@ -1,5 +1,5 @@
 import { ValidationFailedError } from '@parley/service-kit';
-import { normaliseColor, normaliseTitle } from './label-rules';
+import { normaliseColor, normaliseTitle } from './label.rules';
 
 describe('label rules', () => {
   it('stores titles trimmed and lower-case', () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ContactEvents, ConversationEvents, type ContactSnapshot, type EventEnvelope, type EventMap } from '@parley/contracts';
 import { OnEvent, OnEvents, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ConversationLoader } from '../conversations/conversation-loader';
+import { ConversationLoader } from '../../conversations/conversation.loader';
 import { ContactsViewService, type ContactVersion } from './contacts-view.service';
 
 type ContactEvent<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;

@@ -1,4 +1,4 @@
-import { canReplyAt } from './messaging-window';
+import { canReplyAt } from './messaging-window.rules';
 
 describe('canReplyAt', () => {
   const now = new Date('2026-11-22T12:00:00Z');

@@ -1,4 +1,4 @@
-import { assertContentAllowed, assertTemplateParams, renderTemplate } from './message-rules';
+import { assertContentAllowed, assertTemplateParams, renderTemplate } from './message.rules';
 
 describe('assertContentAllowed', () => {
   const items = { items: [{ title: 'Yes', value: 'yes' }] };

@@ -2,7 +2,7 @@ import type { ContactSnapshot } from '@parley/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import type { RpcClient } from '@parley/service-kit';
 import { contactSnapshot } from '@parley/testing';
-import type { ContactViewEntity } from './contact-view.orm-entity';
+import type { ContactViewEntity } from './persistence/contact-view.orm-entity';
 import { ContactsViewService } from './contacts-view.service';
 
 const contact = (id: number, name: string): ContactSnapshot => contactSnapshot(1, { id, name });

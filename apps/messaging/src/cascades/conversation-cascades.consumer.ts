@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { CustomAttributeEvents, IdentityEvents, LabelEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
 import { OnEvent, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ConversationChanges } from './conversation-changes';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
+import { ConversationChanges } from '../conversations/conversation-changes.service';
+import { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
 
 type Event<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;
 
