@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
-import { findOneOrFail, httpUrlOrNull, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { AgentBotErrors, InboxErrors, InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, httpUrlOrNull, Outbox } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { InboxEntity } from '../inboxes/persistence/inbox.orm-entity';
 import { toAgentBot } from './agent-bot.mapper';
@@ -47,16 +47,16 @@ export class AgentBotsService {
   }
 
   async ofInbox(accountId: number, inboxId: number): Promise<AgentBot | null> {
-    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox');
+    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox', InboxErrors.notFound);
     if (inbox.agentBotId === null) return null;
     return toAgentBot(await this.find(accountId, inbox.agentBotId));
   }
 
   /** Connects a bot of the same account to the inbox, or disconnects with null. */
   async connect(accountId: number, inboxId: number, botId: number | null): Promise<null> {
-    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox');
+    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox', InboxErrors.notFound);
     if (botId !== null && !(await this.bots.existsBy({ accountId, id: botId }))) {
-      throw new ValidationFailedError('Agent bot does not exist', ['agent_bot']);
+      throw new DomainError(AgentBotErrors.missing, 'Agent bot does not exist', ['agent_bot']);
     }
     inbox.agentBotId = botId;
     await this.inboxes.save(inbox);
@@ -66,7 +66,7 @@ export class AgentBotsService {
   private apply(bot: AgentBotEntity, input: UpdateAgentBotInput, creating: boolean): void {
     if (creating || input.name !== undefined) {
       const name = input.name?.trim();
-      if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+      if (!name) throw new DomainError(AgentBotErrors.nameBlank, "Name can't be blank", ['name']);
       bot.name = name;
     }
     if (input.description !== undefined) bot.description = input.description?.trim() || null;
@@ -74,7 +74,7 @@ export class AgentBotsService {
   }
 
   private find(accountId: number, id: number): Promise<AgentBotEntity> {
-    return findOneOrFail(this.bots, { accountId, id }, 'Agent bot');
+    return findOneOrFail(this.bots, { accountId, id }, 'Agent bot', AgentBotErrors.notFound);
   }
 
   private save(bot: AgentBotEntity, event: typeof InboxEvents.agentBotCreated | typeof InboxEvents.agentBotUpdated): Promise<AgentBot> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EMAIL_PATTERN, IdentityEvents, INVITATION_TTL_DAYS, type Agent, type InviteAgentInput, type UpdateAgentInput } from '@parley/contracts';
-import { generateAccessToken, isUniqueViolation, NotFoundError, Outbox, ValidationFailedError, type Emit } from '@parley/service-kit';
+import { AgentErrors, EMAIL_PATTERN, IdentityEvents, INVITATION_TTL_DAYS, type Agent, type InviteAgentInput, type UpdateAgentInput } from '@parley/contracts';
+import { DomainError, generateAccessToken, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { toAccountUserEvent } from '../identity/identity.mapper';
 import { AccountUserEntity } from '../identity/persistence/account-user.orm-entity';
@@ -35,8 +35,8 @@ export class AgentsService {
   async invite(accountId: number, input: InviteAgentInput): Promise<Agent> {
     const email = input.email.trim().toLowerCase();
     const name = input.name.trim();
-    if (!EMAIL_PATTERN.test(email)) throw new ValidationFailedError('Email is invalid', ['email']);
-    if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+    if (!EMAIL_PATTERN.test(email)) throw new DomainError(AgentErrors.emailInvalid, 'Email is invalid', ['email']);
+    if (!name) throw new DomainError(AgentErrors.nameBlank, "Name can't be blank", ['name']);
     const account = await this.accounts.findOneByOrFail({ id: accountId });
     try {
       return await this.outbox.transaction(async (tx, emit, sendMail) => {
@@ -58,7 +58,7 @@ export class AgentsService {
         return (await this.directory.find(accountId, user.id, tx))!;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationFailedError('Email has already been taken', ['email']);
+      if (isUniqueViolation(error)) throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
       throw error;
     }
   }
@@ -68,7 +68,7 @@ export class AgentsService {
       const membership = await this.membership(tx, accountId, userId);
       if (input.name !== undefined) {
         const name = input.name.trim();
-        if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+        if (!name) throw new DomainError(AgentErrors.nameBlank, "Name can't be blank", ['name']);
         const user = await tx.findOneByOrFail(UserEntity, { id: userId });
         if (user.name !== name) {
           user.name = name;
@@ -123,16 +123,16 @@ export class AgentsService {
 
   private async membership(tx: EntityManager, accountId: number, userId: number): Promise<AccountUserEntity> {
     const membership = await tx.findOne(AccountUserEntity, { where: { accountId, userId }, lock: { mode: 'pessimistic_write' } });
-    if (!membership) throw new NotFoundError('Agent');
+    if (!membership) throw new DomainError(AgentErrors.notFound, 'Agent not found');
     return membership;
   }
 
   private async assertInvitable(tx: EntityManager, userId: number, accountId: number): Promise<void> {
     const memberships = await tx.findBy(AccountUserEntity, { userId });
     if (memberships.some((membership) => membership.accountId === accountId)) {
-      throw new ValidationFailedError('Email has already been taken', ['email']);
+      throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
     }
-    if (memberships.length > 0) throw new ValidationFailedError('Email is already in use by another account', ['email']);
+    if (memberships.length > 0) throw new DomainError(AgentErrors.emailInOtherAccount, 'Email is already in use by another account', ['email']);
   }
 
   /** A fresh one-time token: only its hash is stored, the token goes out in the e-mail. */

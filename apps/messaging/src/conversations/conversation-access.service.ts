@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AccountScoped, Caller, ChannelType } from '@parley/contracts';
-import { ForbiddenError, NotFoundError } from '@parley/service-kit';
+import { ConversationErrors, type AccountScoped, type Caller, type ChannelType } from '@parley/contracts';
+import { DomainError } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { conversationFromRow, type ConversationRowColumns } from './persistence/conversation.row';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
@@ -27,7 +27,7 @@ export class ConversationAccess {
       where: { accountId: scope.account_id, displayId },
       lock: options.lock && options.tx ? { mode: 'pessimistic_write' } : undefined,
     });
-    if (!conversation) throw new NotFoundError('Conversation');
+    if (!conversation) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
     await this.assertInboxAccess(manager, scope.caller, conversation.inboxId);
     return conversation;
   }
@@ -45,8 +45,8 @@ export class ConversationAccess {
         WHERE c.account_id = $1 AND c.display_id = $2`,
       [scope.account_id, displayId, scope.caller.user_id, scope.caller.role === 'administrator'],
     );
-    if (!row) throw new NotFoundError('Conversation');
-    if (!row.allowed) throw new ForbiddenError('You do not have access to this conversation');
+    if (!row) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
+    if (!row.allowed) throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
     return {
       conversation: conversationFromRow(row),
       inbox: { channel_type: row.channel_type, allow_messages_after_resolved: row.allow_messages_after_resolved, message_deleted_placeholder: row.message_deleted_placeholder },
@@ -57,6 +57,6 @@ export class ConversationAccess {
   async assertInboxAccess(manager: EntityManager, caller: Caller, inboxId: number): Promise<void> {
     if (caller.role === 'administrator') return;
     const rows: unknown[] = await manager.query('SELECT 1 FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = $2', [inboxId, caller.user_id]);
-    if (rows.length === 0) throw new ForbiddenError('You do not have access to this conversation');
+    if (rows.length === 0) throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ConversationErrors,
   ConversationEvents,
   EMAIL_PATTERN,
   type AccountScoped,
@@ -11,7 +12,7 @@ import {
   type ToggleStatusResult,
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { customAttributeProblems, normaliseLabelSet, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { customAttributeProblems, DomainError, normaliseLabelSet, Outbox } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
 import { MessageWriter } from './message.writer';
@@ -41,11 +42,11 @@ export class ConversationsService {
 
   async create(scope: AccountScoped, input: CreateConversationInput): Promise<Conversation> {
     const contact = await this.contacts.find(scope.account_id, input.contact_id);
-    if (!contact) throw new ValidationFailedError('Contact does not exist', ['contact_id']);
-    if (contact.blocked) throw new ValidationFailedError('Contact is blocked and cannot start conversations', ['contact_id']);
+    if (!contact) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
+    if (contact.blocked) throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', ['contact_id']);
     const id = await this.outbox.transaction(async (tx, emit) => {
       const inboxes: Array<{ id: number }> = await tx.query('SELECT id FROM messaging.inboxes WHERE id = $1 AND account_id = $2', [input.inbox_id, scope.account_id]);
-      if (inboxes.length === 0) throw new ValidationFailedError('Inbox does not exist', ['inbox_id']);
+      if (inboxes.length === 0) throw new DomainError(ConversationErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
       await this.access.assertInboxAccess(tx, scope.caller, input.inbox_id);
       if (input.assignee_id !== undefined) await this.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
       if (input.team_id !== undefined) await this.assertTeam(tx, scope.account_id, input.team_id);
@@ -171,7 +172,7 @@ export class ConversationsService {
 
   async transcript(scope: AccountScoped, displayId: number, email: string): Promise<null> {
     const address = email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(address)) throw new ValidationFailedError('Email is invalid', ['email']);
+    if (!EMAIL_PATTERN.test(address)) throw new DomainError(ConversationErrors.transcriptEmailInvalid, 'Email is invalid', ['email']);
     const conversation = await this.access.find(scope, displayId);
     await this.outbox.transaction(async (tx, _emit, sendMail) => {
       const lines: Array<{ created_at: Date; sender: string | null; content: string | null }> = await tx.query(
@@ -231,13 +232,13 @@ export class ConversationsService {
           AND (au.role = 'administrator' OR EXISTS (SELECT 1 FROM messaging.inbox_members im WHERE im.inbox_id = $3 AND im.user_id = $2))`,
       [accountId, userId, inboxId],
     );
-    if (rows.length === 0) throw new ValidationFailedError('Assignee must be an agent of this account with access to the inbox', ['assignee_id']);
+    if (rows.length === 0) throw new DomainError(ConversationErrors.assigneeNotAllowed, 'Assignee must be an agent of this account with access to the inbox', ['assignee_id']);
   }
 
   private async assertTeam(tx: EntityManager, accountId: number, teamId: number | null): Promise<void> {
     if (teamId === null) return;
     const rows: unknown[] = await tx.query('SELECT 1 FROM messaging.teams WHERE id = $1 AND account_id = $2', [teamId, accountId]);
-    if (rows.length === 0) throw new ValidationFailedError('Team does not exist', ['team_id']);
+    if (rows.length === 0) throw new DomainError(ConversationErrors.teamMissing, 'Team does not exist', ['team_id']);
   }
 
   private async validatedAttributes(tx: EntityManager, accountId: number, attributes: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -248,7 +249,7 @@ export class ConversationsService {
     );
     const problems = customAttributeProblems(rules, attributes);
     const keys = Object.keys(problems);
-    if (keys.length > 0) throw new ValidationFailedError(keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
+    if (keys.length > 0) throw new DomainError(ConversationErrors.customAttributesInvalid, keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
     return attributes;
   }
 }

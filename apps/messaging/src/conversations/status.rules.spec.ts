@@ -27,8 +27,11 @@ describe('nextStatus', () => {
     expect(nextStatus('open', { status: 'pending', snoozed_until: 'whenever' }, now)).toEqual({ status: 'pending', snoozedUntil: null });
   });
 
-  it.each([['tomorrow'], ['2026-11-22T11:59:59Z']])('refuses snoozed_until %j with 422', (until) => {
-    expect(() => nextStatus('open', { status: 'snoozed', snoozed_until: until }, now)).toThrow(expect.objectContaining({ code: 'LEGACY.VALIDATION', attributes: ['snoozed_until'] }));
+  it.each([
+    ['tomorrow', 'CONVERSATION.SNOOZE_TIME_INVALID'],
+    ['2026-11-22T11:59:59Z', 'CONVERSATION.SNOOZE_TIME_PAST'],
+  ])('refuses snoozed_until %j with 422', (until, code) => {
+    expect(() => nextStatus('open', { status: 'snoozed', snoozed_until: until }, now)).toThrow(expect.objectContaining({ code, attributes: ['snoozed_until'] }));
   });
 });
 

@@ -1,5 +1,5 @@
-import type { ConversationStatus, ToggleStatusInput } from '@parley/contracts';
-import { parseDate, ValidationFailedError } from '@parley/service-kit';
+import { ConversationErrors, type ConversationStatus, type ToggleStatusInput } from '@parley/contracts';
+import { DomainError, parseDate } from '@parley/service-kit';
 
 export interface StatusChange {
   status: ConversationStatus;
@@ -16,8 +16,8 @@ export function nextStatus(current: ConversationStatus, input: ToggleStatusInput
   if (status !== 'snoozed') return { status, snoozedUntil: null };
   if (input.snoozed_until === undefined || input.snoozed_until === null || input.snoozed_until === '') return { status, snoozedUntil: null };
   const until = parseDate(input.snoozed_until);
-  if (!until) throw new ValidationFailedError('snoozed_until must be an ISO 8601 time or Unix seconds', ['snoozed_until']);
-  if (until.getTime() <= now.getTime()) throw new ValidationFailedError('snoozed_until must be in the future', ['snoozed_until']);
+  if (!until) throw new DomainError(ConversationErrors.snoozeTimeInvalid, 'snoozed_until must be an ISO 8601 time or Unix seconds', ['snoozed_until']);
+  if (until.getTime() <= now.getTime()) throw new DomainError(ConversationErrors.snoozeTimePast, 'snoozed_until must be in the future', ['snoozed_until']);
   return { status, snoozedUntil: until };
 }
 

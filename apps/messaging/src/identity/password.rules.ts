@@ -1,6 +1,7 @@
+import { UserErrors } from '@parley/contracts';
 import { randomBytes, scrypt as scryptCallback } from 'node:crypto';
 import { promisify } from 'node:util';
-import { ValidationFailedError } from '@parley/service-kit';
+import { DomainError } from '@parley/service-kit';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -8,7 +9,7 @@ const MIN_PASSWORD_LENGTH = 8;
 
 export function assertPasswordStrength(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new ValidationFailedError(`Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`, ['password']);
+    throw new DomainError(UserErrors.passwordTooShort, `Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`, ['password']);
   }
 }
 

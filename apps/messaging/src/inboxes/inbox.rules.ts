@@ -3,11 +3,13 @@ import {
   E164_PATTERN,
   EMAIL_PATTERN,
   HEX_COLOR_PATTERN,
+  InboxErrors,
   type ChannelInput,
+  type ErrorCode,
   type UpdateInboxInput,
   type WorkingHoursEntry,
 } from '@parley/contracts';
-import { httpUrlOrNull, isValidTimeZone, ValidationFailedError, workingHoursProblems } from '@parley/service-kit';
+import { DomainError, httpUrlOrNull, isValidTimeZone, workingHoursProblems } from '@parley/service-kit';
 import type { InboxEntity } from './persistence/inbox.orm-entity';
 
 /** Sunday and Saturday closed, weekdays 09:00–17:00: what a new inbox starts with. */
@@ -25,26 +27,26 @@ export function defaultWorkingHours(): WorkingHoursEntry[] {
   });
 }
 
-function fail(message: string, field: string): never {
-  throw new ValidationFailedError(message, [field]);
+function fail(code: ErrorCode, message: string, field: string): never {
+  throw new DomainError(code, message, [field]);
 }
 
 function phone(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
-  return E164_PATTERN.test(trimmed) ? trimmed : fail('Phone number must be in E.164 format, e.g. +5511999990000', 'phone_number');
+  return E164_PATTERN.test(trimmed) ? trimmed : fail(InboxErrors.phoneInvalid, 'Phone number must be in E.164 format, e.g. +5511999990000', 'phone_number');
 }
 
 function email(value: string | null | undefined): string | null {
   const trimmed = value?.trim().toLowerCase();
   if (!trimmed) return null;
-  return EMAIL_PATTERN.test(trimmed) ? trimmed : fail('Email is invalid', 'email');
+  return EMAIL_PATTERN.test(trimmed) ? trimmed : fail(InboxErrors.emailInvalid, 'Email is invalid', 'email');
 }
 
 function color(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
-  return HEX_COLOR_PATTERN.test(trimmed) ? trimmed.toLowerCase() : fail('Widget color must be a hex color such as #1f93ff', 'widget_color');
+  return HEX_COLOR_PATTERN.test(trimmed) ? trimmed.toLowerCase() : fail(InboxErrors.widgetColorInvalid, 'Widget color must be a hex color such as #1f93ff', 'widget_color');
 }
 
 /** Applies the channel-specific fields; every channel keeps the address kind it needs. */
@@ -56,15 +58,15 @@ export function applyChannelFields(inbox: InboxEntity, input: Partial<ChannelInp
   if (input.email !== undefined) inbox.email = email(input.email);
   switch (inbox.channelType) {
     case CHANNEL_TYPES.web_widget:
-      if (!inbox.websiteUrl) fail('Website URL is required for a web widget inbox', 'website_url');
+      if (!inbox.websiteUrl) fail(InboxErrors.websiteUrlRequired, 'Website URL is required for a web widget inbox', 'website_url');
       inbox.widgetColor ??= '#1f93ff';
       break;
     case CHANNEL_TYPES.sms:
     case CHANNEL_TYPES.mobile_chat:
-      if (!inbox.phoneNumber) fail('Phone number is required for this channel', 'phone_number');
+      if (!inbox.phoneNumber) fail(InboxErrors.phoneRequired, 'Phone number is required for this channel', 'phone_number');
       break;
     case CHANNEL_TYPES.email:
-      if (!inbox.email) fail('Email is required for an e-mail inbox', 'email');
+      if (!inbox.email) fail(InboxErrors.emailRequired, 'Email is required for an e-mail inbox', 'email');
       break;
   }
 }
@@ -73,7 +75,7 @@ export function applyChannelFields(inbox: InboxEntity, input: Partial<ChannelInp
 export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void {
   if (input.name !== undefined) {
     const name = input.name.trim();
-    if (!name) fail("Name can't be blank", 'name');
+    if (!name) fail(InboxErrors.nameBlank, "Name can't be blank", 'name');
     inbox.name = name;
   }
   if (input.greeting_enabled !== undefined) inbox.greetingEnabled = input.greeting_enabled;
@@ -82,11 +84,11 @@ export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void
   if (input.out_of_office_message !== undefined) inbox.outOfOfficeMessage = input.out_of_office_message?.trim() || null;
   if (input.working_hours !== undefined) {
     const problems = workingHoursProblems(input.working_hours);
-    if (problems.length) fail(problems.join('; '), 'working_hours');
+    if (problems.length) fail(InboxErrors.workingHoursInvalid, problems.join('; '), 'working_hours');
     inbox.workingHours = [...input.working_hours].sort((a, b) => a.day_of_week - b.day_of_week).map(normaliseDay);
   }
   if (input.timezone !== undefined) {
-    if (!isValidTimeZone(input.timezone)) fail(`Timezone "${input.timezone}" is not a known time zone name`, 'timezone');
+    if (!isValidTimeZone(input.timezone)) fail(InboxErrors.timezoneInvalid, `Timezone "${input.timezone}" is not a known time zone name`, 'timezone');
     inbox.timezone = input.timezone;
   }
   if (input.csat_survey_enabled !== undefined) inbox.csatSurveyEnabled = input.csat_survey_enabled;
@@ -94,7 +96,7 @@ export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void
   if (input.auto_assignment_config?.max_assignment_limit !== undefined) {
     const limit = input.auto_assignment_config.max_assignment_limit;
     if (limit !== null && (!Number.isInteger(limit) || limit < 1)) {
-      fail('Max assignment limit must be a positive integer', 'auto_assignment_config.max_assignment_limit');
+      fail(InboxErrors.assignmentLimitInvalid, 'Max assignment limit must be a positive integer', 'auto_assignment_config.max_assignment_limit');
     }
     inbox.maxAssignmentLimit = limit;
   }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   CHANNEL_TYPES,
   DEFAULT_TIMEZONE,
+  InboxErrors,
   InboxEvents,
   type AccountScoped,
   type Caller,
@@ -11,7 +12,7 @@ import {
   type InboxCallbackTarget,
   type UpdateInboxInput,
 } from '@parley/contracts';
-import { ForbiddenError, NotFoundError, Outbox, publicHttpsUrl } from '@parley/service-kit';
+import { DomainError, Outbox, publicHttpsUrl } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
@@ -112,7 +113,7 @@ export class InboxesService {
 
   async find(accountId: number, id: number): Promise<InboxEntity> {
     const inbox = await this.inboxes.findOneBy({ accountId, id });
-    if (!inbox) throw new NotFoundError('Inbox');
+    if (!inbox) throw new DomainError(InboxErrors.notFound, 'Inbox not found');
     return inbox;
   }
 
@@ -120,7 +121,7 @@ export class InboxesService {
   async findVisible(scope: { account_id: number; caller: Caller }, id: number): Promise<InboxEntity> {
     const inbox = await this.find(scope.account_id, id);
     if (scope.caller.role !== 'administrator' && !(await this.members.existsBy({ inboxId: id, userId: scope.caller.user_id }))) {
-      throw new ForbiddenError('You do not have access to this inbox');
+      throw new DomainError(InboxErrors.accessDenied, 'You do not have access to this inbox');
     }
     return inbox;
   }

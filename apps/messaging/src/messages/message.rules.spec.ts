@@ -9,7 +9,7 @@ describe('assertContentAllowed', () => {
   });
 
   it('refuses input_select elsewhere or without proper items', () => {
-    expect(() => assertContentAllowed('input_select', items, 'Channel::Sms')).toThrow(expect.objectContaining({ code: 'LEGACY.VALIDATION', attributes: ['content_type'] }));
+    expect(() => assertContentAllowed('input_select', items, 'Channel::Sms')).toThrow(expect.objectContaining({ code: 'MESSAGE.CONTENT_TYPE_UNSUPPORTED', attributes: ['content_type'] }));
     for (const attributes of [{}, { items: [] }, { items: [{ title: 'x' }] }, { items: 'yes' }]) {
       expect(() => assertContentAllowed('input_select', attributes, 'Channel::WebWidget')).toThrow(expect.objectContaining({ attributes: ['content_attributes'] }));
     }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
+  MessageErrors,
   MessageEvents,
   type AccountScoped,
   type CreateMessageInput,
@@ -9,7 +10,7 @@ import {
   type MessagesQuery,
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FILE_STORAGE, isUniqueViolation, NotFoundError, Outbox, ValidationFailedError, type Emit, type FileStorage } from '@parley/service-kit';
+import { DomainError, FILE_STORAGE, isUniqueViolation, Outbox, type Emit, type FileStorage } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
 import { ConversationAccess, type MessageInbox } from '../conversations/conversation-access.service';
@@ -95,8 +96,8 @@ export class MessagesService {
     const id = await this.outbox.transaction(async (tx, emit) => {
       const conversation = await this.access.find(scope, displayId, { tx, lock: true });
       const message = await tx.findOneBy(MessageEntity, { id: messageId, conversationId: conversation.id });
-      if (!message) throw new NotFoundError('Message');
-      if (message.messageType === 'activity') throw new ValidationFailedError('Activity messages cannot be deleted', ['id']);
+      if (!message) throw new DomainError(MessageErrors.notFound, 'Message not found');
+      if (message.messageType === 'activity') throw new DomainError(MessageErrors.activityNotDeletable, 'Activity messages cannot be deleted', ['id']);
       const inbox = await this.inbox(tx, conversation.inboxId);
       const attachments = await tx.findBy(AttachmentEntity, { messageId: message.id });
       removedKeys = attachments.map((attachment) => attachment.storageKey);
@@ -119,7 +120,7 @@ export class MessagesService {
   /** Turns the request into a message to write, applying the channel's rules. */
   private compose(scope: AccountScoped, conversation: ConversationEntity, inbox: InboxRow, input: CreateMessageInput) {
     const messageType = input.message_type ?? 'outgoing';
-    if (messageType === 'activity') throw new ValidationFailedError('Activity messages are written by the system only', ['message_type']);
+    if (messageType === 'activity') throw new DomainError(MessageErrors.activityNotWritable, 'Activity messages are written by the system only', ['message_type']);
     const contentType = input.content_type ?? 'text';
     const contentAttributes = input.content_attributes ?? {};
     assertContentAllowed(contentType, contentAttributes, inbox.channel_type);
@@ -131,15 +132,16 @@ export class MessagesService {
       content = renderTemplate(content ?? '', input.template_params);
       type = 'template';
     } else if (messageType === 'template') {
-      throw new ValidationFailedError('Template messages need template_params', ['template_params']);
+      throw new DomainError(MessageErrors.templateRequired, 'Template messages need template_params', ['template_params']);
     } else if (messageType === 'outgoing' && !isPrivate && !canReplyAt(inbox.channel_type, conversation.lastIncomingAt, new Date())) {
-      throw new ValidationFailedError(
+      throw new DomainError(
+        MessageErrors.windowClosed,
         'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact',
         ['template_params'],
       );
     }
     if (!content?.trim() && !input.files?.length && type !== 'template' && contentType === 'text') {
-      throw new ValidationFailedError("Content can't be blank without attachments", ['content']);
+      throw new DomainError(MessageErrors.contentBlank, "Content can't be blank without attachments", ['content']);
     }
     const incoming = type === 'incoming';
     return {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
-import { findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError, type Emit } from '@parley/service-kit';
+import { TeamErrors, TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { AgentDirectory } from '../identity/agent-directory.loader';
 import { assertAllMembers } from '../agents/membership.rules';
@@ -20,7 +20,7 @@ function toSnapshot(entity: TeamEntity): TeamSnapshot {
 
 function requireName(raw: string): string {
   const name = raw.trim();
-  if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+  if (!name) throw new DomainError(TeamErrors.nameBlank, "Name can't be blank", ['name']);
   return name;
 }
 
@@ -110,7 +110,7 @@ export class TeamsService {
   }
 
   private find(accountId: number, id: number): Promise<TeamEntity> {
-    return findOneOrFail(this.teams, { accountId, id }, 'Team');
+    return findOneOrFail(this.teams, { accountId, id }, 'Team', TeamErrors.notFound);
   }
 
   private async withMembership(team: TeamEntity, callerId: number): Promise<Team> {
@@ -126,7 +126,7 @@ export class TeamsService {
         return saved;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationFailedError('Name has already been taken', ['name']);
+      if (isUniqueViolation(error)) throw new DomainError(TeamErrors.nameTaken, 'Name has already been taken', ['name']);
       throw error;
     }
   }

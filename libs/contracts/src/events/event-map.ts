@@ -5,6 +5,7 @@ import type { IdentityEventMap } from '../identity/identity.events';
 import type { InboxEventMap } from '../inboxes/inbox.events';
 import type { LabelEventMap } from '../labels/label.events';
 import type { TeamEventMap } from '../teams/team.events';
+import type { EventEnvelope } from './envelope';
 
 /** Every event type of the system and the shape of its `data`. */
 export interface EventMap
@@ -17,6 +18,9 @@ export interface EventMap
     ConversationEventMap {}
 
 export type EventType = keyof EventMap;
+
+/** The envelope of one event type, as a consumer receives it. */
+export type EventOf<T extends EventType> = EventEnvelope<EventMap[T]>;
 
 /** Current version of each event's payload; bump on a breaking change (and keep the old one readable). */
 export const EVENT_VERSION = 1;
