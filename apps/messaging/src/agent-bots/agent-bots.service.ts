@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AgentBotErrors, InboxErrors, InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
-import { DomainError, findOneOrFail, httpUrlOrNull, Outbox } from '@parley/service-kit';
+import { AgentBotErrors, InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
+import { httpUrlOrNull } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { InboxEntity } from '../inboxes/persistence/inbox.orm-entity';
+import { InboxesService } from '../inboxes/inboxes.service';
 import { toAgentBot } from './agent-bot.mapper';
 import { AgentBotEntity } from './persistence/agent-bot.orm-entity';
 
@@ -12,7 +13,7 @@ import { AgentBotEntity } from './persistence/agent-bot.orm-entity';
 export class AgentBotsService {
   constructor(
     @InjectRepository(AgentBotEntity) private readonly bots: Repository<AgentBotEntity>,
-    @InjectRepository(InboxEntity) private readonly inboxes: Repository<InboxEntity>,
+    private readonly inboxes: InboxesService,
     private readonly outbox: Outbox,
   ) {}
 
@@ -47,19 +48,18 @@ export class AgentBotsService {
   }
 
   async ofInbox(accountId: number, inboxId: number): Promise<AgentBot | null> {
-    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox', InboxErrors.notFound);
-    if (inbox.agentBotId === null) return null;
-    return toAgentBot(await this.find(accountId, inbox.agentBotId));
+    const botId = await this.inboxes.agentBotId(accountId, inboxId);
+    if (botId === null) return null;
+    return toAgentBot(await this.find(accountId, botId));
   }
 
   /** Connects a bot of the same account to the inbox, or disconnects with null. */
   async connect(accountId: number, inboxId: number, botId: number | null): Promise<null> {
-    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox', InboxErrors.notFound);
+    await this.inboxes.find(accountId, inboxId);
     if (botId !== null && !(await this.bots.existsBy({ accountId, id: botId }))) {
       throw new DomainError(AgentBotErrors.missing, 'Agent bot does not exist', ['agent_bot']);
     }
-    inbox.agentBotId = botId;
-    await this.inboxes.save(inbox);
+    await this.inboxes.setAgentBot(accountId, inboxId, botId);
     return null;
   }
 

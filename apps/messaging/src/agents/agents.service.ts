@@ -8,9 +8,11 @@ import { AccountUserEntity } from '../identity/persistence/account-user.orm-enti
 import { AccountEntity } from '../identity/persistence/account.orm-entity';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
-import { AgentDirectory } from '../identity/agent-directory.loader';
+import { IdentityLoader } from '../identity/identity.loader';
+import { InboxMembersService } from '../inboxes/inbox-members.service';
+import { TeamsService } from '../teams/teams.service';
+import { assertAnotherAdministrator } from './agent.rules';
 import { invitationMail } from './invitation.mail';
-import { assertAnotherAdministrator } from './membership.rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,13 +21,15 @@ export class AgentsService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
-    private readonly directory: AgentDirectory,
+    private readonly identity: IdentityLoader,
+    private readonly teams: TeamsService,
+    private readonly inboxMembers: InboxMembersService,
     private readonly outbox: Outbox,
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
   list(accountId: number): Promise<Agent[]> {
-    return this.directory.list(accountId);
+    return this.identity.agents(accountId);
   }
 
   /**
@@ -55,7 +59,7 @@ export class AgentsService {
         const membership = await tx.save(tx.create(AccountUserEntity, { accountId, userId: user.id, role: input.role, availabilityStatus: 'offline' }));
         await emit(IdentityEvents.accountUserCreated, accountId, toAccountUserEvent(membership));
         if (token) await sendMail(invitationMail({ to: email, name: user.name, accountName: account.name, token, publicUrl: this.config.publicUrl }));
-        return (await this.directory.find(accountId, user.id, tx))!;
+        return (await this.identity.agent(accountId, user.id, tx))!;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
@@ -78,7 +82,7 @@ export class AgentsService {
       }
       let changed = false;
       if (input.role !== undefined && input.role !== membership.role) {
-        if (membership.role === 'administrator') await assertAnotherAdministrator(tx, accountId, userId);
+        if (membership.role === 'administrator') assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
         membership.role = input.role;
         changed = true;
       }
@@ -87,7 +91,7 @@ export class AgentsService {
         changed = true;
       }
       if (changed) await this.saveMembership(tx, emit, membership);
-      return (await this.directory.find(accountId, userId, tx))!;
+      return (await this.identity.agent(accountId, userId, tx))!;
     });
   }
 
@@ -95,15 +99,9 @@ export class AgentsService {
   async delete(accountId: number, userId: number): Promise<null> {
     await this.outbox.transaction(async (tx, emit) => {
       const membership = await this.membership(tx, accountId, userId);
-      if (membership.role === 'administrator') await assertAnotherAdministrator(tx, accountId, userId);
-      await tx.query(
-        'DELETE FROM messaging.team_members tm USING messaging.teams t WHERE tm.team_id = t.id AND t.account_id = $1 AND tm.user_id = $2',
-        [accountId, userId],
-      );
-      await tx.query(
-        'DELETE FROM messaging.inbox_members im USING messaging.inboxes i WHERE im.inbox_id = i.id AND i.account_id = $1 AND im.user_id = $2',
-        [accountId, userId],
-      );
+      if (membership.role === 'administrator') assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
+      await this.teams.removeAgent(tx, accountId, userId);
+      await this.inboxMembers.removeAgent(tx, accountId, userId);
       await tx.delete(AccountUserEntity, { id: membership.id });
       await emit(IdentityEvents.accountUserDeleted, accountId, toAccountUserEvent(membership));
       const user = await tx.findOneByOrFail(UserEntity, { id: userId });

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { InboxesLoader } from '../inboxes/inboxes.loader';
+import { TeamsLoader } from '../teams/teams.loader';
 import type { ConversationEntity } from './persistence/conversation.orm-entity';
 
 export interface Candidate {
@@ -11,26 +13,26 @@ export interface Candidate {
  * Round-robin over an inbox's members who are online: least recently auto-assigned first;
  * with a team that allows auto-assignment, only its members; nobody at the inbox's
  * `max_assignment_limit` of open conversations. A transaction-scoped advisory lock per inbox
- * makes concurrent picks (any replica) see each other's assignments.
+ * makes concurrent picks (any replica) see each other's assignments. The pick is one statement
+ * over the inbox's members, their memberships and teams, read where they are.
  */
 @Injectable()
 export class AutoAssigner {
+  constructor(
+    private readonly inboxes: InboxesLoader,
+    private readonly teams: TeamsLoader,
+  ) {}
+
   async pick(tx: EntityManager, conversation: ConversationEntity): Promise<Candidate | null> {
-    const [inbox]: Array<{ enable_auto_assignment: boolean; max_assignment_limit: number | null }> = await tx.query(
-      'SELECT enable_auto_assignment, max_assignment_limit FROM messaging.inboxes WHERE id = $1',
-      [conversation.inboxId],
-    );
+    const inbox = await this.inboxes.assignmentSettings(tx, conversation.inboxId);
     if (!inbox?.enable_auto_assignment) return null;
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parley-auto-assign'), $1)`, [conversation.inboxId]);
 
     const params: unknown[] = [conversation.inboxId, conversation.accountId];
     const conditions: string[] = [];
-    if (conversation.teamId !== null) {
-      const [team]: Array<{ allow_auto_assign: boolean }> = await tx.query('SELECT allow_auto_assign FROM messaging.teams WHERE id = $1', [conversation.teamId]);
-      if (team?.allow_auto_assign) {
-        params.push(conversation.teamId);
-        conditions.push(`EXISTS (SELECT 1 FROM messaging.team_members tm WHERE tm.team_id = $${params.length} AND tm.user_id = im.user_id)`);
-      }
+    if (conversation.teamId !== null && (await this.teams.allowsAutoAssign(tx, conversation.teamId))) {
+      params.push(conversation.teamId);
+      conditions.push(`EXISTS (SELECT 1 FROM messaging.team_members tm WHERE tm.team_id = $${params.length} AND tm.user_id = im.user_id)`);
     }
     if (inbox.max_assignment_limit !== null) {
       params.push(inbox.max_assignment_limit);

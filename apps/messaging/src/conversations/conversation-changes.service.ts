@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ConversationEvents, type ChangedAttributes, type ConversationStatus, type Priority } from '@parley/contracts';
 import { changedAttributes, toUnixSeconds, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { MessageWriter } from './message.writer';
+import { IdentityLoader } from '../identity/identity.loader';
+import { TeamsLoader } from '../teams/teams.loader';
 import { assigneeActivity, statusActivity, teamActivity, type ActorName } from './activity-texts.rules';
 import { AutoAssigner } from './auto-assign.service';
 import { ConversationLoader } from './conversation.loader';
+import { MessageWriter } from './message.writer';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 export interface Change {
@@ -63,6 +65,8 @@ export class ConversationChanges {
     private readonly loader: ConversationLoader,
     private readonly messages: MessageWriter,
     private readonly autoAssigner: AutoAssigner,
+    private readonly identity: IdentityLoader,
+    private readonly teams: TeamsLoader,
   ) {}
 
   async apply(tx: EntityManager, emit: Emit, conversation: ConversationEntity, change: Change, context: ChangeContext): Promise<ChangedAttributes> {
@@ -90,11 +94,11 @@ export class ConversationChanges {
       await this.activity(tx, emit, conversation, statusActivity(after.status, context.actor, context.statusReason));
     }
     if (before.assignee_id !== after.assignee_id) {
-      const name = after.assignee_id === null ? null : await this.userName(tx, after.assignee_id);
+      const name = after.assignee_id === null ? null : ((await this.identity.shownName(tx, after.assignee_id)) ?? `agent ${after.assignee_id}`);
       await this.activity(tx, emit, conversation, assigneeActivity(name, context.actor, context.automaticAssignment ?? false));
     }
     if (before.team_id !== after.team_id) {
-      const name = after.team_id === null ? null : await this.teamName(tx, after.team_id);
+      const name = after.team_id === null ? null : ((await this.teams.name(tx, after.team_id)) ?? `team ${after.team_id}`);
       await this.activity(tx, emit, conversation, teamActivity(name, context.actor));
     }
 
@@ -129,15 +133,5 @@ export class ConversationChanges {
 
   private async activity(tx: EntityManager, emit: Emit, conversation: ConversationEntity, content: string): Promise<void> {
     await this.messages.write(tx, emit, conversation, { content, messageType: 'activity' });
-  }
-
-  private async userName(tx: EntityManager, userId: number): Promise<string> {
-    const [user]: Array<{ name: string }> = await tx.query('SELECT coalesce(display_name, name) AS name FROM messaging.users WHERE id = $1', [userId]);
-    return user?.name ?? `agent ${userId}`;
-  }
-
-  private async teamName(tx: EntityManager, teamId: number): Promise<string> {
-    const [team]: Array<{ name: string }> = await tx.query('SELECT name FROM messaging.teams WHERE id = $1', [teamId]);
-    return team?.name ?? `team ${teamId}`;
   }
 }

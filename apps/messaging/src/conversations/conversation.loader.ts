@@ -1,49 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AvailabilityStatus, ChannelType, Conversation, ConversationSnapshot, Message } from '@parley/contracts';
+import type { Conversation, ConversationSnapshot, Message } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { gravatarUrl } from '../identity/identity.mapper';
 import { MessageLoader } from './message.loader';
 import { canReplyAt } from './messaging-window.rules';
-import type { ConversationRowColumns } from './persistence/conversation.row';
-
-/** A conversation's columns with what the list and detail views show beside them. */
-interface ConversationRow extends Omit<ConversationRowColumns, 'status' | 'priority'> {
-  status: Conversation['status'];
-  priority: Conversation['priority'];
-  channel_type: ChannelType;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  contact_identifier: string | null;
-  contact_thumbnail: string | null;
-  contact_blocked: boolean | null;
-  contact_known: boolean;
-  assignee_name: string | null;
-  assignee_display_name: string | null;
-  assignee_email: string | null;
-  assignee_availability: AvailabilityStatus | null;
-  team_name: string | null;
-}
-
-const SELECT = `
-  SELECT c.*, i.channel_type,
-         cv.name AS contact_name, cv.email AS contact_email, cv.phone_number AS contact_phone, cv.identifier AS contact_identifier,
-         cv.thumbnail AS contact_thumbnail, cv.blocked AS contact_blocked, (cv.id IS NOT NULL) AS contact_known,
-         u.name AS assignee_name, u.display_name AS assignee_display_name, u.email AS assignee_email,
-         au.availability_status AS assignee_availability, t.name AS team_name
-    FROM messaging.conversations c
-    JOIN messaging.inboxes i ON i.id = c.inbox_id
-    LEFT JOIN messaging.contacts_view cv ON cv.id = c.contact_id AND NOT cv.deleted
-    LEFT JOIN messaging.users u ON u.id = c.assignee_id
-    LEFT JOIN messaging.account_users au ON au.user_id = c.assignee_id AND au.account_id = c.account_id
-    LEFT JOIN messaging.teams t ON t.id = c.team_id
-   WHERE c.id = ANY($1::int[])`;
-
-function gravatar(email: string): string {
-  return `https://www.gravatar.com/avatar/${createHash('md5').update(email.trim().toLowerCase()).digest('hex')}?d=404`;
-}
+import { CONVERSATIONS_BY_IDS, type ConversationViewRow } from './persistence/conversation.row';
 
 /** Reads conversations as the REST API shows them, in the order of the ids asked for. */
 @Injectable()
@@ -55,7 +18,7 @@ export class ConversationLoader {
 
   async snapshots(ids: number[], tx?: EntityManager): Promise<ConversationSnapshot[]> {
     if (ids.length === 0) return [];
-    const rows: ConversationRow[] = await (tx ?? this.dataSource).query(SELECT, [ids]);
+    const rows: ConversationViewRow[] = await (tx ?? this.dataSource).query(CONVERSATIONS_BY_IDS, [ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.filter((id) => byId.has(id)).map((id) => toSnapshot(byId.get(id)!));
   }
@@ -69,7 +32,7 @@ export class ConversationLoader {
   /** Full conversations; `withLastMessage` puts the last message into `messages` (detail view). */
   async conversations(ids: number[], options: { withLastMessage: boolean; tx?: EntityManager }): Promise<Conversation[]> {
     if (ids.length === 0) return [];
-    const rows: ConversationRow[] = await (options.tx ?? this.dataSource).query(SELECT, [ids]);
+    const rows: ConversationViewRow[] = await (options.tx ?? this.dataSource).query(CONVERSATIONS_BY_IDS, [ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const messageIds = rows.flatMap((row) => [row.last_message_id, row.last_non_activity_message_id]).filter((id): id is number => id !== null);
     const messages = await this.messages.byIds([...new Set(messageIds)], options.tx);
@@ -90,7 +53,7 @@ export class ConversationLoader {
   }
 }
 
-function toSnapshot(row: ConversationRow): ConversationSnapshot {
+function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
   return {
     id: row.display_id,
     display_id: row.display_id,
@@ -139,7 +102,7 @@ function toSnapshot(row: ConversationRow): ConversationSnapshot {
               available_name: row.assignee_display_name || row.assignee_name,
               email: row.assignee_email ?? '',
               availability_status: row.assignee_availability ?? 'offline',
-              thumbnail: gravatar(row.assignee_email ?? ''),
+              thumbnail: gravatarUrl(row.assignee_email ?? ''),
             }
           : null,
       team: row.team_id !== null && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,

@@ -12,7 +12,10 @@ import {
 } from '@parley/contracts';
 import { customAttributeField, FilterCompiler, type FilterField } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
+import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
+import { inboxesServedBy } from '../inboxes/persistence/inbox-member.row';
 import { ConversationLoader } from './conversation.loader';
+import { conversationCountsSql, conversationPageSql } from './persistence/conversation.row';
 
 interface Where {
   clauses: string[];
@@ -40,6 +43,7 @@ export class ConversationQuery {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly loader: ConversationLoader,
+    private readonly attributes: CustomAttributesLoader,
   ) {}
 
   async list(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationPage> {
@@ -52,7 +56,7 @@ export class ConversationQuery {
 
   async filter(scope: AccountScoped, conditions: FilterCondition[], page?: number): Promise<ConversationPage> {
     const where = this.visible(scope);
-    const definitions = await this.attributeTypes(scope.account_id);
+    const definitions = await this.attributes.conversationTypes(scope.account_id);
     const compiler = new FilterCompiler({
       fields: FIELDS,
       resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
@@ -88,7 +92,7 @@ export class ConversationQuery {
     const where: Where = { clauses: ['c.account_id = $1'], params: [scope.account_id] };
     if (scope.caller.role !== 'administrator') {
       where.params.push(scope.caller.user_id);
-      where.clauses.push(`c.inbox_id IN (SELECT inbox_id FROM messaging.inbox_members WHERE user_id = $${where.params.length})`);
+      where.clauses.push(`c.inbox_id IN (${inboxesServedBy(`$${where.params.length}`)})`);
     }
     return where;
   }
@@ -97,14 +101,7 @@ export class ConversationQuery {
   private async count(scope: AccountScoped, where: Where): Promise<ConversationCounts> {
     const params = [...where.params, scope.caller.user_id];
     const me = `$${params.length}`;
-    const [row]: Array<ConversationCounts> = await this.dataSource.query(
-      `SELECT count(*) FILTER (WHERE c.assignee_id = ${me})::int AS mine_count,
-              count(*) FILTER (WHERE c.assignee_id IS NOT NULL)::int AS assigned_count,
-              count(*) FILTER (WHERE c.assignee_id IS NULL)::int AS unassigned_count,
-              count(*)::int AS all_count
-         FROM messaging.conversations c WHERE ${where.clauses.join(' AND ')}`,
-      params,
-    );
+    const [row]: Array<ConversationCounts> = await this.dataSource.query(conversationCountsSql(where.clauses.join(' AND '), me), params);
     return row;
   }
 
@@ -118,21 +115,11 @@ export class ConversationQuery {
     const page = Math.max(1, requestedPage);
     params.push(CONVERSATIONS_PAGE_SIZE, (page - 1) * CONVERSATIONS_PAGE_SIZE);
     const rows: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT c.id FROM messaging.conversations c WHERE ${clauses.join(' AND ')}
-        ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      conversationPageSql(clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`),
       params,
     );
     const payload = await this.loader.conversations(rows.map((row) => row.id), { withLastMessage: false });
     return { meta: { ...counts, current_page: page, total_pages: Math.ceil(total / CONVERSATIONS_PAGE_SIZE) }, payload };
-  }
-
-  private async attributeTypes(accountId: number): Promise<Map<string, string>> {
-    const rows: Array<{ attribute_key: string; attribute_display_type: string }> = await this.dataSource.query(
-      `SELECT attribute_key, attribute_display_type FROM messaging.custom_attribute_definitions
-        WHERE account_id = $1 AND attribute_model = 'conversation_attribute'`,
-      [accountId],
-    );
-    return new Map(rows.map((row) => [row.attribute_key, row.attribute_display_type]));
   }
 }
 

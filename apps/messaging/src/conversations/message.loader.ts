@@ -1,51 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Attachment, FileType, Message, MessageSender } from '@parley/contracts';
+import type { Attachment, Message } from '@parley/contracts';
 import { signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
-
-export interface MessageRow {
-  id: number;
-  account_id: number;
-  inbox_id: number;
-  display_id: number;
-  content: string | null;
-  message_type: Message['message_type'];
-  content_type: Message['content_type'];
-  content_attributes: Record<string, unknown>;
-  status: Message['status'];
-  private: boolean;
-  source_id: string | null;
-  echo_id: string | null;
-  sender_type: MessageSender['type'] | null;
-  sender_id: number | null;
-  sender_name: string | null;
-  sender_thumbnail: string | null;
-  external_error: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface AttachmentRow {
-  id: number;
-  message_id: number;
-  file_type: FileType;
-  extension: string | null;
-  content_type: string;
-  file_size: number;
-  storage_key: string;
-}
-
-const SELECT_MESSAGES = `
-  SELECT m.id, m.account_id, m.inbox_id, c.display_id, m.content, m.message_type, m.content_type, m.content_attributes, m.status,
-         m.private, m.source_id, m.echo_id, m.sender_type, m.sender_id, m.external_error, m.created_at, m.updated_at,
-         CASE m.sender_type WHEN 'user' THEN coalesce(u.display_name, u.name) WHEN 'contact' THEN cv.name END AS sender_name,
-         CASE m.sender_type WHEN 'contact' THEN cv.thumbnail END AS sender_thumbnail
-    FROM messaging.messages m
-    JOIN messaging.conversations c ON c.id = m.conversation_id
-    LEFT JOIN messaging.users u ON m.sender_type = 'user' AND u.id = m.sender_id
-    LEFT JOIN messaging.contacts_view cv ON m.sender_type = 'contact' AND cv.id = m.sender_id`;
+import { ATTACHMENTS_OF_MESSAGES, type StoredAttachmentRow } from './persistence/attachment.row';
+import { MessageEntity } from './persistence/message.orm-entity';
+import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageViewRow } from './persistence/message.row';
 
 /** Reads messages as the REST API shows them: sender, attachments with signed links. */
 @Injectable()
@@ -58,7 +19,7 @@ export class MessageLoader {
 
   async byIds(ids: number[], tx?: EntityManager): Promise<Map<number, Message>> {
     if (ids.length === 0) return new Map();
-    const rows: MessageRow[] = await (tx ?? this.dataSource).query(`${SELECT_MESSAGES} WHERE m.id = ANY($1::int[])`, [ids]);
+    const rows: MessageViewRow[] = await (tx ?? this.dataSource).query(MESSAGES_BY_IDS, [ids]);
     const messages = await this.map(rows, tx);
     return new Map(messages.map((message) => [message.id, message]));
   }
@@ -82,18 +43,48 @@ export class MessageLoader {
       params.push(options.before);
       where += ` AND m.id < $${params.length}`;
     }
-    const rows: MessageRow[] = await this.dataSource.query(`${SELECT_MESSAGES} WHERE ${where} ORDER BY m.id ${order} LIMIT $2`, params);
+    const rows: MessageViewRow[] = await this.dataSource.query(`${MESSAGES_VIEW} WHERE ${where} ORDER BY m.id ${order} LIMIT $2`, params);
     const messages = await this.map(rows);
     return messages.sort((a, b) => a.id - b.id);
   }
 
-  private async map(rows: MessageRow[], tx?: EntityManager): Promise<Message[]> {
+  /** The public part of a conversation (no private notes, no activity), oldest first: its transcript. */
+  async transcriptLines(tx: EntityManager, conversationId: number): Promise<Array<{ created_at: Date; sender: string | null; content: string | null }>> {
+    const rows: MessageViewRow[] = await tx.query(
+      `${MESSAGES_VIEW} WHERE m.conversation_id = $1 AND NOT m.private AND m.message_type <> 'activity' ORDER BY m.id`,
+      [conversationId],
+    );
+    return rows.map((row) => ({ created_at: row.created_at, sender: row.sender_name, content: row.content }));
+  }
+
+  /** The message of the conversation with this echo_id or source_id: a retry of a create. */
+  async repeatOf(manager: EntityManager, conversationId: number, echoId: string | null, sourceId: string | null): Promise<{ id: number } | null> {
+    if (!echoId && !sourceId) return null;
+    const rows: Array<{ id: number }> = await manager.query(
+      `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ((echo_id IS NOT NULL AND echo_id = $2) OR (source_id IS NOT NULL AND source_id = $3)) LIMIT 1`,
+      [conversationId, echoId, sourceId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The message, if it belongs to the conversation (internal id). */
+  inConversation(tx: EntityManager, conversationId: number, messageId: number): Promise<MessageEntity | null> {
+    return tx.findOneBy(MessageEntity, { id: messageId, conversationId });
+  }
+
+  /** The internal id of the message's conversation. */
+  async conversationIdOf(tx: EntityManager, messageId: number): Promise<number> {
+    const [row]: Array<{ conversation_id: number }> = await tx.query('SELECT conversation_id FROM messaging.messages WHERE id = $1', [messageId]);
+    return row.conversation_id;
+  }
+
+  private async map(rows: MessageViewRow[], tx?: EntityManager): Promise<Message[]> {
     const attachments = await this.attachments(rows.map((row) => row.id), tx);
     return rows.map((row) => this.toMessage(row, attachments.get(row.id) ?? []));
   }
 
   /** A message row (with its sender's name and its attachments) as the REST API shows it. */
-  toMessage(row: MessageRow, attachments: Attachment[]): Message {
+  toMessage(row: MessageViewRow, attachments: Attachment[]): Message {
     return {
       id: row.id,
       content: row.content,
@@ -118,10 +109,7 @@ export class MessageLoader {
   private async attachments(messageIds: number[], tx?: EntityManager): Promise<Map<number, Attachment[]>> {
     const byMessage = new Map<number, Attachment[]>();
     if (messageIds.length === 0) return byMessage;
-    const rows: AttachmentRow[] = await (tx ?? this.dataSource).query(
-      'SELECT id, message_id, file_type, extension, content_type, file_size, storage_key FROM messaging.attachments WHERE message_id = ANY($1::int[]) ORDER BY id',
-      [messageIds],
-    );
+    const rows: StoredAttachmentRow[] = await (tx ?? this.dataSource).query(ATTACHMENTS_OF_MESSAGES, [messageIds]);
     for (const row of rows) {
       const list = byMessage.get(row.message_id) ?? [];
       list.push(this.toAttachment(row));
@@ -131,7 +119,7 @@ export class MessageLoader {
   }
 
   /** An attachment with a fresh signed link to its file. */
-  toAttachment(row: AttachmentRow): Attachment {
+  toAttachment(row: StoredAttachmentRow): Attachment {
     const url = signedFileUrl(this.config.publicUrl, { key: row.storage_key, contentType: row.content_type }, this.storage.urlSecret, this.storage.urlTtlSeconds);
     return {
       id: row.id,

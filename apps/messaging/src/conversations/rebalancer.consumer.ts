@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ConversationEvents, IdentityEvents, InboxEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
+import { ConversationEvents, IdentityEvents, InboxEvents, type EventOf } from '@parley/contracts';
 import { OnEvent, Outbox } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
+import { InboxesLoader } from '../inboxes/inboxes.loader';
 import { ConversationChanges } from './conversation-changes.service';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
@@ -17,6 +18,7 @@ export class Rebalancer {
   constructor(
     private readonly outbox: Outbox,
     private readonly changes: ConversationChanges,
+    private readonly inboxes: InboxesLoader,
   ) {}
 
   async rebalance(inboxIds: number[]): Promise<void> {
@@ -40,34 +42,29 @@ export class Rebalancer {
   }
 
   @OnEvent(IdentityEvents.accountUserUpdated, { purpose: 'rebalance_on_availability' })
-  async onAvailability(event: EventEnvelope<EventMap[typeof IdentityEvents.accountUserUpdated]>, tx: EntityManager): Promise<void> {
+  async onAvailability(event: EventOf<typeof IdentityEvents.accountUserUpdated>, tx: EntityManager): Promise<void> {
     if (event.data.availability_status !== 'online') return;
-    const rows: Array<{ inbox_id: number }> = await tx.query(
-      `SELECT im.inbox_id FROM messaging.inbox_members im JOIN messaging.inboxes i ON i.id = im.inbox_id
-        WHERE im.user_id = $1 AND i.account_id = $2`,
-      [event.data.user_id, event.data.account_id],
-    );
-    await this.rebalance(rows.map((row) => row.inbox_id));
+    await this.rebalance(await this.inboxes.servedBy(tx, event.data.account_id, event.data.user_id));
   }
 
   @OnEvent(ConversationEvents.statusChanged, { purpose: 'rebalance_on_status' })
-  async onStatus(event: EventEnvelope<EventMap[typeof ConversationEvents.statusChanged]>): Promise<void> {
+  async onStatus(event: EventOf<typeof ConversationEvents.statusChanged>): Promise<void> {
     const { conversation, previous_status } = event.data;
     if (previous_status === 'open' && conversation.assignee_id !== null) await this.rebalance([conversation.inbox_id]);
   }
 
   @OnEvent(ConversationEvents.assigneeChanged, { purpose: 'rebalance_on_assignee' })
-  async onAssignee(event: EventEnvelope<EventMap[typeof ConversationEvents.assigneeChanged]>): Promise<void> {
+  async onAssignee(event: EventOf<typeof ConversationEvents.assigneeChanged>): Promise<void> {
     if (event.data.previous_assignee_id !== null) await this.rebalance([event.data.conversation.inbox_id]);
   }
 
   @OnEvent(InboxEvents.membersChanged, { purpose: 'rebalance_on_members' })
-  async onMembers(event: EventEnvelope<EventMap[typeof InboxEvents.membersChanged]>): Promise<void> {
+  async onMembers(event: EventOf<typeof InboxEvents.membersChanged>): Promise<void> {
     await this.rebalance([event.data.inbox_id]);
   }
 
   @OnEvent(InboxEvents.updated, { purpose: 'rebalance_on_inbox' })
-  async onInbox(event: EventEnvelope<EventMap[typeof InboxEvents.updated]>): Promise<void> {
+  async onInbox(event: EventOf<typeof InboxEvents.updated>): Promise<void> {
     if (event.data.inbox.enable_auto_assignment) await this.rebalance([event.data.inbox.id]);
   }
 }

@@ -11,7 +11,8 @@ import {
   type CustomAttributeDefinition,
   type UpdateCustomAttributeDefinitionInput,
 } from '@parley/contracts';
-import { BadRequestError, DomainError, findOneOrFail, isUniqueViolation, Outbox, safeRegex, type Emit } from '@parley/service-kit';
+import { BadRequestError, DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
+import { safeRegex } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { attributeKeyFor } from './attribute-key.rules';
 import { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';

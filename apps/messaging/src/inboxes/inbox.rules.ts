@@ -9,7 +9,8 @@ import {
   type UpdateInboxInput,
   type WorkingHoursEntry,
 } from '@parley/contracts';
-import { DomainError, httpUrlOrNull, isValidTimeZone, workingHoursProblems } from '@parley/service-kit';
+import { DomainError } from '@parley/service-kit';
+import { httpUrlOrNull, isValidTimeZone, workingHoursProblems } from '@parley/service-kit';
 import type { InboxEntity } from './persistence/inbox.orm-entity';
 
 /** Sunday and Saturday closed, weekdays 09:00–17:00: what a new inbox starts with. */

@@ -12,7 +12,7 @@ import {
   type InboxCallbackTarget,
   type UpdateInboxInput,
 } from '@parley/contracts';
-import { DomainError, Outbox, publicHttpsUrl } from '@parley/service-kit';
+import { DomainError, findOneOrFail, Outbox, publicHttpsUrl } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
@@ -111,10 +111,20 @@ export class InboxesService {
     return { account_id: inbox.accountId, inbox_id: inbox.id, webhook_url: inbox.webhookUrl, secret: inbox.secret };
   }
 
-  async find(accountId: number, id: number): Promise<InboxEntity> {
-    const inbox = await this.inboxes.findOneBy({ accountId, id });
-    if (!inbox) throw new DomainError(InboxErrors.notFound, 'Inbox not found');
-    return inbox;
+  find(accountId: number, id: number): Promise<InboxEntity> {
+    return findOneOrFail(this.inboxes, { accountId, id }, 'Inbox', InboxErrors.notFound);
+  }
+
+  /** The bot the inbox is connected to, if any. */
+  async agentBotId(accountId: number, id: number): Promise<number | null> {
+    return (await this.find(accountId, id)).agentBotId;
+  }
+
+  /** Connects the inbox to a bot (checked by the caller), or disconnects it with null. */
+  async setAgentBot(accountId: number, id: number, botId: number | null): Promise<void> {
+    const inbox = await this.find(accountId, id);
+    inbox.agentBotId = botId;
+    await this.inboxes.save(inbox);
   }
 
   /** An agent may only see inboxes it is a member of: others are a 403. */

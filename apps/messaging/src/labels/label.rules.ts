@@ -1,5 +1,6 @@
 import { HEX_COLOR_PATTERN, LabelErrors } from '@parley/contracts';
-import { DomainError, normaliseLabelTitle } from '@parley/service-kit';
+import { DomainError } from '@parley/service-kit';
+import { normaliseLabelTitle } from '@parley/service-kit';
 
 /** Titles follow the shared label rules (lower-case; letters, digits, `-`, `_`). */
 export const normaliseTitle = (raw: string): string => normaliseLabelTitle(raw);

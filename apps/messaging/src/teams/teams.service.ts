@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { TeamErrors, TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
 import { DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
-import { AgentDirectory } from '../identity/agent-directory.loader';
-import { assertAllMembers } from '../agents/membership.rules';
+import { IdentityLoader } from '../identity/identity.loader';
+import { assertAllAgents } from '../identity/membership.rules';
 import { TeamMemberEntity } from './persistence/team-member.orm-entity';
 import { TeamEntity } from './persistence/team.orm-entity';
 
@@ -29,7 +29,7 @@ export class TeamsService {
   constructor(
     @InjectRepository(TeamEntity) private readonly teams: Repository<TeamEntity>,
     @InjectRepository(TeamMemberEntity) private readonly members: Repository<TeamMemberEntity>,
-    private readonly directory: AgentDirectory,
+    private readonly identity: IdentityLoader,
     private readonly outbox: Outbox,
   ) {}
 
@@ -80,7 +80,7 @@ export class TeamsService {
   async addMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
     await this.find(accountId, id);
     return this.outbox.transaction(async (tx, emit) => {
-      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await tx.query(
         `INSERT INTO messaging.team_members (team_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
         [id, userIds],
@@ -92,10 +92,18 @@ export class TeamsService {
   async removeMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
     await this.find(accountId, id);
     return this.outbox.transaction(async (tx, emit) => {
-      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND user_id = ANY($2::int[])', [id, userIds]);
       return this.afterMembersChanged(tx, emit, accountId, id);
     });
+  }
+
+  /** An agent leaving the account leaves its teams there (in the caller's transaction). */
+  async removeAgent(tx: EntityManager, accountId: number, userId: number): Promise<void> {
+    await tx.query(
+      'DELETE FROM messaging.team_members tm USING messaging.teams t WHERE tm.team_id = t.id AND t.account_id = $1 AND tm.user_id = $2',
+      [accountId, userId],
+    );
   }
 
   private async afterMembersChanged(tx: EntityManager, emit: Emit, accountId: number, teamId: number): Promise<TeamMember[]> {
@@ -106,7 +114,7 @@ export class TeamsService {
 
   private async memberAgents(accountId: number, teamId: number, tx?: EntityManager): Promise<TeamMember[]> {
     const rows: Array<{ user_id: number }> = await (tx ?? this.members.manager).query('SELECT user_id FROM messaging.team_members WHERE team_id = $1', [teamId]);
-    return this.directory.list(accountId, { userIds: rows.map((row) => row.user_id), tx });
+    return this.identity.agents(accountId, { userIds: rows.map((row) => row.user_id), tx });
   }
 
   private find(accountId: number, id: number): Promise<TeamEntity> {
