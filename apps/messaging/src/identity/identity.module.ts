@@ -12,7 +12,7 @@ import { UserEntity } from './persistence/user.orm-entity';
   imports: [TypeOrmModule.forFeature([AccountEntity, UserEntity, AccessTokenEntity, AccountUserEntity])],
   controllers: [IdentityHandlers],
   providers: [IdentityService, IdentityLoader],
-  // Platform and agents write these tables through their entities (see docs/service-template.md).
+  // Platform and agents still write users and memberships through these entities (not yet behind an identity writer).
   exports: [IdentityService, IdentityLoader, TypeOrmModule],
 })
 export class IdentityModule {}
