@@ -1,16 +1,20 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
+import { AgentBotsModule } from './agent-bots/agent-bots.module';
 import { AgentsModule } from './agents/agents.module';
 import { CannedResponsesModule } from './canned-responses/canned-responses.module';
+import { CascadesModule } from './cascades/cascades.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { IdentityModule } from './identity/identity.module';
 import { InboxesModule } from './inboxes/inboxes.module';
-import { TeamsModule } from './teams/teams.module';
 import { LabelsModule } from './labels/labels.module';
+import { MessagesModule } from './messages/messages.module';
 import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
+import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
 import { messagingSchema } from './schema';
+import { TeamsModule } from './teams/teams.module';
 
 @Module({
   imports: [
@@ -21,10 +25,14 @@ import { messagingSchema } from './schema';
     AgentsModule,
     TeamsModule,
     InboxesModule,
+    AgentBotsModule,
     LabelsModule,
     CustomAttributesModule,
     CannedResponsesModule,
+    ContactsViewModule,
     ConversationsModule,
+    MessagesModule,
+    CascadesModule,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { FileStorageModule } from '@parley/service-kit';
-import { loadMessagingConfig, MESSAGING_CONFIG } from './messaging-config';
+import { loadMessagingConfig, MESSAGING_CONFIG } from './messaging.config';
 
 /** Settings of the messaging service itself, and the attachment storage it shares with the gateway. */
 @Global()

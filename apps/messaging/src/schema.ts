@@ -3,10 +3,10 @@ import { AccessTokenEntity } from './identity/persistence/access-token.orm-entit
 import { AccountUserEntity } from './identity/persistence/account-user.orm-entity';
 import { AccountEntity } from './identity/persistence/account.orm-entity';
 import { UserEntity } from './identity/persistence/user.orm-entity';
-import { LabelEntity } from './labels/label.orm-entity';
-import { AgentBotEntity } from './agent-bots/agent-bot.orm-entity';
-import { CannedResponseEntity } from './canned-responses/canned-response.orm-entity';
-import { CustomAttributeDefinitionEntity } from './custom-attributes/custom-attribute-definition.orm-entity';
+import { LabelEntity } from './labels/persistence/label.orm-entity';
+import { AgentBotEntity } from './agent-bots/persistence/agent-bot.orm-entity';
+import { CannedResponseEntity } from './canned-responses/persistence/canned-response.orm-entity';
+import { CustomAttributeDefinitionEntity } from './custom-attributes/persistence/custom-attribute-definition.orm-entity';
 import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
 import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
@@ -14,11 +14,11 @@ import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
 import { ConversationCountIndex1732233600004 } from './migrations/1732233600004-conversation-count-index';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
-import { MessageEntity } from './messages/persistence/message.orm-entity';
-import { AttachmentEntity } from './messages/persistence/attachment.orm-entity';
-import { ContactViewEntity } from './contacts-view/contact-view.orm-entity';
-import { TeamMemberEntity } from './teams/team-member.orm-entity';
-import { TeamEntity } from './teams/team.orm-entity';
+import { MessageEntity } from './conversations/persistence/message.orm-entity';
+import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
+import { ContactViewEntity } from './read-models/contacts-view/persistence/contact-view.orm-entity';
+import { TeamMemberEntity } from './teams/persistence/team-member.orm-entity';
+import { TeamEntity } from './teams/persistence/team.orm-entity';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {

@@ -1,6 +1,6 @@
 import type { AgentBot } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { AgentBotEntity } from './agent-bot.orm-entity';
+import type { AgentBotEntity } from './persistence/agent-bot.orm-entity';
 
 export function toAgentBot(entity: AgentBotEntity): AgentBot {
   return {

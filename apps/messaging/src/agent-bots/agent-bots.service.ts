@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
-import { findOneOrFail, httpUrlOrNull, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { AgentBotErrors, InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
+import { httpUrlOrNull } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { InboxEntity } from '../inboxes/persistence/inbox.orm-entity';
+import { InboxesService } from '../inboxes/inboxes.service';
 import { toAgentBot } from './agent-bot.mapper';
-import { AgentBotEntity } from './agent-bot.orm-entity';
+import { AgentBotEntity } from './persistence/agent-bot.orm-entity';
 
 /** Bots (external webhook bots) an inbox can be connected to. */
 @Injectable()
 export class AgentBotsService {
   constructor(
     @InjectRepository(AgentBotEntity) private readonly bots: Repository<AgentBotEntity>,
-    @InjectRepository(InboxEntity) private readonly inboxes: Repository<InboxEntity>,
+    private readonly inboxes: InboxesService,
     private readonly outbox: Outbox,
   ) {}
 
@@ -47,26 +48,25 @@ export class AgentBotsService {
   }
 
   async ofInbox(accountId: number, inboxId: number): Promise<AgentBot | null> {
-    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox');
-    if (inbox.agentBotId === null) return null;
-    return toAgentBot(await this.find(accountId, inbox.agentBotId));
+    const botId = await this.inboxes.agentBotId(accountId, inboxId);
+    if (botId === null) return null;
+    return toAgentBot(await this.find(accountId, botId));
   }
 
   /** Connects a bot of the same account to the inbox, or disconnects with null. */
   async connect(accountId: number, inboxId: number, botId: number | null): Promise<null> {
-    const inbox = await findOneOrFail(this.inboxes, { accountId, id: inboxId }, 'Inbox');
+    await this.inboxes.find(accountId, inboxId);
     if (botId !== null && !(await this.bots.existsBy({ accountId, id: botId }))) {
-      throw new ValidationFailedError('Agent bot does not exist', ['agent_bot']);
+      throw new DomainError(AgentBotErrors.missing, 'Agent bot does not exist', ['agent_bot']);
     }
-    inbox.agentBotId = botId;
-    await this.inboxes.save(inbox);
+    await this.inboxes.setAgentBot(accountId, inboxId, botId);
     return null;
   }
 
   private apply(bot: AgentBotEntity, input: UpdateAgentBotInput, creating: boolean): void {
     if (creating || input.name !== undefined) {
       const name = input.name?.trim();
-      if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+      if (!name) throw new DomainError(AgentBotErrors.nameBlank, "Name can't be blank", ['name']);
       bot.name = name;
     }
     if (input.description !== undefined) bot.description = input.description?.trim() || null;
@@ -74,7 +74,7 @@ export class AgentBotsService {
   }
 
   private find(accountId: number, id: number): Promise<AgentBotEntity> {
-    return findOneOrFail(this.bots, { accountId, id }, 'Agent bot');
+    return findOneOrFail(this.bots, { accountId, id }, 'Agent bot', AgentBotErrors.notFound);
   }
 
   private save(bot: AgentBotEntity, event: typeof InboxEvents.agentBotCreated | typeof InboxEvents.agentBotUpdated): Promise<AgentBot> {

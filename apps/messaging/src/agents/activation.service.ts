@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { IdentityEvents, type ActivateInput, type Profile } from '@parley/contracts';
-import { hashAccessToken, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { IdentityEvents, InvitationErrors, type ActivateInput, type Profile } from '@parley/contracts';
+import { DomainError, hashAccessToken, Outbox } from '@parley/service-kit';
 import { MoreThan } from 'typeorm';
 import { IdentityService } from '../identity/identity.service';
-import { assertPasswordStrength, hashPassword } from '../identity/password';
+import { assertPasswordStrength, hashPassword } from '../identity/password.rules';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
 
 /** Turns a pending (invited) user into an active one with a password and an access token. */
@@ -22,7 +22,7 @@ export class ActivationService {
         where: { invitationTokenHash: hashAccessToken(input.token), invitationExpiresAt: MoreThan(new Date()) },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!user) throw new ValidationFailedError('Invitation token is invalid or has expired', ['token']);
+      if (!user) throw new DomainError(InvitationErrors.tokenInvalid, 'Invitation token is invalid or has expired', ['token']);
       user.passwordHash = passwordHash;
       user.confirmed = true;
       user.invitationTokenHash = null;

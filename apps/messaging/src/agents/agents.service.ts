@@ -1,16 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EMAIL_PATTERN, IdentityEvents, INVITATION_TTL_DAYS, type Agent, type InviteAgentInput, type UpdateAgentInput } from '@parley/contracts';
-import { generateAccessToken, isUniqueViolation, NotFoundError, Outbox, ValidationFailedError, type Emit } from '@parley/service-kit';
+import { AgentErrors, EMAIL_PATTERN, IdentityEvents, INVITATION_TTL_DAYS, type Agent, type InviteAgentInput, type UpdateAgentInput } from '@parley/contracts';
+import { DomainError, generateAccessToken, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { toAccountUserEvent } from '../identity/identity.mapper';
 import { AccountUserEntity } from '../identity/persistence/account-user.orm-entity';
 import { AccountEntity } from '../identity/persistence/account.orm-entity';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
-import { AgentDirectory } from './agent-directory';
-import { invitationMail } from './invitation-mail';
-import { assertAnotherAdministrator } from './membership-rules';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
+import { IdentityLoader } from '../identity/identity.loader';
+import { InboxMembersService } from '../inboxes/inbox-members.service';
+import { TeamsService } from '../teams/teams.service';
+import { assertAnotherAdministrator } from './agent.rules';
+import { invitationMail } from './invitation.mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,13 +21,15 @@ export class AgentsService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
-    private readonly directory: AgentDirectory,
+    private readonly identity: IdentityLoader,
+    private readonly teams: TeamsService,
+    private readonly inboxMembers: InboxMembersService,
     private readonly outbox: Outbox,
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
   list(accountId: number): Promise<Agent[]> {
-    return this.directory.list(accountId);
+    return this.identity.agents(accountId);
   }
 
   /**
@@ -35,8 +39,8 @@ export class AgentsService {
   async invite(accountId: number, input: InviteAgentInput): Promise<Agent> {
     const email = input.email.trim().toLowerCase();
     const name = input.name.trim();
-    if (!EMAIL_PATTERN.test(email)) throw new ValidationFailedError('Email is invalid', ['email']);
-    if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+    if (!EMAIL_PATTERN.test(email)) throw new DomainError(AgentErrors.emailInvalid, 'Email is invalid', ['email']);
+    if (!name) throw new DomainError(AgentErrors.nameBlank, "Name can't be blank", ['name']);
     const account = await this.accounts.findOneByOrFail({ id: accountId });
     try {
       return await this.outbox.transaction(async (tx, emit, sendMail) => {
@@ -55,10 +59,10 @@ export class AgentsService {
         const membership = await tx.save(tx.create(AccountUserEntity, { accountId, userId: user.id, role: input.role, availabilityStatus: 'offline' }));
         await emit(IdentityEvents.accountUserCreated, accountId, toAccountUserEvent(membership));
         if (token) await sendMail(invitationMail({ to: email, name: user.name, accountName: account.name, token, publicUrl: this.config.publicUrl }));
-        return (await this.directory.find(accountId, user.id, tx))!;
+        return (await this.identity.agent(accountId, user.id, tx))!;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationFailedError('Email has already been taken', ['email']);
+      if (isUniqueViolation(error)) throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
       throw error;
     }
   }
@@ -68,7 +72,7 @@ export class AgentsService {
       const membership = await this.membership(tx, accountId, userId);
       if (input.name !== undefined) {
         const name = input.name.trim();
-        if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+        if (!name) throw new DomainError(AgentErrors.nameBlank, "Name can't be blank", ['name']);
         const user = await tx.findOneByOrFail(UserEntity, { id: userId });
         if (user.name !== name) {
           user.name = name;
@@ -78,7 +82,7 @@ export class AgentsService {
       }
       let changed = false;
       if (input.role !== undefined && input.role !== membership.role) {
-        if (membership.role === 'administrator') await assertAnotherAdministrator(tx, accountId, userId);
+        if (membership.role === 'administrator') assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
         membership.role = input.role;
         changed = true;
       }
@@ -87,7 +91,7 @@ export class AgentsService {
         changed = true;
       }
       if (changed) await this.saveMembership(tx, emit, membership);
-      return (await this.directory.find(accountId, userId, tx))!;
+      return (await this.identity.agent(accountId, userId, tx))!;
     });
   }
 
@@ -95,15 +99,9 @@ export class AgentsService {
   async delete(accountId: number, userId: number): Promise<null> {
     await this.outbox.transaction(async (tx, emit) => {
       const membership = await this.membership(tx, accountId, userId);
-      if (membership.role === 'administrator') await assertAnotherAdministrator(tx, accountId, userId);
-      await tx.query(
-        'DELETE FROM messaging.team_members tm USING messaging.teams t WHERE tm.team_id = t.id AND t.account_id = $1 AND tm.user_id = $2',
-        [accountId, userId],
-      );
-      await tx.query(
-        'DELETE FROM messaging.inbox_members im USING messaging.inboxes i WHERE im.inbox_id = i.id AND i.account_id = $1 AND im.user_id = $2',
-        [accountId, userId],
-      );
+      if (membership.role === 'administrator') assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
+      await this.teams.removeAgent(tx, accountId, userId);
+      await this.inboxMembers.removeAgent(tx, accountId, userId);
       await tx.delete(AccountUserEntity, { id: membership.id });
       await emit(IdentityEvents.accountUserDeleted, accountId, toAccountUserEvent(membership));
       const user = await tx.findOneByOrFail(UserEntity, { id: userId });
@@ -123,16 +121,16 @@ export class AgentsService {
 
   private async membership(tx: EntityManager, accountId: number, userId: number): Promise<AccountUserEntity> {
     const membership = await tx.findOne(AccountUserEntity, { where: { accountId, userId }, lock: { mode: 'pessimistic_write' } });
-    if (!membership) throw new NotFoundError('Agent');
+    if (!membership) throw new DomainError(AgentErrors.notFound, 'Agent not found');
     return membership;
   }
 
   private async assertInvitable(tx: EntityManager, userId: number, accountId: number): Promise<void> {
     const memberships = await tx.findBy(AccountUserEntity, { userId });
     if (memberships.some((membership) => membership.accountId === accountId)) {
-      throw new ValidationFailedError('Email has already been taken', ['email']);
+      throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
     }
-    if (memberships.length > 0) throw new ValidationFailedError('Email is already in use by another account', ['email']);
+    if (memberships.length > 0) throw new DomainError(AgentErrors.emailInOtherAccount, 'Email is already in use by another account', ['email']);
   }
 
   /** A fresh one-time token: only its hash is stored, the token goes out in the e-mail. */

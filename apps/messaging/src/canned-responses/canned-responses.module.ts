@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CannedResponseEntity } from './canned-response.orm-entity';
+import { CannedResponseEntity } from './persistence/canned-response.orm-entity';
 import { CannedResponsesHandlers } from './canned-responses.handlers';
 import { CannedResponsesService } from './canned-responses.service';
 

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ConversationPatterns as P, type RpcRequest } from '@parley/contracts';
-import { ConversationQuery } from './conversation-query';
+import { ConversationQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
 
 @Controller()

@@ -1,59 +1,53 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CHANNEL_TYPES } from '@parley/contracts';
-import { ContactEventsConsumer } from '../contacts-view/contact-events.consumer';
-import { ContactViewEntity } from '../contacts-view/contact-view.orm-entity';
-import { ContactsViewService } from '../contacts-view/contacts-view.service';
-import { CHANNEL_ADAPTERS, type ChannelAdapters } from '../messages/channel-delivery/channel-adapter';
-import { ChannelDeliveryConsumer } from '../messages/channel-delivery/channel-delivery.consumer';
-import { SandboxChannelAdapter } from '../messages/channel-delivery/sandbox-channel.adapter';
-import { MessageLoader } from '../messages/message-loader';
-import { MessageWriter } from '../messages/message-writer';
-import { MessagesHandlers } from '../messages/messages.handlers';
-import { MessagesService } from '../messages/messages.service';
-import { AttachmentEntity } from '../messages/persistence/attachment.orm-entity';
-import { MessageEntity } from '../messages/persistence/message.orm-entity';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
-import { AutoAssigner } from './auto-assigner';
-import { ConversationCascades } from './cascades.consumer';
-import { ConversationAccess } from './conversation-access';
-import { ConversationChanges } from './conversation-changes';
-import { ConversationLoader } from './conversation-loader';
-import { ConversationQuery } from './conversation-query';
+import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
+import { IdentityModule } from '../identity/identity.module';
+import { InboxesModule } from '../inboxes/inboxes.module';
+import { ContactsViewModule } from '../read-models/contacts-view/contacts-view.module';
+import { TeamsModule } from '../teams/teams.module';
+import { AutoAssigner } from './auto-assign.service';
+import { ConversationAccess } from './conversation-access.service';
+import { ConversationChanges } from './conversation-changes.service';
+import { ConversationLoader } from './conversation.loader';
+import { ConversationWriter } from './conversation.writer';
 import { ConversationsHandlers } from './conversations.handlers';
+import { ConversationQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
+import { MessageLoader } from './message.loader';
+import { MessageWriter } from './message.writer';
+import { AttachmentEntity } from './persistence/attachment.orm-entity';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
-import { Rebalancer } from './rebalancer';
-import { SnoozeWaker } from './snooze-waker';
+import { MessageEntity } from './persistence/message.orm-entity';
+import { Rebalancer } from './rebalancer.consumer';
+import { SnoozeWaker } from './snooze-waker.scheduler';
 
-/** Every channel but the API channel goes through a provider adapter: the sandbox one here. */
-function channelAdapters(config: MessagingConfig): ChannelAdapters {
-  const sandbox = new SandboxChannelAdapter(config.sandboxFailText);
-  const adapters: ChannelAdapters = {};
-  for (const type of Object.values(CHANNEL_TYPES)) if (type !== CHANNEL_TYPES.api) adapters[type] = sandbox;
-  return adapters;
-}
-
+/**
+ * The conversation aggregate: conversations, their messages and attachments. Message use cases
+ * (messages/) and cascades write through the access, loaders and writers exported here.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([ConversationEntity, MessageEntity, AttachmentEntity, ContactViewEntity])],
-  controllers: [ConversationsHandlers, MessagesHandlers],
+  imports: [
+    TypeOrmModule.forFeature([ConversationEntity, MessageEntity, AttachmentEntity]),
+    IdentityModule,
+    InboxesModule,
+    TeamsModule,
+    CustomAttributesModule,
+    ContactsViewModule,
+  ],
+  controllers: [ConversationsHandlers],
   providers: [
-    ConversationLoader,
+    ConversationsService,
     ConversationQuery,
     ConversationAccess,
+    ConversationLoader,
+    ConversationWriter,
     ConversationChanges,
-    ConversationsService,
     AutoAssigner,
     Rebalancer,
     SnoozeWaker,
-    ConversationCascades,
     MessageLoader,
     MessageWriter,
-    MessagesService,
-    ContactsViewService,
-    ContactEventsConsumer,
-    ChannelDeliveryConsumer,
-    { provide: CHANNEL_ADAPTERS, inject: [MESSAGING_CONFIG], useFactory: channelAdapters },
   ],
+  exports: [ConversationsService, ConversationAccess, ConversationLoader, ConversationWriter, ConversationChanges, MessageLoader, MessageWriter],
 })
 export class ConversationsModule {}

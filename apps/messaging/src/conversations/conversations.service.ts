@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ConversationErrors,
   ConversationEvents,
+  DEFAULT_MESSAGE_TYPE,
   EMAIL_PATTERN,
   type AccountScoped,
   type AssignmentInput,
@@ -11,16 +13,23 @@ import {
   type ToggleStatusResult,
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { customAttributeProblems, normaliseLabelSet, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { DomainError, Outbox, type Emit } from '@parley/service-kit';
+import { customAttributeProblems, normaliseLabelSet } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ContactsViewService } from '../contacts-view/contacts-view.service';
-import { MessageWriter } from '../messages/message-writer';
-import { ConversationAccess } from './conversation-access';
-import { ConversationChanges } from './conversation-changes';
-import { ConversationLoader } from './conversation-loader';
+import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
+import { IdentityLoader } from '../identity/identity.loader';
+import { InboxesLoader } from '../inboxes/inboxes.loader';
+import { inboxesServedBy } from '../inboxes/persistence/inbox-member.row';
+import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
+import { TeamsLoader } from '../teams/teams.loader';
+import { ConversationAccess } from './conversation-access.service';
+import { ConversationChanges } from './conversation-changes.service';
+import { ConversationLoader } from './conversation.loader';
+import { MessageLoader } from './message.loader';
+import { MessageWriter } from './message.writer';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
-import { nextStatus } from './status-rules';
-import { transcriptMail } from './transcript-mail';
+import { nextStatus, statusAfterIncoming } from './status.rules';
+import { transcriptMail } from './transcript.mail';
 
 @Injectable()
 export class ConversationsService {
@@ -29,7 +38,12 @@ export class ConversationsService {
     private readonly loader: ConversationLoader,
     private readonly changes: ConversationChanges,
     private readonly messages: MessageWriter,
+    private readonly messageLoader: MessageLoader,
     private readonly contacts: ContactsViewService,
+    private readonly identity: IdentityLoader,
+    private readonly inboxes: InboxesLoader,
+    private readonly teams: TeamsLoader,
+    private readonly attributes: CustomAttributesLoader,
     private readonly outbox: Outbox,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -41,11 +55,10 @@ export class ConversationsService {
 
   async create(scope: AccountScoped, input: CreateConversationInput): Promise<Conversation> {
     const contact = await this.contacts.find(scope.account_id, input.contact_id);
-    if (!contact) throw new ValidationFailedError('Contact does not exist', ['contact_id']);
-    if (contact.blocked) throw new ValidationFailedError('Contact is blocked and cannot start conversations', ['contact_id']);
+    if (!contact) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
+    if (contact.blocked) throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', ['contact_id']);
     const id = await this.outbox.transaction(async (tx, emit) => {
-      const inboxes: Array<{ id: number }> = await tx.query('SELECT id FROM messaging.inboxes WHERE id = $1 AND account_id = $2', [input.inbox_id, scope.account_id]);
-      if (inboxes.length === 0) throw new ValidationFailedError('Inbox does not exist', ['inbox_id']);
+      if (!(await this.inboxes.exists(tx, scope.account_id, input.inbox_id))) throw new DomainError(ConversationErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
       await this.access.assertInboxAccess(tx, scope.caller, input.inbox_id);
       if (input.assignee_id !== undefined) await this.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
       if (input.team_id !== undefined) await this.assertTeam(tx, scope.account_id, input.team_id);
@@ -89,7 +102,7 @@ export class ConversationsService {
         const incoming = input.message.message_type === 'incoming';
         await this.messages.write(tx, emit, conversation, {
           content: input.message.content,
-          messageType: incoming ? 'incoming' : 'outgoing',
+          messageType: input.message.message_type ?? DEFAULT_MESSAGE_TYPE,
           senderType: incoming ? 'contact' : 'user',
           senderId: incoming ? contact.id : scope.caller.user_id,
         });
@@ -171,18 +184,10 @@ export class ConversationsService {
 
   async transcript(scope: AccountScoped, displayId: number, email: string): Promise<null> {
     const address = email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(address)) throw new ValidationFailedError('Email is invalid', ['email']);
+    if (!EMAIL_PATTERN.test(address)) throw new DomainError(ConversationErrors.transcriptEmailInvalid, 'Email is invalid', ['email']);
     const conversation = await this.access.find(scope, displayId);
     await this.outbox.transaction(async (tx, _emit, sendMail) => {
-      const lines: Array<{ created_at: Date; sender: string | null; content: string | null }> = await tx.query(
-        `SELECT m.created_at, CASE m.sender_type WHEN 'user' THEN coalesce(u.display_name, u.name) WHEN 'contact' THEN cv.name END AS sender, m.content
-           FROM messaging.messages m
-           LEFT JOIN messaging.users u ON m.sender_type = 'user' AND u.id = m.sender_id
-           LEFT JOIN messaging.contacts_view cv ON m.sender_type = 'contact' AND cv.id = m.sender_id
-          WHERE m.conversation_id = $1 AND NOT m.private AND m.message_type <> 'activity'
-          ORDER BY m.id`,
-        [conversation.id],
-      );
+      const lines = await this.messageLoader.transcriptLines(tx, conversation.id);
       await sendMail(transcriptMail(address, conversation.displayId, lines));
     });
     return null;
@@ -193,13 +198,33 @@ export class ConversationsService {
     let visibility = '';
     if (scope.caller.role !== 'administrator') {
       params.push(scope.caller.user_id);
-      visibility = 'AND inbox_id IN (SELECT inbox_id FROM messaging.inbox_members WHERE user_id = $3)';
+      visibility = `AND inbox_id IN (${inboxesServedBy('$3')})`;
     }
     const rows: Array<{ id: number }> = await this.dataSource.query(
       `SELECT id FROM messaging.conversations WHERE account_id = $1 AND contact_id = $2 ${visibility} ORDER BY last_activity_at DESC, id DESC`,
       params,
     );
     return this.loader.conversations(rows.map((row) => row.id), { withLastMessage: false });
+  }
+
+  /**
+   * An incoming message reopens a resolved conversation (when the inbox allows it) or a snooze
+   * without end; `conversation` is as the message's writer left it.
+   */
+  async wakeUpOnIncoming(tx: EntityManager, emit: Emit, conversation: ConversationEntity, allowMessagesAfterResolved: boolean): Promise<void> {
+    if (conversation.status !== 'resolved' && conversation.status !== 'snoozed') return;
+    const contact = await this.contacts.find(conversation.accountId, conversation.contactId);
+    const status = statusAfterIncoming({
+      status: conversation.status,
+      snoozedUntil: conversation.snoozedUntil,
+      allowMessagesAfterResolved,
+      muted: conversation.muted,
+      contactBlocked: contact?.blocked ?? false,
+    });
+    if (!status) return;
+    // A status change rewrites the whole row: lock it and work on its current state.
+    const current = await tx.findOneOrFail(ConversationEntity, { where: { id: conversation.id }, lock: { mode: 'pessimistic_write' } });
+    await this.changes.apply(tx, emit, current, { status }, { actor: null, statusReason: 'incoming' });
   }
 
   /** Locks the conversation, lets `decide` work out the change, applies it. */
@@ -217,38 +242,28 @@ export class ConversationsService {
     return this.loader.conversation(id);
   }
 
-  private async actorName(tx: EntityManager, scope: AccountScoped): Promise<string | null> {
-    const [user]: Array<{ name: string }> = await tx.query('SELECT coalesce(display_name, name) AS name FROM messaging.users WHERE id = $1', [scope.caller.user_id]);
-    return user?.name ?? null;
+  private actorName(tx: EntityManager, scope: AccountScoped): Promise<string | null> {
+    return this.identity.shownName(tx, scope.caller.user_id);
   }
 
   /** An assignee must be an agent of the account who can serve the inbox (administrators serve every inbox). */
   private async assertAssignable(tx: EntityManager, accountId: number, inboxId: number, userId: number | null): Promise<void> {
     if (userId === null) return;
-    const rows: unknown[] = await tx.query(
-      `SELECT 1 FROM messaging.account_users au
-        WHERE au.account_id = $1 AND au.user_id = $2
-          AND (au.role = 'administrator' OR EXISTS (SELECT 1 FROM messaging.inbox_members im WHERE im.inbox_id = $3 AND im.user_id = $2))`,
-      [accountId, userId, inboxId],
-    );
-    if (rows.length === 0) throw new ValidationFailedError('Assignee must be an agent of this account with access to the inbox', ['assignee_id']);
+    const role = await this.identity.role(tx, accountId, userId);
+    const serves = role === 'administrator' || (role !== null && (await this.inboxes.isMember(tx, inboxId, userId)));
+    if (!serves) throw new DomainError(ConversationErrors.assigneeNotAllowed, 'Assignee must be an agent of this account with access to the inbox', ['assignee_id']);
   }
 
   private async assertTeam(tx: EntityManager, accountId: number, teamId: number | null): Promise<void> {
     if (teamId === null) return;
-    const rows: unknown[] = await tx.query('SELECT 1 FROM messaging.teams WHERE id = $1 AND account_id = $2', [teamId, accountId]);
-    if (rows.length === 0) throw new ValidationFailedError('Team does not exist', ['team_id']);
+    if (!(await this.teams.exists(tx, accountId, teamId))) throw new DomainError(ConversationErrors.teamMissing, 'Team does not exist', ['team_id']);
   }
 
   private async validatedAttributes(tx: EntityManager, accountId: number, attributes: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const rules = await tx.query(
-      `SELECT attribute_key, attribute_display_name, attribute_display_type, attribute_values, regex_pattern, regex_cue
-         FROM messaging.custom_attribute_definitions WHERE account_id = $1 AND attribute_model = 'conversation_attribute'`,
-      [accountId],
-    );
+    const rules = await this.attributes.conversationRules(tx, accountId);
     const problems = customAttributeProblems(rules, attributes);
     const keys = Object.keys(problems);
-    if (keys.length > 0) throw new ValidationFailedError(keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
+    if (keys.length > 0) throw new DomainError(ConversationErrors.customAttributesInvalid, keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
     return attributes;
   }
 }

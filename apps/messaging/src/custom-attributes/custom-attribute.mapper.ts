@@ -1,6 +1,6 @@
 import type { CustomAttributeDefinition } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { CustomAttributeDefinitionEntity } from './custom-attribute-definition.orm-entity';
+import type { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';
 
 export function toDefinition(entity: CustomAttributeDefinitionEntity): CustomAttributeDefinition {
   return {

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.orm-entity';
 import { CustomAttributesHandlers } from './custom-attributes.handlers';
+import { CustomAttributesLoader } from './custom-attributes.loader';
 import { CustomAttributesService } from './custom-attributes.service';
+import { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CustomAttributeDefinitionEntity])],
   controllers: [CustomAttributesHandlers],
-  providers: [CustomAttributesService],
-  exports: [CustomAttributesService],
+  providers: [CustomAttributesService, CustomAttributesLoader],
+  exports: [CustomAttributesLoader],
 })
 export class CustomAttributesModule {}

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   ATTRIBUTE_DISPLAY_TYPES,
   ATTRIBUTE_MODELS,
+  CustomAttributeErrors,
   CustomAttributeEvents,
   type AttributeDisplayType,
   type AttributeModel,
@@ -10,10 +11,11 @@ import {
   type CustomAttributeDefinition,
   type UpdateCustomAttributeDefinitionInput,
 } from '@parley/contracts';
-import { BadRequestError, findOneOrFail, isUniqueViolation, Outbox, safeRegex, ValidationFailedError, type Emit } from '@parley/service-kit';
+import { BadRequestError, DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
+import { safeRegex } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { attributeKeyFor } from './attribute-key';
-import { CustomAttributeDefinitionEntity } from './custom-attribute-definition.orm-entity';
+import { attributeKeyFor } from './attribute-key.rules';
+import { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';
 import { toDefinition } from './custom-attribute.mapper';
 
 /** An enum given as its integer code or its name. */
@@ -71,7 +73,7 @@ export class CustomAttributesService {
   private apply(entity: CustomAttributeDefinitionEntity, input: UpdateCustomAttributeDefinitionInput, creating: boolean): void {
     if (creating || input.attribute_display_name !== undefined) {
       const name = input.attribute_display_name?.trim();
-      if (!name) throw new ValidationFailedError("Attribute display name can't be blank", ['attribute_display_name']);
+      if (!name) throw new DomainError(CustomAttributeErrors.displayNameBlank, "Attribute display name can't be blank", ['attribute_display_name']);
       entity.displayName = name;
     }
     if (input.attribute_display_type !== undefined) {
@@ -90,22 +92,22 @@ export class CustomAttributesService {
   private assertConsistent(entity: CustomAttributeDefinitionEntity): void {
     if (entity.displayType === 'list') {
       if (entity.values.length === 0 || entity.values.some((value) => !value)) {
-        throw new ValidationFailedError('Attribute values are required for a list: give non-blank strings', ['attribute_values']);
+        throw new DomainError(CustomAttributeErrors.valuesRequired, 'Attribute values are required for a list: give non-blank strings', ['attribute_values']);
       }
       if (new Set(entity.values).size !== entity.values.length) {
-        throw new ValidationFailedError('Attribute values must not repeat', ['attribute_values']);
+        throw new DomainError(CustomAttributeErrors.valuesRepeated, 'Attribute values must not repeat', ['attribute_values']);
       }
     } else if (entity.values.length > 0) {
-      throw new ValidationFailedError('Attribute values are only allowed for list attributes', ['attribute_values']);
+      throw new DomainError(CustomAttributeErrors.valuesNotAllowed, 'Attribute values are only allowed for list attributes', ['attribute_values']);
     }
     if (entity.regexPattern) {
-      if (entity.displayType !== 'text') throw new ValidationFailedError('Regex pattern is only allowed for text attributes', ['regex_pattern']);
-      if (!safeRegex(entity.regexPattern)) throw new ValidationFailedError('Regex pattern is not a valid regular expression', ['regex_pattern']);
+      if (entity.displayType !== 'text') throw new DomainError(CustomAttributeErrors.regexNotAllowed, 'Regex pattern is only allowed for text attributes', ['regex_pattern']);
+      if (!safeRegex(entity.regexPattern)) throw new DomainError(CustomAttributeErrors.regexInvalid, 'Regex pattern is not a valid regular expression', ['regex_pattern']);
     }
   }
 
   private find(accountId: number, id: number): Promise<CustomAttributeDefinitionEntity> {
-    return findOneOrFail(this.definitions, { accountId, id }, 'Custom attribute definition');
+    return findOneOrFail(this.definitions, { accountId, id }, 'Custom attribute definition', CustomAttributeErrors.notFound);
   }
 
   private async save(
@@ -119,7 +121,7 @@ export class CustomAttributesService {
         return saved;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationFailedError('Attribute key has already been taken', ['attribute_key']);
+      if (isUniqueViolation(error)) throw new DomainError(CustomAttributeErrors.keyTaken, 'Attribute key has already been taken', ['attribute_key']);
       throw error;
     }
   }

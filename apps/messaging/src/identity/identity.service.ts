@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IdentityEvents, type Membership, type Profile, type ResolvedIdentity, type UpdateProfileInput } from '@parley/contracts';
-import { findOneOrFail, generateAccessToken, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { IdentityEvents, UserErrors, type Membership, type Profile, type ResolvedIdentity, type UpdateProfileInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, generateAccessToken, Outbox } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { toAccountUserEvent } from './identity.mapper';
 import { AccessTokenEntity } from './persistence/access-token.orm-entity';
@@ -29,7 +29,7 @@ export class IdentityService {
   }
 
   async profile(userId: number): Promise<Profile> {
-    const user = await findOneOrFail(this.users, { id: userId }, 'User');
+    const user = await findOneOrFail(this.users, { id: userId }, 'User', UserErrors.notFound);
     const rows: Array<Membership & { availability_status: Profile['accounts'][number]['availability_status'] }> =
       await this.accountUsers.query(
         `SELECT a.id, a.name, au.role, au.availability_status FROM messaging.account_users au
@@ -55,7 +55,7 @@ export class IdentityService {
       if (input.name !== undefined || input.display_name !== undefined) {
         if (input.name !== undefined) {
           const name = input.name.trim();
-          if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+          if (!name) throw new DomainError(UserErrors.nameBlank, "Name can't be blank", ['name']);
           user.name = name;
         }
         if (input.display_name !== undefined) user.displayName = input.display_name?.trim() || null;
@@ -68,7 +68,7 @@ export class IdentityService {
           lock: { mode: 'pessimistic_write' },
         });
         if (input.account_id !== undefined && memberships.length === 0) {
-          throw new ValidationFailedError('You are not a member of that account', ['account_id']);
+          throw new DomainError(UserErrors.notAccountMember, 'You are not a member of that account', ['account_id']);
         }
         for (const membership of memberships.filter((m) => m.availabilityStatus !== input.availability)) {
           membership.availabilityStatus = input.availability;
@@ -82,7 +82,7 @@ export class IdentityService {
 
   /** Replaces every token of the user by a new one; the old ones stop working at once. */
   async rotateToken(userId: number): Promise<{ access_token: string }> {
-    await findOneOrFail(this.users, { id: userId }, 'User');
+    await findOneOrFail(this.users, { id: userId }, 'User', UserErrors.notFound);
     return this.outbox.transaction(async (tx, emit) => {
       await tx.delete(AccessTokenEntity, { userId });
       const token = await this.issueToken(tx, userId);

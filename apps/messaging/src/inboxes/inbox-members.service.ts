@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { InboxEvents, type Agent } from '@parley/contracts';
 import { Outbox, type Emit } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AgentDirectory } from '../agents/agent-directory';
-import { assertAllMembers } from '../agents/membership-rules';
+import { IdentityLoader } from '../identity/identity.loader';
+import { assertAllAgents } from '../identity/membership.rules';
 import { InboxesService } from './inboxes.service';
 
 /** Which agents may serve an inbox. */
@@ -12,7 +12,7 @@ import { InboxesService } from './inboxes.service';
 export class InboxMembersService {
   constructor(
     private readonly inboxes: InboxesService,
-    private readonly directory: AgentDirectory,
+    private readonly identity: IdentityLoader,
     private readonly outbox: Outbox,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -26,7 +26,7 @@ export class InboxMembersService {
   async set(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
     await this.inboxes.find(accountId, inboxId);
     return this.outbox.transaction(async (tx, emit) => {
-      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND NOT (user_id = ANY($2::int[]))', [inboxId, userIds]);
       await tx.query('INSERT INTO messaging.inbox_members (inbox_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [inboxId, userIds]);
       return this.changed(tx, emit, accountId, inboxId);
@@ -36,10 +36,18 @@ export class InboxMembersService {
   async remove(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
     await this.inboxes.find(accountId, inboxId);
     return this.outbox.transaction(async (tx, emit) => {
-      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = ANY($2::int[])', [inboxId, userIds]);
       return this.changed(tx, emit, accountId, inboxId);
     });
+  }
+
+  /** An agent leaving the account leaves its inboxes there (in the caller's transaction). */
+  async removeAgent(tx: EntityManager, accountId: number, userId: number): Promise<void> {
+    await tx.query(
+      'DELETE FROM messaging.inbox_members im USING messaging.inboxes i WHERE im.inbox_id = i.id AND i.account_id = $1 AND im.user_id = $2',
+      [accountId, userId],
+    );
   }
 
   private async changed(tx: EntityManager, emit: Emit, accountId: number, inboxId: number): Promise<Agent[]> {
@@ -50,6 +58,6 @@ export class InboxMembersService {
 
   private async members(accountId: number, inboxId: number, tx?: EntityManager): Promise<Agent[]> {
     const rows: Array<{ user_id: number }> = await (tx ?? this.dataSource).query('SELECT user_id FROM messaging.inbox_members WHERE inbox_id = $1', [inboxId]);
-    return this.directory.list(accountId, { userIds: rows.map((row) => row.user_id), tx });
+    return this.identity.agents(accountId, { userIds: rows.map((row) => row.user_id), tx });
   }
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   CHANNEL_TYPES,
   DEFAULT_TIMEZONE,
+  InboxErrors,
   InboxEvents,
   type AccountScoped,
   type Caller,
@@ -11,11 +12,11 @@ import {
   type InboxCallbackTarget,
   type UpdateInboxInput,
 } from '@parley/contracts';
-import { ForbiddenError, NotFoundError, Outbox, publicHttpsUrl } from '@parley/service-kit';
+import { DomainError, findOneOrFail, Outbox, publicHttpsUrl } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging-config';
-import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox-rules';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
+import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox.rules';
 import { toInbox, toInboxSnapshot } from './inbox.mapper';
 import { InboxMemberEntity } from './persistence/inbox-member.orm-entity';
 import { InboxEntity } from './persistence/inbox.orm-entity';
@@ -110,17 +111,27 @@ export class InboxesService {
     return { account_id: inbox.accountId, inbox_id: inbox.id, webhook_url: inbox.webhookUrl, secret: inbox.secret };
   }
 
-  async find(accountId: number, id: number): Promise<InboxEntity> {
-    const inbox = await this.inboxes.findOneBy({ accountId, id });
-    if (!inbox) throw new NotFoundError('Inbox');
-    return inbox;
+  find(accountId: number, id: number): Promise<InboxEntity> {
+    return findOneOrFail(this.inboxes, { accountId, id }, 'Inbox', InboxErrors.notFound);
+  }
+
+  /** The bot the inbox is connected to, if any. */
+  async agentBotId(accountId: number, id: number): Promise<number | null> {
+    return (await this.find(accountId, id)).agentBotId;
+  }
+
+  /** Connects the inbox to a bot (checked by the caller), or disconnects it with null. */
+  async setAgentBot(accountId: number, id: number, botId: number | null): Promise<void> {
+    const inbox = await this.find(accountId, id);
+    inbox.agentBotId = botId;
+    await this.inboxes.save(inbox);
   }
 
   /** An agent may only see inboxes it is a member of: others are a 403. */
   async findVisible(scope: { account_id: number; caller: Caller }, id: number): Promise<InboxEntity> {
     const inbox = await this.find(scope.account_id, id);
     if (scope.caller.role !== 'administrator' && !(await this.members.existsBy({ inboxId: id, userId: scope.caller.user_id }))) {
-      throw new ForbiddenError('You do not have access to this inbox');
+      throw new DomainError(InboxErrors.accessDenied, 'You do not have access to this inbox');
     }
     return inbox;
   }

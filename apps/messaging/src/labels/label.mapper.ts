@@ -1,5 +1,5 @@
 import type { Label } from '@parley/contracts';
-import type { LabelEntity } from './label.orm-entity';
+import type { LabelEntity } from './persistence/label.orm-entity';
 
 export function toLabel(entity: LabelEntity): Label {
   return {

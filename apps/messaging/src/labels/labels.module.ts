@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LabelEntity } from './label.orm-entity';
+import { LabelEntity } from './persistence/label.orm-entity';
 import { LabelsHandlers } from './labels.handlers';
 import { LabelsService } from './labels.service';
 

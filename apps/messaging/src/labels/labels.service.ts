@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LABEL_DEFAULT_COLOR, LabelEvents, type CreateLabelInput, type Label, type UpdateLabelInput } from '@parley/contracts';
-import { changedAttributes, findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { LABEL_DEFAULT_COLOR, LabelErrors, LabelEvents, type CreateLabelInput, type Label, type UpdateLabelInput } from '@parley/contracts';
+import { changedAttributes, DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
 import { Repository } from 'typeorm';
-import { normaliseColor, normaliseTitle } from './label-rules';
+import { normaliseColor, normaliseTitle } from './label.rules';
 import { toLabel } from './label.mapper';
-import { LabelEntity } from './label.orm-entity';
+import { LabelEntity } from './persistence/label.orm-entity';
 
 const LABEL_FIELDS: Array<keyof Label> = ['title', 'description', 'color', 'show_on_sidebar'];
 
@@ -67,7 +67,7 @@ export class LabelsService {
   }
 
   private find(accountId: number, id: number): Promise<LabelEntity> {
-    return findOneOrFail(this.labels, { accountId, id }, 'Label');
+    return findOneOrFail(this.labels, { accountId, id }, 'Label', LabelErrors.notFound);
   }
 
   /** The unique index decides duplicates, so two concurrent creates cannot both win. */
@@ -75,7 +75,7 @@ export class LabelsService {
     try {
       return (await this.outbox.transaction(work)) as Label;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationFailedError('Title has already been taken', ['title']);
+      if (isUniqueViolation(error)) throw new DomainError(LabelErrors.titleTaken, 'Title has already been taken', ['title']);
       throw error;
     }
   }

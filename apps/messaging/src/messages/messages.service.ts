@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
+  DEFAULT_MESSAGE_TYPE,
+  MessageErrors,
   MessageEvents,
   type AccountScoped,
   type CreateMessageInput,
@@ -9,26 +11,23 @@ import {
   type MessagesQuery,
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FILE_STORAGE, isUniqueViolation, NotFoundError, Outbox, ValidationFailedError, type Emit, type FileStorage } from '@parley/service-kit';
-import { DataSource, type EntityManager } from 'typeorm';
-import { ContactsViewService } from '../contacts-view/contacts-view.service';
-import { ConversationAccess, type MessageInbox } from '../conversations/conversation-access';
-import { ConversationChanges } from '../conversations/conversation-changes';
-import { ConversationLoader } from '../conversations/conversation-loader';
-import { canReplyAt } from '../conversations/messaging-window';
-import { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
-import { statusAfterIncoming } from '../conversations/status-rules';
-import { MessageLoader } from './message-loader';
-import { assertContentAllowed, assertTemplateParams, renderTemplate } from './message-rules';
-import { MessageWriter } from './message-writer';
-import { AttachmentEntity } from './persistence/attachment.orm-entity';
-import { MessageEntity } from './persistence/message.orm-entity';
+import { DomainError, FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
+import { DataSource } from 'typeorm';
+import { ConversationAccess } from '../conversations/conversation-access.service';
+import { ConversationLoader } from '../conversations/conversation.loader';
+import { ConversationsService } from '../conversations/conversations.service';
+import { MessageLoader } from '../conversations/message.loader';
+import { MessageWriter, type NewMessage } from '../conversations/message.writer';
+import { canReplyAt } from '../conversations/messaging-window.rules';
+import type { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
+import { InboxesLoader } from '../inboxes/inboxes.loader';
+import type { MessageInbox } from '../inboxes/persistence/inbox.row';
+import { assertContentAllowed, assertTemplateParams, renderTemplate } from './message.rules';
 
 const DEFAULT_PAGE = 20;
 const AFTER_PAGE = 100;
 
-type InboxRow = MessageInbox;
-
+/** A conversation's messages: list, create (with the channel's rules), delete; the writes go through conversations/. */
 @Injectable()
 export class MessagesService {
   private readonly logger = new Logger(MessagesService.name);
@@ -36,10 +35,10 @@ export class MessagesService {
   constructor(
     private readonly access: ConversationAccess,
     private readonly conversations: ConversationLoader,
-    private readonly changes: ConversationChanges,
+    private readonly conversationUseCases: ConversationsService,
     private readonly writer: MessageWriter,
     private readonly loader: MessageLoader,
-    private readonly contacts: ContactsViewService,
+    private readonly inboxes: InboxesLoader,
     private readonly outbox: Outbox,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -73,17 +72,17 @@ export class MessagesService {
       return await this.outbox.transaction(async (tx, emit) => {
         // No row lock here: the writer's single UPDATE serialises writers of one conversation.
         const { conversation, inbox, callerName } = await this.access.findForMessage(tx, scope, displayId);
-        const repeat = await this.findRepeat(tx, conversation.id, input);
+        const repeat = await this.loader.repeatOf(tx, conversation.id, input.echo_id ?? null, input.source_id ?? null);
         if (repeat) return this.loader.one(repeat.id, tx);
         const message = await this.writer.write(tx, emit, conversation, { ...this.compose(scope, conversation, inbox, input), senderName: callerName });
-        if (message.message_type === 'incoming') await this.wakeUp(tx, emit, conversation, inbox);
+        if (message.message_type === 'incoming') await this.conversationUseCases.wakeUpOnIncoming(tx, emit, conversation, inbox.allow_messages_after_resolved);
         return message;
       });
     } catch (error) {
       // A concurrent retry with the same echo_id / source_id won: answer with its message.
       if (!isUniqueViolation(error)) throw error;
       const conversation = await this.access.find(scope, displayId);
-      const winner = await this.findRepeat(this.dataSource.manager, conversation.id, input);
+      const winner = await this.loader.repeatOf(this.dataSource.manager, conversation.id, input.echo_id ?? null, input.source_id ?? null);
       if (winner) return this.loader.one(winner.id);
       throw error;
     }
@@ -94,17 +93,12 @@ export class MessagesService {
     let removedKeys: string[] = [];
     const id = await this.outbox.transaction(async (tx, emit) => {
       const conversation = await this.access.find(scope, displayId, { tx, lock: true });
-      const message = await tx.findOneBy(MessageEntity, { id: messageId, conversationId: conversation.id });
-      if (!message) throw new NotFoundError('Message');
-      if (message.messageType === 'activity') throw new ValidationFailedError('Activity messages cannot be deleted', ['id']);
-      const inbox = await this.inbox(tx, conversation.inboxId);
-      const attachments = await tx.findBy(AttachmentEntity, { messageId: message.id });
-      removedKeys = attachments.map((attachment) => attachment.storageKey);
+      const message = await this.loader.inConversation(tx, conversation.id, messageId);
+      if (!message) throw new DomainError(MessageErrors.notFound, 'Message not found');
+      if (message.messageType === 'activity') throw new DomainError(MessageErrors.activityNotDeletable, 'Activity messages cannot be deleted', ['id']);
+      const inbox = await this.inboxes.messageSettings(tx, conversation.inboxId);
       const previousContent = message.content;
-      message.content = inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER;
-      message.contentAttributes = { deleted: true };
-      await tx.save(message);
-      await tx.delete(AttachmentEntity, { messageId: message.id });
+      removedKeys = await this.writer.replaceWithPlaceholder(tx, message, inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER);
       await emit(MessageEvents.updated, conversation.accountId, {
         message: await this.loader.one(message.id, tx),
         conversation: await this.conversations.snapshot(conversation.id, tx),
@@ -117,9 +111,9 @@ export class MessagesService {
   }
 
   /** Turns the request into a message to write, applying the channel's rules. */
-  private compose(scope: AccountScoped, conversation: ConversationEntity, inbox: InboxRow, input: CreateMessageInput) {
-    const messageType = input.message_type ?? 'outgoing';
-    if (messageType === 'activity') throw new ValidationFailedError('Activity messages are written by the system only', ['message_type']);
+  private compose(scope: AccountScoped, conversation: ConversationEntity, inbox: MessageInbox, input: CreateMessageInput): NewMessage {
+    const messageType = input.message_type ?? DEFAULT_MESSAGE_TYPE;
+    if (messageType === 'activity') throw new DomainError(MessageErrors.activityNotWritable, 'Activity messages are written by the system only', ['message_type']);
     const contentType = input.content_type ?? 'text';
     const contentAttributes = input.content_attributes ?? {};
     assertContentAllowed(contentType, contentAttributes, inbox.channel_type);
@@ -131,15 +125,16 @@ export class MessagesService {
       content = renderTemplate(content ?? '', input.template_params);
       type = 'template';
     } else if (messageType === 'template') {
-      throw new ValidationFailedError('Template messages need template_params', ['template_params']);
+      throw new DomainError(MessageErrors.templateRequired, 'Template messages need template_params', ['template_params']);
     } else if (messageType === 'outgoing' && !isPrivate && !canReplyAt(inbox.channel_type, conversation.lastIncomingAt, new Date())) {
-      throw new ValidationFailedError(
+      throw new DomainError(
+        MessageErrors.windowClosed,
         'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact',
         ['template_params'],
       );
     }
     if (!content?.trim() && !input.files?.length && type !== 'template' && contentType === 'text') {
-      throw new ValidationFailedError("Content can't be blank without attachments", ['content']);
+      throw new DomainError(MessageErrors.contentBlank, "Content can't be blank without attachments", ['content']);
     }
     const incoming = type === 'incoming';
     return {
@@ -150,44 +145,10 @@ export class MessagesService {
       private: incoming ? false : isPrivate,
       sourceId: input.source_id ?? null,
       echoId: input.echo_id ?? null,
-      senderType: incoming ? ('contact' as const) : ('user' as const),
+      senderType: incoming ? 'contact' : 'user',
       senderId: incoming ? conversation.contactId : scope.caller.user_id,
       templateParams: input.template_params ?? null,
       files: input.files,
     };
-  }
-
-  /** An incoming message reopens a resolved conversation (when the inbox allows) or a snooze without end. */
-  private async wakeUp(tx: EntityManager, emit: Emit, conversation: ConversationEntity, inbox: InboxRow): Promise<void> {
-    if (conversation.status !== 'resolved' && conversation.status !== 'snoozed') return;
-    const contact = await this.contacts.find(conversation.accountId, conversation.contactId);
-    const status = statusAfterIncoming({
-      status: conversation.status,
-      snoozedUntil: conversation.snoozedUntil,
-      allowMessagesAfterResolved: inbox.allow_messages_after_resolved,
-      muted: conversation.muted,
-      contactBlocked: contact?.blocked ?? false,
-    });
-    if (!status) return;
-    // A status change rewrites the whole row: lock it and work on its current state.
-    const current = await tx.findOneOrFail(ConversationEntity, { where: { id: conversation.id }, lock: { mode: 'pessimistic_write' } });
-    await this.changes.apply(tx, emit, current, { status }, { actor: null, statusReason: 'incoming' });
-  }
-
-  private async findRepeat(tx: EntityManager, conversationId: number, input: CreateMessageInput): Promise<{ id: number } | null> {
-    if (!input.echo_id && !input.source_id) return null;
-    const rows: Array<{ id: number }> = await tx.query(
-      `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ((echo_id IS NOT NULL AND echo_id = $2) OR (source_id IS NOT NULL AND source_id = $3)) LIMIT 1`,
-      [conversationId, input.echo_id ?? null, input.source_id ?? null],
-    );
-    return rows[0] ?? null;
-  }
-
-  private async inbox(tx: EntityManager, inboxId: number): Promise<InboxRow> {
-    const [inbox]: InboxRow[] = await tx.query(
-      'SELECT channel_type, allow_messages_after_resolved, message_deleted_placeholder FROM messaging.inboxes WHERE id = $1',
-      [inboxId],
-    );
-    return inbox;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IdentityEvents, ROLES, type AccountUser, type AddAccountUserInput } from '@parley/contracts';
-import { findOneOrFail, NotFoundError, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { AccountErrors, IdentityEvents, ROLES, type AccountUser, type AddAccountUserInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { toAccountUser, toAccountUserEvent } from '../identity/identity.mapper';
 import { AccountUserEntity } from '../identity/persistence/account-user.orm-entity';
@@ -18,17 +18,17 @@ export class AccountUsersService {
   ) {}
 
   async list(accountId: number): Promise<AccountUser[]> {
-    await findOneOrFail(this.accounts, { id: accountId }, 'Account');
+    await findOneOrFail(this.accounts, { id: accountId }, 'Account', AccountErrors.notFound);
     const rows = await this.accountUsers.find({ where: { accountId }, order: { id: 'ASC' } });
     return rows.map(toAccountUser);
   }
 
   /** Adds the user to the account, or changes its role there when it is already a member. */
   async add(accountId: number, input: AddAccountUserInput): Promise<AccountUser> {
-    await findOneOrFail(this.accounts, { id: accountId }, 'Account');
-    if (!ROLES.includes(input.role)) throw new ValidationFailedError(`Role must be one of ${ROLES.join(', ')}`, ['role']);
+    await findOneOrFail(this.accounts, { id: accountId }, 'Account', AccountErrors.notFound);
+    if (!ROLES.includes(input.role)) throw new DomainError(AccountErrors.roleInvalid, `Role must be one of ${ROLES.join(', ')}`, ['role']);
     const user = await this.users.findOneBy({ id: input.user_id });
-    if (!user) throw new ValidationFailedError('User does not exist', ['user_id']);
+    if (!user) throw new DomainError(AccountErrors.userMissing, 'User does not exist', ['user_id']);
     return this.outbox.transaction(async (tx, emit) => {
       const existing = await tx.findOneBy(AccountUserEntity, { accountId, userId: user.id });
       const membership = existing ?? tx.create(AccountUserEntity, { accountId, userId: user.id });
@@ -42,7 +42,7 @@ export class AccountUsersService {
 
   async remove(accountId: number, userId: number): Promise<null> {
     const membership = await this.accountUsers.findOneBy({ accountId, userId });
-    if (!membership) throw new NotFoundError('Account user');
+    if (!membership) throw new DomainError(AccountErrors.memberNotFound, 'Account user not found');
     await this.outbox.transaction(async (tx, emit) => {
       await tx.delete(AccountUserEntity, { id: membership.id });
       await emit(IdentityEvents.accountUserDeleted, accountId, toAccountUserEvent(membership));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IdentityEvents, type Account, type CreateAccountInput } from '@parley/contracts';
-import { findOneOrFail, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { AccountErrors, IdentityEvents, type Account, type CreateAccountInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { toAccount } from '../identity/identity.mapper';
 import { AccountEntity } from '../identity/persistence/account.orm-entity';
@@ -23,11 +23,11 @@ export class AccountsService {
   }
 
   async show(id: number): Promise<Account> {
-    return toAccount(await findOneOrFail(this.accounts, { id }, 'Account'));
+    return toAccount(await findOneOrFail(this.accounts, { id }, 'Account', AccountErrors.notFound));
   }
 
   async update(id: number, input: Partial<CreateAccountInput>): Promise<Account> {
-    const account = await findOneOrFail(this.accounts, { id }, 'Account');
+    const account = await findOneOrFail(this.accounts, { id }, 'Account', AccountErrors.notFound);
     if (input.name !== undefined) account.name = requireName(input.name);
     return this.outbox.transaction(async (tx, emit) => {
       const saved = await tx.save(account);
@@ -38,7 +38,7 @@ export class AccountsService {
 
   /** Removes the account and, through the schema's cascades, everything it owns here. */
   async delete(id: number): Promise<null> {
-    const account = await findOneOrFail(this.accounts, { id }, 'Account');
+    const account = await findOneOrFail(this.accounts, { id }, 'Account', AccountErrors.notFound);
     await this.outbox.transaction(async (tx, emit) => {
       await tx.delete(AccountEntity, { id });
       await emit(IdentityEvents.accountDeleted, id, { id, name: account.name });
@@ -49,6 +49,6 @@ export class AccountsService {
 
 function requireName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw new ValidationFailedError("Name can't be blank", ['name']);
+  if (!trimmed) throw new DomainError(AccountErrors.nameBlank, "Name can't be blank", ['name']);
   return trimmed;
 }

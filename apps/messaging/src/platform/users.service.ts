@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EMAIL_PATTERN, IdentityEvents, type CreateUserInput, type PlatformUser, type UpdateUserInput } from '@parley/contracts';
-import { findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError } from '@parley/service-kit';
+import { EMAIL_PATTERN, IdentityEvents, UserErrors, type CreateUserInput, type PlatformUser, type UpdateUserInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { toPlatformUser } from '../identity/identity.mapper';
 import { IdentityService } from '../identity/identity.service';
-import { assertPasswordStrength, hashPassword } from '../identity/password';
+import { assertPasswordStrength, hashPassword } from '../identity/password.rules';
 import { UserEntity } from '../identity/persistence/user.orm-entity';
 
 @Injectable()
@@ -32,11 +32,11 @@ export class UsersService {
   }
 
   async show(id: number): Promise<PlatformUser> {
-    return toPlatformUser(await findOneOrFail(this.users, { id }, 'User'));
+    return toPlatformUser(await findOneOrFail(this.users, { id }, 'User', UserErrors.notFound));
   }
 
   async update(id: number, input: UpdateUserInput): Promise<PlatformUser> {
-    const user = await findOneOrFail(this.users, { id }, 'User');
+    const user = await findOneOrFail(this.users, { id }, 'User', UserErrors.notFound);
     Object.assign(user, await this.validated(input, false));
     try {
       return await this.outbox.transaction(async (tx, emit) => {
@@ -50,7 +50,7 @@ export class UsersService {
   }
 
   async delete(id: number): Promise<null> {
-    const user = await findOneOrFail(this.users, { id }, 'User');
+    const user = await findOneOrFail(this.users, { id }, 'User', UserErrors.notFound);
     await this.outbox.transaction(async (tx, emit) => {
       await tx.delete(UserEntity, { id });
       await emit(IdentityEvents.userDeleted, null, { user_id: id, name: user.name, email: user.email });
@@ -62,12 +62,12 @@ export class UsersService {
     const fields: Partial<UserEntity> = {};
     if (creating || input.name !== undefined) {
       const name = input.name?.trim();
-      if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+      if (!name) throw new DomainError(UserErrors.nameBlank, "Name can't be blank", ['name']);
       fields.name = name;
     }
     if (creating || input.email !== undefined) {
       const email = input.email?.trim().toLowerCase() ?? '';
-      if (!EMAIL_PATTERN.test(email)) throw new ValidationFailedError('Email is invalid', ['email']);
+      if (!EMAIL_PATTERN.test(email)) throw new DomainError(UserErrors.emailInvalid, 'Email is invalid', ['email']);
       fields.email = email;
     }
     if (input.display_name !== undefined) fields.displayName = input.display_name?.trim() || null;
@@ -80,5 +80,5 @@ export class UsersService {
 }
 
 function translateEmailConflict(error: unknown): unknown {
-  return isUniqueViolation(error, 'users_email_key') ? new ValidationFailedError('Email has already been taken', ['email']) : error;
+  return isUniqueViolation(error, 'users_email_key') ? new DomainError(UserErrors.emailTaken, 'Email has already been taken', ['email']) : error;
 }

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AgentsModule } from '../agents/agents.module';
-import { TeamMemberEntity } from './team-member.orm-entity';
-import { TeamEntity } from './team.orm-entity';
+import { IdentityModule } from '../identity/identity.module';
+import { TeamMemberEntity } from './persistence/team-member.orm-entity';
+import { TeamEntity } from './persistence/team.orm-entity';
 import { TeamsHandlers } from './teams.handlers';
+import { TeamsLoader } from './teams.loader';
 import { TeamsService } from './teams.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TeamEntity, TeamMemberEntity]), AgentsModule],
+  imports: [TypeOrmModule.forFeature([TeamEntity, TeamMemberEntity]), IdentityModule],
   controllers: [TeamsHandlers],
-  providers: [TeamsService],
+  providers: [TeamsService, TeamsLoader],
+  exports: [TeamsService, TeamsLoader],
 })
 export class TeamsModule {}

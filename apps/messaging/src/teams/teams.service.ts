@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
-import { findOneOrFail, isUniqueViolation, Outbox, ValidationFailedError, type Emit } from '@parley/service-kit';
+import { TeamErrors, TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
+import { DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
-import { AgentDirectory } from '../agents/agent-directory';
-import { assertAllMembers } from '../agents/membership-rules';
-import { TeamMemberEntity } from './team-member.orm-entity';
-import { TeamEntity } from './team.orm-entity';
+import { IdentityLoader } from '../identity/identity.loader';
+import { assertAllAgents } from '../identity/membership.rules';
+import { TeamMemberEntity } from './persistence/team-member.orm-entity';
+import { TeamEntity } from './persistence/team.orm-entity';
 
 function toSnapshot(entity: TeamEntity): TeamSnapshot {
   return {
@@ -20,7 +20,7 @@ function toSnapshot(entity: TeamEntity): TeamSnapshot {
 
 function requireName(raw: string): string {
   const name = raw.trim();
-  if (!name) throw new ValidationFailedError("Name can't be blank", ['name']);
+  if (!name) throw new DomainError(TeamErrors.nameBlank, "Name can't be blank", ['name']);
   return name;
 }
 
@@ -29,7 +29,7 @@ export class TeamsService {
   constructor(
     @InjectRepository(TeamEntity) private readonly teams: Repository<TeamEntity>,
     @InjectRepository(TeamMemberEntity) private readonly members: Repository<TeamMemberEntity>,
-    private readonly directory: AgentDirectory,
+    private readonly identity: IdentityLoader,
     private readonly outbox: Outbox,
   ) {}
 
@@ -80,7 +80,7 @@ export class TeamsService {
   async addMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
     await this.find(accountId, id);
     return this.outbox.transaction(async (tx, emit) => {
-      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await tx.query(
         `INSERT INTO messaging.team_members (team_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
         [id, userIds],
@@ -92,10 +92,18 @@ export class TeamsService {
   async removeMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
     await this.find(accountId, id);
     return this.outbox.transaction(async (tx, emit) => {
-      assertAllMembers(await this.directory.strangers(accountId, userIds, tx));
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND user_id = ANY($2::int[])', [id, userIds]);
       return this.afterMembersChanged(tx, emit, accountId, id);
     });
+  }
+
+  /** An agent leaving the account leaves its teams there (in the caller's transaction). */
+  async removeAgent(tx: EntityManager, accountId: number, userId: number): Promise<void> {
+    await tx.query(
+      'DELETE FROM messaging.team_members tm USING messaging.teams t WHERE tm.team_id = t.id AND t.account_id = $1 AND tm.user_id = $2',
+      [accountId, userId],
+    );
   }
 
   private async afterMembersChanged(tx: EntityManager, emit: Emit, accountId: number, teamId: number): Promise<TeamMember[]> {
@@ -106,11 +114,11 @@ export class TeamsService {
 
   private async memberAgents(accountId: number, teamId: number, tx?: EntityManager): Promise<TeamMember[]> {
     const rows: Array<{ user_id: number }> = await (tx ?? this.members.manager).query('SELECT user_id FROM messaging.team_members WHERE team_id = $1', [teamId]);
-    return this.directory.list(accountId, { userIds: rows.map((row) => row.user_id), tx });
+    return this.identity.agents(accountId, { userIds: rows.map((row) => row.user_id), tx });
   }
 
   private find(accountId: number, id: number): Promise<TeamEntity> {
-    return findOneOrFail(this.teams, { accountId, id }, 'Team');
+    return findOneOrFail(this.teams, { accountId, id }, 'Team', TeamErrors.notFound);
   }
 
   private async withMembership(team: TeamEntity, callerId: number): Promise<Team> {
@@ -126,7 +134,7 @@ export class TeamsService {
         return saved;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationFailedError('Name has already been taken', ['name']);
+      if (isUniqueViolation(error)) throw new DomainError(TeamErrors.nameTaken, 'Name has already been taken', ['name']);
       throw error;
     }
   }

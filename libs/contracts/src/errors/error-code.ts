@@ -5,7 +5,45 @@ import type { MergeErrors } from '../contacts/merge.errors';
 import type { NoteErrors } from '../contacts/note.errors';
 import type { DeliveryErrors } from '../webhooks/delivery.errors';
 import type { WebhookErrors } from '../webhooks/webhook.errors';
+import type { AgentErrors } from '../agents/agent.errors';
+import type { InvitationErrors } from '../agents/invitation.errors';
+import type { CannedResponseErrors } from '../canned-responses/canned-response.errors';
+import type { ConversationErrors } from '../conversations/conversation.errors';
+import type { CustomAttributeErrors } from '../custom-attributes/custom-attribute.errors';
+import type { AccountErrors } from '../identity/account.errors';
+import type { UserErrors } from '../identity/user.errors';
+import type { AgentBotErrors } from '../inboxes/agent-bot.errors';
+import type { InboxErrors } from '../inboxes/inbox.errors';
+import type { LabelErrors } from '../labels/label.errors';
+import type { MessageErrors } from '../messages/message.errors';
+import type { TeamErrors } from '../teams/team.errors';
 import type { CodeOf, CommonErrors, LegacyErrors } from './common.errors';
+
+/** The codes of the messaging service's resources. */
+type MessagingErrorCode =
+  | CodeOf<typeof AccountErrors>
+  | CodeOf<typeof UserErrors>
+  | CodeOf<typeof AgentErrors>
+  | CodeOf<typeof InvitationErrors>
+  | CodeOf<typeof TeamErrors>
+  | CodeOf<typeof InboxErrors>
+  | CodeOf<typeof AgentBotErrors>
+  | CodeOf<typeof LabelErrors>
+  | CodeOf<typeof CustomAttributeErrors>
+  | CodeOf<typeof CannedResponseErrors>
+  | CodeOf<typeof ConversationErrors>
+  | CodeOf<typeof MessageErrors>;
+
+/** The codes of the contacts service's resources. */
+type ContactsErrorCode =
+  | CodeOf<typeof ContactErrors>
+  | CodeOf<typeof ContactInboxErrors>
+  | CodeOf<typeof NoteErrors>
+  | CodeOf<typeof ImportErrors>
+  | CodeOf<typeof MergeErrors>;
+
+/** The codes of the webhook dispatcher's resources. */
+type WebhooksErrorCode = CodeOf<typeof WebhookErrors> | CodeOf<typeof DeliveryErrors>;
 
 /**
  * Every code a service may answer with. A new catalogue joins this union, and the gateway's
@@ -14,10 +52,6 @@ import type { CodeOf, CommonErrors, LegacyErrors } from './common.errors';
 export type ErrorCode =
   | CodeOf<typeof CommonErrors>
   | CodeOf<typeof LegacyErrors>
-  | CodeOf<typeof ContactErrors>
-  | CodeOf<typeof ContactInboxErrors>
-  | CodeOf<typeof NoteErrors>
-  | CodeOf<typeof ImportErrors>
-  | CodeOf<typeof MergeErrors>
-  | CodeOf<typeof WebhookErrors>
-  | CodeOf<typeof DeliveryErrors>;
+  | MessagingErrorCode
+  | ContactsErrorCode
+  | WebhooksErrorCode;

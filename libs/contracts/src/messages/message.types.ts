@@ -1,6 +1,8 @@
 /** In the order of their integer codes (`incoming` = 0 … `template` = 3). */
 export const MESSAGE_TYPES = ['incoming', 'outgoing', 'activity', 'template'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** What a message is when the request names no type: an agent's reply. */
+export const DEFAULT_MESSAGE_TYPE: MessageType = 'outgoing';
 
 export const CONTENT_TYPES = ['text', 'input_select', 'cards', 'form'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

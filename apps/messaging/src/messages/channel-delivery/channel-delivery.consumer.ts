@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MessageEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
+import { MessageEvents, type EventEnvelope, type EventMap, type EventOf } from '@parley/contracts';
 import { OnEvent, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ConversationLoader } from '../../conversations/conversation-loader';
-import { MessageLoader } from '../message-loader';
-import { CHANNEL_ADAPTERS, type ChannelAdapters } from './channel-adapter';
+import { ConversationLoader } from '../../conversations/conversation.loader';
+import { MessageLoader } from '../../conversations/message.loader';
+import { MessageWriter } from '../../conversations/message.writer';
+import { CHANNEL_ADAPTERS, type ChannelAdapters } from './channel-adapter.types';
 
 /**
  * Sends agents' outgoing and template messages to the customer's channel after they are
@@ -16,33 +17,24 @@ export class ChannelDeliveryConsumer {
   constructor(
     @Inject(CHANNEL_ADAPTERS) private readonly adapters: ChannelAdapters,
     private readonly messages: MessageLoader,
+    private readonly writer: MessageWriter,
     private readonly conversations: ConversationLoader,
   ) {}
 
   @OnEvent(MessageEvents.created, { purpose: 'channel_delivery', when: needsDelivery })
-  async deliver(event: EventEnvelope<EventMap[typeof MessageEvents.created]>, tx: EntityManager, emit: Emit): Promise<void> {
+  async deliver(event: EventOf<typeof MessageEvents.created>, tx: EntityManager, emit: Emit): Promise<void> {
     const { message, conversation } = event.data;
     const adapter = this.adapters[conversation.meta.channel];
     if (!adapter) return;
     const outcome = await adapter.deliver(tx, message, conversation);
     if (outcome.ok) return;
-    // UPDATE … RETURNING answers [rows, count].
-    const [updated]: [Array<{ id: number }>, number] = await tx.query(
-      `UPDATE messaging.messages SET status = 'failed', external_error = $2, updated_at = now() WHERE id = $1 RETURNING id`,
-      [message.id, outcome.error],
-    );
-    if (updated.length === 0) return; // deleted meanwhile
-    const snapshot = await this.conversations.snapshots([await this.internalId(tx, message.id)], tx);
+    if (!(await this.writer.markFailed(tx, message.id, outcome.error))) return; // deleted meanwhile
+    const snapshot = await this.conversations.snapshots([await this.messages.conversationIdOf(tx, message.id)], tx);
     await emit(MessageEvents.updated, event.account_id, {
       message: await this.messages.one(message.id, tx),
       conversation: snapshot[0] ?? conversation,
       changed_attributes: [{ status: { previous_value: message.status, current_value: 'failed' } }],
     });
-  }
-
-  private async internalId(tx: EntityManager, messageId: number): Promise<number> {
-    const [row]: Array<{ conversation_id: number }> = await tx.query('SELECT conversation_id FROM messaging.messages WHERE id = $1', [messageId]);
-    return row.conversation_id;
   }
 }
 

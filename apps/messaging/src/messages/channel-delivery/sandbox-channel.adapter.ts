@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { ConversationSnapshot, Message } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
-import type { ChannelAdapter, DeliveryOutcome } from './channel-adapter';
+import type { ChannelAdapter, DeliveryOutcome } from './channel-adapter.types';
 
 /**
  * Stands in for the external providers (messaging apps, SMS, e-mail, social networks) so the

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ConversationErrors, type AccountScoped, type Caller } from '@parley/contracts';
+import { DomainError } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { InboxesLoader } from '../inboxes/inboxes.loader';
+import type { MessageInbox } from '../inboxes/persistence/inbox.row';
+import type { ConversationRow } from './persistence/conversation.row';
+import { ConversationEntity } from './persistence/conversation.orm-entity';
+
+/**
+ * Finds a conversation by its number in the account, for a caller: administrators reach every
+ * conversation, agents only those of inboxes they are members of (403 otherwise).
+ */
+@Injectable()
+export class ConversationAccess {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly inboxes: InboxesLoader,
+  ) {}
+
+  async find(scope: AccountScoped, displayId: number, options: { tx?: EntityManager; lock?: boolean } = {}): Promise<ConversationEntity> {
+    const manager = options.tx ?? this.dataSource.manager;
+    const conversation = await manager.findOne(ConversationEntity, {
+      where: { accountId: scope.account_id, displayId },
+      lock: options.lock && options.tx ? { mode: 'pessimistic_write' } : undefined,
+    });
+    if (!conversation) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
+    await this.assertInboxAccess(manager, scope.caller, conversation.inboxId);
+    return conversation;
+  }
+
+  /**
+   * For writing a message: the conversation, its inbox's rules and the caller's name, with the
+   * access check, in one round trip (no lock: the message writer's UPDATE takes it). The message
+   * create's hot path, so it reads the inbox, its members and the caller's name in this statement.
+   */
+  async findForMessage(tx: EntityManager, scope: AccountScoped, displayId: number): Promise<{ conversation: ConversationEntity; inbox: MessageInbox; callerName: string | null }> {
+    const [row]: Array<ConversationRow & MessageInbox & { caller_name: string | null; allowed: boolean }> = await tx.query(
+      `SELECT c.*, i.channel_type, i.allow_messages_after_resolved, i.message_deleted_placeholder,
+              (SELECT coalesce(u.display_name, u.name) FROM messaging.users u WHERE u.id = $3) AS caller_name,
+              ($4 OR EXISTS (SELECT 1 FROM messaging.inbox_members im WHERE im.inbox_id = c.inbox_id AND im.user_id = $3)) AS allowed
+         FROM messaging.conversations c JOIN messaging.inboxes i ON i.id = c.inbox_id
+        WHERE c.account_id = $1 AND c.display_id = $2`,
+      [scope.account_id, displayId, scope.caller.user_id, scope.caller.role === 'administrator'],
+    );
+    if (!row) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
+    if (!row.allowed) throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
+    return {
+      conversation: conversationFromRow(row),
+      inbox: { channel_type: row.channel_type, allow_messages_after_resolved: row.allow_messages_after_resolved, message_deleted_placeholder: row.message_deleted_placeholder },
+      callerName: row.caller_name,
+    };
+  }
+
+  async assertInboxAccess(manager: EntityManager, caller: Caller, inboxId: number): Promise<void> {
+    if (caller.role === 'administrator') return;
+    if (!(await this.inboxes.isMember(manager, inboxId, caller.user_id))) {
+      throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
+    }
+  }
+}
+
+/** An entity from a raw row, for the hot path that reads a conversation together with other things in one query. */
+function conversationFromRow(row: ConversationRow): ConversationEntity {
+  return Object.assign(new ConversationEntity(), {
+    id: row.id,
+    accountId: row.account_id,
+    displayId: row.display_id,
+    inboxId: row.inbox_id,
+    contactId: row.contact_id,
+    sourceId: row.source_id,
+    status: row.status,
+    assigneeId: row.assignee_id,
+    teamId: row.team_id,
+    priority: row.priority,
+    labels: row.labels,
+    muted: row.muted,
+    snoozedUntil: row.snoozed_until,
+    customAttributes: row.custom_attributes,
+    additionalAttributes: row.additional_attributes,
+    campaignId: row.campaign_id,
+    messagesCount: row.messages_count,
+    unreadCount: row.unread_count,
+    lastMessageId: row.last_message_id,
+    lastNonActivityMessageId: row.last_non_activity_message_id,
+    lastIncomingAt: row.last_incoming_at,
+    agentLastSeenAt: row.agent_last_seen_at,
+    contactLastSeenAt: row.contact_last_seen_at,
+    lastActivityAt: row.last_activity_at,
+    waitingSince: row.waiting_since,
+    firstReplyCreatedAt: row.first_reply_created_at,
+    assignedAt: row.assigned_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { ConversationEvents, type ChangedAttributes, type ConversationStatus, type Priority } from '@parley/contracts';
+import { changedAttributes, toUnixSeconds, type Emit } from '@parley/service-kit';
+import type { EntityManager } from 'typeorm';
+import { IdentityLoader } from '../identity/identity.loader';
+import { TeamsLoader } from '../teams/teams.loader';
+import { assigneeActivity, statusActivity, teamActivity, type ActorName } from './activity-texts.rules';
+import { AutoAssigner } from './auto-assign.service';
+import { ConversationLoader } from './conversation.loader';
+import { MessageWriter } from './message.writer';
+import { ConversationEntity } from './persistence/conversation.orm-entity';
+
+export interface Change {
+  status?: ConversationStatus;
+  snoozedUntil?: Date | null;
+  assigneeId?: number | null;
+  teamId?: number | null;
+  priority?: Priority | null;
+  labels?: string[];
+  customAttributes?: Record<string, unknown>;
+  muted?: boolean;
+}
+
+export interface ChangeContext {
+  /** The agent's name for activity messages; null for automatic changes. */
+  actor: ActorName;
+  statusReason?: 'snooze_elapsed' | 'incoming';
+  automaticAssignment?: boolean;
+}
+
+interface Tracked {
+  status: ConversationStatus;
+  snoozed_until: number | null;
+  assignee_id: number | null;
+  team_id: number | null;
+  priority: Priority | null;
+  labels: string[];
+  custom_attributes: Record<string, unknown>;
+  muted: boolean;
+}
+
+const TRACKED: Array<keyof Tracked> = ['status', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'labels', 'custom_attributes'];
+
+function tracked(entity: ConversationEntity): Tracked {
+  return {
+    status: entity.status,
+    snoozed_until: toUnixSeconds(entity.snoozedUntil),
+    assignee_id: entity.assigneeId,
+    team_id: entity.teamId,
+    priority: entity.priority,
+    labels: [...entity.labels],
+    custom_attributes: { ...entity.customAttributes },
+    muted: entity.muted,
+  };
+}
+
+/**
+ * The one place a conversation's state changes: saves, records activity messages, publishes
+ * the events (updated with changed attributes, status changed / opened / resolved, assignee
+ * and team changed), and auto-assigns a conversation that becomes open without an assignee.
+ */
+@Injectable()
+export class ConversationChanges {
+  constructor(
+    private readonly loader: ConversationLoader,
+    private readonly messages: MessageWriter,
+    private readonly autoAssigner: AutoAssigner,
+    private readonly identity: IdentityLoader,
+    private readonly teams: TeamsLoader,
+  ) {}
+
+  async apply(tx: EntityManager, emit: Emit, conversation: ConversationEntity, change: Change, context: ChangeContext): Promise<ChangedAttributes> {
+    const before = tracked(conversation);
+    if (change.status !== undefined) {
+      conversation.status = change.status;
+      conversation.snoozedUntil = change.status === 'snoozed' ? (change.snoozedUntil ?? null) : null;
+    }
+    if (change.assigneeId !== undefined) {
+      conversation.assigneeId = change.assigneeId;
+      if (change.assigneeId !== null && change.assigneeId !== before.assignee_id) conversation.assignedAt = new Date();
+    }
+    if (change.teamId !== undefined) conversation.teamId = change.teamId;
+    if (change.priority !== undefined) conversation.priority = change.priority;
+    if (change.labels !== undefined) conversation.labels = change.labels;
+    if (change.customAttributes !== undefined) conversation.customAttributes = change.customAttributes;
+    if (change.muted !== undefined) conversation.muted = change.muted;
+    const after = tracked(conversation);
+    const changes = changedAttributes(before, after, TRACKED);
+    if (changes.length === 0 && before.muted === after.muted) return [];
+
+    await tx.save(conversation);
+    const statusChanged = before.status !== after.status;
+    if (statusChanged) {
+      await this.activity(tx, emit, conversation, statusActivity(after.status, context.actor, context.statusReason));
+    }
+    if (before.assignee_id !== after.assignee_id) {
+      const name = after.assignee_id === null ? null : ((await this.identity.shownName(tx, after.assignee_id)) ?? `agent ${after.assignee_id}`);
+      await this.activity(tx, emit, conversation, assigneeActivity(name, context.actor, context.automaticAssignment ?? false));
+    }
+    if (before.team_id !== after.team_id) {
+      const name = after.team_id === null ? null : ((await this.teams.name(tx, after.team_id)) ?? `team ${after.team_id}`);
+      await this.activity(tx, emit, conversation, teamActivity(name, context.actor));
+    }
+
+    const snapshot = await this.loader.snapshot(conversation.id, tx);
+    const accountId = conversation.accountId;
+    if (changes.length > 0) await emit(ConversationEvents.updated, accountId, { conversation: snapshot, changed_attributes: changes });
+    if (statusChanged) {
+      await emit(ConversationEvents.statusChanged, accountId, { conversation: snapshot, previous_status: before.status });
+      if (after.status === 'open') await emit(ConversationEvents.opened, accountId, { conversation: snapshot });
+      if (after.status === 'resolved') await emit(ConversationEvents.resolved, accountId, { conversation: snapshot });
+    }
+    if (before.assignee_id !== after.assignee_id) {
+      await emit(ConversationEvents.assigneeChanged, accountId, { conversation: snapshot, previous_assignee_id: before.assignee_id });
+    }
+    if (before.team_id !== after.team_id) {
+      await emit(ConversationEvents.teamChanged, accountId, { conversation: snapshot, previous_team_id: before.team_id });
+    }
+    const teamGainedWithoutAssignee = change.teamId !== undefined && before.team_id !== after.team_id && change.assigneeId === undefined;
+    if ((statusChanged || teamGainedWithoutAssignee) && after.status === 'open' && after.assignee_id === null) {
+      await this.autoAssign(tx, emit, conversation);
+    }
+    return changes;
+  }
+
+  /** Gives an open, unassigned conversation to the next agent in the rotation, if any can take it. */
+  async autoAssign(tx: EntityManager, emit: Emit, conversation: ConversationEntity): Promise<boolean> {
+    const candidate = await this.autoAssigner.pick(tx, conversation);
+    if (!candidate) return false;
+    await this.apply(tx, emit, conversation, { assigneeId: candidate.id }, { actor: null, automaticAssignment: true });
+    return true;
+  }
+
+  private async activity(tx: EntityManager, emit: Emit, conversation: ConversationEntity, content: string): Promise<void> {
+    await this.messages.write(tx, emit, conversation, { content, messageType: 'activity' });
+  }
+}

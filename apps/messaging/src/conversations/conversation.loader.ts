@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Conversation, ConversationSnapshot, Message } from '@parley/contracts';
+import { toUnixSeconds } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { gravatarUrl } from '../identity/identity.mapper';
+import { MessageLoader } from './message.loader';
+import { canReplyAt } from './messaging-window.rules';
+import { CONVERSATIONS_BY_IDS, type ConversationViewRow } from './persistence/conversation.row';
+
+/** Reads conversations as the REST API shows them, in the order of the ids asked for. */
+@Injectable()
+export class ConversationLoader {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly messages: MessageLoader,
+  ) {}
+
+  async snapshots(ids: number[], tx?: EntityManager): Promise<ConversationSnapshot[]> {
+    if (ids.length === 0) return [];
+    const rows: ConversationViewRow[] = await (tx ?? this.dataSource).query(CONVERSATIONS_BY_IDS, [ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.filter((id) => byId.has(id)).map((id) => toSnapshot(byId.get(id)!));
+  }
+
+  async snapshot(id: number, tx?: EntityManager): Promise<ConversationSnapshot> {
+    const [found] = await this.snapshots([id], tx);
+    if (!found) throw new Error(`Conversation ${id} vanished`);
+    return found;
+  }
+
+  /** Full conversations; `withLastMessage` puts the last message into `messages` (detail view). */
+  async conversations(ids: number[], options: { withLastMessage: boolean; tx?: EntityManager }): Promise<Conversation[]> {
+    if (ids.length === 0) return [];
+    const rows: ConversationViewRow[] = await (options.tx ?? this.dataSource).query(CONVERSATIONS_BY_IDS, [ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const messageIds = rows.flatMap((row) => [row.last_message_id, row.last_non_activity_message_id]).filter((id): id is number => id !== null);
+    const messages = await this.messages.byIds([...new Set(messageIds)], options.tx);
+    return ids
+      .filter((id) => byId.has(id))
+      .map((id) => {
+        const row = byId.get(id)!;
+        const last = row.last_message_id !== null ? messages.get(row.last_message_id) : undefined;
+        const lastNonActivity: Message | null = row.last_non_activity_message_id !== null ? (messages.get(row.last_non_activity_message_id) ?? null) : null;
+        return { ...toSnapshot(row), messages: options.withLastMessage && last ? [last] : [], last_non_activity_message: lastNonActivity };
+      });
+  }
+
+  async conversation(id: number, tx?: EntityManager): Promise<Conversation> {
+    const [found] = await this.conversations([id], { withLastMessage: true, tx });
+    if (!found) throw new Error(`Conversation ${id} vanished`);
+    return found;
+  }
+}
+
+function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
+  return {
+    id: row.display_id,
+    display_id: row.display_id,
+    account_id: row.account_id,
+    inbox_id: row.inbox_id,
+    contact_id: row.contact_id,
+    status: row.status,
+    assignee_id: row.assignee_id,
+    team_id: row.team_id,
+    priority: row.priority,
+    labels: row.labels,
+    muted: row.muted,
+    snoozed_until: toUnixSeconds(row.snoozed_until),
+    can_reply: canReplyAt(row.channel_type, row.last_incoming_at, new Date()),
+    unread_count: row.unread_count,
+    messages_count: row.messages_count,
+    agent_last_seen_at: toUnixSeconds(row.agent_last_seen_at),
+    contact_last_seen_at: toUnixSeconds(row.contact_last_seen_at),
+    timestamp: toUnixSeconds(row.last_activity_at),
+    last_activity_at: toUnixSeconds(row.last_activity_at),
+    waiting_since: toUnixSeconds(row.waiting_since),
+    first_reply_created_at: toUnixSeconds(row.first_reply_created_at),
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
+    custom_attributes: row.custom_attributes,
+    additional_attributes: row.additional_attributes,
+    campaign_id: row.campaign_id,
+    contact_inbox: { contact_id: row.contact_id, inbox_id: row.inbox_id, source_id: row.source_id },
+    meta: {
+      sender: row.contact_known
+        ? {
+            id: row.contact_id,
+            name: row.contact_name,
+            email: row.contact_email,
+            phone_number: row.contact_phone,
+            identifier: row.contact_identifier,
+            thumbnail: row.contact_thumbnail,
+            blocked: row.contact_blocked ?? false,
+          }
+        : null,
+      assignee:
+        row.assignee_id !== null && row.assignee_name !== null
+          ? {
+              id: row.assignee_id,
+              name: row.assignee_name,
+              available_name: row.assignee_display_name || row.assignee_name,
+              email: row.assignee_email ?? '',
+              availability_status: row.assignee_availability ?? 'offline',
+              thumbnail: gravatarUrl(row.assignee_email ?? ''),
+            }
+          : null,
+      team: row.team_id !== null && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,
+      channel: row.channel_type,
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  CONVERSATION_STATUSES,
+  CONVERSATIONS_PAGE_SIZE,
+  PRIORITIES,
+  type AccountScoped,
+  type ConversationCounts,
+  type ConversationListQuery,
+  type ConversationPage,
+  type FilterCondition,
+} from '@parley/contracts';
+import { customAttributeField, FilterCompiler, type FilterField } from '@parley/service-kit';
+import { DataSource } from 'typeorm';
+import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
+import { inboxesServedBy } from '../inboxes/persistence/inbox-member.row';
+import { ConversationLoader } from './conversation.loader';
+import { conversationCountsSql, conversationPageSql } from './persistence/conversation.row';
+
+interface Where {
+  clauses: string[];
+  params: unknown[];
+}
+
+const FIELDS: Record<string, FilterField> = {
+  status: { sql: 'c.status', kind: 'enum', values: CONVERSATION_STATUSES },
+  assignee_id: { sql: 'c.assignee_id', kind: 'number' },
+  team_id: { sql: 'c.team_id', kind: 'number' },
+  inbox_id: { sql: 'c.inbox_id', kind: 'number' },
+  labels: { sql: 'c.labels', kind: 'labels' },
+  priority: { sql: 'c.priority', kind: 'enum', values: PRIORITIES },
+  created_at: { sql: 'c.created_at', kind: 'date' },
+  last_activity_at: { sql: 'c.last_activity_at', kind: 'date' },
+  browser_language: { sql: `(c.additional_attributes ->> 'browser_language')`, kind: 'text' },
+  country_code: { sql: `(c.additional_attributes ->> 'country_code')`, kind: 'text' },
+  referer: { sql: `(c.additional_attributes ->> 'referer')`, kind: 'text' },
+  campaign_id: { sql: 'c.campaign_id', kind: 'number' },
+};
+
+/** Lists, counts and filters conversations with the caller's visibility, in one grouped count and one page query. */
+@Injectable()
+export class ConversationQuery {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly loader: ConversationLoader,
+    private readonly attributes: CustomAttributesLoader,
+  ) {}
+
+  async list(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationPage> {
+    return this.page(scope, this.listWhere(scope, query), query.assignee_type, query.page);
+  }
+
+  async counts(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationCounts> {
+    return this.count(scope, this.listWhere(scope, query));
+  }
+
+  async filter(scope: AccountScoped, conditions: FilterCondition[], page?: number): Promise<ConversationPage> {
+    const where = this.visible(scope);
+    const definitions = await this.attributes.conversationTypes(scope.account_id);
+    const compiler = new FilterCompiler({
+      fields: FIELDS,
+      resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
+    });
+    where.clauses.push(compiler.compile(conditions, where.params));
+    return this.page(scope, where, undefined, page);
+  }
+
+  private listWhere(scope: AccountScoped, query: ConversationListQuery): Where {
+    const where = this.visible(scope);
+    const bind = (value: unknown) => {
+      where.params.push(value);
+      return `$${where.params.length}`;
+    };
+    const status = query.status ?? 'open';
+    if (status !== 'all') where.clauses.push(`c.status = ${bind(status)}`);
+    if (query.inbox_id) where.clauses.push(`c.inbox_id = ${bind(query.inbox_id)}`);
+    if (query.team_id) where.clauses.push(`c.team_id = ${bind(query.team_id)}`);
+    if (query.labels?.length) where.clauses.push(`c.labels @> ${bind(query.labels)}::text[]`);
+    const q = query.q?.trim();
+    if (q) {
+      const pattern = bind(`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+      const number = /^\d{1,9}$/.test(q) ? ` OR c.display_id = ${bind(Number(q))}` : '';
+      where.clauses.push(`(
+        EXISTS (SELECT 1 FROM messaging.contacts_view cv WHERE cv.id = c.contact_id AND (cv.name ILIKE ${pattern} OR cv.email ILIKE ${pattern} OR cv.phone_number ILIKE ${pattern}))
+        OR EXISTS (SELECT 1 FROM messaging.messages m WHERE m.conversation_id = c.id AND m.message_type <> 'activity' AND m.content ILIKE ${pattern})${number})`);
+    }
+    return where;
+  }
+
+  /** Agents see conversations of the inboxes they belong to; administrators see all. */
+  private visible(scope: AccountScoped): Where {
+    const where: Where = { clauses: ['c.account_id = $1'], params: [scope.account_id] };
+    if (scope.caller.role !== 'administrator') {
+      where.params.push(scope.caller.user_id);
+      where.clauses.push(`c.inbox_id IN (${inboxesServedBy(`$${where.params.length}`)})`);
+    }
+    return where;
+  }
+
+  /** The counts ignore `assignee_type`, so switching tabs does not change them. */
+  private async count(scope: AccountScoped, where: Where): Promise<ConversationCounts> {
+    const params = [...where.params, scope.caller.user_id];
+    const me = `$${params.length}`;
+    const [row]: Array<ConversationCounts> = await this.dataSource.query(conversationCountsSql(where.clauses.join(' AND '), me), params);
+    return row;
+  }
+
+  private async page(scope: AccountScoped, where: Where, assigneeType: ConversationListQuery['assignee_type'], requestedPage = 1): Promise<ConversationPage> {
+    const counts = await this.count(scope, where);
+    const params = [...where.params];
+    const tab = assigneeTab(assigneeType, `$${params.length + 1}`, counts);
+    if (tab.clause?.includes(`$${params.length + 1}`)) params.push(scope.caller.user_id);
+    const clauses = tab.clause ? [...where.clauses, tab.clause] : where.clauses;
+    const total = tab.total;
+    const page = Math.max(1, requestedPage);
+    params.push(CONVERSATIONS_PAGE_SIZE, (page - 1) * CONVERSATIONS_PAGE_SIZE);
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      conversationPageSql(clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`),
+      params,
+    );
+    const payload = await this.loader.conversations(rows.map((row) => row.id), { withLastMessage: false });
+    return { meta: { ...counts, current_page: page, total_pages: Math.ceil(total / CONVERSATIONS_PAGE_SIZE) }, payload };
+  }
+}
+
+/** The `assignee_type` tab: its condition and how many conversations it holds. */
+function assigneeTab(type: ConversationListQuery['assignee_type'], me: string, counts: ConversationCounts): { clause?: string; total: number } {
+  switch (type) {
+    case 'me':
+      return { clause: `c.assignee_id = ${me}`, total: counts.mine_count };
+    case 'assigned':
+      return { clause: 'c.assignee_id IS NOT NULL', total: counts.assigned_count };
+    case 'unassigned':
+      return { clause: 'c.assignee_id IS NULL', total: counts.unassigned_count };
+    case 'unassigned_or_me':
+      return { clause: `(c.assignee_id IS NULL OR c.assignee_id = ${me})`, total: counts.unassigned_count + counts.mine_count };
+    default:
+      return { total: counts.all_count };
+  }
+}

@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Attachment, Message } from '@parley/contracts';
+import { signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
+import { ATTACHMENTS_OF_MESSAGES, type StoredAttachmentRow } from './persistence/attachment.row';
+import { MessageEntity } from './persistence/message.orm-entity';
+import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageViewRow } from './persistence/message.row';
+
+/** Reads messages as the REST API shows them: sender, attachments with signed links. */
+@Injectable()
+export class MessageLoader {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(STORAGE_CONFIG) private readonly storage: StorageConfig,
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+  ) {}
+
+  async byIds(ids: number[], tx?: EntityManager): Promise<Map<number, Message>> {
+    if (ids.length === 0) return new Map();
+    const rows: MessageViewRow[] = await (tx ?? this.dataSource).query(MESSAGES_BY_IDS, [ids]);
+    const messages = await this.map(rows, tx);
+    return new Map(messages.map((message) => [message.id, message]));
+  }
+
+  async one(id: number, tx?: EntityManager): Promise<Message> {
+    const found = (await this.byIds([id], tx)).get(id);
+    if (!found) throw new Error(`Message ${id} vanished`);
+    return found;
+  }
+
+  /** A page of one conversation, oldest first: the latest `limit`, or those before / after an id. */
+  async page(conversationId: number, options: { before?: number; after?: number; limit: number }): Promise<Message[]> {
+    const params: unknown[] = [conversationId, options.limit];
+    let where = 'm.conversation_id = $1';
+    let order = 'DESC';
+    if (options.after !== undefined) {
+      params.push(options.after);
+      where += ` AND m.id > $${params.length}`;
+      order = 'ASC';
+    } else if (options.before !== undefined) {
+      params.push(options.before);
+      where += ` AND m.id < $${params.length}`;
+    }
+    const rows: MessageViewRow[] = await this.dataSource.query(`${MESSAGES_VIEW} WHERE ${where} ORDER BY m.id ${order} LIMIT $2`, params);
+    const messages = await this.map(rows);
+    return messages.sort((a, b) => a.id - b.id);
+  }
+
+  /** The public part of a conversation (no private notes, no activity), oldest first: its transcript. */
+  async transcriptLines(tx: EntityManager, conversationId: number): Promise<Array<{ created_at: Date; sender: string | null; content: string | null }>> {
+    const rows: MessageViewRow[] = await tx.query(
+      `${MESSAGES_VIEW} WHERE m.conversation_id = $1 AND NOT m.private AND m.message_type <> 'activity' ORDER BY m.id`,
+      [conversationId],
+    );
+    return rows.map((row) => ({ created_at: row.created_at, sender: row.sender_name, content: row.content }));
+  }
+
+  /** The message of the conversation with this echo_id or source_id: a retry of a create. */
+  async repeatOf(manager: EntityManager, conversationId: number, echoId: string | null, sourceId: string | null): Promise<{ id: number } | null> {
+    if (!echoId && !sourceId) return null;
+    const rows: Array<{ id: number }> = await manager.query(
+      `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ((echo_id IS NOT NULL AND echo_id = $2) OR (source_id IS NOT NULL AND source_id = $3)) LIMIT 1`,
+      [conversationId, echoId, sourceId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The message, if it belongs to the conversation (internal id). */
+  inConversation(tx: EntityManager, conversationId: number, messageId: number): Promise<MessageEntity | null> {
+    return tx.findOneBy(MessageEntity, { id: messageId, conversationId });
+  }
+
+  /** The internal id of the message's conversation. */
+  async conversationIdOf(tx: EntityManager, messageId: number): Promise<number> {
+    const [row]: Array<{ conversation_id: number }> = await tx.query('SELECT conversation_id FROM messaging.messages WHERE id = $1', [messageId]);
+    return row.conversation_id;
+  }
+
+  private async map(rows: MessageViewRow[], tx?: EntityManager): Promise<Message[]> {
+    const attachments = await this.attachments(rows.map((row) => row.id), tx);
+    return rows.map((row) => this.toMessage(row, attachments.get(row.id) ?? []));
+  }
+
+  /** A message row (with its sender's name and its attachments) as the REST API shows it. */
+  toMessage(row: MessageViewRow, attachments: Attachment[]): Message {
+    return {
+      id: row.id,
+      content: row.content,
+      account_id: row.account_id,
+      inbox_id: row.inbox_id,
+      conversation_id: row.display_id,
+      message_type: row.message_type,
+      content_type: row.content_type,
+      content_attributes: row.content_attributes,
+      status: row.status,
+      private: row.private,
+      source_id: row.source_id,
+      echo_id: row.echo_id,
+      sender: row.sender_type && row.sender_id !== null ? { id: row.sender_id, name: row.sender_name, type: row.sender_type, thumbnail: row.sender_thumbnail } : null,
+      attachments,
+      external_error: row.external_error,
+      created_at: toUnixSeconds(row.created_at),
+      updated_at: toUnixSeconds(row.updated_at),
+    };
+  }
+
+  private async attachments(messageIds: number[], tx?: EntityManager): Promise<Map<number, Attachment[]>> {
+    const byMessage = new Map<number, Attachment[]>();
+    if (messageIds.length === 0) return byMessage;
+    const rows: StoredAttachmentRow[] = await (tx ?? this.dataSource).query(ATTACHMENTS_OF_MESSAGES, [messageIds]);
+    for (const row of rows) {
+      const list = byMessage.get(row.message_id) ?? [];
+      list.push(this.toAttachment(row));
+      byMessage.set(row.message_id, list);
+    }
+    return byMessage;
+  }
+
+  /** An attachment with a fresh signed link to its file. */
+  toAttachment(row: StoredAttachmentRow): Attachment {
+    const url = signedFileUrl(this.config.publicUrl, { key: row.storage_key, contentType: row.content_type }, this.storage.urlSecret, this.storage.urlTtlSeconds);
+    return {
+      id: row.id,
+      message_id: row.message_id,
+      file_type: row.file_type,
+      extension: row.extension,
+      data_url: url,
+      thumb_url: row.file_type === 'image' ? url : null,
+      file_size: row.file_size,
+    };
+  }
+}

@@ -1,0 +1,171 @@
+import { Injectable } from '@nestjs/common';
+import {
+  MessageEvents,
+  type Attachment,
+  type ContentType,
+  type ConversationSnapshot,
+  type Message,
+  type MessageStatus,
+  type MessageType,
+  type StoredFile,
+  type TemplateParams,
+} from '@parley/contracts';
+import { fileTypeOf, toUnixSeconds, type Emit } from '@parley/service-kit';
+import { extname } from 'node:path';
+import type { EntityManager } from 'typeorm';
+import { IdentityLoader } from '../identity/identity.loader';
+import { ConversationLoader } from './conversation.loader';
+import { MessageLoader } from './message.loader';
+import { canReplyAt } from './messaging-window.rules';
+import { INSERT_ATTACHMENT, type StoredAttachmentRow } from './persistence/attachment.row';
+import type { ConversationCounters } from './persistence/conversation.row';
+import type { ConversationEntity } from './persistence/conversation.orm-entity';
+import { AttachmentEntity } from './persistence/attachment.orm-entity';
+import type { MessageEntity } from './persistence/message.orm-entity';
+import { INSERT_MESSAGE, insertMessageParams, type InsertedMessage } from './persistence/message.row';
+
+export interface NewMessage {
+  content: string | null;
+  messageType: MessageType;
+  contentType?: ContentType;
+  contentAttributes?: Record<string, unknown>;
+  private?: boolean;
+  sourceId?: string | null;
+  echoId?: string | null;
+  senderType?: 'contact' | 'user' | 'agent_bot' | null;
+  senderId?: number | null;
+  /** The agent's name, when the caller knows it already (contacts' names come from the conversation). */
+  senderName?: string | null;
+  templateParams?: TemplateParams | null;
+  files?: StoredFile[];
+}
+
+/**
+ * The writes of messages and attachments. A new message keeps its conversation's counters and
+ * timestamps in step (last activity, unread count, waiting since, first reply) in the same
+ * statement, in the caller's transaction.
+ */
+@Injectable()
+export class MessageWriter {
+  constructor(
+    private readonly conversations: ConversationLoader,
+    private readonly messages: MessageLoader,
+    private readonly identity: IdentityLoader,
+  ) {}
+
+  async write(tx: EntityManager, emit: Emit, conversation: ConversationEntity, input: NewMessage): Promise<Message> {
+    const before = await this.conversations.snapshot(conversation.id, tx);
+    const status: MessageStatus = input.messageType === 'incoming' ? 'received' : 'sent';
+    const inserted = {
+      account_id: conversation.accountId,
+      conversation_id: conversation.id,
+      inbox_id: conversation.inboxId,
+      content: input.content,
+      message_type: input.messageType,
+      content_type: input.contentType ?? 'text',
+      content_attributes: input.contentAttributes ?? {},
+      status,
+      private: input.private ?? false,
+      source_id: input.sourceId ?? null,
+      echo_id: input.echoId ?? null,
+      sender_type: input.senderType ?? null,
+      sender_id: input.senderId ?? null,
+      template_params: input.templateParams ?? null,
+    };
+    const [row]: InsertedMessage[] = await tx.query(INSERT_MESSAGE, insertMessageParams(inserted));
+    if (!row) throw new Error(`Conversation ${conversation.id} vanished`);
+    const counters = keepCounters(conversation, { ...row, updated_at: row.conversation_updated_at });
+    const attachments = await this.attach(tx, conversation.accountId, row.id, input.files ?? []);
+    const message = this.messages.toMessage(
+      {
+        ...inserted,
+        id: row.id,
+        display_id: conversation.displayId,
+        sender_name: await this.senderName(tx, input, before),
+        sender_thumbnail: input.senderType === 'contact' ? (before.meta.sender?.thumbnail ?? null) : null,
+        external_error: null,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      },
+      attachments,
+    );
+    await emit(MessageEvents.created, conversation.accountId, { message, conversation: withCounters(before, counters) });
+    return message;
+  }
+
+  /** A provider refused the message; false when it was deleted meanwhile. */
+  async markFailed(tx: EntityManager, messageId: number, error: string): Promise<boolean> {
+    // UPDATE … RETURNING answers [rows, count].
+    const [updated]: [Array<{ id: number }>, number] = await tx.query(
+      `UPDATE messaging.messages SET status = 'failed', external_error = $2, updated_at = now() WHERE id = $1 RETURNING id`,
+      [messageId, error],
+    );
+    return updated.length > 0;
+  }
+
+  /** Leaves `placeholder` in the message's place, `deleted: true`, no attachments; answers the removed files' keys. */
+  async replaceWithPlaceholder(tx: EntityManager, message: MessageEntity, placeholder: string): Promise<string[]> {
+    const attachments = await tx.findBy(AttachmentEntity, { messageId: message.id });
+    message.content = placeholder;
+    message.contentAttributes = { deleted: true };
+    await tx.save(message);
+    await tx.delete(AttachmentEntity, { messageId: message.id });
+    return attachments.map((attachment) => attachment.storageKey);
+  }
+
+  private async attach(tx: EntityManager, accountId: number, messageId: number, files: StoredFile[]): Promise<Attachment[]> {
+    const attachments: Attachment[] = [];
+    for (const file of files) {
+      const [saved]: StoredAttachmentRow[] = await tx.query(INSERT_ATTACHMENT, [
+        messageId,
+        accountId,
+        fileTypeOf(file.content_type),
+        extname(file.file_name).replace(/^\./, '').toLowerCase() || null,
+        file.content_type,
+        file.file_name,
+        file.file_size,
+        file.storage_key,
+      ]);
+      attachments.push(this.messages.toAttachment(saved));
+    }
+    return attachments;
+  }
+
+  private async senderName(tx: EntityManager, input: NewMessage, conversation: ConversationSnapshot): Promise<string | null> {
+    if (input.senderType === 'contact') return conversation.meta.sender?.name ?? null;
+    if (input.senderType !== 'user' || input.senderId == null) return null;
+    if (input.senderName !== undefined) return input.senderName;
+    return this.identity.shownName(tx, input.senderId);
+  }
+}
+
+/** The entity takes the stored counters. */
+function keepCounters(conversation: ConversationEntity, counters: ConversationCounters): ConversationCounters {
+  conversation.messagesCount = counters.messages_count;
+  conversation.unreadCount = counters.unread_count;
+  conversation.lastMessageId = counters.last_message_id;
+  conversation.lastNonActivityMessageId = counters.last_non_activity_message_id;
+  conversation.lastIncomingAt = counters.last_incoming_at;
+  conversation.lastActivityAt = counters.last_activity_at;
+  conversation.waitingSince = counters.waiting_since;
+  conversation.firstReplyCreatedAt = counters.first_reply_created_at;
+  conversation.agentLastSeenAt = counters.agent_last_seen_at;
+  conversation.updatedAt = counters.updated_at;
+  return counters;
+}
+
+/** The conversation as it is after the message: the snapshot read before, with the new counters. */
+function withCounters(snapshot: ConversationSnapshot, counters: ConversationCounters): ConversationSnapshot {
+  return {
+    ...snapshot,
+    messages_count: counters.messages_count,
+    unread_count: counters.unread_count,
+    timestamp: toUnixSeconds(counters.last_activity_at),
+    last_activity_at: toUnixSeconds(counters.last_activity_at),
+    waiting_since: toUnixSeconds(counters.waiting_since),
+    first_reply_created_at: toUnixSeconds(counters.first_reply_created_at),
+    agent_last_seen_at: toUnixSeconds(counters.agent_last_seen_at),
+    updated_at: toUnixSeconds(counters.updated_at),
+    can_reply: canReplyAt(snapshot.meta.channel, counters.last_incoming_at, new Date()),
+  };
+}

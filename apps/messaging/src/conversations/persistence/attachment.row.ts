@@ -1,0 +1,27 @@
+import type { FileType } from '@parley/contracts';
+
+/** The columns of `messaging.attachments` as raw SQL returns them. */
+export interface AttachmentRow {
+  id: number;
+  message_id: number;
+  account_id: number;
+  file_type: FileType;
+  extension: string | null;
+  content_type: string;
+  file_name: string;
+  file_size: number;
+  storage_key: string;
+  created_at: Date;
+}
+
+/** The columns an attachment is shown with (its link is signed from the storage key). */
+export type StoredAttachmentRow = Pick<AttachmentRow, 'id' | 'message_id' | 'file_type' | 'extension' | 'content_type' | 'file_size' | 'storage_key'>;
+
+/** The attachments of the messages `$1`, as StoredAttachmentRow. */
+export const ATTACHMENTS_OF_MESSAGES =
+  'SELECT id, message_id, file_type, extension, content_type, file_size, storage_key FROM messaging.attachments WHERE message_id = ANY($1::int[]) ORDER BY id';
+
+/** Adds one attachment; answers it as StoredAttachmentRow. */
+export const INSERT_ATTACHMENT = `INSERT INTO messaging.attachments (message_id, account_id, file_type, extension, content_type, file_name, file_size, storage_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING id, message_id, file_type, extension, content_type, file_size, storage_key`;

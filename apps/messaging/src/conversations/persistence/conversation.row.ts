@@ -1,0 +1,99 @@
+import type { AvailabilityStatus, ChannelType, ConversationStatus, Priority } from '@parley/contracts';
+
+/** The columns of `messaging.conversations` as raw SQL returns them. */
+export interface ConversationRow {
+  id: number;
+  account_id: number;
+  display_id: number;
+  inbox_id: number;
+  contact_id: number;
+  source_id: string;
+  status: ConversationStatus;
+  assignee_id: number | null;
+  team_id: number | null;
+  priority: Priority | null;
+  labels: string[];
+  muted: boolean;
+  snoozed_until: Date | null;
+  custom_attributes: Record<string, unknown>;
+  additional_attributes: Record<string, unknown>;
+  campaign_id: number | null;
+  messages_count: number;
+  unread_count: number;
+  last_message_id: number | null;
+  last_non_activity_message_id: number | null;
+  last_incoming_at: Date | null;
+  agent_last_seen_at: Date | null;
+  contact_last_seen_at: Date | null;
+  last_activity_at: Date;
+  waiting_since: Date | null;
+  first_reply_created_at: Date | null;
+  assigned_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a new message changes on its conversation (see INSERT_MESSAGE in message.row.ts). */
+export type ConversationCounters = Pick<
+  ConversationRow,
+  | 'messages_count'
+  | 'unread_count'
+  | 'last_message_id'
+  | 'last_non_activity_message_id'
+  | 'last_incoming_at'
+  | 'last_activity_at'
+  | 'waiting_since'
+  | 'first_reply_created_at'
+  | 'agent_last_seen_at'
+  | 'updated_at'
+>;
+
+/** A conversation with what the API shows beside it: its channel, contact, assignee and team. */
+export interface ConversationViewRow extends ConversationRow {
+  channel_type: ChannelType;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  contact_identifier: string | null;
+  contact_thumbnail: string | null;
+  contact_blocked: boolean | null;
+  contact_known: boolean;
+  assignee_name: string | null;
+  assignee_display_name: string | null;
+  assignee_email: string | null;
+  assignee_availability: AvailabilityStatus | null;
+  team_name: string | null;
+}
+
+/**
+ * The conversations of `$1` (internal ids) as ConversationViewRow. One statement on the list's
+ * hot path, so it joins the other features' tables it shows instead of asking their loaders.
+ */
+export const CONVERSATIONS_BY_IDS = `
+  SELECT c.*, i.channel_type,
+         cv.name AS contact_name, cv.email AS contact_email, cv.phone_number AS contact_phone, cv.identifier AS contact_identifier,
+         cv.thumbnail AS contact_thumbnail, cv.blocked AS contact_blocked, (cv.id IS NOT NULL) AS contact_known,
+         u.name AS assignee_name, u.display_name AS assignee_display_name, u.email AS assignee_email,
+         au.availability_status AS assignee_availability, t.name AS team_name
+    FROM messaging.conversations c
+    JOIN messaging.inboxes i ON i.id = c.inbox_id
+    LEFT JOIN messaging.contacts_view cv ON cv.id = c.contact_id AND NOT cv.deleted
+    LEFT JOIN messaging.users u ON u.id = c.assignee_id
+    LEFT JOIN messaging.account_users au ON au.user_id = c.assignee_id AND au.account_id = c.account_id
+    LEFT JOIN messaging.teams t ON t.id = c.team_id
+   WHERE c.id = ANY($1::int[])`;
+
+/** The list's counts per assignee tab over `where` (conditions on `c`); `me` is the caller's placeholder. */
+export function conversationCountsSql(where: string, me: string): string {
+  return `SELECT count(*) FILTER (WHERE c.assignee_id = ${me})::int AS mine_count,
+              count(*) FILTER (WHERE c.assignee_id IS NOT NULL)::int AS assigned_count,
+              count(*) FILTER (WHERE c.assignee_id IS NULL)::int AS unassigned_count,
+              count(*)::int AS all_count
+         FROM messaging.conversations c WHERE ${where}`;
+}
+
+/** One page of the list's ids, most recent activity first; `limit` and `offset` are placeholders. */
+export function conversationPageSql(where: string, limit: string, offset: string): string {
+  return `SELECT c.id FROM messaging.conversations c WHERE ${where}
+        ORDER BY c.last_activity_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Agent, Role } from '@parley/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { toAgent, type AgentRow } from './identity.mapper';
+
+/** Reads of users and account memberships that other features need: agents, names, roles. */
+@Injectable()
+export class IdentityLoader {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The members of an account as agents: users joined with their membership there. */
+  async agents(accountId: number, options: { userIds?: number[]; tx?: EntityManager } = {}): Promise<Agent[]> {
+    const params: unknown[] = [accountId];
+    let filter = '';
+    if (options.userIds) {
+      params.push(options.userIds);
+      filter = 'AND u.id = ANY($2::int[])';
+    }
+    const rows: AgentRow[] = await (options.tx ?? this.dataSource).query(
+      `SELECT u.id, au.account_id, u.name, u.display_name, u.email, au.role, au.availability_status, u.confirmed
+         FROM messaging.account_users au JOIN messaging.users u ON u.id = au.user_id
+        WHERE au.account_id = $1 ${filter}
+        ORDER BY u.name, u.id`,
+      params,
+    );
+    return rows.map(toAgent);
+  }
+
+  async agent(accountId: number, userId: number, tx?: EntityManager): Promise<Agent | null> {
+    const [agent] = await this.agents(accountId, { userIds: [userId], tx });
+    return agent ?? null;
+  }
+
+  /** The ids among `userIds` that are not members of the account. */
+  async strangers(accountId: number, userIds: number[], tx?: EntityManager): Promise<number[]> {
+    const rows: Array<{ user_id: number }> = await (tx ?? this.dataSource).query(
+      'SELECT user_id FROM messaging.account_users WHERE account_id = $1 AND user_id = ANY($2::int[])',
+      [accountId, userIds],
+    );
+    const members = new Set(rows.map((row) => row.user_id));
+    return [...new Set(userIds)].filter((id) => !members.has(id));
+  }
+
+  /** The user's role in the account, or null when it is not a member. */
+  async role(tx: EntityManager, accountId: number, userId: number): Promise<Role | null> {
+    const [row]: Array<{ role: Role }> = await tx.query('SELECT role FROM messaging.account_users WHERE account_id = $1 AND user_id = $2', [accountId, userId]);
+    return row?.role ?? null;
+  }
+
+  /** How many administrators the account has besides the user. */
+  async otherAdministrators(tx: EntityManager, accountId: number, userId: number): Promise<number> {
+    const [row]: Array<{ n: number }> = await tx.query(
+      `SELECT count(*)::int AS n FROM messaging.account_users
+        WHERE account_id = $1 AND role = 'administrator' AND user_id <> $2`,
+      [accountId, userId],
+    );
+    return row.n;
+  }
+
+  /** The name a user shows (its display name, else its name); null for an unknown user. */
+  async shownName(manager: EntityManager, userId: number): Promise<string | null> {
+    const [user]: Array<{ name: string }> = await manager.query('SELECT coalesce(display_name, name) AS name FROM messaging.users WHERE id = $1', [userId]);
+    return user?.name ?? null;
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AssignmentSettings, MessageInbox } from './persistence/inbox.row';
+
+/** Reads of inboxes and their members that conversations and messages need. */
+@Injectable()
+export class InboxesLoader {
+  async exists(tx: EntityManager, accountId: number, inboxId: number): Promise<boolean> {
+    const rows: unknown[] = await tx.query('SELECT id FROM messaging.inboxes WHERE id = $1 AND account_id = $2', [inboxId, accountId]);
+    return rows.length > 0;
+  }
+
+  async isMember(manager: EntityManager, inboxId: number, userId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = $2', [inboxId, userId]);
+    return rows.length > 0;
+  }
+
+  /** The inboxes of the account the user serves. */
+  async servedBy(tx: EntityManager, accountId: number, userId: number): Promise<number[]> {
+    const rows: Array<{ inbox_id: number }> = await tx.query(
+      `SELECT im.inbox_id FROM messaging.inbox_members im JOIN messaging.inboxes i ON i.id = im.inbox_id
+        WHERE im.user_id = $1 AND i.account_id = $2`,
+      [userId, accountId],
+    );
+    return rows.map((row) => row.inbox_id);
+  }
+
+  async assignmentSettings(tx: EntityManager, inboxId: number): Promise<AssignmentSettings | null> {
+    const [inbox]: AssignmentSettings[] = await tx.query('SELECT enable_auto_assignment, max_assignment_limit FROM messaging.inboxes WHERE id = $1', [inboxId]);
+    return inbox ?? null;
+  }
+
+  async messageSettings(tx: EntityManager, inboxId: number): Promise<MessageInbox> {
+    const [inbox]: MessageInbox[] = await tx.query(
+      'SELECT channel_type, allow_messages_after_resolved, message_deleted_placeholder FROM messaging.inboxes WHERE id = $1',
+      [inboxId],
+    );
+    return inbox;
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { ContactEvents, type ContactSnapshot, type EventEnvelope } from '@parley/contracts';
+import { OnEvents } from '@parley/service-kit';
+import type { EntityManager } from 'typeorm';
+import { ContactsViewService, type ContactVersion } from './contacts-view.service';
+
+/** The view keeps the newest version of each contact, so events may be applied in any order. */
+const VIEW_CONCURRENCY = 8;
+
+/** Keeps the contacts view current (deletions and merges are cascades: see cascades/). */
+@Injectable()
+export class ContactsViewConsumer {
+  constructor(private readonly contacts: ContactsViewService) {}
+
+  /** Every event that carries the contact's new state. */
+  @OnEvents([ContactEvents.created, ContactEvents.updated, ContactEvents.blocked, ContactEvents.unblocked], { concurrency: VIEW_CONCURRENCY })
+  async onContactChanged(events: Array<EventEnvelope<{ contact: ContactSnapshot }>>, tx: EntityManager): Promise<void> {
+    await this.contacts.applyMany(tx, events.map(versionOf));
+  }
+}
+
+function versionOf(event: EventEnvelope<{ contact: ContactSnapshot }>): ContactVersion {
+  return { contact: event.data.contact, version: new Date(event.occurred_at) };
+}
