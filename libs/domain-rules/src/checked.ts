@@ -3,7 +3,3 @@
  * the owning service turns a problem into its own error code.
  */
 export type Checked<T> = { value: T } | { problem: string };
-
-export function isProblem<T>(checked: Checked<T>): checked is { problem: string } {
-  return 'problem' in checked;
-}

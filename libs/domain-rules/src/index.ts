@@ -1,3 +1,4 @@
 export * from './checked';
 export * from './http-url';
 export * from './label-titles';
+export * from './custom-attribute-values';

@@ -1,5 +1,6 @@
 import { ContactErrors, E164_PATTERN, EMAIL_PATTERN, type ContactFields, type CustomAttributeDefinition } from '@parley/contracts';
-import { customAttributeProblems, DomainError, httpUrlOrNull, isUniqueViolation } from '@parley/service-kit';
+import { checkHttpUrl, customAttributeProblems } from '@parley/domain-rules';
+import { DomainError, isUniqueViolation } from '@parley/service-kit';
 
 export interface ContactValues {
   name?: string | null;
@@ -32,7 +33,11 @@ export function normaliseContactFields(input: ContactFields): ContactValues {
   if (input.email !== undefined) values.email = blankToNull(input.email)?.toLowerCase() ?? null;
   if (input.phone_number !== undefined) values.phoneNumber = blankToNull(input.phone_number)?.replace(/[\s()-]/g, '') ?? null;
   if (input.identifier !== undefined) values.identifier = blankToNull(input.identifier);
-  if (input.avatar_url !== undefined) values.avatarUrl = httpUrlOrNull(input.avatar_url, 'avatar_url', 'Avatar URL');
+  if (input.avatar_url !== undefined) {
+    const avatar = checkHttpUrl(input.avatar_url, 'Avatar URL');
+    if ('problem' in avatar) throw new DomainError(ContactErrors.invalidAvatarUrl, avatar.problem, ['avatar_url']);
+    values.avatarUrl = avatar.value;
+  }
   return values;
 }
 

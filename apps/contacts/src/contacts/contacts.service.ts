@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ContactErrors, ContactEvents, ContactInboxErrors, type Contact, type ContactFields, type ContactInboxLink, type CreateContactInput } from '@parley/contracts';
-import { changedAttributes, DomainError, isUniqueViolation, normaliseLabelSet, Outbox, type Emit } from '@parley/service-kit';
+import { checkLabelSet } from '@parley/domain-rules';
+import { changedAttributes, DomainError, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { Repository, type EntityManager } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
@@ -122,7 +123,9 @@ export class ContactsService {
   }
 
   async setLabels(accountId: number, id: number, labels: string[]): Promise<string[]> {
-    const titles = normaliseLabelSet(labels);
+    const checked = checkLabelSet(labels);
+    if ('problem' in checked) throw new DomainError(ContactErrors.invalidLabels, checked.problem, ['labels']);
+    const titles = checked.value;
     return this.outbox.transaction(async (tx, emit) => {
       const entity = await this.loader.find(accountId, id, tx);
       if (entity.labels.join(',') === titles.join(',')) return titles;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ContactEvents, type ContactSnapshot, type CustomAttributeDefinition } from '@parley/contracts';
-import { changedAttributes, customAttributeProblems, type Emit } from '@parley/service-kit';
+import { customAttributeProblems } from '@parley/domain-rules';
+import { changedAttributes, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ContactBatchWriter } from '../contacts/contact-batch.writer';
 import { contactFieldProblems, normaliseContactFields } from '../contacts/contact.rules';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AgentBotErrors, InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
 import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
-import { httpUrlOrNull } from '@parley/service-kit';
+import { checkHttpUrl } from '@parley/domain-rules';
 import { Repository } from 'typeorm';
 import { InboxesService } from '../inboxes/inboxes.service';
 import { toAgentBot } from './agent-bot.mapper';
@@ -70,7 +70,11 @@ export class AgentBotsService {
       bot.name = name;
     }
     if (input.description !== undefined) bot.description = input.description?.trim() || null;
-    if (input.outgoing_url !== undefined) bot.outgoingUrl = httpUrlOrNull(input.outgoing_url, 'outgoing_url', 'Outgoing URL');
+    if (input.outgoing_url !== undefined) {
+      const url = checkHttpUrl(input.outgoing_url, 'Outgoing URL');
+      if ('problem' in url) throw new DomainError(AgentBotErrors.outgoingUrlInvalid, url.problem, ['outgoing_url']);
+      bot.outgoingUrl = url.value;
+    }
   }
 
   private find(accountId: number, id: number): Promise<AgentBotEntity> {

@@ -14,7 +14,7 @@ import {
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError, Outbox, type Emit } from '@parley/service-kit';
-import { customAttributeProblems, normaliseLabelSet } from '@parley/service-kit';
+import { checkLabelSet, customAttributeProblems } from '@parley/domain-rules';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
 import { IdentityLoader } from '../identity/identity.loader';
@@ -144,7 +144,9 @@ export class ConversationsService {
 
   /** Replaces the labels (titles are normalised like label titles; repeats collapse). */
   async setLabels(scope: AccountScoped, displayId: number, labels: string[]): Promise<string[]> {
-    const titles = normaliseLabelSet(labels);
+    const checked = checkLabelSet(labels);
+    if ('problem' in checked) throw new DomainError(ConversationErrors.labelsInvalid, checked.problem, ['labels']);
+    const titles = checked.value;
     return (await this.change(scope, displayId, async () => ({ labels: titles }))).labels;
   }
 

@@ -12,7 +12,7 @@ import {
   type UpdateCustomAttributeDefinitionInput,
 } from '@parley/contracts';
 import { BadRequestError, DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
-import { safeRegex } from '@parley/service-kit';
+import { safeRegex } from '@parley/domain-rules';
 import { Repository } from 'typeorm';
 import { attributeKeyFor } from './attribute-key.rules';
 import { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';

@@ -10,7 +10,8 @@ import {
   type WorkingHoursEntry,
 } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
-import { httpUrlOrNull, isValidTimeZone, workingHoursProblems } from '@parley/service-kit';
+import { checkHttpUrl } from '@parley/domain-rules';
+import { isValidTimeZone, workingHoursProblems } from './working-hours.rules';
 import type { InboxEntity } from './persistence/inbox.orm-entity';
 
 /** Sunday and Saturday closed, weekdays 09:00–17:00: what a new inbox starts with. */
@@ -26,6 +27,11 @@ export function defaultWorkingHours(): WorkingHoursEntry[] {
       close_minutes: weekend ? null : 0,
     };
   });
+}
+
+function httpUrl(value: string | null | undefined, field: string, label: string): string | null {
+  const checked = checkHttpUrl(value, label);
+  return 'problem' in checked ? fail(InboxErrors.urlInvalid, checked.problem, field) : checked.value;
 }
 
 function fail(code: ErrorCode, message: string, field: string): never {
@@ -52,8 +58,8 @@ function color(value: string | null | undefined): string | null {
 
 /** Applies the channel-specific fields; every channel keeps the address kind it needs. */
 export function applyChannelFields(inbox: InboxEntity, input: Partial<ChannelInput>): void {
-  if (input.webhook_url !== undefined) inbox.webhookUrl = httpUrlOrNull(input.webhook_url, 'webhook_url', 'Webhook URL');
-  if (input.website_url !== undefined) inbox.websiteUrl = httpUrlOrNull(input.website_url, 'website_url', 'Website URL');
+  if (input.webhook_url !== undefined) inbox.webhookUrl = httpUrl(input.webhook_url, 'webhook_url', 'Webhook URL');
+  if (input.website_url !== undefined) inbox.websiteUrl = httpUrl(input.website_url, 'website_url', 'Website URL');
   if (input.widget_color !== undefined) inbox.widgetColor = color(input.widget_color);
   if (input.phone_number !== undefined) inbox.phoneNumber = phone(input.phone_number);
   if (input.email !== undefined) inbox.email = email(input.email);

@@ -1,4 +1,3 @@
-import { ValidationFailedError } from '@parley/service-kit';
 import { normaliseColor, normaliseTitle } from './label.rules';
 
 describe('label rules', () => {
@@ -18,8 +17,7 @@ describe('label rules', () => {
     ['x'.repeat(256), 'too long'],
   ])('rejects %j with a 422 on title', (raw, message) => {
     const attempt = () => normaliseTitle(raw);
-    expect(attempt).toThrow(ValidationFailedError);
-    expect(attempt).toThrow(expect.objectContaining({ code: 'LEGACY.VALIDATION', attributes: ['title'] }));
+    expect(attempt).toThrow(expect.objectContaining({ code: 'LABEL.TITLE_INVALID', attributes: ['title'] }));
     expect(attempt).toThrow(message);
   });
 

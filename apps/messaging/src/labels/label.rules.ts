@@ -1,9 +1,13 @@
 import { HEX_COLOR_PATTERN, LabelErrors } from '@parley/contracts';
+import { checkLabelTitle } from '@parley/domain-rules';
 import { DomainError } from '@parley/service-kit';
-import { normaliseLabelTitle } from '@parley/service-kit';
 
 /** Titles follow the shared label rules (lower-case; letters, digits, `-`, `_`). */
-export const normaliseTitle = (raw: string): string => normaliseLabelTitle(raw);
+export function normaliseTitle(raw: string): string {
+  const checked = checkLabelTitle(raw);
+  if ('problem' in checked) throw new DomainError(LabelErrors.titleInvalid, checked.problem, ['title']);
+  return checked.value;
+}
 
 export function normaliseColor(raw: string): string {
   const color = raw.trim();

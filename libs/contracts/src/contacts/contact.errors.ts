@@ -10,4 +10,7 @@ export const ContactErrors = {
   inboxMissing: 'CONTACT.INBOX_MISSING',
   /** Custom attribute values that the account's contact attribute definitions refuse. */
   invalidCustomAttributes: 'CONTACT.INVALID_CUSTOM_ATTRIBUTES',
+  /** A label title on the contact breaks the label title rules. */
+  invalidLabels: 'CONTACT.INVALID_LABELS',
+  invalidAvatarUrl: 'CONTACT.INVALID_AVATAR_URL',
 } as const;

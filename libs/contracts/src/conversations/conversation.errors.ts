@@ -1,4 +1,6 @@
 export const ConversationErrors = {
+  /** A label title on the conversation breaks the label title rules. */
+  labelsInvalid: 'CONVERSATION.LABELS_INVALID',
   notFound: 'CONVERSATION.NOT_FOUND',
   /** An agent asked for a conversation of an inbox it is not a member of. */
   accessDenied: 'CONVERSATION.ACCESS_DENIED',

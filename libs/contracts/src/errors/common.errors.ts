@@ -16,15 +16,5 @@ export const CommonErrors = {
   internal: 'INTERNAL',
 } as const;
 
-/**
- * Generic codes of the first error classes, left while services move to resource codes.
- * @deprecated raise a resource code (`ContactErrors.emailTaken`) instead.
- */
-export const LegacyErrors = {
-  notFound: 'LEGACY.NOT_FOUND',
-  forbidden: 'LEGACY.FORBIDDEN',
-  validation: 'LEGACY.VALIDATION',
-} as const;
-
 /** The union of a catalogue's codes. */
 export type CodeOf<T extends Record<string, string>> = T[keyof T];

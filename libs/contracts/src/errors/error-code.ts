@@ -17,7 +17,7 @@ import type { InboxErrors } from '../inboxes/inbox.errors';
 import type { LabelErrors } from '../labels/label.errors';
 import type { MessageErrors } from '../messages/message.errors';
 import type { TeamErrors } from '../teams/team.errors';
-import type { CodeOf, CommonErrors, LegacyErrors } from './common.errors';
+import type { CodeOf, CommonErrors } from './common.errors';
 
 /** The codes of the messaging service's resources. */
 type MessagingErrorCode =
@@ -51,7 +51,6 @@ type WebhooksErrorCode = CodeOf<typeof WebhookErrors> | CodeOf<typeof DeliveryEr
  */
 export type ErrorCode =
   | CodeOf<typeof CommonErrors>
-  | CodeOf<typeof LegacyErrors>
   | MessagingErrorCode
   | ContactsErrorCode
   | WebhooksErrorCode;

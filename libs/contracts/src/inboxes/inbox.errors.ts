@@ -1,4 +1,6 @@
 export const InboxErrors = {
+  /** webhook_url or website_url is not an http(s) URL. */
+  urlInvalid: 'INBOX.URL_INVALID',
   notFound: 'INBOX.NOT_FOUND',
   accessDenied: 'INBOX.ACCESS_DENIED',
   nameBlank: 'INBOX.NAME_BLANK',

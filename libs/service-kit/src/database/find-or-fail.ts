@@ -1,4 +1,4 @@
-import { LegacyErrors, type ErrorCode } from '@parley/contracts';
+import type { ErrorCode } from '@parley/contracts';
 import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import { DomainError } from '../rpc/domain-error';
 
@@ -7,7 +7,7 @@ export async function findOneOrFail<T extends ObjectLiteral>(
   repository: Repository<T>,
   where: FindOptionsWhere<T>,
   resource: string,
-  code: ErrorCode = LegacyErrors.notFound,
+  code: ErrorCode,
 ): Promise<T> {
   const found = await repository.findOneBy(where);
   if (!found) throw new DomainError(code, `${resource} not found`);

@@ -1,4 +1,4 @@
-import { CommonErrors, LegacyErrors, type ErrorCode, type RpcErrorPayload } from '@parley/contracts';
+import { CommonErrors, type ErrorCode, type RpcErrorPayload } from '@parley/contracts';
 
 /**
  * A failure the caller caused or can act on, named by a stable code from `@parley/contracts`.
@@ -25,26 +25,5 @@ export class DomainError extends Error {
 export class BadRequestError extends DomainError {
   constructor(message: string) {
     super(CommonErrors.malformed, message);
-  }
-}
-
-/** @deprecated raise a DomainError with the resource's code. */
-export class ForbiddenError extends DomainError {
-  constructor(message = 'You are not allowed to do this') {
-    super(LegacyErrors.forbidden, message);
-  }
-}
-
-/** @deprecated raise a DomainError with the resource's code. */
-export class NotFoundError extends DomainError {
-  constructor(resource: string) {
-    super(LegacyErrors.notFound, `${resource} not found`);
-  }
-}
-
-/** @deprecated raise a DomainError with the resource's code. */
-export class ValidationFailedError extends DomainError {
-  constructor(message: string, attributes: string[] = []) {
-    super(LegacyErrors.validation, message, attributes);
   }
 }
