@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
 import { campaignsSchema } from './schema';
 
+/**
+ * The skeleton every service starts from (docs/service-template.md): the kit, then one module
+ * per feature folder as features arrive (`imports: [ServiceKitModule.forRoot(...), WidgetsModule]`).
+ */
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'campaigns', schema: campaignsSchema })],
 })
