@@ -73,13 +73,16 @@ export class ContactsController {
     }
   }
 
+  /** Import jobs and their error reports hold contact data: administrators only, like the import itself. */
   @Get('imports/:id')
+  @AdminOnly()
   showImport(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<ContactImport> {
     return this.rpc.send(P.showImport, { ...scope, id });
   }
 
   /** The failed rows as CSV, with an `errors` column. */
   @Get('imports/:id/errors')
+  @AdminOnly()
   async importErrors(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
     const { file_key } = await this.rpc.send(P.importErrors, { ...scope, id });
     const file = await this.storage.open(file_key);
