@@ -21,6 +21,7 @@ import { GATEWAY_CONFIG, loadGatewayConfig } from './gateway.config';
 import { HealthController } from './health/health.controller';
 import { SystemHealthService } from './health/system-health.service';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
+import { HttpMetrics } from './http/http-metrics.service';
 import { createValidationPipe } from './http/validation.pipe';
 import { LabelsController } from './labels/labels.controller';
 import { IdentityRateLimitGuard, IpRateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -56,6 +57,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
     TokenResolver,
+    HttpMetrics,
     SystemHealthService,
     // In this order: count the client's IP, authenticate, then count the token and the account.
     { provide: APP_GUARD, useExisting: IpRateLimitGuard },

@@ -6,6 +6,7 @@ import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogge
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
 import { configureFastify, requestIdFrom } from './http/fastify.setup';
+import { HttpMetrics } from './http/http-metrics.service';
 import { parseQueryString } from './http/query-string.parser';
 import { serveOpenApi } from './openapi.setup';
 
@@ -25,7 +26,7 @@ async function bootstrap(): Promise<void> {
       // The JSON parser is ours (configureFastify): empty bodies, nesting cap, clean text.
       bodyParser: false,
     });
-    configureFastify(app.getHttpAdapter().getInstance(), logger);
+    configureFastify(app.getHttpAdapter().getInstance(), logger, app.get(HttpMetrics));
     // Files stream to storage as they arrive; each is checked against its type's limit there.
     await app.getHttpAdapter().getInstance().register(multipart, {
       limits: { fileSize: LARGEST_ATTACHMENT + 1, files: 10, fields: 20, fieldSize: gateway.bodyLimitBytes },

@@ -14,6 +14,7 @@ import { createHealthControllers } from './health/health.controllers';
 import { NatsHealthIndicator } from './health/nats.health-indicator';
 import { Readiness } from './health/readiness';
 import { MailRelay } from './mail/mail-relay';
+import { Metrics } from './metrics/metrics';
 import { RpcClient } from './rpc/rpc-client';
 import { RpcContextInterceptor } from './rpc/rpc-context.interceptor';
 import { RpcErrorFilter } from './rpc/rpc-exception.filter';
@@ -41,7 +42,7 @@ const eventBusProvider: Provider = {
 export class ServiceKitModule {
   static forRoot(options: ServiceKitOptions): DynamicModule {
     const config = loadServiceConfig(options.service, options.env);
-    const exported: Provider[] = [{ provide: SERVICE_CONFIG, useValue: config }, eventBusProvider, RpcClient, NatsHealthIndicator, Readiness];
+    const exported: Provider[] = [{ provide: SERVICE_CONFIG, useValue: config }, eventBusProvider, RpcClient, NatsHealthIndicator, Readiness, Metrics];
     const imports: NonNullable<DynamicModule['imports']> = [TerminusModule, DiscoveryModule];
     const enhancers: Provider[] = [];
     const controllers: Type[] = [];

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { NatsHealthIndicator } from '@parley/service-kit';
+import { Metrics, NatsHealthIndicator } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/access.decorators';
 import { SystemHealthService, type SystemHealth } from './system-health.service';
@@ -12,7 +12,15 @@ export class HealthController {
   constructor(
     private readonly health: SystemHealthService,
     private readonly nats: NatsHealthIndicator,
+    private readonly metrics: Metrics,
   ) {}
+
+  /** Prometheus metrics of this gateway (each service serves its own on its health port). */
+  @Get('metrics')
+  async scrape(@Res() reply: FastifyReply): Promise<void> {
+    const { contentType, body } = await this.metrics.render();
+    void reply.header('content-type', contentType).send(body);
+  }
 
   /** The whole system: 200 when every service is ready, 503 otherwise (with the details). */
   @Get('health')

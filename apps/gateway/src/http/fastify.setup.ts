@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { dirtyTextIn, jsonNestingDepth, textProblem } from './clean-text.rules';
+import type { HttpMetrics } from './http-metrics.service';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Deeper than any body of the contract; a cap keeps hostile nesting away from recursive code. */
@@ -23,7 +24,7 @@ function badRequest(message: string): Error {
  * the input rules every route shares (clean text in the URL and the body, bounded nesting, an
  * empty JSON body read as `{}`), so no route can let such input reach a service.
  */
-export function configureFastify(fastify: FastifyInstance, logger: Logger): void {
+export function configureFastify(fastify: FastifyInstance, logger: Logger, metrics: HttpMetrics): void {
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', request.id);
     let url: string;
@@ -36,6 +37,7 @@ export function configureFastify(fastify: FastifyInstance, logger: Logger): void
     if (problem) throw badRequest(`The URL ${problem}`);
   });
   fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     logger.info(
       { correlation_id: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request completed',

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
+import { Metrics, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
+import { Counter } from 'prom-client';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RATE_LIMIT_CONFIG, type RateLimitConfig } from './rate-limit.config';
@@ -33,9 +34,13 @@ export class RateLimiter implements OnApplicationShutdown {
   private readonly redis: Redis | null;
   private lastStoreErrorLog = 0;
   /** Requests served uncounted because the shared store did not answer. */
-  storeFailures = 0;
+  private storeFailures = 0;
+  private readonly rejections: Counter<'kind'>;
+  private readonly uncounted: Counter;
 
-  constructor(@Inject(RATE_LIMIT_CONFIG) private readonly config: RateLimitConfig, @Inject(SERVICE_CONFIG) service: ServiceConfig) {
+  constructor(@Inject(RATE_LIMIT_CONFIG) private readonly config: RateLimitConfig, @Inject(SERVICE_CONFIG) service: ServiceConfig, metrics: Metrics) {
+    this.rejections = new Counter({ name: 'parley_rate_limit_rejections_total', help: 'Requests answered 429, by the limit they hit', labelNames: ['kind'], registers: [metrics.registry] });
+    this.uncounted = new Counter({ name: 'parley_rate_limit_store_failures_total', help: 'Requests served uncounted because Redis did not answer', registers: [metrics.registry] });
     this.redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
     const points: Record<LimitKind, number> = { ip: config.perIp, token: config.perToken, account: config.perAccount, expensive: config.expensivePerToken };
     const prefix = `parley:${service.nats.namespace || 'default'}:rl`;
@@ -57,6 +62,7 @@ export class RateLimiter implements OnApplicationShutdown {
         if (!tightest || state.remaining < tightest.remaining) tightest = state;
       } catch (error) {
         if (error instanceof RateLimiterRes) {
+          this.rejections.inc({ kind });
           throw new RateLimitExceeded({ limit: limiter.points, remaining: 0, resetSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
         }
         this.storeFailed(error);
@@ -71,6 +77,7 @@ export class RateLimiter implements OnApplicationShutdown {
 
   private storeFailed(error: unknown): void {
     this.storeFailures++;
+    this.uncounted.inc();
     const now = Date.now();
     if (now - this.lastStoreErrorLog < STORE_ERROR_LOG_INTERVAL_MS) return;
     this.lastStoreErrorLog = now;

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { preparedQuery } from '@parley/service-kit';
+import { Metrics, preparedQuery } from '@parley/service-kit';
+import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { LeasedDelivery } from './delivery-leases.writer';
 import type { SendResult } from './https.sender';
@@ -60,10 +61,22 @@ export class DeliveryOutcomeWriter {
   private readonly logger = new Logger(DeliveryOutcomeWriter.name);
   private readonly queue: Outcome[] = [];
   private flushing: Promise<void> | null = null;
+  private readonly results: Counter<'outcome'>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    metrics: Metrics,
+  ) {
+    this.results = new Counter({
+      name: 'parley_webhook_deliveries_total',
+      help: 'Delivery attempts by result: delivered, retry (failed, tried again later), discarded (failed for good), no_callback, released',
+      labelNames: ['outcome'],
+      registers: [metrics.registry],
+    });
+  }
 
   record(outcome: Outcome): void {
+    this.results.inc({ outcome: outcome.kind === 'attempted' ? outcome.verdict.state : outcome.kind.replace('-', '_') });
     this.queue.push(outcome);
     this.flushing ??= this.flush();
   }

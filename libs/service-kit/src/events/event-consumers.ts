@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { deadLetterSubject, type EventEnvelope } from '@parley/contracts';
+import { Metrics } from '../metrics/metrics';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import type { EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
@@ -54,6 +55,7 @@ export class EventConsumers {
     private readonly bus: EventBus,
     private readonly outbox: Outbox,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async start(): Promise<void> {
@@ -102,6 +104,7 @@ export class EventConsumers {
       ack_wait: nanos(this.config.consumers.ackWaitMs),
     });
     const consumer = await this.bus.jetstream.consumers.get(stream, registration.durable);
+    this.metrics.onScrape(async () => this.metrics.consumerPending.set({ consumer: registration.durable }, (await consumer.info(true)).num_pending));
     const messages = await consumer.consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2) });
     const queue = new BatchQueue<JsMsg>();
     const worker = async () => {
@@ -123,17 +126,22 @@ export class EventConsumers {
 
   private async handleBatch(registration: Registration, messages: JsMsg[]): Promise<void> {
     const deliveries: Delivery[] = [];
+    const consumer = registration.durable;
     for (const message of messages) {
+      if (message.info.redelivered) this.metrics.redeliveries.inc({ consumer });
       const event = await this.parse(registration, message);
       if (!event) continue;
-      if (registration.when && !registration.when(event)) message.ack();
-      else deliveries.push({ message, event });
+      if (registration.when && !registration.when(event)) {
+        message.ack();
+        this.metrics.eventsHandled.inc({ consumer, outcome: 'skipped' });
+      } else deliveries.push({ message, event });
     }
     if (deliveries.length === 0) return;
     if (deliveries.length > 1) {
       try {
         await this.apply(registration, deliveries);
         for (const { message } of deliveries) message.ack();
+        this.metrics.eventsHandled.inc({ consumer, outcome: 'applied' }, deliveries.length);
         return;
       } catch {
         // Rolled back as a whole: find the culprit by applying them one at a time.
@@ -160,6 +168,7 @@ export class EventConsumers {
     try {
       await this.apply(registration, [{ message, event }]);
       message.ack();
+      this.metrics.eventsHandled.inc({ consumer: registration.durable, outcome: 'applied' });
     } catch (error) {
       const attempt = message.info.deliveryCount;
       const reason = (error as Error)?.message ?? String(error);
@@ -169,6 +178,7 @@ export class EventConsumers {
       }
       this.logger.warn(`Consumer ${registration.durable} failed on event ${event.id} (attempt ${attempt}): ${reason}`);
       message.nak(Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** attempt));
+      this.metrics.eventsHandled.inc({ consumer: registration.durable, outcome: 'retried' });
     }
   }
 
@@ -193,6 +203,7 @@ export class EventConsumers {
     try {
       await this.bus.publishDeadLetter(deadLetterSubject(registration.durable, registration.type), message.data, reason);
       message.term();
+      this.metrics.eventsHandled.inc({ consumer: registration.durable, outcome: 'dead_lettered' });
     } catch (error) {
       // Could not park it: leave it unacknowledged so JetStream offers it again.
       this.logger.error(`Dead-lettering failed: ${(error as Error).message}`);

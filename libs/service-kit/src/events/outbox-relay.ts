@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { EventBus } from './event-bus';
+import { Metrics } from '../metrics/metrics';
 
 const BATCH_SIZE = 200;
 
@@ -31,8 +32,13 @@ export class OutboxRelay {
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    private readonly metrics: Metrics,
   ) {
     this.table = `"${config.database!.schema}".outbox`;
+    metrics.onScrape(async () => {
+      const [{ backlog }] = await this.dataSource.query(`SELECT count(*)::int AS backlog FROM ${this.table} WHERE published_at IS NULL`);
+      metrics.outboxBacklog.set(backlog);
+    });
   }
 
   start(): void {
@@ -89,6 +95,9 @@ export class OutboxRelay {
       if (rows.length === 0) return 0;
       await Promise.all(rows.map((row) => this.bus.publish(row.payload)));
       await tx.query(`UPDATE ${this.table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
+      const now = Date.now();
+      for (const row of rows) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.payload.occurred_at)) / 1000);
+      this.metrics.outboxPublished.inc(rows.length);
       return rows.length;
     });
   }

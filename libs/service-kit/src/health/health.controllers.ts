@@ -1,10 +1,12 @@
-import { Controller, Get, type Type } from '@nestjs/common';
+import { Controller, Get, Res, type Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
 import { healthPattern, type BackendService, type HealthReport } from '@parley/contracts';
+import type { FastifyReply } from 'fastify';
+import { Metrics } from '../metrics/metrics';
 import { Readiness } from './readiness';
 
-/** Liveness and readiness over HTTP (for orchestrators) and readiness over NATS (for the gateway). */
+/** Liveness, readiness and metrics over HTTP (for orchestrators and Prometheus) and readiness over NATS (for the gateway). */
 export function createHealthControllers(service: BackendService): Type[] {
   @Controller('health')
   class HealthHttpController {
@@ -36,5 +38,16 @@ export function createHealthControllers(service: BackendService): Type[] {
     }
   }
 
-  return [HealthHttpController, HealthRpcController];
+  @Controller('metrics')
+  class MetricsController {
+    constructor(private readonly metrics: Metrics) {}
+
+    @Get()
+    async scrape(@Res() reply: FastifyReply): Promise<void> {
+      const { contentType, body } = await this.metrics.render();
+      void reply.header('content-type', contentType).send(body);
+    }
+  }
+
+  return [HealthHttpController, HealthRpcController, MetricsController];
 }

@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { isRpcErrorPayload, type RpcPattern, type RpcRequest, type RpcResponse } from '@parley/contracts';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { CommonErrors, isRpcErrorPayload, type RpcPattern, type RpcRequest, type RpcResponse } from '@parley/contracts';
 import { connect, ErrorCode, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { SERVICE_CONFIG } from '../config/tokens';
 import type { ServiceConfig } from '../config/service-config';
 import { CORRELATION_HEADER, currentRequestContext } from '../logging/request-context';
 import { namespaced } from './namespace';
+import { Metrics } from '../metrics/metrics';
 import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
 import { RpcCallError } from './rpc-call.error';
 
@@ -46,7 +47,10 @@ export class RpcClient implements OnApplicationShutdown {
   private connected = false;
   private sequence = 0;
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Optional() private readonly metrics?: Metrics,
+  ) {}
 
   send<P extends RpcPattern>(pattern: P, request: RpcRequest<P>, options: SendOptions = {}): Promise<RpcResponse<P>> {
     return this.sendUntyped(pattern, request, options) as Promise<RpcResponse<P>>;
@@ -54,6 +58,20 @@ export class RpcClient implements OnApplicationShutdown {
 
   /** For patterns outside the typed map, such as each service's health check. */
   async sendUntyped(pattern: string, request: unknown, options: SendOptions = {}): Promise<unknown> {
+    const started = performance.now();
+    const observe = (outcome: string) => this.metrics?.rpcClient.observe({ pattern, outcome }, (performance.now() - started) / 1000);
+    try {
+      const response = await this.request(pattern, request, options);
+      observe('ok');
+      return response;
+    } catch (error) {
+      const code = (error as RpcCallError).code;
+      observe(code === CommonErrors.rpcTimeout ? 'timeout' : code === CommonErrors.rpcUnavailable ? 'unavailable' : 'error');
+      throw error;
+    }
+  }
+
+  private async request(pattern: string, request: unknown, options: SendOptions): Promise<unknown> {
     const service = pattern.split('.')[0];
     const limit = options.timeoutMs ?? this.config.nats.rpcTimeoutMs;
     const headers = natsHeaders();
@@ -76,6 +94,7 @@ export class RpcClient implements OnApplicationShutdown {
     }
     return reply.response ?? null;
   }
+
 
   async onApplicationShutdown(): Promise<void> {
     const connection = this.connection;

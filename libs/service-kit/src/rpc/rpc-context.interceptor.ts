@@ -1,4 +1,7 @@
-import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { ServiceConfig } from '../config/service-config';
+import { SERVICE_CONFIG } from '../config/tokens';
+import { Metrics } from '../metrics/metrics';
 import type { NatsContext } from '@nestjs/microservices';
 import type { Caller } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +16,15 @@ import { CORRELATION_HEADER, runInRequestContext } from '../logging/request-cont
 export class RpcContextInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Rpc');
 
+  private readonly prefixLength: number;
+
+  constructor(
+    private readonly metrics: Metrics,
+    @Inject(SERVICE_CONFIG) config: ServiceConfig,
+  ) {
+    this.prefixLength = config.nats.namespace ? config.nats.namespace.length + 1 : 0;
+  }
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     const nats = context.switchToRpc().getContext<NatsContext>();
@@ -21,13 +33,17 @@ export class RpcContextInterceptor implements NestInterceptor {
     const caller = data && typeof data === 'object' && data.caller?.role ? data.caller : undefined;
     const pattern = nats.getSubject();
     const started = performance.now();
-    const done = (outcome: string) => this.logger.log(`${pattern} ${outcome} in ${Math.round(performance.now() - started)} ms`);
+    const done = (outcome: string, result: 'ok' | 'error') => {
+      const elapsed = performance.now() - started;
+      this.metrics.rpcServer.observe({ pattern: pattern.slice(this.prefixLength), outcome: result }, elapsed / 1000);
+      this.logger.log(`${pattern} ${outcome} in ${Math.round(elapsed)} ms`);
+    };
     // Subscribing inside the context is what carries it into the handler's async work.
     return new Observable((subscriber) =>
       runInRequestContext({ correlationId, caller, origin: 'api' }, () =>
         next
           .handle()
-          .pipe(tap({ complete: () => done('answered'), error: (error) => done(`failed (${error?.status ?? error?.name ?? 'error'})`) }))
+          .pipe(tap({ complete: () => done('answered', 'ok'), error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error') }))
           .subscribe(subscriber),
       ),
     );

@@ -38,6 +38,8 @@ export class RunningSystem {
     private readonly options: SystemOptions,
     private readonly sharedEnv: Record<string, string>,
     private readonly supervisors: Supervisor[],
+    /** Where each deployable serves /health and /metrics (the gateway on its API port). */
+    readonly healthUrls: Record<string, string>,
   ) {}
 
   static async start(options: SystemOptions): Promise<RunningSystem> {
@@ -54,13 +56,15 @@ export class RunningSystem {
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       ...options.env,
     };
+    const healthUrls: Record<string, string> = { gateway: `http://127.0.0.1:${gatewayPort}` };
     for (const [index, service] of BACKEND_SERVICES.entries()) {
       const port = options.defaultPorts ? DEFAULT_HEALTH_PORT_BASE + index : await freePort();
+      healthUrls[service] = `http://127.0.0.1:${port}`;
       processes.set(service, RunningSystem.process(options, supervisors, service, { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) }, `http://127.0.0.1:${port}/health/ready`));
     }
     processes.set('gateway', RunningSystem.process(options, supervisors, 'gateway', { ...shared, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/health/live`));
 
-    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes, options, shared, supervisors);
+    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes, options, shared, supervisors, healthUrls);
     try {
       await Promise.all(BACKEND_SERVICES.map((service) => processes.get(service)!.start()));
       await processes.get('gateway')!.start();
