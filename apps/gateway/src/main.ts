@@ -8,6 +8,7 @@ import { loadGatewayConfig } from './gateway.config';
 import { configureFastify, requestIdFrom } from './http/fastify.setup';
 import { HttpMetrics } from './http/http-metrics.service';
 import { parseQueryString } from './http/query-string.parser';
+import { undocumentedRoutes, type ServedRoute } from './http/route-table.rules';
 import { serveOpenApi } from './openapi.setup';
 
 async function bootstrap(): Promise<void> {
@@ -26,12 +27,19 @@ async function bootstrap(): Promise<void> {
       // The JSON parser is ours (configureFastify): empty bodies, nesting cap, clean text.
       bodyParser: false,
     });
-    configureFastify(app.getHttpAdapter().getInstance(), logger, app.get(HttpMetrics));
+    const fastify = app.getHttpAdapter().getInstance();
+    const routes: ServedRoute[] = [];
+    fastify.addHook('onRoute', (route) => void routes.push({ method: route.method, url: route.url }));
+    configureFastify(fastify, logger, app.get(HttpMetrics));
     // Files stream to storage as they arrive; each is checked against its type's limit there.
     await app.getHttpAdapter().getInstance().register(multipart, {
       limits: { fileSize: LARGEST_ATTACHMENT + 1, files: 10, fields: 20, fieldSize: gateway.bodyLimitBytes },
     });
-    serveOpenApi(app);
+    const document = serveOpenApi(app);
+    await app.init();
+    // Every served route is documented: the document is the route table clients and the suites use.
+    const undocumented = undocumentedRoutes(routes, document.paths as Record<string, Record<string, unknown>>);
+    if (undocumented.length) throw new Error(`routes missing from the OpenAPI document: ${undocumented.join(', ')}`);
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     await app.listen(config.port, config.host);
     if (!gateway.platformApiToken) logger.warn('PLATFORM_API_TOKEN is not set: the Platform API refuses every request');

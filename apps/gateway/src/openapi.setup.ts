@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PARLEY_VERSION } from './version.constants';
 
 /** The OpenAPI document, generated from the controllers: UI at /api-docs, JSON at /api-docs/json. */
-export function serveOpenApi(app: INestApplication): void {
+export function serveOpenApi(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -14,4 +15,5 @@ export function serveOpenApi(app: INestApplication): void {
       .build(),
   );
   SwaggerModule.setup('api-docs', app, document, { jsonDocumentUrl: 'api-docs/json' });
+  return document;
 }

@@ -104,6 +104,32 @@ describe('malformed input is refused at the edge, never answered 500', () => {
     }
   });
 
+  it.each([
+    ['text/plain', 'title=x'],
+    ['application/x-www-form-urlencoded', 'title=x'],
+    ['application/xml', '<title>x</title>'],
+  ])('answers 400 to a %s body on every operation that takes a JSON body', async (contentType, rawBody) => {
+    for (const operation of operations.filter((candidate) => Object.keys(candidate.properties).length > 0)) {
+      const response = await send(operation, pathOf(operation, account.id), rawBody, { 'content-type': contentType });
+      expectClientError(response, `${operation.method} ${operation.template} as ${contentType}`);
+    }
+  });
+
+  it('never answers 500 to a JSON body that is not valid UTF-8', async () => {
+    const invalid = Buffer.concat([Buffer.from('{"title":"a'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","name":"b"}')]);
+    for (const operation of operations.filter((candidate) => candidate.takesBody)) {
+      const response = await fetch(`${gatewayClient().baseUrl}${pathOf(operation, account.id)}`, {
+        method: operation.method,
+        headers: { 'content-type': 'application/json', api_access_token: account.admin.token },
+        body: invalid,
+      });
+      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      if (response.status >= 500 || (response.status >= 400 && typeof body?.error !== 'string')) {
+        throw new Error(`${operation.method} ${operation.template} with invalid UTF-8 answered ${response.status}`);
+      }
+    }
+  });
+
   it('answers 400 naming the field to null for a required field on update', async () => {
     const label = await account.admin.api.post('/labels', { title: `null-title-${Date.now()}` });
     const response = await account.admin.api.patch(`/labels/${label.body.id}`, { title: null });
@@ -112,7 +138,7 @@ describe('malformed input is refused at the edge, never answered 500', () => {
   });
 
   it('never answers 500 to null, out-of-range, fractional or mistyped values in any body field', async () => {
-    const values: unknown[] = [null, 2147483648, 1e20, 1e308, -1, 1.5, 'x', true, {}, [], ['x'], [null], 'x'.repeat(100_000)];
+    const values: unknown[] = [null, 2147483648, 1e20, 1e308, -1, 0, 1.5, 'x', '', true, {}, [], ['x'], [null], 'x'.repeat(100_000), "'; DROP TABLE messaging.labels; --", '\u202e\ufeff'];
     for (const operation of operations.filter((candidate) => candidate.takesBody)) {
       for (const property of Object.keys(operation.properties)) {
         for (const value of values) {
