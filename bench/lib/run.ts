@@ -28,6 +28,10 @@ export interface BenchRunOptions {
   natsUrl: string;
   /** Added to (or overriding) the services' environment. */
   env?: Record<string, string>;
+  /** The database URL the services get (e.g. through a fault-injection proxy); the run's own by default. */
+  servicesDatabaseUrl?: (databaseUrl: string) => string;
+  /** Restart services that die, reporting here (what `npm start` does). */
+  supervise?: (line: string) => void;
 }
 
 export async function withBenchRun<T>(options: BenchRunOptions, work: (run: BenchRun) => Promise<T>): Promise<T> {
@@ -61,7 +65,8 @@ export async function withBenchRun<T>(options: BenchRunOptions, work: (run: Benc
     say(`Starting Parley: database ${databaseName}, NATS namespace ${namespace}, logs in ${logDir}`);
     system = await RunningSystem.start({
       rootDir: options.rootDir,
-      databaseUrl,
+      databaseUrl: options.servicesDatabaseUrl?.(databaseUrl) ?? databaseUrl,
+      supervise: options.supervise,
       natsUrl: options.natsUrl,
       namespace,
       platformApiToken,
