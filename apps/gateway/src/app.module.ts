@@ -12,6 +12,7 @@ import { CannedResponsesController } from './canned-responses/canned-responses.c
 import { ContactMergeController } from './contacts/contact-merge.controller';
 import { ContactsController } from './contacts/contacts.controller';
 import { CustomAttributesController } from './custom-attributes/custom-attributes.controller';
+import { InboxMembersController } from './inboxes/inbox-members.controller';
 import { InboxesController } from './inboxes/inboxes.controller';
 import { TeamsController } from './teams/teams.controller';
 import { AuthGuard } from './auth/auth.guard';
@@ -43,6 +44,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     AgentsController,
     TeamsController,
     InboxesController,
+    InboxMembersController,
     AgentBotsController,
     LabelsController,
     CustomAttributesController,

@@ -40,6 +40,7 @@ export * from './canned-responses/canned-response.errors';
 export * from './contacts/contact-snapshot';
 export * from './contacts/contact.events';
 export * from './contacts/contact-lookup.patterns';
+export * from './contacts/contact-links.patterns';
 export * from './contacts/contact.types';
 export * from './contacts/contacts.patterns';
 export * from './contacts/contact.errors';

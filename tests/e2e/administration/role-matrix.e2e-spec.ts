@@ -49,6 +49,7 @@ const rows: Row[] = [
   { name: 'list team members', method: 'get', request: async (f) => ({ path: `/teams/${await team(f)}/team_members` }), agentAllowed: true },
   { name: 'add team members', method: 'post', request: async (f) => ({ path: `/teams/${await team(f)}/team_members`, body: { user_ids: [f.agent.id] } }), agentAllowed: false },
   { name: 'remove team members', method: 'delete', request: async (f) => ({ path: `/teams/${await team(f)}/team_members`, body: { user_ids: [f.agent.id] } }), agentAllowed: false },
+  { name: 'replace team members', method: 'patch', request: async (f) => ({ path: `/teams/${await team(f)}/team_members`, body: { user_ids: [f.agent.id] } }), agentAllowed: false },
 
   { name: 'list inboxes', method: 'get', request: async () => ({ path: '/inboxes' }), agentAllowed: true },
   { name: 'show own inbox', method: 'get', request: async (f) => ({ path: `/inboxes/${await inbox(f)}` }), agentAllowed: true },
@@ -58,6 +59,10 @@ const rows: Row[] = [
   { name: 'list inbox members', method: 'get', request: async (f) => ({ path: `/inboxes/${await inbox(f)}/inbox_members` }), agentAllowed: false },
   { name: 'set inbox members', method: 'post', request: async (f) => ({ path: `/inboxes/${await inbox(f)}/inbox_members`, body: { user_ids: [f.agent.id] } }), agentAllowed: false },
   { name: 'remove inbox members', method: 'delete', request: async (f) => ({ path: `/inboxes/${await inbox(f)}/inbox_members`, body: { user_ids: [f.agent.id] } }), agentAllowed: false },
+  { name: 'list inbox members (alias)', method: 'get', request: async (f) => ({ path: `/inbox_members/${await inbox(f)}` }), agentAllowed: false },
+  { name: 'add inbox members (alias)', method: 'post', request: async (f) => ({ path: '/inbox_members', body: { inbox_id: await inbox(f), user_ids: [f.agent.id] } }), agentAllowed: false },
+  { name: 'replace inbox members (alias)', method: 'patch', request: async (f) => ({ path: '/inbox_members', body: { inbox_id: await inbox(f), user_ids: [f.agent.id] } }), agentAllowed: false },
+  { name: 'remove inbox members (alias)', method: 'delete', request: async (f) => ({ path: '/inbox_members', body: { inbox_id: await inbox(f), user_ids: [f.agent.id] } }), agentAllowed: false },
   { name: 'set inbox agent bot', method: 'post', request: async (f) => ({ path: `/inboxes/${await inbox(f)}/set_agent_bot`, body: { agent_bot: await bot(f) } }), agentAllowed: false },
 
   { name: 'list agent bots', method: 'get', request: async () => ({ path: '/agent_bots' }), agentAllowed: false },

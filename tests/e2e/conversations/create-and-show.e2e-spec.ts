@@ -102,7 +102,7 @@ describe('creating and showing conversations', () => {
 
   it.each([
     [{ inbox_id: 'abc' }],
-    [{ source_id: '' }],
+    [{ source_id: 5 }],
     [{ status: 'resolved' }],
     [{ custom_attributes: 'x' }],
   ])('refuses the malformed %j with 400', async (override) => {

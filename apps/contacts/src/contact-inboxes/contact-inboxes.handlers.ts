@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ContactPatterns as P, type RpcRequest } from '@parley/contracts';
+import { ContactLinkPatterns, ContactPatterns as P, type RpcRequest } from '@parley/contracts';
 import { ContactInboxesService } from './contact-inboxes.service';
 
 @Controller()
@@ -15,6 +15,12 @@ export class ContactInboxesHandlers {
   @MessagePattern(P.createInbox)
   create(@Payload() r: RpcRequest<typeof P.createInbox>) {
     return this.inboxes.create(r.account_id, r.id, r.inbox_id, r.source_id);
+  }
+
+  /** For messaging: the link a conversation without a source id runs on. */
+  @MessagePattern(ContactLinkPatterns.ensure)
+  ensure(@Payload() r: RpcRequest<typeof ContactLinkPatterns.ensure>) {
+    return this.inboxes.ensure(r.account_id, r.contact_id, r.inbox_id);
   }
 
   @MessagePattern(P.contactableInboxes)

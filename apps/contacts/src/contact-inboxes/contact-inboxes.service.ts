@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { ContactsLoader } from '../contacts/contacts.loader';
 import { ContactsService } from '../contacts/contacts.service';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import type { InboxView } from '../read-models/messaging-view/persistence/inbox-view.row';
 
 /** Where a contact can be reached: its inbox links, and the inboxes it could be written to from. */
 @Injectable()
@@ -22,9 +23,12 @@ export class ContactInboxesService {
 
   async create(accountId: number, contactId: number, inboxId: number, sourceId?: string | null): Promise<ContactInboxLink> {
     const contact = await this.loader.find(accountId, contactId);
-    const inbox = await this.messagingView.inbox(accountId, inboxId);
-    if (!inbox) throw new DomainError(ContactInboxErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
-    return this.contacts.linkInbox(contact, inbox, sourceId?.trim() || randomUUID());
+    return this.contacts.linkInbox(contact, await this.inbox(accountId, inboxId), sourceId?.trim() || randomUUID());
+  }
+
+  /** The link a conversation started without a source id runs on: the contact's own, or a new one. */
+  async ensure(accountId: number, contactId: number, inboxId: number): Promise<ContactInboxLink> {
+    return this.contacts.ensureInboxLink(accountId, contactId, await this.inbox(accountId, inboxId));
   }
 
   /**
@@ -48,5 +52,11 @@ export class ContactInboxesService {
       result.push({ source_id: source ?? null, inbox });
     }
     return result;
+  }
+
+  private async inbox(accountId: number, inboxId: number): Promise<InboxView> {
+    const inbox = await this.messagingView.inbox(accountId, inboxId);
+    if (!inbox) throw new DomainError(ContactInboxErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
+    return inbox;
   }
 }

@@ -147,6 +147,21 @@ export class ContactsService {
     return { source_id: sourceId, inbox };
   }
 
+  /**
+   * The contact's link to the inbox: its oldest one there, or a new one under a generated source
+   * id. The contact's row lock makes concurrent calls for one contact find one link, not make two.
+   */
+  async ensureInboxLink(accountId: number, contactId: number, inbox: InboxView): Promise<ContactInboxLink> {
+    return this.inboxLinks.manager.transaction(async (tx) => {
+      await this.loader.find(accountId, contactId, tx);
+      const existing = await tx.findOne(ContactInboxEntity, { where: { contactId, inboxId: inbox.id }, order: { id: 'ASC' } });
+      if (existing) return { source_id: existing.sourceId, inbox };
+      const sourceId = randomUUID();
+      await tx.insert(ContactInboxEntity, { contactId, accountId, inboxId: inbox.id, sourceId });
+      return { source_id: sourceId, inbox };
+    });
+  }
+
   /** Locks the account's contact until the end of `tx`; false when there is none. */
   async lock(tx: EntityManager, accountId: number, id: number): Promise<boolean> {
     const rows: unknown[] = await tx.query('SELECT 1 FROM contacts.contacts WHERE id = $1 AND account_id = $2 FOR UPDATE', [id, accountId]);

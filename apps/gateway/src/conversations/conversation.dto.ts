@@ -12,6 +12,7 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { IsId, MayBeOmitted, ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
+import { TemplateParamsDto } from '../messages/message.dto';
 
 /** `labels[]=a&labels[]=b`, `labels=a&labels=b` (see parseQueryString) and `labels=a,b` all mean ["a", "b"]. */
 const LabelsFromQuery = Transform(({ value: raw }) => {
@@ -48,12 +49,33 @@ export class ConversationQueryDto implements ConversationListQuery {
 }
 
 class InitialMessageDto {
-  @ApiProperty() @IsString() @MaxLength(150_000) content: string;
+  @ApiPropertyOptional({ nullable: true, description: 'May be left out when template_params are given' })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(150_000)
+  content?: string | null;
+
   @ApiPropertyOptional({ enum: ['incoming', 'outgoing'] }) @MayBeOmitted() @IsIn(['incoming', 'outgoing']) message_type?: 'incoming' | 'outgoing';
+
+  @ApiPropertyOptional({ type: TemplateParamsDto, description: 'An approved template: the message is sent as a template' })
+  @MayBeOmitted()
+  @ValidateNested()
+  @Type(() => TemplateParamsDto)
+  template_params?: TemplateParamsDto;
 }
 
 export class CreateConversationDto implements CreateConversationInput {
-  @ApiProperty({ description: "The contact's id at the channel" }) @IsString() @IsNotEmpty() @MaxLength(255) source_id: string;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: "The contact's id at the channel; blank or left out: the contact's link to the inbox (made with a generated id when it has none)",
+  })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  source_id?: string | null;
+
   @ApiProperty() @ToInteger() @IsId() inbox_id: number;
   @ApiProperty() @ToInteger() @IsId() contact_id: number;
   @ApiPropertyOptional({ enum: ['open', 'pending'] }) @MayBeOmitted() @IsIn(['open', 'pending']) status?: 'open' | 'pending';

@@ -11,7 +11,8 @@ import {
 } from '@parley/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { MayBeOmitted } from '../http/tolerant-input.decorators';
+import { IsId, MayBeOmitted, ToInteger } from '../http/tolerant-input.decorators';
+import { UserIdsDto } from '../teams/team.dto';
 
 const optionalText = (max = 10_000) => [IsOptional(), ValidateIf((_: unknown, value: unknown) => value !== null), IsString(), MaxLength(max)];
 function OptionalText(max?: number): PropertyDecorator {
@@ -116,4 +117,9 @@ export class SetAgentBotDto {
   @ValidateIf((_, value) => value !== null)
   @IsInt()
   agent_bot: number | null;
+}
+
+/** The `{v1}/inbox_members` routes name the inbox in the body. */
+export class InboxMembersDto extends UserIdsDto {
+  @ApiProperty() @ToInteger() @IsId() inbox_id: number;
 }

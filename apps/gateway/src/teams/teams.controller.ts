@@ -60,6 +60,13 @@ export class TeamsController {
     return this.rpc.send(TeamPatterns.addMembers, { ...scope, id, user_ids: body.user_ids });
   }
 
+  /** Replaces the members with `user_ids`; answers the resulting member list. */
+  @Patch(':id/team_members')
+  @AdminOnly()
+  setMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<TeamMember[]> {
+    return this.rpc.send(TeamPatterns.setMembers, { ...scope, id, user_ids: body.user_ids });
+  }
+
   /** Removes the agents; answers the resulting member list. */
   @Delete(':id/team_members')
   @AdminOnly()

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ContactErrors,
+  ContactLinkPatterns,
   ConversationErrors,
   ConversationEvents,
-  DEFAULT_MESSAGE_TYPE,
   EMAIL_PATTERN,
   type AccountScoped,
   type AssignmentInput,
@@ -13,7 +14,7 @@ import {
   type ToggleStatusResult,
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, Outbox, type Emit } from '@parley/service-kit';
+import { DomainError, Outbox, RpcCallError, RpcClient, type Emit } from '@parley/service-kit';
 import { checkLabelSet, customAttributeProblems } from '@parley/domain-rules';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
@@ -27,6 +28,7 @@ import { ConversationChanges } from './conversation-changes.service';
 import { ConversationLoader } from './conversation.loader';
 import { MessageLoader } from './message.loader';
 import { MessageWriter } from './message.writer';
+import { openingMessage } from './opening-message.rules';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { nextStatus, statusAfterIncoming } from './status.rules';
 import { transcriptMail } from './transcript.mail';
@@ -45,6 +47,7 @@ export class ConversationsService {
     private readonly teams: TeamsLoader,
     private readonly attributes: CustomAttributesLoader,
     private readonly outbox: Outbox,
+    private readonly rpc: RpcClient,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -57,9 +60,10 @@ export class ConversationsService {
     const contact = await this.contacts.find(scope.account_id, input.contact_id);
     if (!contact) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
     if (contact.blocked) throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', ['contact_id']);
+    const opening = openingMessage(input.message, contact.id, scope.caller.user_id);
+    const sourceId = input.source_id?.trim() ? input.source_id : await this.linkedSourceId(scope, input.inbox_id, contact.id);
     const id = await this.outbox.transaction(async (tx, emit) => {
-      if (!(await this.inboxes.exists(tx, scope.account_id, input.inbox_id))) throw new DomainError(ConversationErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
-      await this.access.assertInboxAccess(tx, scope.caller, input.inbox_id);
+      await this.assertInboxUsable(tx, scope, input.inbox_id);
       if (input.assignee_id !== undefined) await this.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
       if (input.team_id !== undefined) await this.assertTeam(tx, scope.account_id, input.team_id);
       const customAttributes = await this.validatedAttributes(tx, scope.account_id, input.custom_attributes ?? {});
@@ -75,7 +79,7 @@ export class ConversationsService {
           displayId,
           inboxId: input.inbox_id,
           contactId: contact.id,
-          sourceId: input.source_id,
+          sourceId,
           status: input.status ?? 'open',
           assigneeId: input.assignee_id ?? null,
           assignedAt: input.assignee_id ? new Date() : null,
@@ -98,15 +102,7 @@ export class ConversationsService {
       const snapshot = await this.loader.snapshot(conversation.id, tx);
       await emit(ConversationEvents.created, scope.account_id, { conversation: snapshot });
       if (conversation.status === 'open') await emit(ConversationEvents.opened, scope.account_id, { conversation: snapshot });
-      if (input.message?.content) {
-        const incoming = input.message.message_type === 'incoming';
-        await this.messages.write(tx, emit, conversation, {
-          content: input.message.content,
-          messageType: input.message.message_type ?? DEFAULT_MESSAGE_TYPE,
-          senderType: incoming ? 'contact' : 'user',
-          senderId: incoming ? contact.id : scope.caller.user_id,
-        });
-      }
+      if (opening) await this.messages.write(tx, emit, conversation, opening);
       if (conversation.status === 'open' && conversation.assigneeId === null) await this.changes.autoAssign(tx, emit, conversation);
       return conversation.id;
     });
@@ -246,6 +242,28 @@ export class ConversationsService {
 
   private actorName(tx: EntityManager, scope: AccountScoped): Promise<string | null> {
     return this.identity.shownName(tx, scope.caller.user_id);
+  }
+
+  private async assertInboxUsable(manager: EntityManager, scope: AccountScoped, inboxId: number): Promise<void> {
+    if (!(await this.inboxes.exists(manager, scope.account_id, inboxId))) throw new DomainError(ConversationErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
+    await this.access.assertInboxAccess(manager, scope.caller, inboxId);
+  }
+
+  /**
+   * The contact's id at the inbox when the client gave none: its link there, which the contacts
+   * service (the links' owner) makes under a generated id when the contact has none.
+   */
+  private async linkedSourceId(scope: AccountScoped, inboxId: number, contactId: number): Promise<string> {
+    // Checked first so that no link is made for an inbox that does not exist or the caller may not use.
+    await this.assertInboxUsable(this.dataSource.manager, scope, inboxId);
+    try {
+      const link = await this.rpc.send(ContactLinkPatterns.ensure, { account_id: scope.account_id, contact_id: contactId, inbox_id: inboxId });
+      return link.source_id;
+    } catch (error) {
+      // Deleted since the read model showed it: answered like any unknown contact.
+      if (error instanceof RpcCallError && error.code === ContactErrors.notFound) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
+      throw error;
+    }
   }
 
   /** An assignee must be an agent of the account who can serve the inbox (administrators serve every inbox). */

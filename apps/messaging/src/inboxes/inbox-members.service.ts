@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InboxEvents, type Agent } from '@parley/contracts';
-import { Outbox, type Emit } from '@parley/service-kit';
+import { Outbox } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
 import { assertAllAgents } from '../identity/membership.rules';
@@ -23,22 +23,21 @@ export class InboxMembersService {
   }
 
   /** Replaces the member list with `userIds` (all must be agents of the account). */
-  async set(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
-    await this.inboxes.find(accountId, inboxId);
-    return this.outbox.transaction(async (tx, emit) => {
-      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
+  set(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
+    return this.change(accountId, inboxId, userIds, async (tx) => {
       await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND NOT (user_id = ANY($2::int[]))', [inboxId, userIds]);
-      await tx.query('INSERT INTO messaging.inbox_members (inbox_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [inboxId, userIds]);
-      return this.changed(tx, emit, accountId, inboxId);
+      await this.insert(tx, inboxId, userIds);
     });
   }
 
-  async remove(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
-    await this.inboxes.find(accountId, inboxId);
-    return this.outbox.transaction(async (tx, emit) => {
-      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
+  /** Adds agents of the account (already-members are fine). */
+  add(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
+    return this.change(accountId, inboxId, userIds, (tx) => this.insert(tx, inboxId, userIds));
+  }
+
+  remove(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
+    return this.change(accountId, inboxId, userIds, async (tx) => {
       await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = ANY($2::int[])', [inboxId, userIds]);
-      return this.changed(tx, emit, accountId, inboxId);
     });
   }
 
@@ -50,10 +49,20 @@ export class InboxMembersService {
     );
   }
 
-  private async changed(tx: EntityManager, emit: Emit, accountId: number, inboxId: number): Promise<Agent[]> {
-    const members = await this.members(accountId, inboxId, tx);
-    await emit(InboxEvents.membersChanged, accountId, { inbox_id: inboxId, user_ids: members.map((member) => member.id) });
-    return members;
+  /** Applies a change of the member list made of agents of the account; answers the new list and publishes it. */
+  private async change(accountId: number, inboxId: number, userIds: number[], apply: (tx: EntityManager) => Promise<void>): Promise<Agent[]> {
+    await this.inboxes.find(accountId, inboxId);
+    return this.outbox.transaction(async (tx, emit) => {
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
+      await apply(tx);
+      const members = await this.members(accountId, inboxId, tx);
+      await emit(InboxEvents.membersChanged, accountId, { inbox_id: inboxId, user_ids: members.map((member) => member.id) });
+      return members;
+    });
+  }
+
+  private async insert(tx: EntityManager, inboxId: number, userIds: number[]): Promise<void> {
+    await tx.query('INSERT INTO messaging.inbox_members (inbox_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [inboxId, userIds]);
   }
 
   private async members(accountId: number, inboxId: number, tx?: EntityManager): Promise<Agent[]> {

@@ -51,6 +51,11 @@ export class InboxesHandlers {
     return this.members.set(r.account_id, r.id, r.user_ids);
   }
 
+  @MessagePattern(InboxPatterns.addMembers)
+  addMembers(@Payload() r: RpcRequest<typeof InboxPatterns.addMembers>) {
+    return this.members.add(r.account_id, r.id, r.user_ids);
+  }
+
   @MessagePattern(InboxPatterns.removeMembers)
   removeMembers(@Payload() r: RpcRequest<typeof InboxPatterns.removeMembers>) {
     return this.members.remove(r.account_id, r.id, r.user_ids);

@@ -22,7 +22,8 @@ import { canReplyAt } from '../conversations/messaging-window.rules';
 import type { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
 import type { MessageInbox } from '../inboxes/persistence/inbox.row';
-import { assertContentAllowed, assertTemplateParams, renderTemplate } from './message.rules';
+import { templateContent } from '../conversations/template.rules';
+import { assertContentAllowed } from './message.rules';
 
 const DEFAULT_PAGE = 20;
 const AFTER_PAGE = 100;
@@ -121,8 +122,7 @@ export class MessagesService {
     let content = input.content ?? null;
     let type = messageType;
     if (input.template_params) {
-      assertTemplateParams(input.template_params);
-      content = renderTemplate(content ?? '', input.template_params);
+      content = templateContent(content, input.template_params);
       type = 'template';
     } else if (messageType === 'template') {
       throw new DomainError(MessageErrors.templateRequired, 'Template messages need template_params', ['template_params']);

@@ -42,6 +42,11 @@ export class TeamsHandlers {
     return this.teams.addMembers(r.account_id, r.id, r.user_ids);
   }
 
+  @MessagePattern(TeamPatterns.setMembers)
+  setMembers(@Payload() r: RpcRequest<typeof TeamPatterns.setMembers>) {
+    return this.teams.setMembers(r.account_id, r.id, r.user_ids);
+  }
+
   @MessagePattern(TeamPatterns.removeMembers)
   removeMembers(@Payload() r: RpcRequest<typeof TeamPatterns.removeMembers>) {
     return this.teams.removeMembers(r.account_id, r.id, r.user_ids);

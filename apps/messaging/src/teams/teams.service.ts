@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { TeamErrors, TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
-import { DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
+import { DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
 import { assertAllAgents } from '../identity/membership.rules';
@@ -77,24 +77,21 @@ export class TeamsService {
   }
 
   /** Adds agents of the account (already-members are fine); anyone else is a 422. */
-  async addMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
-    await this.find(accountId, id);
-    return this.outbox.transaction(async (tx, emit) => {
-      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
-      await tx.query(
-        `INSERT INTO messaging.team_members (team_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
-        [id, userIds],
-      );
-      return this.afterMembersChanged(tx, emit, accountId, id);
+  addMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
+    return this.changeMembers(accountId, id, userIds, (tx) => this.insertMembers(tx, id, userIds));
+  }
+
+  /** Replaces the members with `userIds` (all must be agents of the account). */
+  setMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
+    return this.changeMembers(accountId, id, userIds, async (tx) => {
+      await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND NOT (user_id = ANY($2::int[]))', [id, userIds]);
+      await this.insertMembers(tx, id, userIds);
     });
   }
 
-  async removeMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
-    await this.find(accountId, id);
-    return this.outbox.transaction(async (tx, emit) => {
-      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
+  removeMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
+    return this.changeMembers(accountId, id, userIds, async (tx) => {
       await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND user_id = ANY($2::int[])', [id, userIds]);
-      return this.afterMembersChanged(tx, emit, accountId, id);
     });
   }
 
@@ -106,10 +103,20 @@ export class TeamsService {
     );
   }
 
-  private async afterMembersChanged(tx: EntityManager, emit: Emit, accountId: number, teamId: number): Promise<TeamMember[]> {
-    const members = await this.memberAgents(accountId, teamId, tx);
-    await emit(TeamEvents.membersChanged, accountId, { team_id: teamId, user_ids: members.map((member) => member.id) });
-    return members;
+  /** Applies a change of the member list made of agents of the account; answers the new list and publishes it. */
+  private async changeMembers(accountId: number, teamId: number, userIds: number[], apply: (tx: EntityManager) => Promise<void>): Promise<TeamMember[]> {
+    await this.find(accountId, teamId);
+    return this.outbox.transaction(async (tx, emit) => {
+      assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
+      await apply(tx);
+      const members = await this.memberAgents(accountId, teamId, tx);
+      await emit(TeamEvents.membersChanged, accountId, { team_id: teamId, user_ids: members.map((member) => member.id) });
+      return members;
+    });
+  }
+
+  private async insertMembers(tx: EntityManager, teamId: number, userIds: number[]): Promise<void> {
+    await tx.query('INSERT INTO messaging.team_members (team_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [teamId, userIds]);
   }
 
   private async memberAgents(accountId: number, teamId: number, tx?: EntityManager): Promise<TeamMember[]> {

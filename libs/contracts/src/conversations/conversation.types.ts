@@ -1,6 +1,6 @@
 import type { AvailabilityStatus } from '../identity/identity.types';
 import type { ChannelType } from '../inboxes/inbox.types';
-import type { Message } from '../messages/message.types';
+import type { Message, TemplateParams } from '../messages/message.types';
 
 export const CONVERSATION_STATUSES = ['open', 'resolved', 'pending', 'snoozed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -98,7 +98,8 @@ export interface ConversationListQuery {
 }
 
 export interface CreateConversationInput {
-  source_id: string;
+  /** The contact's id at the channel; blank or absent: its link to the inbox (made when it has none). */
+  source_id?: string | null;
   inbox_id: number;
   contact_id: number;
   status?: 'open' | 'pending';
@@ -106,7 +107,8 @@ export interface CreateConversationInput {
   team_id?: number;
   additional_attributes?: Record<string, unknown>;
   custom_attributes?: Record<string, unknown>;
-  message?: { content: string; message_type?: 'incoming' | 'outgoing' };
+  /** The opening message: text, or an approved template (then `content` may be left out). */
+  message?: { content?: string | null; message_type?: 'incoming' | 'outgoing'; template_params?: TemplateParams };
 }
 
 export const FILTER_OPERATORS = [

@@ -10,6 +10,7 @@ export const InboxPatterns = {
   delete: 'messaging.inboxes.delete',
   listMembers: 'messaging.inboxes.members.list',
   setMembers: 'messaging.inboxes.members.set',
+  addMembers: 'messaging.inboxes.members.add',
   removeMembers: 'messaging.inboxes.members.remove',
   showAgentBot: 'messaging.inboxes.agent_bot.show',
   callbackTarget: 'messaging.inboxes.callback_target',
@@ -33,6 +34,7 @@ export interface InboxesRpc {
   [InboxPatterns.delete]: { request: ById; response: null };
   [InboxPatterns.listMembers]: { request: ById; response: Agent[] };
   [InboxPatterns.setMembers]: { request: ById & { user_ids: number[] }; response: Agent[] };
+  [InboxPatterns.addMembers]: { request: ById & { user_ids: number[] }; response: Agent[] };
   [InboxPatterns.removeMembers]: { request: ById & { user_ids: number[] }; response: Agent[] };
   [InboxPatterns.showAgentBot]: { request: ById; response: AgentBot | null };
   [InboxPatterns.setAgentBot]: { request: ById & { agent_bot: number | null }; response: null };

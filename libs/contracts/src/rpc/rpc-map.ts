@@ -1,5 +1,6 @@
 import type { AgentsRpc } from '../agents/agents.patterns';
 import type { CannedResponsesRpc } from '../canned-responses/canned-responses.patterns';
+import type { ContactLinksRpc } from '../contacts/contact-links.patterns';
 import type { ContactLookupRpc } from '../contacts/contact-lookup.patterns';
 import type { ContactsRpc } from '../contacts/contacts.patterns';
 import type { ConversationsRpc } from '../conversations/conversations.patterns';
@@ -20,6 +21,7 @@ export interface RpcMap
     CustomAttributesRpc,
     CannedResponsesRpc,
     ContactLookupRpc,
+    ContactLinksRpc,
     ContactsRpc,
     ConversationsRpc,
     WebhooksRpc {}

@@ -9,6 +9,7 @@ export const TeamPatterns = {
   delete: 'messaging.teams.delete',
   listMembers: 'messaging.teams.members.list',
   addMembers: 'messaging.teams.members.add',
+  setMembers: 'messaging.teams.members.set',
   removeMembers: 'messaging.teams.members.remove',
 } as const;
 
@@ -20,5 +21,7 @@ export interface TeamsRpc {
   [TeamPatterns.delete]: { request: ById; response: null };
   [TeamPatterns.listMembers]: { request: ById; response: TeamMember[] };
   [TeamPatterns.addMembers]: { request: ById & { user_ids: number[] }; response: TeamMember[] };
+  /** Replaces the members with `user_ids`. */
+  [TeamPatterns.setMembers]: { request: ById & { user_ids: number[] }; response: TeamMember[] };
   [TeamPatterns.removeMembers]: { request: ById & { user_ids: number[] }; response: TeamMember[] };
 }
