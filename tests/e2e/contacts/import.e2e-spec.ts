@@ -28,7 +28,7 @@ describe('CSV import', () => {
   beforeAll(async () => {
     account = await createTestAccount();
     const inbox = (await account.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
-    await eventually(async () => expect((await account.admin.api.post('/contacts', { inbox_id: inbox, name: 'Existing', email: 'existing@example.com', identifier: 'ext-1' })).status).toBe(201));
+    expect((await account.admin.api.post('/contacts', { inbox_id: inbox, name: 'Existing', email: 'existing@example.com', identifier: 'ext-1' })).status).toBe(201);
     await account.admin.api.post('/custom_attribute_definitions', { attribute_display_name: 'Tier', attribute_display_type: 'list', attribute_model: 1, attribute_values: ['gold', 'silver'] });
   });
 

@@ -1,4 +1,4 @@
-import { createTestAccount, eventually, type TestAccount } from '@parley/testing';
+import { createTestAccount, type TestAccount } from '@parley/testing';
 
 describe('finding contacts', () => {
   let account: TestAccount;
@@ -16,11 +16,9 @@ describe('finding contacts', () => {
       ['dan', { name: null, email: 'dan@initech.com' }],
     ];
     for (const [key, body] of people) {
-      ids[key] = await eventually(async () => {
-        const response = await account.admin.api.post('/contacts', { inbox_id: inbox, ...body });
-        expect(response.status).toBe(201);
-        return response.body.payload.contact.id as number;
-      });
+      const response = await account.admin.api.post('/contacts', { inbox_id: inbox, ...body });
+      expect(response.status).toBe(201);
+      ids[key] = response.body.payload.contact.id;
     }
     await account.admin.api.post(`/contacts/${ids.ana}/labels`, { labels: ['vip'] });
     await account.admin.api.post(`/contacts/${ids.carla}/labels`, { labels: ['vip', 'lead'] });

@@ -92,12 +92,20 @@ describe('creating and showing conversations', () => {
     const foreign = await seedContact(other.id);
     expect((await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: foreign.id })).status).toBe(422);
 
-    const blocked = await seedContact(account.id);
-    await publishEvent('contacts.contact.blocked', account.id, { contact: { ...blocked, blocked: true, updated_at: blocked.updated_at + 1 } });
+    // Blocked at the contacts service (which messaging asks before it refuses), and known so in messaging's copy.
+    const blocked = (await account.admin.api.post('/contacts', { inbox_id: inboxId, name: 'Blocked' })).body.payload.contact;
+    expect((await account.admin.api.post(`/contacts/${blocked.id}/block`)).status).toBe(200);
     await waitForContactView(blocked.id, (row) => row?.blocked === true);
     const refused = await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: blocked.id });
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({ error: 'Contact is blocked and cannot start conversations', attributes: ['contact_id'] });
+
+    // Blocked only in messaging's copy (an event the contacts service never sent): the owner's word wins.
+    const stale = await seedContact(account.id);
+    await publishEvent('contacts.contact.blocked', account.id, { contact: { ...stale, blocked: true, updated_at: stale.updated_at + 1 } });
+    await waitForContactView(stale.id, (row) => row?.blocked === true);
+    const unknown = await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: stale.id });
+    expect(unknown.body).toEqual({ error: 'Contact does not exist', attributes: ['contact_id'] });
   });
 
   it.each([

@@ -85,11 +85,11 @@ describe('authentication and authorisation at the gateway', () => {
     await eventually(async () => expect((await user.api.get('/labels')).status).toBe(401), { timeoutMs: 1000 });
   });
 
-  it('applies membership changes within a second', async () => {
+  it('applies a promotion at once and a demotion within a second', async () => {
     const user = await account.addUser('agent');
     expect((await user.api.post('/labels', { title: 'promotion-test' })).status).toBe(403);
     await platformClient().post(`/platform/api/v1/accounts/${account.id}/account_users`, { user_id: user.id, role: 'administrator' });
-    await eventually(async () => expect((await user.api.post('/labels', { title: 'promotion-test' })).status).toBe(201), { timeoutMs: 1000 });
+    expect((await user.api.post('/labels', { title: 'promotion-test' })).status).toBe(201);
     await platformClient().delete(`/platform/api/v1/accounts/${account.id}/account_users`, { body: { user_id: user.id } });
     await eventually(async () => expect((await user.api.get('/labels')).status).toBe(403), { timeoutMs: 1000 });
   });

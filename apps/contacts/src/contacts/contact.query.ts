@@ -12,7 +12,7 @@ import {
   type ContactSearchPage,
   type FilterCondition,
 } from '@parley/contracts';
-import { BadRequestError, customAttributeField, FilterCompiler, RpcClient, type FilterField } from '@parley/service-kit';
+import { BadRequestError, customAttributeField, customAttributeKeysOf, FilterCompiler, RpcClient, type FilterField } from '@parley/service-kit';
 import { DataSource, In } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { toContact } from './contact.mapper';
@@ -103,7 +103,8 @@ export class ContactQuery {
   }
 
   async filter(accountId: number, conditions: FilterCondition[], page = 1): Promise<ContactPage> {
-    const definitions = new Map((await this.messagingView.contactDefinitions(accountId)).map((definition) => [definition.attribute_key, definition.attribute_display_type]));
+    // A definition created a moment ago decides how its key compares (number, date…), though the view may not have it yet.
+    const definitions = new Map((await this.messagingView.contactDefinitionsOf(accountId, customAttributeKeysOf(conditions))).map((definition) => [definition.attribute_key, definition.attribute_display_type]));
     const compiler = new FilterCompiler({
       fields: FIELDS,
       resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'contacts', (attribute) => definitions.get(attribute)),

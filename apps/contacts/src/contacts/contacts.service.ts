@@ -35,7 +35,7 @@ export class ContactsService {
     const inbox = await this.messagingView.inbox(accountId, input.inbox_id);
     if (!inbox) throw new DomainError(ContactErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
     const customAttributes = input.custom_attributes ?? {};
-    assertValidCustomAttributes(await this.messagingView.contactDefinitions(accountId), customAttributes);
+    assertValidCustomAttributes(await this.messagingView.contactDefinitionsFor(accountId, [customAttributes]), customAttributes);
     try {
       return await this.outbox.transaction(async (tx, emit) => {
         const contact = await tx.save(
@@ -68,6 +68,8 @@ export class ContactsService {
   async update(accountId: number, id: number, input: ContactFields): Promise<Contact> {
     const values = normaliseContactFields(input);
     assertValidContact(values);
+    // Known before the transaction: asking messaging (when its view may lag) must not hold the contact's lock.
+    const definitions = input.custom_attributes ? await this.messagingView.contactDefinitionsFor(accountId, [input.custom_attributes]) : [];
     try {
       const contact = await this.outbox.transaction(async (tx, emit) => {
         const entity = await this.loader.find(accountId, id, tx);
@@ -81,7 +83,7 @@ export class ContactsService {
         if (input.additional_attributes) entity.additionalAttributes = merge(entity.additionalAttributes, input.additional_attributes);
         if (input.custom_attributes) {
           entity.customAttributes = merge(entity.customAttributes, input.custom_attributes);
-          assertValidCustomAttributes(await this.messagingView.contactDefinitions(accountId, tx), entity.customAttributes);
+          assertValidCustomAttributes(definitions, entity.customAttributes);
         }
         const saved = await this.saveChanges(tx, emit, entity, before);
         if (before.blocked !== saved.blocked) {

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CONTACT_IMPORT_MAX_ROWS, type CustomAttributeDefinition } from '@parley/contracts';
+import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
 import { FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
 import { parse } from 'csv-parse';
 import { DataSource } from 'typeorm';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import { contactFieldsFromRow } from './csv-row.mapper';
 import { ImportBatchWriter, type ImportRow } from './import-batch.writer';
 import { ContactImportEntity } from './persistence/contact-import.orm-entity';
 
@@ -84,7 +85,6 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
         await this.dataSource.getRepository(ContactImportEntity).update({ id: job.id }, { rowsTotal: job.rowsTotal });
       }
       if (job.rowsTotal > CONTACT_IMPORT_MAX_ROWS) throw new Error(`The file has ${job.rowsTotal} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
-      const definitions = await this.messagingView.contactDefinitions(job.accountId);
       let batch: ImportRow[] = [];
       let rowNumber = 0;
       for await (const raw of await this.records(job.fileKey)) {
@@ -92,12 +92,12 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
         if (rowNumber <= job.processed) continue; // done before a restart
         batch.push({ rowNumber, raw: raw as Record<string, string> });
         if (batch.length === BATCH_SIZE) {
-          await this.commitBatch(job, batch, definitions);
+          await this.commitBatch(job, batch);
           batch = [];
           if (this.stopping) return this.release(job); // another worker (or the next start) resumes at once
         }
       }
-      if (batch.length) await this.commitBatch(job, batch, definitions);
+      if (batch.length) await this.commitBatch(job, batch);
       await this.finish(job, 'completed', null);
     } catch (error) {
       this.logger.error(`Import ${job.id} failed: ${(error as Error).message}`);
@@ -105,7 +105,12 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async commitBatch(job: ContactImportEntity, rows: ImportRow[], definitions: CustomAttributeDefinition[]): Promise<void> {
+  private async commitBatch(job: ContactImportEntity, rows: ImportRow[]): Promise<void> {
+    // Per batch, before its transaction: the rows' keys decide whether messaging must be asked (see contactDefinitionsFor).
+    const definitions = await this.messagingView.contactDefinitionsFor(
+      job.accountId,
+      rows.map((row) => contactFieldsFromRow(row.raw).custom_attributes ?? {}),
+    );
     const apply = (careful: boolean) =>
       this.outbox.transaction(async (tx, emit) => {
         let outcome = { created: 0, updated: 0, failed: 0 };

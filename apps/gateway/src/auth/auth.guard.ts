@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { ResolvedIdentity } from '@parley/contracts';
 import { runInRequestContext } from '@parley/service-kit';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
@@ -30,21 +31,26 @@ export class AuthGuard implements CanActivate {
     if (!token) throw new UnauthorizedException('Missing access token');
     if (rule.kind === 'platform') return this.checkPlatformToken(token);
 
-    const identity = await runInRequestContext({ correlationId: String(request.id) }, () => this.tokens.resolve(token));
+    const resolve = (fresh: boolean) => runInRequestContext({ correlationId: String(request.id) }, () => this.tokens.resolve(token, { fresh }));
+    let identity = await resolve(false);
     if (!identity) throw new UnauthorizedException('Invalid access token');
     request.identity = identity;
     request.accessToken = token;
 
     const rawAccount = (request.params as Record<string, string> | undefined)?.account_id;
-    if (rawAccount === undefined) return true;
-    const accountId = parseAccountId(rawAccount);
-    const membership = identity.accounts.find((account) => account.id === accountId);
-    if (!membership) throw new ForbiddenException('You are not authorized to access this account');
-    if (rule.roles.length > 0 && !rule.roles.includes(membership.role)) {
-      throw new ForbiddenException(`This action requires the ${rule.roles.join(' or ')} role`);
+    if (rawAccount !== undefined) {
+      const accountId = parseAccountId(rawAccount);
+      // The cached identity may predate a membership or role given a moment ago: messaging decides before a refusal.
+      if (refusal(identity, accountId, rule)) {
+        identity = await resolve(true);
+        if (!identity) throw new UnauthorizedException('Invalid access token');
+        request.identity = identity;
+      }
+      const problem = refusal(identity, accountId, rule);
+      if (problem) throw new ForbiddenException(problem);
+      request.accountId = accountId;
+      request.caller = { user_id: identity.user_id, role: identity.accounts.find((account) => account.id === accountId)!.role };
     }
-    request.accountId = accountId;
-    request.caller = { user_id: identity.user_id, role: membership.role };
     return true;
   }
 
@@ -55,6 +61,14 @@ export class AuthGuard implements CanActivate {
     }
     return true;
   }
+}
+
+/** Why the identity may not act in the account under the rule, or null when it may. */
+function refusal(identity: ResolvedIdentity, accountId: number, rule: AccessRule): string | null {
+  const membership = identity.accounts.find((account) => account.id === accountId);
+  if (!membership) return 'You are not authorized to access this account';
+  if (rule.kind === 'user' && rule.roles.length > 0 && !rule.roles.includes(membership.role)) return `This action requires the ${rule.roles.join(' or ')} role`;
+  return null;
 }
 
 function digest(value: string): Buffer {

@@ -8,7 +8,8 @@ import { IdentityCache } from './identity-cache.service';
 /**
  * Resolves access tokens through `messaging`, with a cache that identity events invalidate:
  * deleting a user, rotating its token or changing a membership takes effect at once on every
- * gateway replica (the cache's time limit bounds what a missed event can cost).
+ * gateway replica (the cache's time limit bounds what a missed event can cost). A change that
+ * grants access is not waited for: the guard asks again before it refuses.
  */
 @Injectable()
 export class TokenResolver implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,22 +37,24 @@ export class TokenResolver implements OnApplicationBootstrap, OnApplicationShutd
     for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
   }
 
-  async resolve(token: string): Promise<ResolvedIdentity | null> {
+  /** `fresh` asks messaging even when an identity is cached (or a look-up started before this call is under way). */
+  async resolve(token: string, options: { fresh?: boolean } = {}): Promise<ResolvedIdentity | null> {
     const hash = hashAccessToken(token);
+    if (options.fresh) return this.lookUp(hash);
     const cached = this.cache.get(hash);
     if (cached !== undefined) return cached;
     let lookup = this.pending.get(hash);
     if (!lookup) {
-      lookup = this.rpc
-        .send(IdentityPatterns.resolveToken, { token_hash: hash })
-        .then((identity) => {
-          this.cache.set(hash, identity);
-          return identity;
-        })
-        .finally(() => this.pending.delete(hash));
+      lookup = this.lookUp(hash).finally(() => this.pending.delete(hash));
       this.pending.set(hash, lookup);
     }
     return lookup;
+  }
+
+  private async lookUp(hash: string): Promise<ResolvedIdentity | null> {
+    const identity = await this.rpc.send(IdentityPatterns.resolveToken, { token_hash: hash });
+    this.cache.set(hash, identity);
+    return identity;
   }
 
   private invalidate(event: EventEnvelope): void {

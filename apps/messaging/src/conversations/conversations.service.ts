@@ -57,7 +57,9 @@ export class ConversationsService {
   }
 
   async create(scope: AccountScoped, input: CreateConversationInput): Promise<Conversation> {
-    const contact = await this.contacts.find(scope.account_id, input.contact_id);
+    let contact = await this.contacts.find(scope.account_id, input.contact_id);
+    // The view may not have seen an unblock of a moment ago: the owner confirms a block before it refuses.
+    if (contact?.blocked) contact = await this.contacts.fromOwner(scope.account_id, input.contact_id);
     if (!contact) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
     if (contact.blocked) throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', ['contact_id']);
     const opening = openingMessage(input.message, contact.id, scope.caller.user_id);

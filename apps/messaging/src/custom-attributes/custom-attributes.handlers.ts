@@ -12,6 +12,11 @@ export class CustomAttributesHandlers {
     return this.definitions.list(r.account_id, r.attribute_model);
   }
 
+  @MessagePattern(CustomAttributePatterns.ofModel)
+  ofModel(@Payload() r: RpcRequest<typeof CustomAttributePatterns.ofModel>) {
+    return this.definitions.list(r.account_id, r.attribute_model);
+  }
+
   @MessagePattern(CustomAttributePatterns.show)
   show(@Payload() r: RpcRequest<typeof CustomAttributePatterns.show>) {
     return this.definitions.show(r.account_id, r.id);

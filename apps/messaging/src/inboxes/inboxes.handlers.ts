@@ -38,7 +38,12 @@ export class InboxesHandlers {
 
   @MessagePattern(InboxPatterns.callbackTarget)
   callbackTarget(@Payload() r: RpcRequest<typeof InboxPatterns.callbackTarget>) {
-    return this.inboxes.callbackTarget(r.inbox_id);
+    return this.inboxes.callbackTarget(r.account_id, r.inbox_id);
+  }
+
+  @MessagePattern(InboxPatterns.find)
+  find(@Payload() r: RpcRequest<typeof InboxPatterns.find>) {
+    return this.inboxes.snapshot(r.account_id, r.id);
   }
 
   @MessagePattern(InboxPatterns.listMembers)

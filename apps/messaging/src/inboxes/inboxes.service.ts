@@ -10,6 +10,7 @@ import {
   type CreateInboxInput,
   type Inbox,
   type InboxCallbackTarget,
+  type InboxSnapshot,
   type UpdateInboxInput,
 } from '@parley/contracts';
 import { DomainError, findOneOrFail, Outbox, publicHttpsUrl } from '@parley/service-kit';
@@ -104,11 +105,17 @@ export class InboxesService {
     return null;
   }
 
-  /** An API inbox with a webhook URL: where its events go and what signs them. */
-  async callbackTarget(id: number): Promise<InboxCallbackTarget | null> {
-    const inbox = await this.inboxes.findOneBy({ id });
+  /** An API inbox of the account with a webhook URL: where its events go and what signs them. */
+  async callbackTarget(accountId: number, id: number): Promise<InboxCallbackTarget | null> {
+    const inbox = await this.inboxes.findOneBy({ id, accountId });
     if (!inbox || inbox.channelType !== CHANNEL_TYPES.api || !inbox.webhookUrl || !inbox.secret) return null;
     return { account_id: inbox.accountId, inbox_id: inbox.id, webhook_url: inbox.webhookUrl, secret: inbox.secret };
+  }
+
+  /** The account's inbox as its events show it, for services whose copy has not seen it yet; null when there is none. */
+  async snapshot(accountId: number, id: number): Promise<InboxSnapshot | null> {
+    const inbox = await this.inboxes.findOneBy({ id, accountId });
+    return inbox ? toInboxSnapshot(inbox) : null;
   }
 
   find(accountId: number, id: number): Promise<InboxEntity> {

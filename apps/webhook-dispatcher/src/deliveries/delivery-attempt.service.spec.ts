@@ -35,6 +35,7 @@ function setUp(options: { callback?: { webhook_url: string; secret: string } | n
 
 const leased = (fields: Partial<LeasedDelivery> = {}): LeasedDelivery => ({
   id: 'delivery-1',
+  account_id: 1,
   target: 'webhook',
   webhook_id: 4,
   inbox_id: null,
@@ -44,6 +45,7 @@ const leased = (fields: Partial<LeasedDelivery> = {}): LeasedDelivery => ({
   attempts: 0,
   url: 'https://hooks.example.com/in',
   secret: 'webhook-secret',
+  created_at: new Date(),
   leaseId: 'lease-1',
   leaseEndsAt: Date.now() + 60_000,
   ...fields,

@@ -39,7 +39,7 @@ export class DeliveryAttempt {
     let { url, secret } = delivery;
     if (delivery.target === 'inbox') {
       try {
-        const callback = await this.callbacks.of(delivery.inbox_id!);
+        const callback = await this.callbacks.of(delivery.account_id, delivery.inbox_id!, delivery.created_at.getTime());
         if (!callback) return { kind: 'no-callback', delivery };
         ({ webhook_url: url, secret } = callback);
       } catch (error) {

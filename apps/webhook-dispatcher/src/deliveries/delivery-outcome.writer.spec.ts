@@ -3,6 +3,7 @@ import { outcomeColumns, type Outcome } from './delivery-outcome.writer';
 
 const delivery = (id: string, attempts = 0): LeasedDelivery => ({
   id,
+  account_id: 1,
   target: 'webhook',
   webhook_id: 4,
   inbox_id: null,
@@ -12,6 +13,7 @@ const delivery = (id: string, attempts = 0): LeasedDelivery => ({
   attempts,
   url: 'https://hooks.example.com/',
   secret: 's',
+  created_at: new Date(0),
   leaseId: `lease-${id}`,
   leaseEndsAt: 0,
 });

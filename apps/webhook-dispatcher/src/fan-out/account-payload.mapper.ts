@@ -1,5 +1,10 @@
-import type { AccountRef } from '../webhooks/webhooks.loader';
 import type { PublicEvent } from './public-event.mapper';
+
+/** The account as payloads name it. */
+export interface AccountRef {
+  id: number;
+  name: string;
+}
 
 /**
  * The account webhook body: `{id, event, created_at, account, data}`, with `changed_attributes`

@@ -3,10 +3,19 @@ import { CHANNEL_TYPES } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
 import { DeliveryQueue, type NewDelivery } from '../deliveries/delivery-queue.writer';
 import { CallbackTargets } from '../read-models/messaging-view/callback-targets.loader';
-import { WebhooksLoader, type Recipients } from '../webhooks/webhooks.loader';
-import { accountPayload } from './account-payload.mapper';
-import { inboxCallbackPayload } from './inbox-callback-payload.mapper';
+import { MessagingNames } from '../read-models/messaging-view/messaging-names.loader';
+import { WebhooksLoader } from '../webhooks/webhooks.loader';
+import { accountPayload, type AccountRef } from './account-payload.mapper';
+import { inboxCallbackPayload, type InboxRef } from './inbox-callback-payload.mapper';
 import { toPublicEvent, type SourceEvent } from './public-event.mapper';
+
+/** Who gets an event and the names its payloads show. */
+interface Addressees {
+  webhookIds: number[];
+  account: AccountRef;
+  /** The API inbox whose callback gets the event, when there is one. */
+  inbox: InboxRef | null;
+}
 
 /**
  * Turns events into their deliveries, written in one statement: one per webhook of the
@@ -20,22 +29,23 @@ export class FanOut {
     private readonly queue: DeliveryQueue,
     private readonly callbacks: CallbackTargets,
     private readonly webhooks: WebhooksLoader,
+    private readonly names: MessagingNames,
   ) {}
 
   /** Events that piled up: one recipients look-up per (account, event name, inbox) among them, one insert for all their deliveries. */
   async dispatchMany(tx: EntityManager, sources: SourceEvent[]): Promise<void> {
-    const lookups = new Map<string, Promise<Recipients>>();
+    const lookups = new Map<string, Promise<Addressees>>();
     const deliveries: NewDelivery[] = [];
     for (const source of sources) {
       const event = toPublicEvent(source);
       if (!event || !event.accountId) continue;
       const conversation = event.conversation;
       const apiInboxId = conversation?.meta.channel === CHANNEL_TYPES.api ? conversation.inbox_id : null;
-      // An inbox known (within the callback cache's lifetime) to have no callback URL gets no
+      // An inbox known (by an answer given after the event) to have no callback URL gets no
       // delivery row: its attempt would have asked the same cache and discarded it.
-      const inboxId = apiInboxId !== null && !this.callbacks.knownWithout(apiInboxId) ? apiInboxId : null;
+      const inboxId = apiInboxId !== null && !this.callbacks.knownWithout(event.accountId, apiInboxId, Date.parse(source.occurred_at)) ? apiInboxId : null;
       const key = `${event.accountId}:${event.name}:${inboxId}`;
-      if (!lookups.has(key)) lookups.set(key, this.webhooks.recipientsOf(tx, event.accountId, event.name, inboxId));
+      if (!lookups.has(key)) lookups.set(key, this.addressees(tx, event.accountId, event.name, inboxId));
       // One query at a time on the transaction's connection: awaited here, in order.
       const { webhookIds, account, inbox } = await lookups.get(key)!;
       if (webhookIds.length > 0) {
@@ -50,5 +60,22 @@ export class FanOut {
       }
     }
     await this.queue.addMany(tx, deliveries);
+  }
+
+  /**
+   * The recipients, with the names their payloads show. A name messaging's view lacks (created a
+   * moment ago) is asked of messaging; only if it cannot say does the account show its id, the
+   * inbox no name.
+   */
+  private async addressees(tx: EntityManager, accountId: number, eventName: string, inboxId: number | null): Promise<Addressees> {
+    const found = await this.webhooks.recipientsOf(tx, accountId, eventName, inboxId);
+    const named = found.webhookIds.length > 0 || inboxId !== null;
+    const accountName = found.accountName ?? (named ? await this.names.account(accountId) : null);
+    const inboxName = inboxId === null ? null : (found.inboxName ?? (await this.names.inbox(accountId, inboxId)));
+    return {
+      webhookIds: found.webhookIds,
+      account: { id: accountId, name: accountName ?? String(accountId) },
+      inbox: inboxId === null ? null : { id: inboxId, name: inboxName },
+    };
   }
 }

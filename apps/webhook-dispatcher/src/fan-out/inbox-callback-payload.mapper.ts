@@ -1,6 +1,12 @@
 import type { ConversationSender, ConversationSnapshot, Message, MessageSender } from '@parley/contracts';
-import type { AccountRef, InboxRef } from '../webhooks/webhooks.loader';
+import type { AccountRef } from './account-payload.mapper';
 import type { PublicEvent } from './public-event.mapper';
+
+/** The API inbox as its callbacks name it (no name until messaging's view has one). */
+export interface InboxRef {
+  id: number;
+  name: string | null;
+}
 
 /** A contact sender gets the contact's details from the conversation (the message carries id, name, type only). */
 function bridgeSender(message: Message, conversation: ConversationSnapshot): (MessageSender & Partial<ConversationSender>) | null {

@@ -4,32 +4,18 @@ import type { EntityManager } from 'typeorm';
 import { ACCOUNT_NAMES_SQL, INBOX_NAMES_SQL } from '../read-models/messaging-view/persistence/names-view.row';
 import type { RecipientsRow } from './persistence/webhook.row';
 
-export interface AccountRef {
-  id: number;
-  name: string;
-}
-
-export interface InboxRef {
-  id: number;
-  name: string | null;
-}
-
 export interface Recipients {
   /** The account's webhooks subscribed to the event's public name. */
   webhookIds: number[];
-  account: AccountRef;
-  /** The API inbox whose callback gets the event, when there is one. */
-  inbox: InboxRef | null;
+  /** The names payloads show, as messaging's view holds them: null when their event has not arrived yet. */
+  accountName: string | null;
+  inboxName: string | null;
 }
 
 /** Reads of webhooks that fan-out needs. */
 @Injectable()
 export class WebhooksLoader {
-  /**
-   * Who gets an event, and the names its payloads show (messaging's view), in one round trip: it
-   * runs in every fan-out transaction. A name whose event has not arrived yet falls back to the
-   * account's id, or to no inbox name.
-   */
+  /** Who gets an event, and the names its payloads show (messaging's view), in one round trip: it runs in every fan-out transaction. */
   async recipientsOf(tx: EntityManager, accountId: number, eventName: string, inboxId: number | null): Promise<Recipients> {
     const [row] = await preparedQuery<RecipientsRow>(
       tx,
@@ -39,10 +25,6 @@ export class WebhooksLoader {
               (SELECT i.name FROM ${INBOX_NAMES_SQL} i WHERE i.id = $3) AS inbox_name`,
       [accountId, eventName, inboxId],
     );
-    return {
-      webhookIds: row.webhook_ids,
-      account: { id: accountId, name: row.account_name ?? String(accountId) },
-      inbox: inboxId === null ? null : { id: inboxId, name: row.inbox_name },
-    };
+    return { webhookIds: row.webhook_ids, accountName: row.account_name, inboxName: row.inbox_name };
   }
 }

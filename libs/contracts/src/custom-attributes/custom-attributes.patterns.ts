@@ -12,6 +12,7 @@ export const CustomAttributePatterns = {
   create: 'messaging.custom_attribute_definitions.create',
   update: 'messaging.custom_attribute_definitions.update',
   delete: 'messaging.custom_attribute_definitions.delete',
+  ofModel: 'messaging.custom_attribute_definitions.of_model',
 } as const;
 
 export interface CustomAttributesRpc {
@@ -20,4 +21,6 @@ export interface CustomAttributesRpc {
   [CustomAttributePatterns.create]: { request: AccountScoped & { data: CreateCustomAttributeDefinitionInput }; response: CustomAttributeDefinition };
   [CustomAttributePatterns.update]: { request: ById & { data: UpdateCustomAttributeDefinitionInput }; response: CustomAttributeDefinition };
   [CustomAttributePatterns.delete]: { request: ById; response: null };
+  /** For services whose copy of the definitions may lag: the account's definitions of one model, as they are now. */
+  [CustomAttributePatterns.ofModel]: { request: { account_id: number; attribute_model: AttributeModel }; response: CustomAttributeDefinition[] };
 }

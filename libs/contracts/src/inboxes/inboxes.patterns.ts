@@ -1,5 +1,6 @@
 import type { Agent } from '../agents/agent.types';
 import type { AccountScoped, ById } from '../rpc/caller';
+import type { InboxSnapshot } from './inbox.events';
 import type { AgentBot, CreateAgentBotInput, CreateInboxInput, Inbox, InboxCallbackTarget, UpdateAgentBotInput, UpdateInboxInput } from './inbox.types';
 
 export const InboxPatterns = {
@@ -14,6 +15,7 @@ export const InboxPatterns = {
   removeMembers: 'messaging.inboxes.members.remove',
   showAgentBot: 'messaging.inboxes.agent_bot.show',
   callbackTarget: 'messaging.inboxes.callback_target',
+  find: 'messaging.inboxes.find',
   setAgentBot: 'messaging.inboxes.agent_bot.set',
 } as const;
 
@@ -38,8 +40,10 @@ export interface InboxesRpc {
   [InboxPatterns.removeMembers]: { request: ById & { user_ids: number[] }; response: Agent[] };
   [InboxPatterns.showAgentBot]: { request: ById; response: AgentBot | null };
   [InboxPatterns.setAgentBot]: { request: ById & { agent_bot: number | null }; response: null };
-  /** For the webhook dispatcher: where an API inbox's events go and the secret that signs them (null: none). */
-  [InboxPatterns.callbackTarget]: { request: { inbox_id: number }; response: InboxCallbackTarget | null };
+  /** For the webhook dispatcher: where the account's API inbox's events go and the secret that signs them (null: none). */
+  [InboxPatterns.callbackTarget]: { request: { account_id: number; inbox_id: number }; response: InboxCallbackTarget | null };
+  /** For services whose copy of inboxes has not seen this one yet: the account's inbox as its events show it (null: none). */
+  [InboxPatterns.find]: { request: { account_id: number; id: number }; response: InboxSnapshot | null };
 
   [AgentBotPatterns.list]: { request: AccountScoped; response: AgentBot[] };
   [AgentBotPatterns.show]: { request: ById; response: AgentBot };

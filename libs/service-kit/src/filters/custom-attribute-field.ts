@@ -3,6 +3,12 @@ import { dateJsonText, numericJsonText } from './filter-compiler';
 
 const ATTRIBUTE_KEY = /^custom_attributes\.([a-z0-9_]+)$/;
 
+/** The attribute keys that filter conditions name as `custom_attributes.<key>` (anything malformed is left to the compiler). */
+export function customAttributeKeysOf(conditions: unknown): string[] {
+  if (!Array.isArray(conditions)) return [];
+  return conditions.flatMap((condition: { attribute_key?: unknown } | null) => ATTRIBUTE_KEY.exec(String(condition?.attribute_key))?.[1] ?? []);
+}
+
 /**
  * The filter field for `custom_attributes.<key>`: compared as the definition's type says
  * (number, date, checkbox), as text otherwise or without a definition.

@@ -1,33 +1,102 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CustomAttributeDefinition } from '@parley/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { CustomAttributePatterns, InboxPatterns, type CustomAttributeDefinition } from '@parley/contracts';
+import { customAttributeProblems } from '@parley/domain-rules';
+import { RpcClient } from '@parley/service-kit';
+import { DataSource } from 'typeorm';
+import { MessagingViewWriter } from './messaging-view.writer';
 import type { AttributeDefinitionViewRow } from './persistence/attribute-definition-view.row';
-import type { InboxView } from './persistence/inbox-view.row';
+import type { InboxView, InboxViewRow } from './persistence/inbox-view.row';
 
-/** Reads of the copies kept by MessagingViewConsumer. */
+/** Well within the gateway's own wait for the request that needs the answer. */
+const LOOKUP_TIMEOUT_MS = 2000;
+
+/**
+ * The version an answer of messaging is kept under: the owner's `updated_at` (whole seconds) is
+ * no later than the event of that state, so that event and every later one still apply, and the
+ * answer never replaces a newer version an event already wrote.
+ */
+function versionOf(resource: { updated_at: number }): Date {
+  return new Date(resource.updated_at * 1000);
+}
+
+/**
+ * Reads of the copies kept by MessagingViewConsumer. The copies lag messaging's events by a few
+ * milliseconds, so a read that would answer "there is none" (or refuse a value) asks messaging
+ * before doing so, and keeps the answer; hits never leave the database.
+ */
 @Injectable()
 export class MessagingViewLoader {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly writer: MessagingViewWriter,
+    private readonly rpc: RpcClient,
+  ) {}
 
-  async inbox(accountId: number, inboxId: number, tx?: EntityManager): Promise<InboxView | null> {
-    const [inbox]: InboxView[] = await (tx ?? this.dataSource).query(
-      'SELECT id, name, channel_type FROM contacts.inboxes_view WHERE id = $1 AND account_id = $2 AND NOT deleted',
-      [inboxId, accountId],
+  /**
+   * The account's live inbox, or null when it has none by that id. A tombstone, or a row of
+   * another account, is final (ids are never reused); an inbox never seen may have been created
+   * a moment ago: messaging is asked.
+   */
+  async inbox(accountId: number, inboxId: number): Promise<InboxView | null> {
+    const [known]: InboxViewRow[] = await this.dataSource.query(
+      'SELECT id, account_id, name, channel_type, deleted FROM contacts.inboxes_view WHERE id = $1',
+      [inboxId],
     );
-    return inbox ?? null;
+    if (known) return known.account_id === accountId && !known.deleted ? { id: known.id, name: known.name, channel_type: known.channel_type } : null;
+    const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+    if (!inbox) return null;
+    await this.writer.upsertInbox(this.dataSource.manager, inbox, versionOf(inbox), false);
+    return { id: inbox.id, name: inbox.name, channel_type: inbox.channel_type };
   }
 
   async inboxes(accountId: number): Promise<InboxView[]> {
     return this.dataSource.query('SELECT id, name, channel_type FROM contacts.inboxes_view WHERE account_id = $1 AND NOT deleted ORDER BY id', [accountId]);
   }
 
-  async contactDefinitions(accountId: number, tx?: EntityManager): Promise<CustomAttributeDefinition[]> {
-    const rows: AttributeDefinitionViewRow[] = await (tx ?? this.dataSource).query(
+  /**
+   * The definitions to judge written contact attributes by (each map: key → value). The view
+   * answers alone when it has a definition for every key written and accepts every value.
+   * Otherwise it may be behind: a key without a definition is free-form only if messaging has
+   * none either (one may have been created a moment ago), and a refused value may fit the
+   * definition as just changed; then messaging's definitions decide. "No definition for this
+   * key" is never remembered, since one may be created the next moment: free-form keys cost one
+   * request per write, defined keys none.
+   */
+  async contactDefinitionsFor(accountId: number, written: Array<Record<string, unknown>>): Promise<CustomAttributeDefinition[]> {
+    const known = await this.viewDefinitions(accountId);
+    const keys = new Set(known.map((definition) => definition.attribute_key));
+    const settled = written.every(
+      (attributes) =>
+        Object.entries(attributes).every(([key, value]) => value === null || keys.has(key)) && Object.keys(customAttributeProblems(known, attributes)).length === 0,
+    );
+    return settled ? known : this.ownerDefinitions(accountId);
+  }
+
+  /** The definitions to read `keys` by (their types): the view's when it knows every one, else messaging's. */
+  async contactDefinitionsOf(accountId: number, keys: string[]): Promise<CustomAttributeDefinition[]> {
+    const known = await this.viewDefinitions(accountId);
+    const defined = new Set(known.map((definition) => definition.attribute_key));
+    return keys.every((key) => defined.has(key)) ? known : this.ownerDefinitions(accountId);
+  }
+
+  private async viewDefinitions(accountId: number): Promise<CustomAttributeDefinition[]> {
+    const rows: AttributeDefinitionViewRow[] = await this.dataSource.query(
       `SELECT definition FROM contacts.attribute_definitions_view
         WHERE account_id = $1 AND NOT deleted AND definition ->> 'attribute_model' = 'contact_attribute'`,
       [accountId],
     );
     return rows.map((row) => row.definition);
+  }
+
+  private async ownerDefinitions(accountId: number): Promise<CustomAttributeDefinition[]> {
+    const definitions = await this.rpc.send(
+      CustomAttributePatterns.ofModel,
+      { account_id: accountId, attribute_model: 'contact_attribute' },
+      { timeoutMs: LOOKUP_TIMEOUT_MS },
+    );
+    const versions = definitions.map((definition) => ({ definition, version: versionOf(definition) }));
+    await this.writer.upsertDefinitions(this.dataSource.manager, versions, false);
+    return definitions;
   }
 }

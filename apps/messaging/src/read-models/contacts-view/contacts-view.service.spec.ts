@@ -44,3 +44,48 @@ describe('ContactsViewService.applyMany', () => {
     expect(await written([])).toBeNull();
   });
 });
+
+describe('ContactsViewService.find and fromOwner', () => {
+  /** A view holding `held` (or nothing) and a contacts service answering `owner`. */
+  function setUp(held: Partial<ContactViewEntity> | null, owner: ContactSnapshot | null) {
+    const asked: unknown[] = [];
+    const query = jest.fn().mockResolvedValue([]);
+    const repository = {
+      findOneBy: async () => held,
+      manager: { query },
+      create: (fields: Partial<ContactViewEntity>) => fields,
+    } as unknown as Repository<ContactViewEntity>;
+    const rpc = {
+      send: async (_pattern: string, request: unknown) => {
+        asked.push(request);
+        return owner;
+      },
+    } as unknown as RpcClient;
+    return { service: new ContactsViewService(repository, rpc), asked, query };
+  }
+
+  it('answers from the view, asking nobody; a tombstone or another account means none', async () => {
+    expect(await setUp({ id: 1, accountId: 1, deleted: false, blocked: false }, null).service.find(1, 1)).toMatchObject({ id: 1 });
+    for (const held of [{ id: 1, accountId: 1, deleted: true }, { id: 1, accountId: 2, deleted: false }]) {
+      const { service, asked } = setUp(held, contact(1, 'Ada'));
+      expect(await service.find(1, 1)).toBeNull();
+      expect(asked).toEqual([]);
+    }
+  });
+
+  it('asks the owner within the account on a miss, keeps the answer and returns it as given', async () => {
+    const { service, asked, query } = setUp(null, { ...contact(1, 'Ada'), blocked: true });
+    expect(await service.find(1, 1)).toMatchObject({ id: 1, accountId: 1, name: 'Ada', blocked: true, deleted: false });
+    expect(asked).toEqual([{ account_id: 1, id: 1 }]);
+    expect(query).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the owner\'s state even when the view holds a version it cannot beat', async () => {
+    const { service } = setUp({ id: 1, accountId: 1, deleted: false, blocked: true }, { ...contact(1, 'Ada'), blocked: false });
+    expect(await service.fromOwner(1, 1)).toMatchObject({ blocked: false });
+  });
+
+  it('is none when the owner has none', async () => {
+    expect(await setUp(null, null).service.find(1, 1)).toBeNull();
+  });
+});

@@ -26,12 +26,33 @@ export class ContactsViewService {
   /** The contact, or null when it does not exist in the account (or was deleted). */
   async find(accountId: number, contactId: number): Promise<ContactViewEntity | null> {
     const known = await this.contacts.findOneBy({ id: contactId });
+    // A tombstone, or a row of another account, is final (ids are never reused).
     if (known) return known.accountId === accountId && !known.deleted ? known : null;
     // Created a moment ago and its event not applied yet: ask the owner.
+    return this.fromOwner(accountId, contactId);
+  }
+
+  /**
+   * The contact as the contacts service has it now, or null when it has none in the account. The
+   * answer is kept unless the view holds a newer version; it is returned as given either way (its
+   * version, in whole seconds, may lose a tie with an event of the same second that it is newer than).
+   */
+  async fromOwner(accountId: number, contactId: number): Promise<ContactViewEntity | null> {
     const snapshot = await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: contactId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
     if (!snapshot) return null;
     await this.apply(this.contacts.manager, snapshot, new Date(snapshot.updated_at * 1000));
-    return this.contacts.findOneBy({ id: contactId, deleted: false });
+    return this.contacts.create({
+      id: snapshot.id,
+      accountId: snapshot.account_id,
+      name: snapshot.name,
+      email: snapshot.email,
+      phoneNumber: snapshot.phone_number,
+      identifier: snapshot.identifier,
+      thumbnail: snapshot.thumbnail,
+      blocked: snapshot.blocked,
+      additionalAttributes: snapshot.additional_attributes ?? {},
+      deleted: false,
+    });
   }
 
   /** Upserts the contact unless the copy held is newer. */

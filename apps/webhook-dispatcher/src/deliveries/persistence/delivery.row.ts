@@ -1,6 +1,7 @@
 /** A `deliveries` row as a claim answers it: what one attempt needs. */
 export interface DeliveryRow {
   id: string;
+  account_id: number;
   target: 'webhook' | 'inbox' | 'direct';
   webhook_id: number | null;
   inbox_id: number | null;
@@ -12,4 +13,6 @@ export interface DeliveryRow {
   /** The webhook's current URL and secret, or the ones a direct delivery carries; the inbox's are asked for. */
   url: string | null;
   secret: string | null;
+  /** When the delivery was made (after its event happened): an inbox callback known missing only from an older answer is asked again. */
+  created_at: Date;
 }

@@ -1,10 +1,16 @@
 import type { ChannelType } from '@parley/contracts';
 
-/** An inbox as contacts knows it (the `inboxes_view` row a live inbox answers). */
+/** An inbox as contacts knows it (what a live inbox's `inboxes_view` row shows). */
 export interface InboxView {
   id: number;
   name: string;
   channel_type: ChannelType;
+}
+
+/** An `inboxes_view` row, tombstones included. */
+export interface InboxViewRow extends InboxView {
+  account_id: number;
+  deleted: boolean;
 }
 
 /**

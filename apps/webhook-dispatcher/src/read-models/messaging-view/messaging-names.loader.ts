@@ -1,0 +1,56 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { InboxPatterns, PlatformPatterns } from '@parley/contracts';
+import { RpcCallError, RpcClient } from '@parley/service-kit';
+import { DataSource } from 'typeorm';
+import { MessagingViewWriter } from './messaging-view.writer';
+
+/** Fan-out waits on it: short, and a name is not worth holding deliveries back for long. */
+const LOOKUP_TIMEOUT_MS = 2000;
+
+/**
+ * Names the view does not have yet (the account or inbox was created a moment ago and its event
+ * is not applied here): asked of messaging, scoped to the event's account, and kept. The answer's
+ * version is the owner's `updated_at` (whole seconds), no later than the event of that state, so
+ * it never replaces a newer name. A name is cosmetic: when messaging does not answer, the caller
+ * falls back rather than failing the whole fan-out.
+ */
+@Injectable()
+export class MessagingNames {
+  private readonly logger = new Logger(MessagingNames.name);
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly view: MessagingViewWriter,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** The account's name, or null when messaging cannot say. */
+  async account(accountId: number): Promise<string | null> {
+    return this.asked(`account ${accountId}`, async () => {
+      const account = await this.rpc.send(PlatformPatterns.showAccount, { id: accountId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      await this.view.recordAccount(this.dataSource.manager, account, new Date(account.updated_at * 1000));
+      return account.name;
+    });
+  }
+
+  /** The account's inbox's name, or null when it has none by that id or messaging cannot say. */
+  async inbox(accountId: number, inboxId: number): Promise<string | null> {
+    return this.asked(`inbox ${inboxId}`, async () => {
+      const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      if (!inbox) return null;
+      await this.view.recordInbox(this.dataSource.manager, inbox, new Date(inbox.updated_at * 1000));
+      return inbox.name;
+    });
+  }
+
+  private async asked(what: string, ask: () => Promise<string | null>): Promise<string | null> {
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof RpcCallError)) throw error;
+      this.logger.warn(`The name of ${what} is not known yet and messaging did not give it (${error.code}): the payload goes without it`);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * The one way names are written, by events and by answers asked of messaging alike: each row
+ * remembers when its source happened, so an older one arriving late changes nothing.
+ */
+@Injectable()
+export class MessagingViewWriter {
+  async recordAccount(on: EntityManager, account: { id: number; name: string }, at: Date): Promise<void> {
+    await on.query(
+      `INSERT INTO webhook_dispatcher.accounts_view AS v (id, name, source_at) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, source_at = EXCLUDED.source_at WHERE v.source_at <= EXCLUDED.source_at`,
+      [account.id, account.name, at],
+    );
+  }
+
+  async recordInbox(on: EntityManager, inbox: { id: number; account_id: number; name: string }, at: Date): Promise<void> {
+    await on.query(
+      `INSERT INTO webhook_dispatcher.inboxes_view AS v (id, account_id, name, source_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, source_at = EXCLUDED.source_at WHERE v.source_at <= EXCLUDED.source_at`,
+      [inbox.id, inbox.account_id, inbox.name, at],
+    );
+  }
+}
