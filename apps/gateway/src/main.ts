@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
-import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit } from '@parley/service-kit';
+import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit, startTracing, stopTracing } from '@parley/service-kit';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
 import { configureFastify, requestIdFrom } from './http/fastify.setup';
@@ -15,6 +15,8 @@ async function bootstrap(): Promise<void> {
   const config = readConfigOrExit('gateway');
   const gateway = loadGatewayConfigOrExit();
   const logger = createLogger('gateway', config.logLevel);
+  if (startTracing('gateway')) logger.info('Tracing on: spans are exported over OTLP');
+  process.once('beforeExit', () => void stopTracing());
   try {
     const adapter = new FastifyAdapter({
       bodyLimit: gateway.bodyLimitBytes,

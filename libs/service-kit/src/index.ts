@@ -23,6 +23,7 @@ export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/startup-failure';
 export * from './service-kit.module';
 export * from './metrics/metrics';
+export * from './tracing/tracing';
 export * from './security/access-token';
 export * from './database/postgres-errors';
 export * from './database/unix-time';

@@ -1,4 +1,5 @@
-import { createTestAccount, createWebhookEndpoint, eventually, gatewayClient, type ApiClient, type ApiResponse, type TestAccount, type TestUser } from '@parley/testing';
+import { createTestAccount, createWebhookEndpoint, eventually, gatewayClient, readE2eState, type ApiClient, type ApiResponse, type TestAccount, type TestUser } from '@parley/testing';
+import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
 import { ACCESS_RULES, type AccessRule } from './access-rules';
 
@@ -165,8 +166,6 @@ describe('access matrix', () => {
   });
 
   it('stores access tokens hashed: the token a user holds is not in the database', async () => {
-    const { Client } = await import('pg');
-    const { readE2eState } = await import('@parley/testing');
     const db = new Client({ connectionString: readE2eState().databaseUrl });
     await db.connect();
     try {

@@ -1,3 +1,4 @@
+import { currentTraceCarrier } from '@parley/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EnqueueDeliveryInput, WebhookDeliveryPage } from '@parley/contracts';
@@ -32,6 +33,7 @@ export class DeliveriesService {
         event: input.event,
         body: JSON.stringify(input.payload),
         target: { kind: 'direct', url, secret: input.secret },
+        traceparent: currentTraceCarrier().traceparent ?? null,
       }),
     );
     this.poller.kick();

@@ -43,6 +43,7 @@ const leased = (fields: Partial<LeasedDelivery> = {}): LeasedDelivery => ({
   event: 'contact_updated',
   body: '{"id":"event-1"}',
   attempts: 0,
+  traceparent: null,
   url: 'https://hooks.example.com/in',
   secret: 'webhook-secret',
   created_at: new Date(),
@@ -65,6 +66,14 @@ describe('a delivery attempt', () => {
     const [{ url, headers, body }] = posts;
     expect([url, body, headers['X-Parley-Delivery']]).toEqual(['https://hooks.example.com/in', '{"id":"event-1"}', 'delivery-1']);
     expect(headers['X-Parley-Signature']).toBe(signatureOf('webhook-secret', Number(headers['X-Parley-Timestamp']), body));
+  });
+
+  it("continues the event's trace with a traceparent header, and sends none without one", async () => {
+    const { attempt, posts } = setUp();
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await attempt.make(leased({ traceparent }));
+    await attempt.make(leased());
+    expect(posts.map(({ headers }) => headers.traceparent)).toEqual([traceparent, undefined]);
   });
 
   it('schedules the next retry after a failure, and discards after the last', async () => {

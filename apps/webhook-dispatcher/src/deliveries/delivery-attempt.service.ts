@@ -50,6 +50,7 @@ export class DeliveryAttempt {
       const target = await this.guard.check(url!);
       if (!leaseAllows(delivery.leaseEndsAt, this.config.timeoutMs)) return { kind: 'released', delivery };
       const headers = signedHeaders({ secret: secret!, event: delivery.event, deliveryId: delivery.id, body: delivery.body });
+      if (delivery.traceparent) headers.traceparent = delivery.traceparent;
       const result = await this.sender.post(target, headers, delivery.body, this.config.timeoutMs);
       return attempted(result.statusCode, result.error, result.latencyMs);
     } catch (error) {

@@ -51,9 +51,9 @@ export class DeliveryLeases {
             SET locked_until = now() + $5::int * interval '1 millisecond', lease_id = $6
            FROM due
           WHERE d.id = due.id
-         RETURNING d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.event_id, d.event, d.body, d.attempts,
+         RETURNING d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.event_id, d.event, d.body, d.attempts, d.traceparent,
                    COALESCE(due.webhook_url, d.url) AS url, COALESCE(due.webhook_secret, d.secret) AS secret, d.created_at, d.next_attempt_at)
-       SELECT id, account_id, target, webhook_id, inbox_id, event_id, event, body, attempts, url, secret, created_at FROM leased ORDER BY next_attempt_at`,
+       SELECT id, account_id, target, webhook_id, inbox_id, event_id, event, body, attempts, traceparent, url, secret, created_at FROM leased ORDER BY next_attempt_at`,
       [limit, skip.webhookIds, skip.inboxIds, skip.urls, this.config.leaseMs, leaseId],
     );
     return rows.map((row) => ({ ...row, leaseId, leaseEndsAt }));

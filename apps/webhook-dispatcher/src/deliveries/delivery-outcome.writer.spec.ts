@@ -11,6 +11,7 @@ const delivery = (id: string, attempts = 0): LeasedDelivery => ({
   event: 'contact_updated',
   body: '{}',
   attempts,
+  traceparent: null,
   url: 'https://hooks.example.com/',
   secret: 's',
   created_at: new Date(0),

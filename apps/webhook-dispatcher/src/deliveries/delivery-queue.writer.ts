@@ -14,6 +14,8 @@ export interface NewDelivery {
   /** The exact bytes every attempt sends. */
   body: string;
   target: DeliveryTarget;
+  /** Trace context of the event (tracing on), sent as the `traceparent` header. */
+  traceparent?: string | null;
 }
 
 /**
@@ -37,8 +39,8 @@ export class DeliveryQueue {
       tx,
       'webhook_dispatcher_add_deliveries',
       `WITH added AS (
-         INSERT INTO webhook_dispatcher.deliveries (id, account_id, target, webhook_id, inbox_id, url, secret, event_id, event, body, next_attempt_at)
-         SELECT *, now() FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+         INSERT INTO webhook_dispatcher.deliveries (id, account_id, target, webhook_id, inbox_id, url, secret, event_id, event, body, traceparent, next_attempt_at)
+         SELECT *, now() FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
          ON CONFLICT DO NOTHING
          RETURNING id)
        SELECT id, pg_notify('${DELIVERIES_DUE_CHANNEL}', '') FROM added`,
@@ -53,6 +55,7 @@ export class DeliveryQueue {
         column((delivery) => delivery.eventId),
         column((delivery) => delivery.event),
         column((delivery) => delivery.body),
+        column((delivery) => delivery.traceparent ?? null),
       ],
     );
     const added = new Set(rows.map((row) => row.id));

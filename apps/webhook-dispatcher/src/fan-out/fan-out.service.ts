@@ -48,15 +48,17 @@ export class FanOut {
       if (!lookups.has(key)) lookups.set(key, this.addressees(tx, event.accountId, event.name, inboxId));
       // One query at a time on the transaction's connection: awaited here, in order.
       const { webhookIds, account, inbox } = await lookups.get(key)!;
+      // Receivers see the trace of the request that caused the event (tracing on).
+      const traceparent = source.meta?.traceparent ?? null;
       if (webhookIds.length > 0) {
         const body = JSON.stringify(accountPayload(event, account));
         for (const webhookId of webhookIds) {
-          deliveries.push({ accountId: event.accountId, eventId: event.id, event: event.name, body, target: { kind: 'webhook', webhookId } });
+          deliveries.push({ accountId: event.accountId, eventId: event.id, event: event.name, body, target: { kind: 'webhook', webhookId }, traceparent });
         }
       }
       if (inbox) {
         const body = JSON.stringify(inboxCallbackPayload(event, account, inbox));
-        deliveries.push({ accountId: event.accountId, eventId: event.id, event: event.name, body, target: { kind: 'inbox', inboxId: inbox.id } });
+        deliveries.push({ accountId: event.accountId, eventId: event.id, event: event.name, body, target: { kind: 'inbox', inboxId: inbox.id }, traceparent });
       }
     }
     await this.queue.addMany(tx, deliveries);

@@ -13,6 +13,8 @@ export interface EventMeta {
   correlation_id: string | null;
   /** Who produced the change, e.g. `api`, `automation:<rule_id>`; consumers use it to stop loops. */
   origin: string;
+  /** W3C trace context of the request that caused it, when tracing is on (consumers and webhooks continue the trace). */
+  traceparent?: string;
 }
 
 /** The wire form of every domain event published on JetStream. */

@@ -12,6 +12,7 @@ import { Readiness } from '../health/readiness';
 import { MailRelay } from '../mail/mail-relay';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { NamespacedNatsServer } from '../rpc/namespaced-nats.server';
+import { startTracing, stopTracing } from '../tracing/tracing';
 import { describeStartupFailure } from './startup-failure';
 
 /**
@@ -22,6 +23,7 @@ import { describeStartupFailure } from './startup-failure';
 export async function bootstrapService(service: BackendService, rootModule: Type): Promise<void> {
   const config = readConfigOrExit(service);
   const logger = createLogger(service, config.logLevel);
+  if (startTracing(service)) logger.info('Tracing on: spans are exported over OTLP');
   try {
     const app = await NestFactory.create<NestFastifyApplication>(rootModule, new FastifyAdapter(), {
       logger: new PinoNestLogger(logger),
@@ -89,6 +91,7 @@ function installShutdown(app: INestApplication, rpcServer: NamespacedNatsServer,
       await app.get(MailRelay, { strict: false }).stop();
       await app.get(EventBus, { strict: false }).close();
       await app.close();
+      await stopTracing();
       logger.info('Shut down cleanly');
       process.exit(0);
     } catch (error) {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { deadLetterSubject, type EventEnvelope } from '@parley/contracts';
 import { Metrics } from '../metrics/metrics';
+import { inSpan } from '../tracing/tracing';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import type { EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
@@ -190,11 +191,12 @@ export class EventConsumers {
       const events = deliveries.map(({ event }) => event).filter((event) => fresh.delete(event.id));
       if (events.length === 0) return;
       const { handler } = registration;
+      const span = (event: EventEnvelope, work: () => Promise<void>) => inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, work);
       if (handler.batch) {
-        await runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit));
+        await span(events[0], () => runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit)));
         return;
       }
-      for (const event of events) await runInRequestContext(contextOf(event), () => handler.run(event, tx, emit));
+      for (const event of events) await span(event, () => runInRequestContext(contextOf(event), () => handler.run(event, tx, emit)));
     });
   }
 

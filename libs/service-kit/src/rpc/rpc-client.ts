@@ -6,6 +6,7 @@ import type { ServiceConfig } from '../config/service-config';
 import { CORRELATION_HEADER, currentRequestContext } from '../logging/request-context';
 import { namespaced } from './namespace';
 import { Metrics } from '../metrics/metrics';
+import { currentTraceCarrier } from '../tracing/tracing';
 import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
 import { RpcCallError } from './rpc-call.error';
 
@@ -77,6 +78,7 @@ export class RpcClient implements OnApplicationShutdown {
     const headers = natsHeaders();
     const context = currentRequestContext();
     if (context) headers.set(CORRELATION_HEADER, context.correlationId);
+    for (const [name, value] of Object.entries(currentTraceCarrier())) if (value) headers.set(name, value);
     const packet: RequestPacket = { pattern, data: request, id: String(++this.sequence) };
     let reply: ReplyPacket;
     try {

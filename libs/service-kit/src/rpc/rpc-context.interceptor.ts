@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, ty
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { Metrics } from '../metrics/metrics';
+import { observeInSpan } from '../tracing/tracing';
 import type { NatsContext } from '@nestjs/microservices';
 import type { Caller } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
@@ -38,14 +39,15 @@ export class RpcContextInterceptor implements NestInterceptor {
       this.metrics.rpcServer.observe({ pattern: pattern.slice(this.prefixLength), outcome: result }, elapsed / 1000);
       this.logger.log(`${pattern} ${outcome} in ${Math.round(elapsed)} ms`);
     };
-    // Subscribing inside the context is what carries it into the handler's async work.
-    return new Observable((subscriber) =>
-      runInRequestContext({ correlationId, caller, origin: 'api' }, () =>
-        next
-          .handle()
-          .pipe(tap({ complete: () => done('answered', 'ok'), error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error') }))
-          .subscribe(subscriber),
-      ),
+    const headers = nats.getHeaders();
+    const carrier = { traceparent: headers?.get('traceparent') || undefined, tracestate: headers?.get('tracestate') || undefined };
+    // Subscribing inside the contexts is what carries them into the handler's async work.
+    return observeInSpan(
+      pattern.slice(this.prefixLength),
+      'server',
+      carrier,
+      (subscribe) => runInRequestContext({ correlationId, caller, origin: 'api' }, subscribe),
+      () => next.handle().pipe(tap({ complete: () => done('answered', 'ok'), error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error') })),
     );
   }
 }

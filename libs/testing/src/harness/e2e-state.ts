@@ -10,6 +10,8 @@ export interface E2eState {
   namespace: string;
   /** Each service writes `<service>.log` here. */
   logDir: string;
+  /** The CA that signed the test receiver's certificate (for services started by a suite itself). */
+  webhookReceiverCaCertPath: string;
   /** Base URL of each deployable's health and metrics endpoints, by service name. */
   healthUrls: Record<string, string>;
   /** The HTTPS test receiver webhooks may be delivered to (see `createWebhookEndpoint`). */

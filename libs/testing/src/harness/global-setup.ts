@@ -44,7 +44,7 @@ export default async function globalSetup(): Promise<void> {
     system: null,
     control: null,
     databaseName,
-    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, redisUrl: infrastructure.redisUrl, namespace, logDir, webhookReceiverUrl: '', healthUrls: {} },
+    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, redisUrl: infrastructure.redisUrl, namespace, logDir, webhookReceiverUrl: '', webhookReceiverCaCertPath: '', healthUrls: {} },
   };
   globalThis.parleyE2eRun = run;
   try {
@@ -92,5 +92,5 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
   });
   const control = await startControlServer(run.system, run.smtp.mails, (request, response) => receiver.handleControl(request, response));
   run.control = control;
-  run.state = { ...run.state, gatewayUrl: run.system.gatewayUrl, controlUrl: control.url, webhookReceiverUrl: receiver.url, healthUrls: run.system.healthUrls };
+  run.state = { ...run.state, gatewayUrl: run.system.gatewayUrl, controlUrl: control.url, webhookReceiverUrl: receiver.url, webhookReceiverCaCertPath: receiver.caCertPath, healthUrls: run.system.healthUrls };
 }

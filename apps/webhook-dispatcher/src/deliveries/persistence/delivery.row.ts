@@ -10,6 +10,8 @@ export interface DeliveryRow {
   body: string;
   /** Attempts made before this one. */
   attempts: number;
+  /** W3C trace context of the event, sent with every attempt (null with tracing off). */
+  traceparent: string | null;
   /** The webhook's current URL and secret, or the ones a direct delivery carries; the inbox's are asked for. */
   url: string | null;
   secret: string | null;

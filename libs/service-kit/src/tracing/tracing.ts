@@ -1,0 +1,98 @@
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
+import { Observable } from 'rxjs';
+
+/** W3C trace context as it travels in HTTP and NATS headers and in event metadata. */
+export type TraceCarrier = Record<string, string | undefined>;
+
+let shutdownTracing: (() => Promise<void>) | null = null;
+
+/**
+ * OpenTelemetry tracing, off unless an OTLP endpoint is configured
+ * (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, or `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`): then
+ * spans are exported over OTLP/HTTP and the W3C `traceparent` is carried HTTP → NATS → outbox →
+ * consumers → outgoing webhooks. Off, the API below costs nothing (no SDK is even loaded).
+ */
+export function startTracing(service: string, env: Record<string, string | undefined> = process.env): boolean {
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '');
+  const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base}/v1/traces` : undefined);
+  if (!url || shutdownTracing) return false;
+  // Loaded only when tracing is on: a service without it never pays for the SDK.
+  const { BatchSpanProcessor, NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': `parley-${service}` }),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }), { scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? 5000) })],
+  });
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+  shutdownTracing = () => provider.shutdown();
+  return true;
+}
+
+/** Flushes the spans still buffered (on shutdown). */
+export async function stopTracing(): Promise<void> {
+  await shutdownTracing?.().catch(() => undefined);
+}
+
+/** The current trace context, written into a carrier (NATS headers, an event's metadata, webhook headers). */
+export function currentTraceCarrier(): TraceCarrier {
+  const carrier: TraceCarrier = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
+}
+
+function contextFrom(carrier: TraceCarrier | undefined): Context {
+  return carrier ? propagation.extract(context.active(), carrier) : context.active();
+}
+
+/**
+ * Runs `work` in a span that continues the trace found in `carrier` (or the current one).
+ * `kind`: server for requests received, consumer for events, client for calls made.
+ */
+export function inSpan<T>(name: string, kind: 'server' | 'consumer' | 'client', carrier: TraceCarrier | undefined, work: () => Promise<T>): Promise<T> {
+  const tracer = trace.getTracer('parley');
+  const spanKind = kind === 'server' ? SpanKind.SERVER : kind === 'consumer' ? SpanKind.CONSUMER : SpanKind.CLIENT;
+  return tracer.startActiveSpan(name, { kind: spanKind }, contextFrom(carrier), async (span) => {
+    try {
+      return await work();
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/**
+ * A handler's Observable run inside a span (and inside whatever `enter` sets up, such as the
+ * request context): subscribing within them is what carries them into the handler's async work.
+ */
+export function observeInSpan<T>(
+  name: string,
+  kind: 'server' | 'consumer',
+  carrier: TraceCarrier | undefined,
+  enter: (subscribe: () => void) => void,
+  source: () => Observable<T>,
+): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    void inSpan(name, kind, carrier, () =>
+      new Promise<void>((resolve, reject) =>
+        enter(() =>
+          source().subscribe({
+            next: (value) => subscriber.next(value),
+            error: (error: unknown) => {
+              subscriber.error(error);
+              reject(error);
+            },
+            complete: () => {
+              subscriber.complete();
+              resolve();
+            },
+          }),
+        ),
+      ),
+    ).catch(() => undefined);
+  });
+}
