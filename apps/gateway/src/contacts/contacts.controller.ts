@@ -19,6 +19,7 @@ import { FilterDto } from '../http/filter.dto';
 import { IdPipe } from '../http/id.pipe';
 import {
   ContactFieldsDto,
+  ContactFilterQueryDto,
   ContactInboxDto,
   ContactLabelsDto,
   ContactListQueryDto,
@@ -49,13 +50,19 @@ export class ContactsController {
   @Get('search')
   @Expensive()
   search(@Scope() scope: AccountScoped, @Query() query: ContactSearchQueryDto): Promise<ContactSearchPage> {
-    return this.rpc.send(P.search, { ...scope, q: query.q, page: query.page, include_conversations: query.include === 'conversations' });
+    return this.rpc.send(P.search, {
+      ...scope,
+      q: query.q,
+      page: query.page,
+      include_conversations: query.include === 'conversations',
+      include_contact_inboxes: query.include_contact_inboxes,
+    });
   }
 
   @Post('filter')
   @HttpCode(200)
-  filter(@Scope() scope: AccountScoped, @Body() body: FilterDto): Promise<ContactPage> {
-    return this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page });
+  filter(@Scope() scope: AccountScoped, @Body() body: FilterDto, @Query() query: ContactFilterQueryDto): Promise<ContactPage> {
+    return this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page ?? query.page, include_contact_inboxes: query.include_contact_inboxes });
   }
 
   /** Answers at once with the job; follow it at `imports/{id}`. */

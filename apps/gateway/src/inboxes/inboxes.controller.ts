@@ -29,10 +29,10 @@ export class InboxesController {
   @Post()
   @AdminOnly()
   create(@Scope() scope: AccountScoped, @Body() body: CreateInboxDto): Promise<Inbox> {
-    const { channel, channel_type, webhook_url, website_url, widget_color, phone_number, email, ...settings } = body;
+    const { channel, channel_type, webhook_url, website_url, widget_color, welcome_title, welcome_tagline, phone_number, email, ...settings } = body;
     const type = channel?.type ?? (channel_type ? KIND_OF_TYPE[channel_type] : undefined);
     if (!type) throw new BadRequestException('channel.type: must be given (or channel_type)');
-    const fields = { webhook_url, website_url, widget_color, phone_number, email, ...channel };
+    const fields = { webhook_url, website_url, widget_color, welcome_title, welcome_tagline, phone_number, email, ...channel };
     return this.rpc.send(InboxPatterns.create, { ...scope, data: { ...settings, name: body.name, channel: { ...fields, type } } });
   }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CustomAttributeDefinition } from '@parley/contracts';
+import type { CustomAttributeDefinition, LinkedInbox } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AttributeDefinitionViewRow } from './persistence/attribute-definition-view.row';
+import { toLinkedInbox } from './linked-inbox.mapper';
 import type { InboxView } from './persistence/inbox-view.row';
 
 /** Reads of the copies kept by MessagingViewConsumer. */
@@ -10,16 +11,20 @@ import type { InboxView } from './persistence/inbox-view.row';
 export class MessagingViewLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async inbox(accountId: number, inboxId: number, tx?: EntityManager): Promise<InboxView | null> {
+  async inbox(accountId: number, inboxId: number, tx?: EntityManager): Promise<LinkedInbox | null> {
     const [inbox]: InboxView[] = await (tx ?? this.dataSource).query(
-      'SELECT id, name, channel_type FROM contacts.inboxes_view WHERE id = $1 AND account_id = $2 AND NOT deleted',
+      'SELECT id, name, channel_type, snapshot FROM contacts.inboxes_view WHERE id = $1 AND account_id = $2 AND NOT deleted',
       [inboxId, accountId],
     );
-    return inbox ?? null;
+    return inbox ? toLinkedInbox(inbox) : null;
   }
 
-  async inboxes(accountId: number): Promise<InboxView[]> {
-    return this.dataSource.query('SELECT id, name, channel_type FROM contacts.inboxes_view WHERE account_id = $1 AND NOT deleted ORDER BY id', [accountId]);
+  async inboxes(accountId: number): Promise<LinkedInbox[]> {
+    const rows: InboxView[] = await this.dataSource.query(
+      'SELECT id, name, channel_type, snapshot FROM contacts.inboxes_view WHERE account_id = $1 AND NOT deleted ORDER BY id',
+      [accountId],
+    );
+    return rows.map(toLinkedInbox);
   }
 
   async contactDefinitions(accountId: number, tx?: EntityManager): Promise<CustomAttributeDefinition[]> {
