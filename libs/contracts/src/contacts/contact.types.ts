@@ -74,7 +74,8 @@ export interface ContactNote {
   updated_at: number;
 }
 
-export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export interface ContactImport {
   id: number;
