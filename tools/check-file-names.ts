@@ -11,7 +11,7 @@ const SERVICE_ROLES = [
 ];
 /** Roles that live only under a feature's persistence/ folder. */
 const PERSISTENCE_ROLES = ['orm-entity', 'row'];
-const GATEWAY_ROLES = ['module', 'controller', 'dto', 'guard', 'filter', 'interceptor', 'pipe', 'decorators', 'service', 'parser', 'mapper', 'rules', 'setup', 'constants', 'config', 'spec', 'types'];
+const GATEWAY_ROLES = ['module', 'controller', 'dto', 'responses', 'guard', 'filter', 'interceptor', 'pipe', 'decorators', 'service', 'parser', 'mapper', 'rules', 'setup', 'constants', 'config', 'spec', 'types'];
 /** Entry points every service has, named by convention rather than role. */
 const ENTRY_FILES = new Set(['main.ts', 'migrate.ts', 'schema.ts', 'app.module.ts']);
 

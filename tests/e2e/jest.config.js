@@ -12,4 +12,5 @@ module.exports = {
   testTimeout: 60_000,
   // Some suites restart services: one file at a time keeps them from disturbing each other.
   maxWorkers: 1,
+  testSequencer: '<rootDir>/tests/e2e/openapi-last.sequencer.js',
 };

@@ -13,6 +13,7 @@ import { Identity1732233600001 } from './migrations/1732233600001-identity-and-l
 import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
 import { ConversationCountIndex1732233600004 } from './migrations/1732233600004-conversation-count-index';
+import { ClientFacingFields1732233600005 } from './migrations/1732233600005-client-facing-fields';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
@@ -40,5 +41,12 @@ export const messagingSchema: SchemaDefinition = {
     MessageEntity,
     AttachmentEntity,
   ],
-  migrations: [kitTablesMigration('messaging'), Identity1732233600001, WorkspaceAdministration1732233600002, ConversationsAndMessages1732233600003, ConversationCountIndex1732233600004],
+  migrations: [
+    kitTablesMigration('messaging'),
+    Identity1732233600001,
+    WorkspaceAdministration1732233600002,
+    ConversationsAndMessages1732233600003,
+    ConversationCountIndex1732233600004,
+    ClientFacingFields1732233600005,
+  ],
 };

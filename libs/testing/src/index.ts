@@ -11,6 +11,7 @@ export * from './harness/e2e-state';
 export * from './harness/service-control';
 export * from './client/api-client';
 export * from './client/test-account';
+export * from './openapi/documented-operations';
 export * from './events/published-events';
 export * from './mail/captured-mail';
 export * from './mail/mailbox';

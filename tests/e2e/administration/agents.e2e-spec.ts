@@ -36,6 +36,7 @@ describe('agents', () => {
         role: 'administrator',
         availability_status: 'offline',
         confirmed: true,
+        auto_offline: true,
         available_name: expect.any(String),
         thumbnail: expect.stringMatching(/^https:\/\//),
       },
@@ -46,7 +47,7 @@ describe('agents', () => {
     const email = address();
     const invited = await account.admin.api.post('/agents', { email: email.toUpperCase(), name: 'Bob', role: 'agent' });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ email, name: 'Bob', role: 'agent', confirmed: false, availability_status: 'offline', account_id: account.id });
+    expect(invited.body).toMatchObject({ email, name: 'Bob', role: 'agent', confirmed: false, availability_status: 'offline', auto_offline: true, account_id: account.id });
 
     const token = await invitationToken(email);
     expect((await gatewayClient().post('/api/v1/auth/activate', { token, password: 'short' })).status).toBe(422);
@@ -98,11 +99,26 @@ describe('agents', () => {
     expect((await account.admin.api.patch('/agents/2147483000', { name: 'ghost' })).status).toBe(404);
   });
 
+  it('stores auto_offline (true unless changed) and shows it wherever the agent is listed', async () => {
+    const agent = await account.addUser('agent');
+    const updated = await account.admin.api.patch(`/agents/${agent.id}`, { auto_offline: false });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: agent.id, auto_offline: false });
+    expect((await account.admin.api.get('/agents')).body.find((row: { id: number }) => row.id === agent.id).auto_offline).toBe(false);
+    const team = (await account.admin.api.post('/teams', { name: `Offline ${agent.id}` })).body;
+    const members = await account.admin.api.post(`/teams/${team.id}/team_members`, { user_ids: [agent.id] });
+    expect(members.body).toEqual([expect.objectContaining({ id: agent.id, auto_offline: false })]);
+    expect((await account.admin.api.get(`/teams/${team.id}/team_members`)).body).toEqual([expect.objectContaining({ id: agent.id, auto_offline: false })]);
+    expect((await account.admin.api.put(`/agents/${agent.id}`, { auto_offline: true })).body.auto_offline).toBe(true);
+    expect((await account.admin.api.patch(`/agents/${agent.id}`, { auto_offline: 'no' })).status).toBe(400);
+  });
+
   it('lets agents set their own availability through the profile', async () => {
     const agent = await account.addUser('agent');
     const profile = await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: account.id });
     expect(profile.status).toBe(200);
     expect(profile.body.accounts).toEqual([expect.objectContaining({ id: account.id, availability_status: 'online' })]);
+    expect(profile.body).toMatchObject({ uid: agent.email, account_id: account.id, role: 'agent' });
     const wrapped = await gatewayClient(agent.token).put('/api/v1/profile', { profile: { availability: 'busy', display_name: 'Bee' } });
     expect(wrapped.body).toMatchObject({ display_name: 'Bee', available_name: 'Bee', accounts: [expect.objectContaining({ availability_status: 'busy' })] });
     expect((await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: 2147483000 })).status).toBe(422);

@@ -28,10 +28,37 @@ describe('custom attribute definitions', () => {
       attribute_model: 'contact_attribute',
       regex_pattern: null,
       regex_cue: null,
+      default_value: null,
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });
     expect((await account.admin.api.get(`/custom_attribute_definitions/${created.body.id}`)).body).toEqual(created.body);
+  });
+
+  it('stores a default value that fits the display type, and refuses one that does not (422)', async () => {
+    const create = (body: Record<string, unknown>) => account.admin.api.post('/custom_attribute_definitions', { attribute_model: 0, ...body });
+    const list = await create({ attribute_display_name: 'Default Tier', attribute_display_type: 'list', attribute_values: ['gold', 'silver'], default_value: 'gold' });
+    expect(list.status).toBe(201);
+    expect(list.body.default_value).toBe('gold');
+    expect((await account.admin.api.get(`/custom_attribute_definitions/${list.body.id}`)).body.default_value).toBe('gold');
+    const checkbox = await create({ attribute_display_name: 'Default Vip', attribute_display_type: 'checkbox', default_value: true });
+    expect(checkbox.body.default_value).toBe(true);
+    const number = await create({ attribute_display_name: 'Default Seats', attribute_display_type: 'number', default_value: 3 });
+    expect(number.body.default_value).toBe(3);
+
+    const wrong = await create({ attribute_display_name: 'Default Wrong', attribute_display_type: 'number', default_value: 'many' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toEqual({ error: 'Default value must be a number', attributes: ['default_value'] });
+    expect((await create({ attribute_display_name: 'Default Object', attribute_display_type: 'text', default_value: { a: 1 } })).status).toBe(400);
+
+    const outside = await account.admin.api.patch(`/custom_attribute_definitions/${list.body.id}`, { default_value: 'bronze' });
+    expect(outside.status).toBe(422);
+    expect(outside.body.attributes).toEqual(['default_value']);
+    // A new list that drops the default is refused too; clearing it is allowed.
+    expect((await account.admin.api.patch(`/custom_attribute_definitions/${list.body.id}`, { attribute_values: ['silver'] })).status).toBe(422);
+    const cleared = await account.admin.api.patch(`/custom_attribute_definitions/${list.body.id}`, { default_value: null, attribute_values: ['silver'] });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ default_value: null, attribute_values: ['silver'] });
   });
 
   it('accepts enum names as well as codes, and filters the list by model', async () => {

@@ -28,6 +28,11 @@ describe('inboxes', () => {
       timezone: 'UTC',
       auto_assignment_config: { max_assignment_limit: null },
       message_deleted_placeholder: 'This message was deleted',
+      avatar_url: null,
+      website_token: null,
+      web_widget_script: null,
+      welcome_title: null,
+      welcome_tagline: null,
     });
     expect(created.body.working_hours).toHaveLength(7);
     const listed = await account.admin.api.get('/inboxes');
@@ -46,6 +51,39 @@ describe('inboxes', () => {
     const created = await account.admin.api.post('/inboxes', { name: `${channel.type} inbox`, channel });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ channel_type: channelType, inbox_identifier: null, secret: null, ...fields });
+  });
+
+  it('gives a web widget inbox a stable token and its embed script, and keeps its welcome texts and avatar', async () => {
+    const created = await account.admin.api.post('/inboxes', {
+      name: 'Site',
+      channel: { type: 'web_widget', website_url: 'https://shop.example.com', welcome_title: 'Hi there', welcome_tagline: 'We answer in minutes' },
+    });
+    expect(created.status).toBe(201);
+    const token: string = created.body.website_token;
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    expect(created.body).toMatchObject({ avatar_url: null, welcome_title: 'Hi there', welcome_tagline: 'We answer in minutes' });
+    const script: string = created.body.web_widget_script;
+    expect(script).toMatch(/^<script>[\s\S]*<\/script>$/);
+    expect(script).toContain(`var baseUrl = "${readE2eState().gatewayUrl}";`);
+    expect(script).toContain('baseUrl + "/packs/js/sdk.js"');
+    expect(script).toContain(`window.chatwootSDK.run({ websiteToken: "${token}", baseUrl: baseUrl })`);
+
+    const updated = await account.admin.api.patch(`/inboxes/${created.body.id}`, {
+      welcome_title: 'Hello',
+      welcome_tagline: null,
+      avatar_url: 'https://cdn.example.com/site.png',
+      widget_color: '#123456',
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ website_token: token, web_widget_script: script, welcome_title: 'Hello', welcome_tagline: null, avatar_url: 'https://cdn.example.com/site.png' });
+    expect((await account.admin.api.get(`/inboxes/${created.body.id}`)).body).toEqual(updated.body);
+    expect((await account.admin.api.get('/inboxes')).body.payload).toContainEqual(updated.body);
+
+    const other = (await account.admin.api.post('/inboxes', { name: 'Other site', channel: { type: 'web_widget', website_url: 'https://other.example.com' } })).body;
+    expect(other.website_token).not.toBe(token);
+    const badAvatar = await account.admin.api.patch(`/inboxes/${created.body.id}`, { avatar_url: 'ftp://cdn.example.com/x.png' });
+    expect(badAvatar.status).toBe(422);
+    expect(badAvatar.body.attributes).toEqual(['avatar_url']);
   });
 
   it('accepts channel_type in place of channel.type', async () => {

@@ -48,13 +48,36 @@ describe('finding contacts', () => {
     expect(bad.body.error).toContain('sort: must be one of name, phone_number, email, created_at, last_activity_at');
   });
 
-  it('matches q anywhere in name, e-mail, phone or identifier, and can include inbox links', async () => {
+  it('matches q anywhere in name, e-mail, phone or identifier', async () => {
     expect(names((await account.admin.api.get('/contacts?q=acme')).body.payload).sort()).toEqual(['ana', 'carla']);
     expect(names((await account.admin.api.get('/contacts?q=900000002')).body.payload)).toEqual(['bruno']);
     expect(names((await account.admin.api.get('/contacts?q=crm-car')).body.payload)).toEqual(['carla']);
-    const withLinks = await account.admin.api.get('/contacts?q=dan&include_contact_inboxes=true');
-    expect(withLinks.body.payload[0].contact_inboxes).toEqual([expect.objectContaining({ inbox: expect.objectContaining({ id: inbox }) })]);
-    expect((await account.admin.api.get('/contacts?q=dan')).body.payload[0]).not.toHaveProperty('contact_inboxes');
+  });
+
+  it('gives list, search and filter items their inbox links unless include_contact_inboxes is false', async () => {
+    const shownInbox = (await account.admin.api.get(`/inboxes/${inbox}`)).body;
+    delete shownInbox.secret;
+    const links = [{ source_id: expect.any(String), inbox: shownInbox }];
+    const filterDan = [{ attribute_key: 'email', filter_operator: 'equal_to', values: ['dan@initech.com'] }];
+    for (const found of [
+      await account.admin.api.get('/contacts?q=dan'),
+      await account.admin.api.get('/contacts?q=dan&include_contact_inboxes=true'),
+      await account.admin.api.get('/contacts/search?q=dan'),
+      await account.admin.api.post('/contacts/filter', { payload: filterDan }),
+    ]) {
+      expect(found.status).toBe(200);
+      expect(found.body.payload).toEqual([expect.objectContaining({ id: ids.dan, contact_inboxes: links })]);
+    }
+    for (const found of [
+      await account.admin.api.get('/contacts?q=dan&include_contact_inboxes=false'),
+      await account.admin.api.get('/contacts/search?q=dan&include_contact_inboxes=false'),
+      await account.admin.api.post('/contacts/filter?include_contact_inboxes=false', { payload: filterDan }),
+    ]) {
+      expect(found.status).toBe(200);
+      expect(found.body.payload).toHaveLength(1);
+      expect(found.body.payload[0]).not.toHaveProperty('contact_inboxes');
+    }
+    expect((await account.admin.api.get('/contacts?include_contact_inboxes=maybe')).status).toBe(400);
   });
 
   it('searches word prefixes on the index', async () => {

@@ -31,6 +31,47 @@ describe('assignment', () => {
 
   const show = async (id: number) => (await account.admin.api.get(`/conversations/${id}`)).body;
 
+  it('shows the assignee in meta with its account, role, confirmation and auto-offline setting wherever conversations appear', async () => {
+    const member = await agent('online');
+    expect((await account.admin.api.patch(`/agents/${member.id}`, { auto_offline: false })).status).toBe(200);
+    const inboxId = await inbox({ enable_auto_assignment: false }, [member]);
+    // TODO(read-your-writes): drop the polls once a read-model miss asks the owner.
+    const contact = await eventually(async () => {
+      const response = await account.admin.api.post('/contacts', { inbox_id: inboxId, name: 'Meta' });
+      expect(response.status).toBe(201);
+      return response.body.payload as { contact: { id: number }; contact_inbox: { source_id: string } };
+    });
+    const created = await eventually(async () => {
+      const response = await account.admin.api.post('/conversations', {
+        inbox_id: inboxId,
+        contact_id: contact.contact.id,
+        source_id: contact.contact_inbox.source_id,
+        assignee_id: member.id,
+      });
+      expect(response.status).toBe(201);
+      return response.body as { id: number };
+    });
+    const assignee = {
+      id: member.id,
+      account_id: account.id,
+      name: expect.any(String),
+      available_name: expect.any(String),
+      email: member.email,
+      role: 'agent',
+      confirmed: true,
+      availability_status: 'online',
+      auto_offline: false,
+      thumbnail: expect.any(String),
+    };
+    expect((await show(created.id)).meta.assignee).toEqual(assignee);
+    const listed = (await account.admin.api.get(`/conversations?inbox_id=${inboxId}`)).body.data.payload;
+    expect(listed.map((row: { meta: unknown }) => row.meta)).toEqual([expect.objectContaining({ assignee })]);
+    const filtered = (await account.admin.api.post('/conversations/filter', { payload: [{ attribute_key: 'inbox_id', filter_operator: 'equal_to', values: [inboxId] }] })).body.data.payload;
+    expect(filtered.map((row: { meta: unknown }) => row.meta)).toEqual([expect.objectContaining({ assignee })]);
+    const ofContact = (await account.admin.api.get(`/contacts/${contact.contact.id}/conversations`)).body.payload;
+    expect(ofContact.map((row: { meta: unknown }) => row.meta)).toEqual([expect.objectContaining({ assignee })]);
+  });
+
   it('assigns and unassigns an agent and a team (204), recording activity', async () => {
     const member = await agent('offline');
     const inboxId = await inbox({ enable_auto_assignment: false }, [member]);

@@ -61,10 +61,27 @@ describe('authentication and authorisation at the gateway', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: account.admin.id,
+      uid: account.admin.email,
       email: account.admin.email,
+      account_id: account.id,
+      role: 'administrator',
       access_token: account.admin.token,
       accounts: [{ id: account.id, role: 'administrator', availability_status: 'offline' }],
     });
+  });
+
+  it('answers the current account of the profile: the first one, or the one the update names', async () => {
+    const user = await account.addUser('agent');
+    const other = await createTestAccount();
+    const membership = await platformClient().post(`/platform/api/v1/accounts/${other.id}/account_users`, { user_id: user.id, role: 'administrator' });
+    expect(membership.status).toBe(201);
+    const shown = await gatewayClient(user.token).get('/api/v1/profile');
+    // The test account was made first, so it has the lower id.
+    expect(shown.body).toMatchObject({ uid: user.email, account_id: account.id, role: 'agent' });
+    expect(shown.body.accounts).toHaveLength(2);
+    const updated = await gatewayClient(user.token).patch('/api/v1/profile', { availability: 'busy', account_id: other.id });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ uid: user.email, account_id: other.id, role: 'administrator' });
   });
 
   it('stops a rotated token within a second and accepts the new one', async () => {

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CHANNEL_TYPES, ContactInboxErrors, type ContactInboxLink } from '@parley/contracts';
+import { CHANNEL_TYPES, ContactInboxErrors, type ContactInboxLink, type LinkedInbox } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { ContactsLoader } from '../contacts/contacts.loader';
 import { ContactsService } from '../contacts/contacts.service';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
-import type { InboxView } from '../read-models/messaging-view/persistence/inbox-view.row';
 
 /** Where a contact can be reached: its inbox links, and the inboxes it could be written to from. */
 @Injectable()
@@ -54,7 +53,7 @@ export class ContactInboxesService {
     return result;
   }
 
-  private async inbox(accountId: number, inboxId: number): Promise<InboxView> {
+  private async inbox(accountId: number, inboxId: number): Promise<LinkedInbox> {
     const inbox = await this.messagingView.inbox(accountId, inboxId);
     if (!inbox) throw new DomainError(ContactInboxErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
     return inbox;

@@ -1,8 +1,9 @@
 import type { Contact, ContactInboxLink } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
+import { contactAvailability } from './contact.rules';
 import type { ContactEntity } from './persistence/contact.orm-entity';
 
-export function toContact(entity: ContactEntity, inboxes?: ContactInboxLink[]): Contact {
+export function toContact(entity: ContactEntity, inboxes?: ContactInboxLink[], now = new Date()): Contact {
   const contact: Contact = {
     id: entity.id,
     account_id: entity.accountId,
@@ -15,6 +16,7 @@ export function toContact(entity: ContactEntity, inboxes?: ContactInboxLink[]): 
     additional_attributes: entity.additionalAttributes,
     custom_attributes: entity.customAttributes,
     last_activity_at: toUnixSeconds(entity.lastActivityAt),
+    availability_status: contactAvailability(entity.lastActivityAt, now),
     created_at: toUnixSeconds(entity.createdAt),
     updated_at: toUnixSeconds(entity.updatedAt),
   };

@@ -78,20 +78,20 @@ export class ContactQuery {
       clauses.push(`${SUBSTRING_TEXT} ILIKE ${p}`, `(c.name ILIKE ${p} OR c.email ILIKE ${p} OR c.phone_number ILIKE ${p} OR c.identifier ILIKE ${p})`);
     }
     const perPage = Math.min(query.per_page ?? CONTACTS_PAGE_SIZE, CONTACTS_MAX_PER_PAGE);
-    return this.page(clauses, params, { page: query.page ?? 1, perPage, order: orderBy(query.sort), withInboxes: query.include_contact_inboxes ?? false });
+    return this.page(clauses, params, { page: query.page ?? 1, perPage, order: orderBy(query.sort), withInboxes: query.include_contact_inboxes ?? true });
   }
 
   /** Prefix search over the words of name, e-mail, phone and identifier, on the full-text index. */
-  async search(scope: AccountScoped, q: string, page = 1, withConversations = false): Promise<ContactSearchPage> {
+  async search(scope: AccountScoped, q: string, page = 1, include: { conversations?: boolean; contactInboxes?: boolean } = {}): Promise<ContactSearchPage> {
     const tsquery = prefixQuery(q);
     if (!tsquery) return { meta: { count: 0, current_page: page, has_more: false }, payload: [] };
     const result = await this.page(['c.account_id = $1', `c.search_vector @@ to_tsquery('simple', $2)`], [scope.account_id, tsquery], {
       page,
       perPage: CONTACTS_PAGE_SIZE,
       order: 'c.last_activity_at DESC NULLS LAST, c.id DESC',
-      withInboxes: false,
+      withInboxes: include.contactInboxes ?? true,
     });
-    const payload: ContactSearchPage['payload'] = withConversations
+    const payload: ContactSearchPage['payload'] = include.conversations
       ? await Promise.all(
           result.payload.map(async (contact) => ({
             ...contact,
@@ -102,7 +102,7 @@ export class ContactQuery {
     return { meta: { ...result.meta, has_more: page * CONTACTS_PAGE_SIZE < result.meta.count }, payload };
   }
 
-  async filter(accountId: number, conditions: FilterCondition[], page = 1): Promise<ContactPage> {
+  async filter(accountId: number, conditions: FilterCondition[], page = 1, withInboxes = true): Promise<ContactPage> {
     // A definition created a moment ago decides how its key compares (number, date…), though the view may not have it yet.
     const definitions = new Map((await this.messagingView.contactDefinitionsOf(accountId, customAttributeKeysOf(conditions))).map((definition) => [definition.attribute_key, definition.attribute_display_type]));
     const compiler = new FilterCompiler({
@@ -111,7 +111,7 @@ export class ContactQuery {
     });
     const params: unknown[] = [accountId];
     const clauses = ['c.account_id = $1', compiler.compile(conditions, params)];
-    return this.page(clauses, params, { page, perPage: CONTACTS_PAGE_SIZE, order: 'c.created_at DESC, c.id DESC', withInboxes: false });
+    return this.page(clauses, params, { page, perPage: CONTACTS_PAGE_SIZE, order: 'c.created_at DESC, c.id DESC', withInboxes });
   }
 
   private async page(

@@ -1,6 +1,13 @@
-import { assertValidContact, contactFieldProblems, normaliseContactFields, translateConflict, uniquenessError } from './contact.rules';
+import { assertValidContact, contactAvailability, contactFieldProblems, normaliseContactFields, translateConflict, uniquenessError } from './contact.rules';
 
 describe('contact rules', () => {
+  it('counts a contact online for five minutes after its last activity', () => {
+    const now = new Date('2024-05-01T12:00:00Z');
+    expect(contactAvailability(null, now)).toBe('offline');
+    expect(contactAvailability(new Date('2024-05-01T11:55:00Z'), now)).toBe('online');
+    expect(contactAvailability(new Date('2024-05-01T11:54:59Z'), now)).toBe('offline');
+  });
+
   it('turns blank optional fields into "not set" and normalises the rest', () => {
     expect(normaliseContactFields({ name: '  Ana  ', email: ' Ana@Example.COM ', phone_number: '+55 (11) 99999-0000', identifier: '   ' })).toEqual({
       name: 'Ana',

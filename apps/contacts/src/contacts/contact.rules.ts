@@ -1,4 +1,12 @@
-import { ContactErrors, E164_PATTERN, EMAIL_PATTERN, type ContactFields, type CustomAttributeDefinition } from '@parley/contracts';
+import {
+  CONTACT_ONLINE_WINDOW_SECONDS,
+  ContactErrors,
+  E164_PATTERN,
+  EMAIL_PATTERN,
+  type ContactAvailability,
+  type ContactFields,
+  type CustomAttributeDefinition,
+} from '@parley/contracts';
 import { checkHttpUrl, customAttributeProblems } from '@parley/domain-rules';
 import { DomainError, isUniqueViolation } from '@parley/service-kit';
 
@@ -69,4 +77,9 @@ export function translateConflict(error: unknown): unknown {
   if (!isUniqueViolation(error)) return error;
   const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
   return uniquenessError(constraint) ?? error;
+}
+
+/** A contact is online while its last activity (a message in one of its conversations) is recent. */
+export function contactAvailability(lastActivityAt: Date | null, now: Date): ContactAvailability {
+  return lastActivityAt !== null && now.getTime() - lastActivityAt.getTime() <= CONTACT_ONLINE_WINDOW_SECONDS * 1000 ? 'online' : 'offline';
 }

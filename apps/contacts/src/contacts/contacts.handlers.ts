@@ -20,12 +20,12 @@ export class ContactsHandlers {
 
   @MessagePattern(P.search)
   search(@Payload() r: RpcRequest<typeof P.search>) {
-    return this.query.search(r, r.q, r.page, r.include_conversations);
+    return this.query.search(r, r.q, r.page, { conversations: r.include_conversations, contactInboxes: r.include_contact_inboxes });
   }
 
   @MessagePattern(P.filter)
   filter(@Payload() r: RpcRequest<typeof P.filter>) {
-    return this.query.filter(r.account_id, r.payload, r.page);
+    return this.query.filter(r.account_id, r.payload, r.page, r.include_contact_inboxes);
   }
 
   @MessagePattern(P.show)

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ContactErrors, type ContactInboxLink, type ContactSnapshot } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { toLinkedInbox } from '../read-models/messaging-view/linked-inbox.mapper';
 import { LIVE_INBOXES_SQL } from '../read-models/messaging-view/persistence/inbox-view.row';
 import { toContactSnapshot } from './contact-snapshot.mapper';
 import type { ContactLinkRow } from './persistence/contact-inbox.row';
@@ -37,12 +38,12 @@ export class ContactsLoader {
     const byContact = new Map<number, ContactInboxLink[]>(contactIds.map((id) => [id, []]));
     if (contactIds.length === 0) return byContact;
     const rows: ContactLinkRow[] = await (tx ?? this.dataSource).query(
-      `SELECT ci.contact_id, ci.source_id, iv.id, iv.name, iv.channel_type
+      `SELECT ci.contact_id, ci.source_id, iv.id, iv.name, iv.channel_type, iv.snapshot
          FROM contacts.contact_inboxes ci JOIN ${LIVE_INBOXES_SQL} iv ON iv.id = ci.inbox_id
         WHERE ci.contact_id = ANY($1::int[]) ORDER BY ci.id`,
       [contactIds],
     );
-    for (const row of rows) byContact.get(row.contact_id)?.push({ source_id: row.source_id, inbox: { id: row.id, name: row.name, channel_type: row.channel_type } });
+    for (const row of rows) byContact.get(row.contact_id)?.push({ source_id: row.source_id, inbox: toLinkedInbox(row) });
     return byContact;
   }
 }

@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ContactErrors, ContactEvents, ContactInboxErrors, type Contact, type ContactFields, type ContactInboxLink, type CreateContactInput } from '@parley/contracts';
+import {
+  ContactErrors,
+  ContactEvents,
+  ContactInboxErrors,
+  type Contact,
+  type ContactFields,
+  type ContactInboxLink,
+  type CreateContactInput,
+  type LinkedInbox,
+} from '@parley/contracts';
 import { checkLabelSet } from '@parley/domain-rules';
 import { changedAttributes, DomainError, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { Repository, type EntityManager } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
-import type { InboxView } from '../read-models/messaging-view/persistence/inbox-view.row';
 import { toContactSnapshot } from './contact-snapshot.mapper';
 import { toContact } from './contact.mapper';
 import { assertValidContact, assertValidCustomAttributes, normaliseContactFields, translateConflict } from './contact.rules';
@@ -139,7 +147,7 @@ export class ContactsService {
   }
 
   /** Links the contact to one more inbox, under its id at that channel. */
-  async linkInbox(contact: ContactEntity, inbox: InboxView, sourceId: string): Promise<ContactInboxLink> {
+  async linkInbox(contact: ContactEntity, inbox: LinkedInbox, sourceId: string): Promise<ContactInboxLink> {
     try {
       await this.inboxLinks.insert({ contactId: contact.id, accountId: contact.accountId, inboxId: inbox.id, sourceId });
     } catch (error) {
@@ -153,7 +161,7 @@ export class ContactsService {
    * The contact's link to the inbox: its oldest one there, or a new one under a generated source
    * id. The contact's row lock makes concurrent calls for one contact find one link, not make two.
    */
-  async ensureInboxLink(accountId: number, contactId: number, inbox: InboxView): Promise<ContactInboxLink> {
+  async ensureInboxLink(accountId: number, contactId: number, inbox: LinkedInbox): Promise<ContactInboxLink> {
     return this.inboxLinks.manager.transaction(async (tx) => {
       await this.loader.find(accountId, contactId, tx);
       const existing = await tx.findOne(ContactInboxEntity, { where: { contactId, inboxId: inbox.id }, order: { id: 'ASC' } });

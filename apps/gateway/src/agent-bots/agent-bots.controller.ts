@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AgentBotPatterns, type AccountScoped, type AgentBot } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { CreateAgentBotDto, UpdateAgentBotDto } from './agent-bot.dto';
+import { AgentBotView } from './agent-bot.responses';
 
 @ApiTags('agent bots')
 @ApiSecurity('api_access_token')
@@ -14,26 +15,31 @@ export class AgentBotsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
+  @ApiOkResponse({ type: [AgentBotView] })
   list(@Scope() scope: AccountScoped): Promise<AgentBot[]> {
     return this.rpc.send(AgentBotPatterns.list, scope);
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: AgentBotView })
   show(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<AgentBot> {
     return this.rpc.send(AgentBotPatterns.show, { ...scope, id });
   }
 
   @Post()
+  @ApiCreatedResponse({ type: AgentBotView })
   create(@Scope() scope: AccountScoped, @Body() body: CreateAgentBotDto): Promise<AgentBot> {
     return this.rpc.send(AgentBotPatterns.create, { ...scope, data: body });
   }
 
   @Patch(':id')
+  @ApiOkResponse({ type: AgentBotView })
   update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentBotDto): Promise<AgentBot> {
     return this.rpc.send(AgentBotPatterns.update, { ...scope, id, data: body });
   }
 
   @Put(':id')
+  @ApiOkResponse({ type: AgentBotView })
   replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentBotDto): Promise<AgentBot> {
     return this.update(scope, id, body);
   }

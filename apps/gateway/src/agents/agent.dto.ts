@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AVAILABILITY_STATUSES, ROLES, type AvailabilityStatus, type InviteAgentInput, type Role, type UpdateAgentInput } from '@parley/contracts';
-import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MayBeOmitted } from '../http/tolerant-input.decorators';
 
 export class InviteAgentDto implements InviteAgentInput {
@@ -37,4 +37,9 @@ export class UpdateAgentDto implements UpdateAgentInput {
   @MayBeOmitted()
   @IsIn(AVAILABILITY_STATUSES)
   availability_status?: AvailabilityStatus;
+
+  @ApiPropertyOptional({ description: 'Whether the agent goes offline by itself when it leaves' })
+  @MayBeOmitted()
+  @IsBoolean()
+  auto_offline?: boolean;
 }

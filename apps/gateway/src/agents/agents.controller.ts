@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AgentPatterns, type AccountScoped, type Agent } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { InviteAgentDto, UpdateAgentDto } from './agent.dto';
+import { AgentView } from './agent.responses';
 
 @ApiTags('agents')
 @ApiSecurity('api_access_token')
@@ -14,6 +15,7 @@ export class AgentsController {
 
   /** Every member of the account (a bare array). */
   @Get()
+  @ApiOkResponse({ type: [AgentView] })
   list(@Scope() scope: AccountScoped): Promise<Agent[]> {
     return this.rpc.send(AgentPatterns.list, scope);
   }
@@ -21,18 +23,21 @@ export class AgentsController {
   /** Invites by e-mail: the agent stays pending until it activates through the e-mailed link. */
   @Post()
   @AdminOnly()
+  @ApiCreatedResponse({ type: AgentView })
   invite(@Scope() scope: AccountScoped, @Body() body: InviteAgentDto): Promise<Agent> {
     return this.rpc.send(AgentPatterns.invite, { ...scope, data: body });
   }
 
   @Patch(':id')
   @AdminOnly()
+  @ApiOkResponse({ type: AgentView })
   update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentDto): Promise<Agent> {
     return this.rpc.send(AgentPatterns.update, { ...scope, id, data: body });
   }
 
   @Put(':id')
   @AdminOnly()
+  @ApiOkResponse({ type: AgentView })
   replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentDto): Promise<Agent> {
     return this.update(scope, id, body);
   }

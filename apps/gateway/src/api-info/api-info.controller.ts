@@ -1,9 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { NatsHealthIndicator } from '@parley/service-kit';
 import { Public } from '../auth/access.decorators';
 import { SystemHealthService } from '../health/system-health.service';
 import { PARLEY_VERSION } from '../version.constants';
+import { ApiInfoView } from './api-info.responses';
 
 @ApiTags('api')
 @Public()
@@ -16,6 +17,7 @@ export class ApiInfoController {
 
   /** Unauthenticated probe that clients of this API call to learn the version. */
   @Get()
+  @ApiOkResponse({ type: ApiInfoView })
   async info(): Promise<{ version: string; timestamp: string; queue_services: string; data_services: string }> {
     const [queue, data] = await Promise.all([this.nats.check('nats'), this.health.serviceUp('messaging')]);
     return {

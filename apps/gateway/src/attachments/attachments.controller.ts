@@ -1,5 +1,5 @@
 import { Controller, ForbiddenException, Get, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { FILE_STORAGE, STORAGE_CONFIG, verifyFileSignature, type FileStorage, type StorageConfig } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access.decorators';
@@ -15,6 +15,8 @@ export class AttachmentsController {
   ) {}
 
   @Get('*')
+  @ApiProduces('*/*')
+  @ApiOkResponse({ description: 'The file, with the content type the link names', schema: { type: 'string', format: 'binary' } })
   async download(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,

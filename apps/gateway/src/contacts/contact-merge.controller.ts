@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ContactPatterns, type AccountScoped, type Contact } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { ContactMergeDto } from './contact.dto';
+import { ContactView } from './contact.responses';
 
 @ApiTags('contacts')
 @ApiSecurity('api_access_token')
@@ -15,6 +16,7 @@ export class ContactMergeController {
   @Post('contact_merge')
   @AdminOnly()
   @HttpCode(200)
+  @ApiOkResponse({ type: ContactView, description: 'The base contact' })
   merge(@Scope() scope: AccountScoped, @Body() body: ContactMergeDto): Promise<Contact> {
     return this.rpc.send(ContactPatterns.merge, { ...scope, base_contact_id: body.base_contact_id, mergee_contact_id: body.mergee_contact_id });
   }

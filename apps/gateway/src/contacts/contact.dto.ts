@@ -9,6 +9,12 @@ function OptionalText(max = 255): PropertyDecorator {
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 }
 
+/** Items carry their inbox links unless this is false. */
+function IncludeContactInboxes(): PropertyDecorator {
+  const decorators = [ApiPropertyOptional({ default: true, description: 'false leaves out each contact\'s contact_inboxes' }), ToBoolean(), MayBeOmitted(), IsBoolean()];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
 export class ContactFieldsDto implements ContactFields {
   @ApiPropertyOptional({ nullable: true }) @OptionalText() name?: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'Unique per account (case-insensitive)' }) @OptionalText() email?: string | null;
@@ -30,13 +36,19 @@ export class ContactListQueryDto implements ContactListQuery {
   @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 15 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100) per_page?: number;
   @ApiPropertyOptional({ example: '-last_activity_at' }) @MayBeOmitted() @IsString() @MaxLength(50) sort?: string;
-  @ApiPropertyOptional() @ToBoolean() @MayBeOmitted() @IsBoolean() include_contact_inboxes?: boolean;
+  @IncludeContactInboxes() include_contact_inboxes?: boolean;
 }
 
 export class ContactSearchQueryDto {
   @ApiProperty({ description: 'Words matched as prefixes of name, e-mail, phone and identifier' }) @IsString() @IsNotEmpty() @MaxLength(255) q: string;
   @ApiPropertyOptional({ enum: ['conversations'] }) @MayBeOmitted() @IsIn(['conversations']) include?: 'conversations';
   @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IncludeContactInboxes() include_contact_inboxes?: boolean;
+}
+
+export class ContactFilterQueryDto {
+  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IncludeContactInboxes() include_contact_inboxes?: boolean;
 }
 
 export class ContactInboxDto {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
   ContactPatterns as P,
   ConversationPatterns,
@@ -19,6 +19,7 @@ import { FilterDto } from '../http/filter.dto';
 import { IdPipe } from '../http/id.pipe';
 import {
   ContactFieldsDto,
+  ContactFilterQueryDto,
   ContactInboxDto,
   ContactLabelsDto,
   ContactListQueryDto,
@@ -26,6 +27,19 @@ import {
   CreateContactDto,
   NoteDto,
 } from './contact.dto';
+import { LabelTitlesView } from '../labels/label.responses';
+import {
+  ContactableInboxesView,
+  ContactConversationsView,
+  ContactCreatedView,
+  ContactEnvelopeView,
+  ContactImportView,
+  ContactInboxLinksView,
+  ContactInboxLinkView,
+  ContactNoteView,
+  ContactPageView,
+  ContactSearchPageView,
+} from './contact.responses';
 import { storeCsvUpload } from './csv-upload.parser';
 import { Expensive } from '../rate-limit/expensive.decorators';
 
@@ -41,6 +55,7 @@ export class ContactsController {
   /** 15 per page (`per_page` up to 100); `sort` by name, phone_number, email, created_at, last_activity_at (`-` descending). */
   @Get()
   @Expensive((request) => Boolean((request.query as { q?: unknown })?.q))
+  @ApiOkResponse({ type: ContactPageView })
   list(@Scope() scope: AccountScoped, @Query() query: ContactListQueryDto): Promise<ContactPage> {
     return this.rpc.send(P.list, { ...scope, query });
   }
@@ -48,14 +63,22 @@ export class ContactsController {
   /** Indexed prefix search; `include=conversations` adds each contact's conversations. */
   @Get('search')
   @Expensive()
+  @ApiOkResponse({ type: ContactSearchPageView })
   search(@Scope() scope: AccountScoped, @Query() query: ContactSearchQueryDto): Promise<ContactSearchPage> {
-    return this.rpc.send(P.search, { ...scope, q: query.q, page: query.page, include_conversations: query.include === 'conversations' });
+    return this.rpc.send(P.search, {
+      ...scope,
+      q: query.q,
+      page: query.page,
+      include_conversations: query.include === 'conversations',
+      include_contact_inboxes: query.include_contact_inboxes,
+    });
   }
 
   @Post('filter')
   @HttpCode(200)
-  filter(@Scope() scope: AccountScoped, @Body() body: FilterDto): Promise<ContactPage> {
-    return this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page });
+  @ApiOkResponse({ type: ContactPageView })
+  filter(@Scope() scope: AccountScoped, @Body() body: FilterDto, @Query() query: ContactFilterQueryDto): Promise<ContactPage> {
+    return this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page ?? query.page, include_contact_inboxes: query.include_contact_inboxes });
   }
 
   /** Answers at once with the job; follow it at `imports/{id}`. */
@@ -63,6 +86,7 @@ export class ContactsController {
   @Expensive()
   @AdminOnly()
   @ApiConsumes('multipart/form-data')
+  @ApiCreatedResponse({ type: ContactImportView })
   async import(@Scope() scope: AccountScoped, @Req() request: FastifyRequest): Promise<ContactImport> {
     const key = await storeCsvUpload(request, this.storage, scope.account_id);
     try {
@@ -76,6 +100,7 @@ export class ContactsController {
   /** Import jobs and their error reports hold contact data: administrators only, like the import itself. */
   @Get('imports/:id')
   @AdminOnly()
+  @ApiOkResponse({ type: ContactImportView })
   showImport(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<ContactImport> {
     return this.rpc.send(P.showImport, { ...scope, id });
   }
@@ -83,6 +108,8 @@ export class ContactsController {
   /** The failed rows as CSV, with an `errors` column. */
   @Get('imports/:id/errors')
   @AdminOnly()
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The failed rows as CSV, with an errors column', schema: { type: 'string' } })
   async importErrors(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
     const { file_key } = await this.rpc.send(P.importErrors, { ...scope, id });
     const file = await this.storage.open(file_key);
@@ -94,21 +121,25 @@ export class ContactsController {
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: ContactEnvelopeView })
   async show(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Contact }> {
     return { payload: await this.rpc.send(P.show, { ...scope, id }) };
   }
 
   @Post()
+  @ApiCreatedResponse({ type: ContactCreatedView })
   async create(@Scope() scope: AccountScoped, @Body() body: CreateContactDto): Promise<{ payload: { contact: Contact; contact_inbox: ContactInboxLink } }> {
     return { payload: await this.rpc.send(P.create, { ...scope, data: body }) };
   }
 
   @Patch(':id')
+  @ApiOkResponse({ type: ContactEnvelopeView })
   async update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactFieldsDto): Promise<{ payload: Contact }> {
     return { payload: await this.rpc.send(P.update, { ...scope, id, data: body }) };
   }
 
   @Put(':id')
+  @ApiOkResponse({ type: ContactEnvelopeView })
   replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactFieldsDto): Promise<{ payload: Contact }> {
     return this.update(scope, id, body);
   }
@@ -122,37 +153,44 @@ export class ContactsController {
   }
 
   @Get(':id/conversations')
+  @ApiOkResponse({ type: ContactConversationsView })
   async conversations(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Conversation[] }> {
     await this.rpc.send(P.show, { ...scope, id });
     return { payload: await this.rpc.send(ConversationPatterns.ofContact, { ...scope, contact_id: id }) };
   }
 
   @Get(':id/contact_inboxes')
+  @ApiOkResponse({ type: ContactInboxLinksView })
   async contactInboxes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: ContactInboxLink[] }> {
     return { payload: await this.rpc.send(P.listInboxes, { ...scope, id }) };
   }
 
   @Post(':id/contact_inboxes')
+  @ApiCreatedResponse({ type: ContactInboxLinkView })
   createContactInbox(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactInboxDto): Promise<ContactInboxLink> {
     return this.rpc.send(P.createInbox, { ...scope, id, inbox_id: body.inbox_id, source_id: body.source_id });
   }
 
   @Get(':id/contactable_inboxes')
+  @ApiOkResponse({ type: ContactableInboxesView })
   async contactable(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }> }> {
     return { payload: await this.rpc.send(P.contactableInboxes, { ...scope, id }) };
   }
 
   @Get(':id/notes')
+  @ApiOkResponse({ type: [ContactNoteView] })
   notes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<ContactNote[]> {
     return this.rpc.send(P.listNotes, { ...scope, id });
   }
 
   @Post(':id/notes')
+  @ApiCreatedResponse({ type: ContactNoteView })
   createNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: NoteDto): Promise<ContactNote> {
     return this.rpc.send(P.createNote, { ...scope, id, content: body.content });
   }
 
   @Patch(':id/notes/:note_id')
+  @ApiOkResponse({ type: ContactNoteView })
   updateNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Param('note_id', IdPipe) noteId: number, @Body() body: NoteDto): Promise<ContactNote> {
     return this.rpc.send(P.updateNote, { ...scope, id, note_id: noteId, content: body.content });
   }
@@ -166,17 +204,20 @@ export class ContactsController {
   /** A blocked contact cannot start new conversations. */
   @Post(':id/block')
   @HttpCode(200)
+  @ApiOkResponse({ type: ContactEnvelopeView })
   async block(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Contact }> {
     return { payload: await this.rpc.send(P.block, { ...scope, id }) };
   }
 
   @Post(':id/unblock')
   @HttpCode(200)
+  @ApiOkResponse({ type: ContactEnvelopeView })
   async unblock(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Contact }> {
     return { payload: await this.rpc.send(P.unblock, { ...scope, id }) };
   }
 
   @Get(':id/labels')
+  @ApiOkResponse({ type: LabelTitlesView })
   async labels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: string[] }> {
     return { payload: await this.rpc.send(P.listLabels, { ...scope, id }) };
   }
@@ -184,6 +225,7 @@ export class ContactsController {
   /** Replaces the contact's labels. */
   @Post(':id/labels')
   @HttpCode(200)
+  @ApiOkResponse({ type: LabelTitlesView })
   async setLabels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactLabelsDto): Promise<{ payload: string[] }> {
     return { payload: await this.rpc.send(P.setLabels, { ...scope, id, labels: body.labels }) };
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
   ConversationPatterns as P,
   type AccountScoped,
@@ -23,6 +23,8 @@ import {
   TypingDto,
 } from './conversation.dto';
 import { FilterDto } from '../http/filter.dto';
+import { LabelTitlesView } from '../labels/label.responses';
+import { ConversationListView, ConversationMetaCountsView, ConversationView, EmptyView, ToggleStatusView } from './conversation.responses';
 import { Expensive } from '../rate-limit/expensive.decorators';
 
 @ApiTags('conversations')
@@ -33,12 +35,14 @@ export class ConversationsController {
 
   /** 25 per page, newest activity first; counts ignore `assignee_type`. */
   @Get()
+  @ApiOkResponse({ type: ConversationListView })
   async list(@Scope() scope: AccountScoped, @Query() query: ConversationQueryDto): Promise<{ data: ConversationPage }> {
     return { data: await this.rpc.send(P.list, { ...scope, query }) };
   }
 
   @Get('meta')
   @Expensive()
+  @ApiOkResponse({ type: ConversationMetaCountsView })
   async meta(@Scope() scope: AccountScoped, @Query() query: ConversationQueryDto): Promise<{ meta: ConversationCounts }> {
     return { meta: await this.rpc.send(P.meta, { ...scope, query }) };
   }
@@ -46,17 +50,20 @@ export class ConversationsController {
   /** Conditions joined by query_operator, AND binding tighter than OR. */
   @Post('filter')
   @HttpCode(200)
+  @ApiOkResponse({ type: ConversationListView })
   async filter(@Scope() scope: AccountScoped, @Body() body: FilterDto, @Query('page') page?: string): Promise<{ data: ConversationPage }> {
     const requested = body.page ?? (page && /^\d+$/.test(page) ? Number(page) : undefined);
     return { data: await this.rpc.send(P.filter, { ...scope, payload: body.payload, page: requested }) };
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: ConversationView })
   show(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<Conversation> {
     return this.rpc.send(P.show, { ...scope, display_id: id });
   }
 
   @Post()
+  @ApiCreatedResponse({ type: ConversationView })
   create(@Scope() scope: AccountScoped, @Body() body: CreateConversationDto): Promise<Conversation> {
     return this.rpc.send(P.create, { ...scope, data: body });
   }
@@ -70,17 +77,20 @@ export class ConversationsController {
 
   @Post(':id/toggle_status')
   @HttpCode(200)
+  @ApiOkResponse({ type: ToggleStatusView })
   toggleStatus(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ToggleStatusDto): Promise<ToggleStatusResult> {
     return this.rpc.send(P.toggleStatus, { ...scope, display_id: id, data: body });
   }
 
   @Post(':id/toggle_priority')
   @HttpCode(200)
+  @ApiOkResponse({ type: ConversationView })
   togglePriority(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: TogglePriorityDto): Promise<Conversation> {
     return this.rpc.send(P.togglePriority, { ...scope, display_id: id, priority: body.priority });
   }
 
   @Get(':id/labels')
+  @ApiOkResponse({ type: LabelTitlesView })
   async labels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: string[] }> {
     return { payload: await this.rpc.send(P.listLabels, { ...scope, display_id: id }) };
   }
@@ -95,12 +105,14 @@ export class ConversationsController {
   /** A muted conversation stays in lists but notifies nobody. */
   @Post(':id/mute')
   @HttpCode(200)
+  @ApiOkResponse({ type: ConversationView })
   mute(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<Conversation> {
     return this.rpc.send(P.mute, { ...scope, display_id: id });
   }
 
   @Post(':id/unmute')
   @HttpCode(200)
+  @ApiOkResponse({ type: ConversationView })
   unmute(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<Conversation> {
     return this.rpc.send(P.unmute, { ...scope, display_id: id });
   }
@@ -108,6 +120,7 @@ export class ConversationsController {
   /** E-mails the public messages of the conversation. */
   @Post(':id/transcript')
   @HttpCode(200)
+  @ApiOkResponse({ type: EmptyView })
   async transcript(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: TranscriptDto): Promise<Record<string, never>> {
     await this.rpc.send(P.transcript, { ...scope, display_id: id, email: body.email });
     return {};
@@ -115,12 +128,14 @@ export class ConversationsController {
 
   @Post(':id/update_last_seen')
   @HttpCode(200)
+  @ApiOkResponse({ type: ConversationView })
   updateLastSeen(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<Conversation> {
     return this.rpc.send(P.updateLastSeen, { ...scope, display_id: id });
   }
 
   @Post(':id/toggle_typing_status')
   @HttpCode(200)
+  @ApiOkResponse({ type: EmptyView })
   async typing(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: TypingDto): Promise<Record<string, never>> {
     await this.rpc.send(P.toggleTyping, { ...scope, display_id: id, typing_status: body.typing_status });
     return {};
@@ -129,6 +144,7 @@ export class ConversationsController {
   /** Sets only the attributes given (null removes one), checked against the definitions. */
   @Post(':id/custom_attributes')
   @HttpCode(200)
+  @ApiOkResponse({ type: ConversationView })
   customAttributes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: CustomAttributesDto): Promise<Conversation> {
     return this.rpc.send(P.setCustomAttributes, { ...scope, display_id: id, custom_attributes: body.custom_attributes });
   }

@@ -7,8 +7,18 @@ import {
   type CreateCustomAttributeDefinitionInput,
 } from '@parley/contracts';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { IsNameOrCode, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
+
+/** Whether it fits the display type is the service's 422; a non-scalar is malformed input. */
+const IsAttributeValue = ValidateBy({
+  name: 'isAttributeValue',
+  validator: {
+    validate: (value: unknown) =>
+      (typeof value === 'string' && value.length <= 10_000) || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)),
+    defaultMessage: () => '$property must be text (up to 10,000 characters), a number, true/false or null',
+  },
+});
 
 /** Query strings carry codes as text: "1" means 1. */
 const codeFromQuery = Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value));
@@ -39,6 +49,16 @@ export class CreateCustomAttributeDefinitionDto implements CreateCustomAttribute
 
   @ApiPropertyOptional({ nullable: true, description: 'Text attributes only' }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_pattern?: string | null;
   @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_cue?: string | null;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    description: 'Checked against the display type like a value; null for none',
+  })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsAttributeValue
+  default_value?: string | number | boolean | null;
 }
 
 export class UpdateCustomAttributeDefinitionDto extends UpdateOf(CreateCustomAttributeDefinitionDto) {}

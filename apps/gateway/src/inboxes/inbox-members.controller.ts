@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { InboxPatterns, type AccountScoped, type Agent } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
+import { AgentListView } from '../agents/agent.responses';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { InboxMembersDto } from './inbox.dto';
@@ -18,6 +19,7 @@ export class InboxMembersController {
 
   @Get(':inbox_id')
   @AdminOnly()
+  @ApiOkResponse({ type: AgentListView })
   async list(@Scope() scope: AccountScoped, @Param('inbox_id', IdPipe) inboxId: number): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.listMembers, { ...scope, id: inboxId }) };
   }
@@ -26,6 +28,7 @@ export class InboxMembersController {
   @Post()
   @AdminOnly()
   @HttpCode(200)
+  @ApiOkResponse({ type: AgentListView })
   async add(@Scope() scope: AccountScoped, @Body() body: InboxMembersDto): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.addMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }) };
   }
@@ -33,12 +36,14 @@ export class InboxMembersController {
   /** Replaces the inbox's agents with `user_ids`. */
   @Patch()
   @AdminOnly()
+  @ApiOkResponse({ type: AgentListView })
   async set(@Scope() scope: AccountScoped, @Body() body: InboxMembersDto): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.setMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }) };
   }
 
   @Delete()
   @AdminOnly()
+  @ApiOkResponse({ type: AgentListView })
   async remove(@Scope() scope: AccountScoped, @Body() body: InboxMembersDto): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.removeMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }) };
   }

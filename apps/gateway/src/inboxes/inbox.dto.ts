@@ -49,6 +49,8 @@ export class ChannelFieldsDto {
   @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' }) @OptionalText(2048) webhook_url?: string | null;
   @ApiPropertyOptional({ description: 'Channel::WebWidget (required there)' }) @OptionalText(2048) website_url?: string | null;
   @ApiPropertyOptional({ description: 'Channel::WebWidget' }) @OptionalText(20) widget_color?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: heading of the widget' }) @OptionalText(255) welcome_title?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: line under the heading' }) @OptionalText(1000) welcome_tagline?: string | null;
   @ApiPropertyOptional({ description: 'E.164; Channel::Sms and Channel::MobileChat (required there)' }) @OptionalText(32) phone_number?: string | null;
   @ApiPropertyOptional({ description: 'Channel::Email (required there)' }) @OptionalText(255) email?: string | null;
 }
@@ -61,6 +63,7 @@ export class ChannelDto extends ChannelFieldsDto implements ChannelInput {
 
 /** Settings every inbox has (the name is added by the create and update shapes). */
 class InboxSettingsDto extends ChannelFieldsDto {
+  @ApiPropertyOptional({ nullable: true, description: 'http(s) URL of the inbox picture' }) @OptionalText(2048) avatar_url?: string | null;
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() greeting_enabled?: boolean;
   @ApiPropertyOptional({ nullable: true }) @OptionalText() greeting_message?: string | null;
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() working_hours_enabled?: boolean;

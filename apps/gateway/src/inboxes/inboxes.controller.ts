@@ -1,11 +1,14 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CHANNEL_TYPES, InboxPatterns, type AccountScoped, type Agent, type AgentBot, type ChannelKind, type Inbox } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { UserIdsDto } from '../teams/team.dto';
+import { AgentBotView } from '../agent-bots/agent-bot.responses';
+import { AgentListView } from '../agents/agent.responses';
 import { CreateInboxDto, SetAgentBotDto, UpdateInboxDto } from './inbox.dto';
+import { InboxListView, InboxView } from './inbox.responses';
 
 const KIND_OF_TYPE = Object.fromEntries(Object.entries(CHANNEL_TYPES).map(([kind, type]) => [type, kind])) as Record<string, ChannelKind>;
 
@@ -17,33 +20,38 @@ export class InboxesController {
 
   /** Administrators see every inbox, agents the inboxes they are members of. */
   @Get()
+  @ApiOkResponse({ type: InboxListView })
   async list(@Scope() scope: AccountScoped): Promise<{ payload: Inbox[] }> {
     return { payload: await this.rpc.send(InboxPatterns.list, scope) };
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: InboxView })
   show(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<Inbox> {
     return this.rpc.send(InboxPatterns.show, { ...scope, id });
   }
 
   @Post()
   @AdminOnly()
+  @ApiCreatedResponse({ type: InboxView })
   create(@Scope() scope: AccountScoped, @Body() body: CreateInboxDto): Promise<Inbox> {
-    const { channel, channel_type, webhook_url, website_url, widget_color, phone_number, email, ...settings } = body;
+    const { channel, channel_type, webhook_url, website_url, widget_color, welcome_title, welcome_tagline, phone_number, email, ...settings } = body;
     const type = channel?.type ?? (channel_type ? KIND_OF_TYPE[channel_type] : undefined);
     if (!type) throw new BadRequestException('channel.type: must be given (or channel_type)');
-    const fields = { webhook_url, website_url, widget_color, phone_number, email, ...channel };
+    const fields = { webhook_url, website_url, widget_color, welcome_title, welcome_tagline, phone_number, email, ...channel };
     return this.rpc.send(InboxPatterns.create, { ...scope, data: { ...settings, name: body.name, channel: { ...fields, type } } });
   }
 
   @Patch(':id')
   @AdminOnly()
+  @ApiOkResponse({ type: InboxView })
   update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateInboxDto): Promise<Inbox> {
     return this.rpc.send(InboxPatterns.update, { ...scope, id, data: body });
   }
 
   @Put(':id')
   @AdminOnly()
+  @ApiOkResponse({ type: InboxView })
   replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateInboxDto): Promise<Inbox> {
     return this.update(scope, id, body);
   }
@@ -58,6 +66,7 @@ export class InboxesController {
 
   @Get(':id/inbox_members')
   @AdminOnly()
+  @ApiOkResponse({ type: AgentListView })
   async members(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.listMembers, { ...scope, id }) };
   }
@@ -66,12 +75,14 @@ export class InboxesController {
   @Post(':id/inbox_members')
   @AdminOnly()
   @HttpCode(200)
+  @ApiOkResponse({ type: AgentListView })
   async setMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.setMembers, { ...scope, id, user_ids: body.user_ids }) };
   }
 
   @Delete(':id/inbox_members')
   @AdminOnly()
+  @ApiOkResponse({ type: AgentListView })
   async removeMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.removeMembers, { ...scope, id, user_ids: body.user_ids }) };
   }
@@ -79,6 +90,7 @@ export class InboxesController {
   /** The bot connected to the inbox; 404 when there is none. */
   @Get(':id/agent_bot')
   @AdminOnly()
+  @ApiOkResponse({ type: AgentBotView })
   async agentBot(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<AgentBot> {
     const bot = await this.rpc.send(InboxPatterns.showAgentBot, { ...scope, id });
     if (!bot) throw new NotFoundException('No agent bot is connected to this inbox');

@@ -28,11 +28,3 @@ export class CreateLabelDto implements CreateLabelInput {
 }
 
 export class UpdateLabelDto extends UpdateOf(CreateLabelDto) {}
-
-export class LabelView {
-  @ApiProperty() id: number;
-  @ApiProperty() title: string;
-  @ApiProperty({ nullable: true, type: String }) description: string | null;
-  @ApiProperty() color: string;
-  @ApiProperty() show_on_sidebar: boolean;
-}

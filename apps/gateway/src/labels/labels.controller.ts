@@ -4,7 +4,8 @@ import { LabelPatterns, type AccountScoped, type Label } from '@parley/contracts
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
-import { CreateLabelDto, LabelView, UpdateLabelDto } from './label.dto';
+import { CreateLabelDto, UpdateLabelDto } from './label.dto';
+import { LabelListView, LabelView } from './label.responses';
 
 @ApiTags('labels')
 @ApiSecurity('api_access_token')
@@ -13,7 +14,7 @@ export class LabelsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @ApiOkResponse({ description: '`{"payload": [label, …]}`' })
+  @ApiOkResponse({ type: LabelListView })
   async list(@Scope() scope: AccountScoped): Promise<{ payload: Label[] }> {
     return { payload: await this.rpc.send(LabelPatterns.list, scope) };
   }

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { MESSAGE_TYPES, MessagePatterns, type AccountScoped, type Message, type MessagesPage, type StoredFile } from '@parley/contracts';
 import { FILE_STORAGE, RpcClient, type FileStorage } from '@parley/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { CreateMessageDto, MessagesQueryDto } from './message.dto';
+import { MessagesPageView, MessageView } from './message.responses';
 import { readMultipartMessage } from './multipart-message.parser';
 
 @ApiTags('messages')
@@ -19,6 +20,7 @@ export class MessagesController {
 
   /** Oldest first: the latest 20, 20 before `before`, or up to 100 after `after`. */
   @Get()
+  @ApiOkResponse({ type: MessagesPageView })
   list(@Scope() scope: AccountScoped, @Param('conversation_id', IdPipe) conversationId: number, @Query() query: MessagesQueryDto): Promise<MessagesPage> {
     return this.rpc.send(MessagePatterns.list, { ...scope, display_id: conversationId, query });
   }
@@ -26,6 +28,7 @@ export class MessagesController {
   /** JSON, or multipart with repeated `attachments[]` files (booleans as "true"/"false", objects as JSON text). */
   @Post()
   @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiCreatedResponse({ type: MessageView })
   async create(
     @Scope() scope: AccountScoped,
     @Param('conversation_id', IdPipe) conversationId: number,
@@ -47,6 +50,7 @@ export class MessagesController {
 
   /** The message stays as a placeholder (the inbox's deleted-message text); answers it. */
   @Delete(':id')
+  @ApiOkResponse({ type: MessageView, description: 'The placeholder the message leaves' })
   remove(@Scope() scope: AccountScoped, @Param('conversation_id', IdPipe) conversationId: number, @Param('id', IdPipe) id: number): Promise<Message> {
     return this.rpc.send(MessagePatterns.delete, { ...scope, display_id: conversationId, message_id: id });
   }

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PlatformPatterns, type PlatformUser } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { PlatformOnly } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { CreateUserDto, UpdateUserDto } from './platform.dto';
+import { PlatformUserView } from './platform.responses';
 
 @ApiTags('platform')
 @ApiSecurity('api_access_token')
@@ -15,16 +16,19 @@ export class PlatformUsersController {
 
   /** The answer carries the user's `access_token`; it is stored hashed and not shown again here. */
   @Post()
+  @ApiCreatedResponse({ type: PlatformUserView })
   create(@Body() body: CreateUserDto): Promise<PlatformUser> {
     return this.rpc.send(PlatformPatterns.createUser, { data: body });
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: PlatformUserView })
   show(@Param('id', IdPipe) id: number): Promise<PlatformUser> {
     return this.rpc.send(PlatformPatterns.showUser, { id });
   }
 
   @Patch(':id')
+  @ApiOkResponse({ type: PlatformUserView })
   update(@Param('id', IdPipe) id: number, @Body() body: UpdateUserDto): Promise<PlatformUser> {
     return this.rpc.send(PlatformPatterns.updateUser, { id, data: body });
   }

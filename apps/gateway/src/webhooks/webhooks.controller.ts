@@ -4,7 +4,8 @@ import { WebhookPatterns, type AccountScoped, type Webhook, type WebhookDelivery
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
-import { CreateWebhookDto, DeliveriesQueryDto, DeliveryPageView, UpdateWebhookDto, WebhookView } from './webhook.dto';
+import { CreateWebhookDto, DeliveriesQueryDto, UpdateWebhookDto } from './webhook.dto';
+import { DeliveryPageView, WebhookListView, WebhookView } from './webhook.responses';
 
 /** Webhook management is for administrators only (the contract's role rules). */
 @ApiTags('webhooks')
@@ -15,7 +16,7 @@ export class WebhooksController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @ApiOkResponse({ description: '`{"payload": [webhook, …]}`' })
+  @ApiOkResponse({ type: WebhookListView })
   async list(@Scope() scope: AccountScoped): Promise<{ payload: Webhook[] }> {
     return { payload: await this.rpc.send(WebhookPatterns.list, scope) };
   }

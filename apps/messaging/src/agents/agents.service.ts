@@ -90,6 +90,10 @@ export class AgentsService {
         membership.availabilityStatus = input.availability_status;
         changed = true;
       }
+      if (input.auto_offline !== undefined && input.auto_offline !== membership.autoOffline) {
+        membership.autoOffline = input.auto_offline;
+        changed = true;
+      }
       if (changed) await this.saveMembership(tx, emit, membership);
       return (await this.identity.agent(accountId, userId, tx))!;
     });

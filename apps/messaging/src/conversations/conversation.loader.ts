@@ -98,10 +98,15 @@ function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
         row.assignee_id !== null && row.assignee_name !== null
           ? {
               id: row.assignee_id,
+              account_id: row.account_id,
               name: row.assignee_name,
               available_name: row.assignee_display_name || row.assignee_name,
               email: row.assignee_email ?? '',
+              // An assignee who left the account keeps the defaults until the unassignment lands.
+              role: row.assignee_role ?? 'agent',
+              confirmed: row.assignee_confirmed ?? false,
               availability_status: row.assignee_availability ?? 'offline',
+              auto_offline: row.assignee_auto_offline ?? true,
               thumbnail: gravatarUrl(row.assignee_email ?? ''),
             }
           : null,

@@ -14,6 +14,7 @@ export function toDefinition(entity: CustomAttributeDefinitionEntity): CustomAtt
     attribute_model: entity.model,
     regex_pattern: entity.regexPattern,
     regex_cue: entity.regexCue,
+    default_value: entity.defaultValue,
     created_at: toUnixSeconds(entity.createdAt),
     updated_at: toUnixSeconds(entity.updatedAt),
   };

@@ -7,12 +7,13 @@ import {
   CustomAttributeEvents,
   type AttributeDisplayType,
   type AttributeModel,
+  type AttributeValue,
   type CreateCustomAttributeDefinitionInput,
   type CustomAttributeDefinition,
   type UpdateCustomAttributeDefinitionInput,
 } from '@parley/contracts';
 import { BadRequestError, DomainError, findOneOrFail, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
-import { safeRegex } from '@parley/domain-rules';
+import { attributeValueProblem, safeRegex } from '@parley/domain-rules';
 import { Repository } from 'typeorm';
 import { attributeKeyFor } from './attribute-key.rules';
 import { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';
@@ -46,7 +47,7 @@ export class CustomAttributesService {
   }
 
   async create(accountId: number, input: CreateCustomAttributeDefinitionInput): Promise<CustomAttributeDefinition> {
-    const entity = this.definitions.create({ accountId, values: [], description: null, regexPattern: null, regexCue: null });
+    const entity = this.definitions.create({ accountId, values: [], description: null, regexPattern: null, regexCue: null, defaultValue: null });
     this.apply(entity, input, true);
     return this.save(entity, async (saved, emit) => emit(CustomAttributeEvents.created, accountId, { definition: saved }));
   }
@@ -85,6 +86,7 @@ export class CustomAttributesService {
     if (input.attribute_values !== undefined) entity.values = (input.attribute_values ?? []).map((value) => value.trim());
     if (input.regex_pattern !== undefined) entity.regexPattern = input.regex_pattern?.trim() || null;
     if (input.regex_cue !== undefined) entity.regexCue = input.regex_cue?.trim() || null;
+    if (input.default_value !== undefined) entity.defaultValue = (input.default_value ?? null) as AttributeValue | null;
     this.assertConsistent(entity);
   }
 
@@ -104,6 +106,17 @@ export class CustomAttributesService {
       if (entity.displayType !== 'text') throw new DomainError(CustomAttributeErrors.regexNotAllowed, 'Regex pattern is only allowed for text attributes', ['regex_pattern']);
       if (!safeRegex(entity.regexPattern)) throw new DomainError(CustomAttributeErrors.regexInvalid, 'Regex pattern is not a valid regular expression', ['regex_pattern']);
     }
+    // Checked whenever the definition changes: a new type or list may no longer admit the default.
+    const rule = {
+      attribute_key: entity.key,
+      attribute_display_name: 'Default value',
+      attribute_display_type: entity.displayType,
+      attribute_values: entity.values,
+      regex_pattern: entity.regexPattern,
+      regex_cue: entity.regexCue,
+    };
+    const problem = attributeValueProblem(rule, entity.defaultValue);
+    if (problem) throw new DomainError(CustomAttributeErrors.defaultValueInvalid, problem, ['default_value']);
   }
 
   private find(accountId: number, id: number): Promise<CustomAttributeDefinitionEntity> {

@@ -18,7 +18,7 @@ export class IdentityLoader {
       filter = 'AND u.id = ANY($2::int[])';
     }
     const rows: AgentRow[] = await (options.tx ?? this.dataSource).query(
-      `SELECT u.id, au.account_id, u.name, u.display_name, u.email, au.role, au.availability_status, u.confirmed
+      `SELECT u.id, au.account_id, u.name, u.display_name, u.email, au.role, au.availability_status, au.auto_offline, u.confirmed
          FROM messaging.account_users au JOIN messaging.users u ON u.id = au.user_id
         WHERE au.account_id = $1 ${filter}
         ORDER BY u.name, u.id`,

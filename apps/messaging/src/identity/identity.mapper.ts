@@ -44,6 +44,7 @@ export interface AgentRow {
   email: string;
   role: Role;
   availability_status: AvailabilityStatus;
+  auto_offline: boolean;
   confirmed: boolean;
 }
 
@@ -61,6 +62,7 @@ export function toAgent(row: AgentRow): Agent {
     role: row.role,
     availability_status: row.availability_status,
     confirmed: row.confirmed,
+    auto_offline: row.auto_offline,
     available_name: row.display_name || row.name,
     thumbnail: gravatarUrl(row.email),
   };

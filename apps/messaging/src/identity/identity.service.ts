@@ -28,7 +28,8 @@ export class IdentityService {
     return { user_id: user.id, name: user.name, email: user.email, accounts: await this.memberships(user.id) };
   }
 
-  async profile(userId: number): Promise<Profile> {
+  /** `currentAccountId`: the account the request names as current; the first account otherwise. */
+  async profile(userId: number, currentAccountId?: number): Promise<Profile> {
     const user = await findOneOrFail(this.users, { id: userId }, 'User', UserErrors.notFound);
     const rows: Array<Membership & { availability_status: Profile['accounts'][number]['availability_status'] }> =
       await this.accountUsers.query(
@@ -37,13 +38,17 @@ export class IdentityService {
           WHERE au.user_id = $1 ORDER BY a.id`,
         [userId],
       );
+    const current = rows.find((row) => row.id === currentAccountId) ?? rows[0];
     return {
       id: user.id,
+      uid: user.email,
       name: user.name,
       display_name: user.displayName,
       available_name: user.displayName || user.name,
       email: user.email,
       confirmed: user.confirmed,
+      account_id: current?.id ?? null,
+      role: current?.role ?? null,
       accounts: rows,
     };
   }
@@ -77,7 +82,7 @@ export class IdentityService {
         }
       }
     });
-    return this.profile(userId);
+    return this.profile(userId, input.account_id);
   }
 
   /** Replaces every token of the user by a new one; the old ones stop working at once. */

@@ -1,8 +1,10 @@
 import { DEFAULT_MESSAGE_DELETED_PLACEHOLDER, type Inbox, type InboxSnapshot } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
 import type { InboxEntity } from './persistence/inbox.orm-entity';
+import { webWidgetScript } from './web-widget.rules';
 
-export function toInboxSnapshot(entity: InboxEntity): InboxSnapshot {
+/** `publicUrl`: where clients reach the API (the widget script loads from there). */
+export function toInboxSnapshot(entity: InboxEntity, publicUrl: string): InboxSnapshot {
   return {
     id: entity.id,
     account_id: entity.accountId,
@@ -14,6 +16,11 @@ export function toInboxSnapshot(entity: InboxEntity): InboxSnapshot {
     widget_color: entity.widgetColor,
     webhook_url: entity.webhookUrl,
     inbox_identifier: entity.inboxIdentifier,
+    avatar_url: entity.avatarUrl,
+    website_token: entity.websiteToken,
+    web_widget_script: entity.websiteToken ? webWidgetScript(publicUrl, entity.websiteToken) : null,
+    welcome_title: entity.welcomeTitle,
+    welcome_tagline: entity.welcomeTagline,
     greeting_enabled: entity.greetingEnabled,
     greeting_message: entity.greetingMessage,
     working_hours_enabled: entity.workingHoursEnabled,
@@ -32,6 +39,6 @@ export function toInboxSnapshot(entity: InboxEntity): InboxSnapshot {
 }
 
 /** The signing secret of an API inbox is for administrators only. */
-export function toInbox(entity: InboxEntity, options: { withSecret: boolean }): Inbox {
-  return { ...toInboxSnapshot(entity), secret: options.withSecret ? entity.secret : null };
+export function toInbox(entity: InboxEntity, options: { withSecret: boolean; publicUrl: string }): Inbox {
+  return { ...toInboxSnapshot(entity, options.publicUrl), secret: options.withSecret ? entity.secret : null };
 }

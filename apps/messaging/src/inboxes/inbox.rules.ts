@@ -61,6 +61,8 @@ export function applyChannelFields(inbox: InboxEntity, input: Partial<ChannelInp
   if (input.webhook_url !== undefined) inbox.webhookUrl = httpUrl(input.webhook_url, 'webhook_url', 'Webhook URL');
   if (input.website_url !== undefined) inbox.websiteUrl = httpUrl(input.website_url, 'website_url', 'Website URL');
   if (input.widget_color !== undefined) inbox.widgetColor = color(input.widget_color);
+  if (input.welcome_title !== undefined) inbox.welcomeTitle = input.welcome_title?.trim() || null;
+  if (input.welcome_tagline !== undefined) inbox.welcomeTagline = input.welcome_tagline?.trim() || null;
   if (input.phone_number !== undefined) inbox.phoneNumber = phone(input.phone_number);
   if (input.email !== undefined) inbox.email = email(input.email);
   switch (inbox.channelType) {
@@ -85,6 +87,7 @@ export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void
     if (!name) fail(InboxErrors.nameBlank, "Name can't be blank", 'name');
     inbox.name = name;
   }
+  if (input.avatar_url !== undefined) inbox.avatarUrl = httpUrl(input.avatar_url, 'avatar_url', 'Avatar URL');
   if (input.greeting_enabled !== undefined) inbox.greetingEnabled = input.greeting_enabled;
   if (input.greeting_message !== undefined) inbox.greetingMessage = input.greeting_message?.trim() || null;
   if (input.working_hours_enabled !== undefined) inbox.workingHoursEnabled = input.working_hours_enabled;

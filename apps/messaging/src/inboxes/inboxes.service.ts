@@ -21,6 +21,7 @@ import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox.
 import { toInbox, toInboxSnapshot } from './inbox.mapper';
 import { InboxMemberEntity } from './persistence/inbox-member.orm-entity';
 import { InboxEntity } from './persistence/inbox.orm-entity';
+import { newWebsiteToken } from './web-widget.rules';
 
 @Injectable()
 export class InboxesService {
@@ -38,12 +39,12 @@ export class InboxesService {
       query.innerJoin(InboxMemberEntity, 'member', 'member.inbox_id = inbox.id AND member.user_id = :userId', { userId: scope.caller.user_id });
     }
     const rows = await query.orderBy('inbox.id', 'ASC').getMany();
-    return rows.map((inbox) => toInbox(inbox, { withSecret: scope.caller.role === 'administrator' }));
+    return rows.map((inbox) => this.render(inbox, scope.caller.role === 'administrator'));
   }
 
   async show(scope: AccountScoped, id: number): Promise<Inbox> {
     const inbox = await this.findVisible(scope, id);
-    return toInbox(inbox, { withSecret: scope.caller.role === 'administrator' });
+    return this.render(inbox, scope.caller.role === 'administrator');
   }
 
   async create(accountId: number, input: CreateInboxInput): Promise<Inbox> {
@@ -59,6 +60,10 @@ export class InboxesService {
       allowMessagesAfterResolved: true,
       maxAssignmentLimit: null,
       agentBotId: null,
+      avatarUrl: null,
+      websiteToken: null,
+      welcomeTitle: null,
+      welcomeTagline: null,
     });
     applySettings(inbox, { ...input, name: input.name ?? '' });
     applyChannelFields(inbox, input.channel);
@@ -67,10 +72,11 @@ export class InboxesService {
       inbox.inboxIdentifier = randomBytes(18).toString('base64url');
       inbox.secret = randomBytes(24).toString('base64url');
     }
+    if (inbox.channelType === CHANNEL_TYPES.web_widget) inbox.websiteToken = newWebsiteToken();
     return this.outbox.transaction(async (tx, emit) => {
       const saved = await tx.save(inbox);
-      await emit(InboxEvents.created, accountId, { inbox: toInboxSnapshot(saved) });
-      return toInbox(saved, { withSecret: true });
+      await emit(InboxEvents.created, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
+      return this.render(saved, true);
     });
   }
 
@@ -81,9 +87,13 @@ export class InboxesService {
     await this.checkCallbackUrl(inbox, input.webhook_url);
     return this.outbox.transaction(async (tx, emit) => {
       const saved = await tx.save(inbox);
-      await emit(InboxEvents.updated, accountId, { inbox: toInboxSnapshot(saved) });
-      return toInbox(saved, { withSecret: true });
+      await emit(InboxEvents.updated, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
+      return this.render(saved, true);
     });
+  }
+
+  private render(inbox: InboxEntity, withSecret: boolean): Inbox {
+    return toInbox(inbox, { withSecret, publicUrl: this.config.publicUrl });
   }
 
   /**
@@ -100,7 +110,7 @@ export class InboxesService {
     const inbox = await this.find(accountId, id);
     await this.outbox.transaction(async (tx, emit) => {
       await tx.delete(InboxEntity, { id: inbox.id });
-      await emit(InboxEvents.deleted, accountId, { inbox: toInboxSnapshot(inbox) });
+      await emit(InboxEvents.deleted, accountId, { inbox: toInboxSnapshot(inbox, this.config.publicUrl) });
     });
     return null;
   }
@@ -115,7 +125,7 @@ export class InboxesService {
   /** The account's inbox as its events show it, for services whose copy has not seen it yet; null when there is none. */
   async snapshot(accountId: number, id: number): Promise<InboxSnapshot | null> {
     const inbox = await this.inboxes.findOneBy({ id, accountId });
-    return inbox ? toInboxSnapshot(inbox) : null;
+    return inbox ? toInboxSnapshot(inbox, this.config.publicUrl) : null;
   }
 
   find(accountId: number, id: number): Promise<InboxEntity> {

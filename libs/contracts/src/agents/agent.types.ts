@@ -11,6 +11,8 @@ export interface Agent {
   availability_status: AvailabilityStatus;
   /** False while the invitation has not been accepted. */
   confirmed: boolean;
+  /** Whether the agent goes offline by itself when it leaves (default true, as in the reference API). */
+  auto_offline: boolean;
   available_name: string;
   thumbnail: string;
 }
@@ -25,6 +27,7 @@ export interface UpdateAgentInput {
   name?: string;
   role?: Role;
   availability_status?: AvailabilityStatus;
+  auto_offline?: boolean;
 }
 
 export interface ActivateInput {

@@ -1,19 +1,31 @@
-import type { ChannelType } from '../inboxes/inbox.types';
+import type { InboxSnapshot } from '../inboxes/inbox.events';
 import type { ContactSnapshot } from './contact-snapshot';
 
 export const CONTACTS_PAGE_SIZE = 15;
 export const CONTACTS_MAX_PER_PAGE = 100;
 export const CONTACT_SORT_FIELDS = ['name', 'phone_number', 'email', 'created_at', 'last_activity_at'] as const;
 
+/**
+ * The inbox of a contact's link, as the inbox endpoints render it (never with the signing
+ * secret). A link kept before contacts stored whole inboxes shows id, name and channel_type
+ * until the inbox's next change brings the rest.
+ */
+export type LinkedInbox = Pick<InboxSnapshot, 'id' | 'name' | 'channel_type'> & Partial<InboxSnapshot>;
+
 export interface ContactInboxLink {
   source_id: string;
-  inbox: { id: number; name: string; channel_type: ChannelType };
+  inbox: LinkedInbox;
 }
+
+/** Online while the contact's last activity is recent (CONTACT_ONLINE_WINDOW_SECONDS). */
+export type ContactAvailability = 'online' | 'offline';
+export const CONTACT_ONLINE_WINDOW_SECONDS = 5 * 60;
 
 /** A contact as the REST API shows it: what other contexts know of it, and more. */
 export interface Contact extends ContactSnapshot {
   last_activity_at: number | null;
-  /** Only when asked for (`include_contact_inboxes`) and on the detail. */
+  availability_status: ContactAvailability;
+  /** On the detail, and on list, search and filter items unless `include_contact_inboxes` is false. */
   contact_inboxes?: ContactInboxLink[];
 }
 
@@ -62,7 +74,8 @@ export interface ContactNote {
   updated_at: number;
 }
 
-export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export interface ContactImport {
   id: number;

@@ -39,8 +39,11 @@ export const ContactPatterns = {
 
 export interface ContactsRpc {
   [ContactPatterns.list]: { request: AccountScoped & { query: ContactListQuery }; response: ContactPage };
-  [ContactPatterns.search]: { request: AccountScoped & { q: string; page?: number; include_conversations?: boolean }; response: ContactSearchPage };
-  [ContactPatterns.filter]: { request: AccountScoped & { payload: FilterCondition[]; page?: number }; response: ContactPage };
+  [ContactPatterns.search]: {
+    request: AccountScoped & { q: string; page?: number; include_conversations?: boolean; include_contact_inboxes?: boolean };
+    response: ContactSearchPage;
+  };
+  [ContactPatterns.filter]: { request: AccountScoped & { payload: FilterCondition[]; page?: number; include_contact_inboxes?: boolean }; response: ContactPage };
   [ContactPatterns.show]: { request: ById; response: Contact };
   [ContactPatterns.create]: { request: AccountScoped & { data: CreateContactInput }; response: { contact: Contact; contact_inbox: ContactInboxLink } };
   [ContactPatterns.update]: { request: ById & { data: ContactFields }; response: Contact };

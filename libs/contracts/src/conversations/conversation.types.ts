@@ -1,6 +1,7 @@
 import type { AvailabilityStatus } from '../identity/identity.types';
 import type { ChannelType } from '../inboxes/inbox.types';
 import type { Message, TemplateParams } from '../messages/message.types';
+import type { Role } from '../rpc/caller';
 
 export const CONVERSATION_STATUSES = ['open', 'resolved', 'pending', 'snoozed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -25,10 +26,14 @@ export interface ConversationSender {
 
 export interface ConversationAssignee {
   id: number;
+  account_id: number;
   name: string;
   available_name: string;
   email: string;
+  role: Role;
+  confirmed: boolean;
   availability_status: AvailabilityStatus;
+  auto_offline: boolean;
   thumbnail: string;
 }
 

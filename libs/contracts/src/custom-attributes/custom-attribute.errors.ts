@@ -11,4 +11,6 @@ export const CustomAttributeErrors = {
   valuesNotAllowed: 'CUSTOM_ATTRIBUTE.VALUES_NOT_ALLOWED',
   regexNotAllowed: 'CUSTOM_ATTRIBUTE.REGEX_NOT_ALLOWED',
   regexInvalid: 'CUSTOM_ATTRIBUTE.REGEX_INVALID',
+  /** The default value does not fit the display type (the rules values follow). */
+  defaultValueInvalid: 'CUSTOM_ATTRIBUTE.DEFAULT_VALUE_INVALID',
 } as const;

@@ -6,6 +6,9 @@ export type AttributeDisplayType = (typeof ATTRIBUTE_DISPLAY_TYPES)[number];
 export const ATTRIBUTE_MODELS = ['conversation_attribute', 'contact_attribute'] as const;
 export type AttributeModel = (typeof ATTRIBUTE_MODELS)[number];
 
+/** What a custom attribute holds: text, a number or a checkbox's boolean. */
+export type AttributeValue = string | number | boolean;
+
 export interface CustomAttributeDefinition {
   id: number;
   account_id: number;
@@ -17,6 +20,8 @@ export interface CustomAttributeDefinition {
   attribute_model: AttributeModel;
   regex_pattern: string | null;
   regex_cue: string | null;
+  /** Checked against the display type like a value; null when there is none. */
+  default_value: AttributeValue | null;
   created_at: number;
   updated_at: number;
 }
@@ -31,6 +36,7 @@ export interface CreateCustomAttributeDefinitionInput {
   attribute_values?: string[] | null;
   regex_pattern?: string | null;
   regex_cue?: string | null;
+  default_value?: unknown;
 }
 
 export type UpdateCustomAttributeDefinitionInput = Partial<CreateCustomAttributeDefinitionInput>;

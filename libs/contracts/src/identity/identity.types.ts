@@ -43,11 +43,16 @@ export interface ResolvedIdentity {
 
 export interface Profile {
   id: number;
+  /** The e-mail, under the name clients of this API read it. */
+  uid: string;
   name: string;
   display_name: string | null;
   available_name: string;
   email: string;
   confirmed: boolean;
+  /** The current account (the one the request named, else the first) and the role there; null without any account. */
+  account_id: number | null;
+  role: Role | null;
   accounts: Array<Membership & { availability_status: AvailabilityStatus }>;
 }
 

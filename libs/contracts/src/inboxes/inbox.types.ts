@@ -42,6 +42,13 @@ export interface Inbox {
   /** `Channel::Api` only: the public identifier and the secret that signs its callbacks. */
   inbox_identifier: string | null;
   secret: string | null;
+  avatar_url: string | null;
+  /** `Channel::WebWidget` only: the public token the widget on the site identifies the inbox with. */
+  website_token: string | null;
+  /** `Channel::WebWidget` only: the snippet that embeds the widget in a page. */
+  web_widget_script: string | null;
+  welcome_title: string | null;
+  welcome_tagline: string | null;
   greeting_enabled: boolean;
   greeting_message: string | null;
   working_hours_enabled: boolean;
@@ -64,6 +71,8 @@ export interface ChannelInput {
   webhook_url?: string | null;
   website_url?: string | null;
   widget_color?: string | null;
+  welcome_title?: string | null;
+  welcome_tagline?: string | null;
   phone_number?: string | null;
   email?: string | null;
 }
@@ -71,6 +80,7 @@ export interface ChannelInput {
 /** Fields an administrator may change after creation. */
 export interface UpdateInboxInput {
   name?: string;
+  avatar_url?: string | null;
   greeting_enabled?: boolean;
   greeting_message?: string | null;
   working_hours_enabled?: boolean;
@@ -85,11 +95,13 @@ export interface UpdateInboxInput {
   webhook_url?: string | null;
   website_url?: string | null;
   widget_color?: string | null;
+  welcome_title?: string | null;
+  welcome_tagline?: string | null;
   phone_number?: string | null;
   email?: string | null;
 }
 
-export interface CreateInboxInput extends Omit<UpdateInboxInput, 'webhook_url' | 'website_url' | 'widget_color' | 'phone_number' | 'email'> {
+export interface CreateInboxInput extends Omit<UpdateInboxInput, keyof Omit<ChannelInput, 'type'>> {
   name: string;
   channel: ChannelInput;
 }

@@ -5,7 +5,8 @@ import type { EntityManager } from 'typeorm';
 import { MessagingViewWriter } from './messaging-view.writer';
 
 /**
- * Keeps contacts' own copies of what it needs from messaging: inboxes (for inbox links) and
+ * Keeps contacts' own copies of what it needs from messaging: inboxes (for inbox links, shown
+ * whole as the event carried them) and
  * custom attribute definitions (to validate contact attributes). Older events never overwrite
  * newer ones; deletions leave tombstones so a late update cannot resurrect a row. What a
  * deletion does to contacts' own records is in cascades/.

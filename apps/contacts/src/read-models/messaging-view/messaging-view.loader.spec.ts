@@ -15,6 +15,7 @@ const definition = (key: string, fields: Partial<CustomAttributeDefinition> = {}
   attribute_model: 'contact_attribute',
   regex_pattern: null,
   regex_cue: null,
+  default_value: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_100,
   ...fields,
@@ -58,8 +59,9 @@ describe('the messaging view', () => {
     });
 
     it("unknown to the view, is asked of messaging within the account and kept at the owner's version", async () => {
-      const { loader, asked, stored } = setUp([[]], { id: 5, account_id: 1, name: 'Api', channel_type: 'Channel::Api', updated_at: 1_700_000_000 });
-      expect(await loader.inbox(1, 5)).toEqual({ id: 5, name: 'Api', channel_type: 'Channel::Api' });
+      const owner = { id: 5, account_id: 1, name: 'Api', channel_type: 'Channel::Api', auto_assignment_config: { max_assignment_limit: null }, updated_at: 1_700_000_000 };
+      const { loader, asked, stored } = setUp([[]], owner);
+      expect(await loader.inbox(1, 5)).toMatchObject({ id: 5, account_id: 1, name: 'Api', channel_type: 'Channel::Api', updated_at: 1_700_000_000 });
       expect(asked).toEqual([['messaging.inboxes.find', { account_id: 1, id: 5 }]]);
       expect(stored).toEqual([{ id: 5, version: new Date(1_700_000_000_000) }]);
     });

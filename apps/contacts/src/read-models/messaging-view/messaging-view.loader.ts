@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CustomAttributePatterns, InboxPatterns, type CustomAttributeDefinition } from '@parley/contracts';
+import { CustomAttributePatterns, InboxPatterns, type CustomAttributeDefinition, type LinkedInbox } from '@parley/contracts';
 import { customAttributeProblems } from '@parley/domain-rules';
 import { RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
+import { toLinkedInbox } from './linked-inbox.mapper';
 import { MessagingViewWriter } from './messaging-view.writer';
 import type { AttributeDefinitionViewRow } from './persistence/attribute-definition-view.row';
 import type { InboxView, InboxViewRow } from './persistence/inbox-view.row';
@@ -34,24 +35,28 @@ export class MessagingViewLoader {
   ) {}
 
   /**
-   * The account's live inbox, or null when it has none by that id. A tombstone, or a row of
-   * another account, is final (ids are never reused); an inbox never seen may have been created
-   * a moment ago: messaging is asked.
+   * The account's live inbox (as the inbox endpoints render it), or null when it has none by
+   * that id. A tombstone, or a row of another account, is final (ids are never reused); an inbox
+   * never seen may have been created a moment ago: messaging is asked.
    */
-  async inbox(accountId: number, inboxId: number): Promise<InboxView | null> {
+  async inbox(accountId: number, inboxId: number): Promise<LinkedInbox | null> {
     const [known]: InboxViewRow[] = await this.dataSource.query(
-      'SELECT id, account_id, name, channel_type, deleted FROM contacts.inboxes_view WHERE id = $1',
+      'SELECT id, account_id, name, channel_type, snapshot, deleted FROM contacts.inboxes_view WHERE id = $1',
       [inboxId],
     );
-    if (known) return known.account_id === accountId && !known.deleted ? { id: known.id, name: known.name, channel_type: known.channel_type } : null;
+    if (known) return known.account_id === accountId && !known.deleted ? toLinkedInbox(known) : null;
     const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
     if (!inbox) return null;
     await this.writer.upsertInbox(this.dataSource.manager, inbox, versionOf(inbox), false);
-    return { id: inbox.id, name: inbox.name, channel_type: inbox.channel_type };
+    return toLinkedInbox({ id: inbox.id, name: inbox.name, channel_type: inbox.channel_type, snapshot: inbox });
   }
 
-  async inboxes(accountId: number): Promise<InboxView[]> {
-    return this.dataSource.query('SELECT id, name, channel_type FROM contacts.inboxes_view WHERE account_id = $1 AND NOT deleted ORDER BY id', [accountId]);
+  async inboxes(accountId: number): Promise<LinkedInbox[]> {
+    const rows: InboxView[] = await this.dataSource.query(
+      'SELECT id, name, channel_type, snapshot FROM contacts.inboxes_view WHERE account_id = $1 AND NOT deleted ORDER BY id',
+      [accountId],
+    );
+    return rows.map(toLinkedInbox);
   }
 
   /**

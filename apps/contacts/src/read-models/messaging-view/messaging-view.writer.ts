@@ -11,11 +11,11 @@ import type { EntityManager } from 'typeorm';
 export class MessagingViewWriter {
   async upsertInbox(tx: EntityManager, inbox: InboxSnapshot, version: Date, deleted: boolean): Promise<void> {
     await tx.query(
-      `INSERT INTO contacts.inboxes_view (id, account_id, name, channel_type, deleted, source_updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, channel_type = EXCLUDED.channel_type, deleted = EXCLUDED.deleted,
-         source_updated_at = EXCLUDED.source_updated_at
+      `INSERT INTO contacts.inboxes_view (id, account_id, name, channel_type, snapshot, deleted, source_updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, channel_type = EXCLUDED.channel_type, snapshot = EXCLUDED.snapshot,
+         deleted = EXCLUDED.deleted, source_updated_at = EXCLUDED.source_updated_at
        WHERE inboxes_view.source_updated_at <= EXCLUDED.source_updated_at AND NOT inboxes_view.deleted`,
-      [inbox.id, inbox.account_id, inbox.name, inbox.channel_type, deleted, version],
+      [inbox.id, inbox.account_id, inbox.name, inbox.channel_type, JSON.stringify(inbox), deleted, version],
     );
   }
 

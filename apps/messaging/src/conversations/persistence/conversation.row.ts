@@ -1,4 +1,4 @@
-import type { AvailabilityStatus, ChannelType, ConversationStatus, Priority } from '@parley/contracts';
+import type { AvailabilityStatus, ChannelType, ConversationStatus, Priority, Role } from '@parley/contracts';
 
 /** The columns of `messaging.conversations` as raw SQL returns them. */
 export interface ConversationRow {
@@ -62,6 +62,9 @@ export interface ConversationViewRow extends ConversationRow {
   assignee_display_name: string | null;
   assignee_email: string | null;
   assignee_availability: AvailabilityStatus | null;
+  assignee_role: Role | null;
+  assignee_confirmed: boolean | null;
+  assignee_auto_offline: boolean | null;
   team_name: string | null;
 }
 
@@ -74,7 +77,8 @@ export const CONVERSATIONS_BY_IDS = `
          cv.name AS contact_name, cv.email AS contact_email, cv.phone_number AS contact_phone, cv.identifier AS contact_identifier,
          cv.thumbnail AS contact_thumbnail, cv.blocked AS contact_blocked, (cv.id IS NOT NULL) AS contact_known,
          u.name AS assignee_name, u.display_name AS assignee_display_name, u.email AS assignee_email,
-         au.availability_status AS assignee_availability, t.name AS team_name
+         au.availability_status AS assignee_availability, au.role AS assignee_role, u.confirmed AS assignee_confirmed,
+         au.auto_offline AS assignee_auto_offline, t.name AS team_name
     FROM messaging.conversations c
     JOIN messaging.inboxes i ON i.id = c.inbox_id
     LEFT JOIN messaging.contacts_view cv ON cv.id = c.contact_id AND NOT cv.deleted

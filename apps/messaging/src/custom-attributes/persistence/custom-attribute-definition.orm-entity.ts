@@ -1,4 +1,4 @@
-import type { AttributeDisplayType, AttributeModel } from '@parley/contracts';
+import type { AttributeDisplayType, AttributeModel, AttributeValue } from '@parley/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity({ name: 'custom_attribute_definitions' })
@@ -32,6 +32,9 @@ export class CustomAttributeDefinitionEntity {
 
   @Column({ name: 'regex_cue', type: 'text', nullable: true })
   regexCue: string | null;
+
+  @Column({ name: 'default_value', type: 'jsonb', nullable: true })
+  defaultValue: AttributeValue | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -19,6 +19,9 @@ export class AccountUserEntity {
   @Column({ name: 'availability_status', type: 'text', default: 'offline' })
   availabilityStatus: AvailabilityStatus;
 
+  @Column({ name: 'auto_offline', type: 'boolean', default: true })
+  autoOffline: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -36,6 +36,18 @@ export class InboxEntity {
   @Column({ type: 'text', nullable: true })
   secret: string | null;
 
+  @Column({ name: 'avatar_url', type: 'text', nullable: true })
+  avatarUrl: string | null;
+
+  @Column({ name: 'website_token', type: 'text', nullable: true })
+  websiteToken: string | null;
+
+  @Column({ name: 'welcome_title', type: 'text', nullable: true })
+  welcomeTitle: string | null;
+
+  @Column({ name: 'welcome_tagline', type: 'text', nullable: true })
+  welcomeTagline: string | null;
+
   @Column({ name: 'greeting_enabled', type: 'boolean', default: false })
   greetingEnabled: boolean;
 

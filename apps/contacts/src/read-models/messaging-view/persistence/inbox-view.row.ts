@@ -1,10 +1,12 @@
-import type { ChannelType } from '@parley/contracts';
+import type { ChannelType, InboxSnapshot } from '@parley/contracts';
 
 /** An inbox as contacts knows it (what a live inbox's `inboxes_view` row shows). */
 export interface InboxView {
   id: number;
   name: string;
   channel_type: ChannelType;
+  /** The inbox as its last event carried it; null on rows kept before contacts stored it. */
+  snapshot: InboxSnapshot | null;
 }
 
 /** An `inboxes_view` row, tombstones included. */
@@ -17,4 +19,4 @@ export interface InboxViewRow extends InboxView {
  * The live inboxes as a relation, for statements of other features that join them: a deleted
  * inbox stays as a tombstone (so a late event cannot bring it back) and is never one of them.
  */
-export const LIVE_INBOXES_SQL = '(SELECT id, account_id, name, channel_type FROM contacts.inboxes_view WHERE NOT deleted)';
+export const LIVE_INBOXES_SQL = '(SELECT id, account_id, name, channel_type, snapshot FROM contacts.inboxes_view WHERE NOT deleted)';

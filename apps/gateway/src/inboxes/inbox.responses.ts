@@ -1,0 +1,56 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CHANNEL_TYPE_VALUES, type AutoAssignmentConfig, type ChannelType, type Inbox, type WorkingHoursEntry } from '@parley/contracts';
+
+class WorkingHoursView implements WorkingHoursEntry {
+  @ApiProperty({ description: '0 = Sunday … 6 = Saturday' }) day_of_week: number;
+  @ApiProperty() closed_all_day: boolean;
+  @ApiProperty({ type: Number, nullable: true }) open_hour: number | null;
+  @ApiProperty({ type: Number, nullable: true }) open_minutes: number | null;
+  @ApiProperty({ type: Number, nullable: true }) close_hour: number | null;
+  @ApiProperty({ type: Number, nullable: true }) close_minutes: number | null;
+}
+
+class AutoAssignmentConfigView implements AutoAssignmentConfig {
+  @ApiProperty({ type: Number, nullable: true, description: 'null: no limit' }) max_assignment_limit: number | null;
+}
+
+/** Every field of an inbox except its signing secret (what events and contact links carry). */
+export class InboxFieldsView implements Omit<Inbox, 'secret'> {
+  @ApiProperty() id: number;
+  @ApiProperty() account_id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: CHANNEL_TYPE_VALUES }) channel_type: ChannelType;
+  @ApiProperty({ type: String, nullable: true }) phone_number: string | null;
+  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  @ApiProperty({ type: String, nullable: true }) website_url: string | null;
+  @ApiProperty({ type: String, nullable: true }) widget_color: string | null;
+  @ApiProperty({ type: String, nullable: true }) webhook_url: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Channel::Api only' }) inbox_identifier: string | null;
+  @ApiProperty({ type: String, nullable: true }) avatar_url: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Channel::WebWidget only: the token the widget identifies the inbox with' }) website_token: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Channel::WebWidget only: the snippet that embeds the widget' }) web_widget_script: string | null;
+  @ApiProperty({ type: String, nullable: true }) welcome_title: string | null;
+  @ApiProperty({ type: String, nullable: true }) welcome_tagline: string | null;
+  @ApiProperty() greeting_enabled: boolean;
+  @ApiProperty({ type: String, nullable: true }) greeting_message: string | null;
+  @ApiProperty() working_hours_enabled: boolean;
+  @ApiProperty({ type: String, nullable: true }) out_of_office_message: string | null;
+  @ApiProperty({ type: [WorkingHoursView] }) working_hours: WorkingHoursView[];
+  @ApiProperty() timezone: string;
+  @ApiProperty() csat_survey_enabled: boolean;
+  @ApiProperty() enable_auto_assignment: boolean;
+  @ApiProperty({ type: AutoAssignmentConfigView }) auto_assignment_config: AutoAssignmentConfigView;
+  @ApiProperty() allow_messages_after_resolved: boolean;
+  @ApiProperty() message_deleted_placeholder: string;
+  @ApiProperty({ type: Number, nullable: true }) agent_bot_id: number | null;
+  @ApiProperty() created_at: number;
+  @ApiProperty() updated_at: number;
+}
+
+export class InboxView extends InboxFieldsView implements Inbox {
+  @ApiProperty({ type: String, nullable: true, description: 'Channel::Api, administrators only: signs its callbacks' }) secret: string | null;
+}
+
+export class InboxListView {
+  @ApiProperty({ type: [InboxView] }) payload: InboxView[];
+}
