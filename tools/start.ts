@@ -1,4 +1,4 @@
-import { RunningSystem } from '@parley/testing';
+import { RunningSystem } from '@parley/testing/system';
 import { join } from 'node:path';
 import { attachmentUrlSecret, DEV_DIR, platformApiToken } from './dev-secrets';
 import { ensureDatabase, ensureNats } from './local-services';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -20,6 +20,8 @@ export class SmtpTransport implements MailTransport {
     url: string,
     private readonly from: string,
   ) {
+    // Loaded here, not at boot: most services never send mail, and without SMTP_URL none does.
+    const { createTransport } = require('nodemailer') as typeof import('nodemailer');
     this.transporter = createTransport(url);
   }
 
