@@ -11,6 +11,16 @@ declare module 'autocannon' {
       duration?: number;
       /** Seconds to wait for one response. */
       timeout?: number;
+      /** A request sequence; `setupRequest` may change each request (e.g. its path) before it is sent. */
+      requests?: RequestSpec[];
+    }
+
+    interface RequestSpec {
+      method?: Options['method'];
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: RequestSpec) => RequestSpec;
     }
 
     interface Histogram {

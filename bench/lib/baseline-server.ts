@@ -22,8 +22,8 @@ export interface BaselineFixture {
   accountId: number;
   userId: number;
   inboxId: number;
-  /** Internal id (not display id) of the conversation messages are written to. */
-  conversationId: number;
+  /** Internal ids (not display ids) of the conversations messages are written to: `POST /messages/<index>`. */
+  conversationIds: number[];
 }
 
 const fixture: BaselineFixture = JSON.parse(process.env.BASELINE_FIXTURE ?? '{}');
@@ -49,15 +49,15 @@ async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise
  * Message create as MessageWriter runs it: the conversation as the event shows it, the message
  * with the conversation's counters in one statement, the event in the outbox.
  */
-function createMessage(content: string): Promise<unknown> {
+function createMessage(content: string, conversationId: number): Promise<unknown> {
   return transaction(async (client) => {
     const {
       rows: [conversation],
-    } = await client.query(CONVERSATIONS_BY_IDS, [[fixture.conversationId]]);
+    } = await client.query(CONVERSATIONS_BY_IDS, [[conversationId]]);
     // An agent's reply.
     const message: MessageInsert = {
       account_id: fixture.accountId,
-      conversation_id: fixture.conversationId,
+      conversation_id: conversationId,
       inbox_id: fixture.inboxId,
       content,
       message_type: 'outgoing',
@@ -94,9 +94,7 @@ function createMessage(content: string): Promise<unknown> {
 /** The default list of an administrator (open conversations, first page): grouped counts, a page of ids, those rows with their last messages. */
 async function listConversations(): Promise<unknown> {
   const where = 'c.account_id = $1 AND c.status = $2';
-  const {
-    rows: [counts],
-  } = await pool.query(conversationCountsSql(where, '$3'), [fixture.accountId, 'open', fixture.userId]);
+  const counts = await conversationCounts();
   const { rows: page } = await pool.query<{ id: number }>(conversationPageSql(where, '$3', '$4'), [fixture.accountId, 'open', CONVERSATIONS_PAGE_SIZE, 0]);
   const ids = page.map((row) => row.id);
   const { rows } = ids.length ? await pool.query(CONVERSATIONS_BY_IDS, [ids]) : { rows: [] };
@@ -114,6 +112,14 @@ async function listConversations(): Promise<unknown> {
   return { data: { meta: { ...counts, current_page: 1, total_pages: Math.ceil(counts.all_count / CONVERSATIONS_PAGE_SIZE) }, payload } };
 }
 
+/** The four counts of the list's tabs (what `GET …/conversations/meta` answers). */
+async function conversationCounts(): Promise<{ all_count: number }> {
+  const {
+    rows: [counts],
+  } = await pool.query(conversationCountsSql('c.account_id = $1 AND c.status = $2', '$3'), [fixture.accountId, 'open', fixture.userId]);
+  return counts;
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -125,11 +131,13 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 async function handle(request: IncomingMessage): Promise<[number, unknown]> {
   if (request.method === 'GET' && request.url === '/health') return [200, { status: 'ok' }];
-  if (request.method === 'POST' && request.url === '/messages') {
+  const write = /^\/messages\/(\d+)$/.exec(request.url ?? '');
+  if (request.method === 'POST' && write) {
     const body = JSON.parse(await readBody(request)) as { content: string };
-    return [201, await createMessage(body.content)];
+    return [201, await createMessage(body.content, fixture.conversationIds[Number(write[1]) % fixture.conversationIds.length])];
   }
   if (request.method === 'GET' && request.url === '/conversations') return [200, await listConversations()];
+  if (request.method === 'GET' && request.url === '/conversations/meta') return [200, { meta: await conversationCounts() }];
   return [404, { error: 'Not found' }];
 }
 

@@ -8,6 +8,8 @@ export interface LoadSettings {
 
 export interface Target {
   url: string;
+  /** Paths taken in turn, one per request (writes spread over many rows, as real traffic is). */
+  paths?: string[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -33,6 +35,11 @@ export async function measure(target: Target, settings: LoadSettings): Promise<F
     body: target.body,
     connections: settings.connections,
   };
+  const paths = target.paths;
+  if (paths?.length) {
+    let next = 0;
+    options.requests = [{ method: options.method, headers: target.headers, body: target.body, setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  }
   await autocannon({ ...options, duration: settings.warmupSeconds });
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
   return {

@@ -13,6 +13,8 @@ export interface Workspace {
   inboxId: number;
   contactId: number;
   conversation: { displayId: number; id: number };
+  /** Every conversation messages are spread over (the first is `conversation`). */
+  conversations: Array<{ displayId: number; id: number }>;
 }
 
 export interface WorkspaceOptions {
@@ -35,7 +37,7 @@ async function call(url: string, token: string, body?: unknown): Promise<any> {
 }
 
 /** Everything through the public API, as a client would set it up; only the contact comes as the contacts service's event. */
-export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
+export async function createWorkspace(options: WorkspaceOptions, conversationCount = 1): Promise<Workspace> {
   const platform = (path: string, body: unknown) => call(`${options.gatewayUrl}/platform/api/v1${path}`, options.platformApiToken, body);
   const account = await platform('/accounts', { name: 'Benchmark' });
   const addUser = async (role: 'administrator' | 'agent') => {
@@ -50,8 +52,12 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   // An API inbox: no messaging window, and no auto-assignment to change conversations behind our back.
   const inbox = await api('/inboxes', { name: 'Bench API', channel: { type: 'api' }, enable_auto_assignment: false });
   const contact = await publishContact(options, account.id);
-  const created = await api('/conversations', { source_id: 'bench', inbox_id: inbox.id, contact_id: contact });
-  const { rows } = await options.db.query('SELECT id FROM messaging.conversations WHERE account_id = $1 AND display_id = $2', [account.id, created.id]);
+  const conversations: Array<{ displayId: number; id: number }> = [];
+  for (let index = 0; index < conversationCount; index++) {
+    const created = await api('/conversations', { source_id: 'bench', inbox_id: inbox.id, contact_id: contact });
+    const { rows } = await options.db.query('SELECT id FROM messaging.conversations WHERE account_id = $1 AND display_id = $2', [account.id, created.id]);
+    conversations.push({ displayId: created.id, id: rows[0].id });
+  }
   return {
     accountId: account.id,
     adminId: admin.id,
@@ -59,7 +65,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     agentIds: agents.map((agent) => agent.id),
     inboxId: inbox.id,
     contactId: contact,
-    conversation: { displayId: created.id, id: rows[0].id },
+    conversation: conversations[0],
+    conversations,
   };
 }
 
