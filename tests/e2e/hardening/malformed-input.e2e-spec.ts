@@ -166,4 +166,34 @@ describe('malformed input is refused at the edge, never answered 500', () => {
     const upload = await account.admin.api.post('/contacts/import', undefined, { rawBody, headers: { 'content-type': contentType } });
     expectClientError(upload, 'multipart contact import');
   });
+
+  it('never answers 500 to mistyped, negative, huge or unknown query parameters on any GET', async () => {
+    const query = '?page=abc&per_page=-1&sort=%27%3BDROP%20TABLE&status=unknown&assignee_type=nope&labels[]=%00x&before=1e308&after=-5&include=everything&q=' + 'x'.repeat(5000);
+    for (const operation of operations.filter((candidate) => candidate.method === 'GET')) {
+      const response = await send(operation, `${pathOf(operation, account.id)}${query}`);
+      if (response.status >= 500 || (response.status >= 400 && typeof response.body?.error !== 'string')) {
+        throw new Error(`GET ${operation.template} with hostile query parameters answered ${response.status} ${response.text.slice(0, 200)}`);
+      }
+    }
+  });
+
+  it('answers 400 to oversized multipart: a file over its type\'s limit, and too many files', async () => {
+    const inbox = await account.admin.api.post('/inboxes', { name: 'Oversized', channel: { type: 'api' } });
+    const contact = await account.admin.api.post('/contacts', { name: 'Oversized', inbox_id: inbox.body.id });
+    const conversation = await account.admin.api.post('/conversations', { inbox_id: inbox.body.id, contact_id: contact.body.payload.contact.id, source_id: contact.body.payload.contact_inbox.source_id });
+    const post = (form: FormData) =>
+      fetch(`${gatewayClient().baseUrl}/api/v1/accounts/${account.id}/conversations/${conversation.body.id}/messages`, { method: 'POST', headers: { api_access_token: account.admin.token }, body: form });
+    const big = new FormData();
+    big.append('content', 'too big');
+    big.append('attachments[]', new Blob([Buffer.alloc(6 * 1024 * 1024, 1)], { type: 'image/png' }), 'big.png');
+    const tooBig = await post(big);
+    expect(tooBig.status).toBe(400);
+    expect(((await tooBig.json()) as { error: string }).error).toMatch(/larger than/);
+    const many = new FormData();
+    many.append('content', 'too many');
+    for (let index = 0; index < 11; index++) many.append('attachments[]', new Blob([Buffer.from('x')], { type: 'text/plain' }), `f${index}.txt`);
+    const tooMany = await post(many);
+    expect(tooMany.status).toBe(400);
+    expect(typeof ((await tooMany.json()) as { error: unknown }).error).toBe('string');
+  });
 });
