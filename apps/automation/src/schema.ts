@@ -1,7 +1,9 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { AutomationRules1764000000001 } from './migrations/1764000000001-automation-rules';
+import { AutomationRuleEntity } from './rules/persistence/automation-rule.orm-entity';
 
-/** The tables of the `automation` schema and the migrations that build them, in order (its own tables arrive with its features). */
+/** The tables of the `automation` schema and the migrations that build them, in order. */
 export const automationSchema: SchemaDefinition = {
-  entities: [],
-  migrations: [kitTablesMigration('automation')],
+  entities: [AutomationRuleEntity],
+  migrations: [kitTablesMigration('automation'), AutomationRules1764000000001],
 };

@@ -29,6 +29,7 @@ import { PlatformAccountsController } from './platform/platform-accounts.control
 import { PlatformUsersController } from './platform/platform-users.controller';
 import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -52,6 +53,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     MessagesController,
     AttachmentsController,
     WebhooksController,
+    AutomationRulesController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

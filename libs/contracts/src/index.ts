@@ -58,3 +58,6 @@ export * from './webhooks/webhooks.patterns';
 export * from './webhooks/webhook-events';
 export * from './webhooks/webhook.errors';
 export * from './webhooks/delivery.errors';
+export * from './automation/automation-rule.types';
+export * from './automation/automation-rules.patterns';
+export * from './automation/automation-rule.errors';

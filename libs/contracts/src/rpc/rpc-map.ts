@@ -1,3 +1,4 @@
+import type { AutomationRulesRpc } from '../automation/automation-rules.patterns';
 import type { AgentsRpc } from '../agents/agents.patterns';
 import type { CannedResponsesRpc } from '../canned-responses/canned-responses.patterns';
 import type { ContactLookupRpc } from '../contacts/contact-lookup.patterns';
@@ -22,7 +23,8 @@ export interface RpcMap
     ContactLookupRpc,
     ContactsRpc,
     ConversationsRpc,
-    WebhooksRpc {}
+    WebhooksRpc,
+    AutomationRulesRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

@@ -3,7 +3,7 @@ import type { NatsContext } from '@nestjs/microservices';
 import type { Caller } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
 import { Observable, tap } from 'rxjs';
-import { CORRELATION_HEADER, runInRequestContext } from '../logging/request-context';
+import { CORRELATION_HEADER, ORIGIN_HEADER, runInRequestContext } from '../logging/request-context';
 
 /**
  * Makes the caller's correlation id and identity visible to everything a handler does, and
@@ -17,6 +17,7 @@ export class RpcContextInterceptor implements NestInterceptor {
     if (context.getType() !== 'rpc') return next.handle();
     const nats = context.switchToRpc().getContext<NatsContext>();
     const correlationId = nats.getHeaders()?.get(CORRELATION_HEADER) || randomUUID();
+    const origin = nats.getHeaders()?.get(ORIGIN_HEADER) || 'api';
     const data = context.switchToRpc().getData<{ caller?: Caller } | undefined>();
     const caller = data && typeof data === 'object' && data.caller?.role ? data.caller : undefined;
     const pattern = nats.getSubject();
@@ -24,7 +25,7 @@ export class RpcContextInterceptor implements NestInterceptor {
     const done = (outcome: string) => this.logger.log(`${pattern} ${outcome} in ${Math.round(performance.now() - started)} ms`);
     // Subscribing inside the context is what carries it into the handler's async work.
     return new Observable((subscriber) =>
-      runInRequestContext({ correlationId, caller, origin: 'api' }, () =>
+      runInRequestContext({ correlationId, caller, origin }, () =>
         next
           .handle()
           .pipe(tap({ complete: () => done('answered'), error: (error) => done(`failed (${error?.status ?? error?.name ?? 'error'})`) }))
