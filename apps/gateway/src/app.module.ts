@@ -30,6 +30,7 @@ import { PlatformUsersController } from './platform/platform-users.controller';
 import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
+import { MacrosController } from './macros/macros.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -54,6 +55,7 @@ import { AutomationRulesController } from './automation-rules/automation-rules.c
     AttachmentsController,
     WebhooksController,
     AutomationRulesController,
+    MacrosController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

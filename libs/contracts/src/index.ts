@@ -61,3 +61,6 @@ export * from './webhooks/delivery.errors';
 export * from './automation/automation-rule.types';
 export * from './automation/automation-rules.patterns';
 export * from './automation/automation-rule.errors';
+export * from './automation/macro.types';
+export * from './automation/macros.patterns';
+export * from './automation/macro.errors';

@@ -34,6 +34,7 @@ describe('automation rules: CRUD and validation', () => {
       conditions: [{ attribute_key: 'content', filter_operator: 'contains', values: ['invoice'], query_operator: null }],
       actions: [{ action_name: 'change_priority', action_params: ['high'] }],
       active: true,
+      webhook_secret: expect.any(String),
       created_on: expect.any(Number),
       updated_at: expect.any(Number),
     });
@@ -51,6 +52,7 @@ describe('automation rules: CRUD and validation', () => {
     expect(clone.status).toBe(200);
     expect(clone.body.payload).toMatchObject({ name: 'Renamed (copy)', active: false, event_name: 'message_created', actions: payload.actions });
     expect(clone.body.payload.id).toBeGreaterThan(payload.id);
+    expect(clone.body.payload.webhook_secret).not.toBe(payload.webhook_secret);
 
     const toggled = await admin.api.post(`/automation_rules/${payload.id}/active`);
     expect(toggled.status).toBe(200);

@@ -1,6 +1,6 @@
 import { eventSubject, MessageEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
 import { namespaced } from '@parley/service-kit';
-import { createTestAccount, eventually, mailsTo, publishedEvents, readE2eState, seedContact, type TestAccount } from '@parley/testing';
+import { createTestAccount, createWebhookEndpoint, eventually, gatewayClient, mailsTo, publishedEvents, readE2eState, seedContact, verifyParleySignature, type TestAccount } from '@parley/testing';
 import { connect, JSONCodec } from 'nats';
 import { randomBytes, randomUUID } from 'node:crypto';
 
@@ -237,5 +237,63 @@ describe('automation rules: evaluation', () => {
     expect((await show(other)).labels).toEqual([]);
     await api().post(`/conversations/${other}/toggle_status`, { status: 'open' });
     await eventually(async () => expect((await show(other)).labels).toContain(reopened));
+  });
+
+  it('posts the event to a webhook, signed with the rule\'s secret, and picks the best agent by round-robin', async () => {
+    const endpoint = await createWebhookEndpoint({ fail_times: 1 });
+    const agent = await account.addUser('agent');
+    const inbox = (await api().post('/inboxes', { name: `rr ${unique()}`, channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    expect((await api().post(`/inboxes/${inbox}/inbox_members`, { user_ids: [agent.id] })).status).toBe(200);
+    expect((await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: account.id })).status).toBe(200);
+    const created = await api().post('/automation_rules', {
+      name: 'hook',
+      event_name: 'conversation_created',
+      conditions: [{ attribute_key: 'inbox_id', filter_operator: 'equal_to', values: [inbox] }],
+      actions: [
+        { action_name: 'assign_best_agent', action_params: [] },
+        { action_name: 'send_webhook_event', action_params: [endpoint.url] },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const rule = created.body.payload;
+    const contact = await seedContact(account.id, { name: 'Hook' });
+    const id = (await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })).body.id;
+
+    await eventually(async () => expect((await show(id)).assignee_id).toBe(agent.id));
+    const requests = await eventually(async () => {
+      const received = await endpoint.requests();
+      expect(received.map((request) => request.status)).toEqual([500, 200]);
+      return received;
+    }, { timeoutMs: 15_000 });
+    for (const request of requests) expect(verifyParleySignature(rule.webhook_secret, request)).toBe(true);
+    const body = JSON.parse(requests[1].body);
+    expect(body).toMatchObject({ event: 'conversation_created', rule_id: rule.id, account: { id: account.id }, conversation: { id } });
+    expect(requests[0].body).toBe(requests[1].body);
+  });
+
+  it('records a failing action with its reason and still applies the others', async () => {
+    const tag = await label();
+    const inbox = (await api().post('/inboxes', { name: `empty ${unique()}`, channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    const rule = await createRule({
+      event_name: 'conversation_created',
+      conditions: [{ attribute_key: 'inbox_id', filter_operator: 'equal_to', values: [inbox] }],
+      actions: [
+        { action_name: 'assign_best_agent', action_params: [] },
+        { action_name: 'add_label', action_params: [tag] },
+      ],
+    });
+    const contact = await seedContact(account.id, { name: 'Nobody' });
+    const id = (await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })).body.id;
+    await eventually(async () => expect((await show(id)).labels).toEqual([tag]));
+    const [run] = await eventually(async () => {
+      const page = await runs(rule);
+      expect(page.payload).toHaveLength(1);
+      return page.payload;
+    });
+    expect(run.actions).toEqual([
+      { action_name: 'assign_best_agent', outcome: 'failed', reason: 'No agent is available' },
+      { action_name: 'add_label', outcome: 'applied', reason: null },
+    ]);
+    expect((await show(id)).assignee_id).toBeNull();
   });
 });

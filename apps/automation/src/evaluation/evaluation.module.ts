@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ConversationActionsModule } from '../conversation-actions/conversation-actions.module';
 import { RulesModule } from '../rules/rules.module';
-import { ConversationActionsAdapter } from './conversation-actions.adapter';
 import { RuleEvaluationService } from './rule-evaluation.service';
 import { RuleRunsHandlers } from './rule-runs.handlers';
 import { RuleRunsQuery } from './rule-runs.query';
@@ -10,8 +10,8 @@ import { RunLogWriter } from './run-log.writer';
 
 /** Runs the account's rules on conversation and message events, and keeps their run log (the `rule_runs` table). */
 @Module({
-  imports: [RulesModule],
+  imports: [RulesModule, ConversationActionsModule],
   controllers: [RuleRunsHandlers],
-  providers: [RuleTriggersConsumer, RuleEvaluationService, ConversationActionsAdapter, RunLogWriter, RuleRunsQuery, RunLogPruningScheduler],
+  providers: [RuleTriggersConsumer, RuleEvaluationService, RunLogWriter, RuleRunsQuery, RunLogPruningScheduler],
 })
 export class EvaluationModule {}

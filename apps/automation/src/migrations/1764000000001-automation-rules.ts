@@ -19,6 +19,7 @@ export class AutomationRules1764000000001 implements MigrationInterface {
         actions jsonb NOT NULL,
         active boolean NOT NULL DEFAULT true,
         created_by integer NOT NULL,
+        webhook_secret text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);

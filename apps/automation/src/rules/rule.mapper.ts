@@ -12,6 +12,7 @@ export function toAutomationRule(entity: AutomationRuleEntity): AutomationRule {
     conditions: entity.conditions,
     actions: entity.actions,
     active: entity.active,
+    webhook_secret: entity.webhookSecret,
     created_on: toUnixSeconds(entity.createdAt),
     updated_at: toUnixSeconds(entity.updatedAt),
   };

@@ -8,6 +8,7 @@ import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
 export interface ActiveRule {
   id: number;
   createdBy: number;
+  webhookSecret: string;
   conditions: AutomationRuleEntity['conditions'];
   actions: AutomationRuleEntity['actions'];
 }
@@ -19,7 +20,7 @@ export class RulesLoader {
 
   /** The account's active rules for the event, oldest first (creation order is execution order). */
   async active(accountId: number, eventName: AutomationEventName): Promise<ActiveRule[]> {
-    return this.rules.find({ where: { accountId, eventName, active: true }, order: { id: 'ASC' }, select: { id: true, createdBy: true, conditions: true, actions: true } });
+    return this.rules.find({ where: { accountId, eventName, active: true }, order: { id: 'ASC' }, select: { id: true, createdBy: true, webhookSecret: true, conditions: true, actions: true } });
   }
 
   async exists(accountId: number, id: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountReferencesAdapter } from './account-references.adapter';
+import { ConversationActionsModule } from '../conversation-actions/conversation-actions.module';
 import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
 import { RulesHandlers } from './rules.handlers';
 import { RulesLoader } from './rules.loader';
@@ -8,9 +8,9 @@ import { RulesService } from './rules.service';
 
 /** Automation rules: what to do to a conversation when one of its events matches (the `rules` table). */
 @Module({
-  imports: [TypeOrmModule.forFeature([AutomationRuleEntity])],
+  imports: [TypeOrmModule.forFeature([AutomationRuleEntity]), ConversationActionsModule],
   controllers: [RulesHandlers],
-  providers: [RulesService, RulesLoader, AccountReferencesAdapter],
+  providers: [RulesService, RulesLoader],
   exports: [RulesLoader],
 })
 export class RulesModule {}

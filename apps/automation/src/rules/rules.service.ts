@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AUTOMATION_EVENT_NAMES,
+  RULE_ACTION_NAMES,
   AutomationRuleErrors,
   type AccountScoped,
   type AutomationEventName,
@@ -10,12 +11,15 @@ import {
   type UpdateAutomationRuleInput,
 } from '@parley/contracts';
 import { DomainError, findOneOrFail } from '@parley/service-kit';
+import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { AccountReferencesAdapter } from './account-references.adapter';
+import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
+import { checkActions, referencesNeeded } from '../conversation-actions/action-params.rules';
 import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
-import { checkActions, referencesNeeded } from './rule-actions.rules';
 import { checkConditions, namesCustomAttributes } from './rule-conditions.rules';
 import { toAutomationRule } from './rule.mapper';
+
+const newSecret = () => randomBytes(32).toString('base64url');
 
 type RuleBody = Pick<AutomationRuleEntity, 'name' | 'description' | 'eventName' | 'conditions' | 'actions' | 'active'>;
 
@@ -44,7 +48,7 @@ export class RulesService {
       actions: input.actions,
       active: input.active ?? true,
     });
-    const entity = this.rules.create({ ...body, accountId: scope.account_id, createdBy: scope.caller.user_id });
+    const entity = this.rules.create({ ...body, accountId: scope.account_id, createdBy: scope.caller.user_id, webhookSecret: newSecret() });
     return toAutomationRule(await this.rules.save(entity));
   }
 
@@ -68,7 +72,7 @@ export class RulesService {
     return null;
   }
 
-  /** A copy named "<name> (copy)", with the same active flag: it runs after every older rule. */
+  /** A copy named "<name> (copy)", with the same active flag (it runs after every older rule) and a secret of its own. */
   async clone(scope: AccountScoped, id: number): Promise<AutomationRule> {
     const original = await this.find(scope.account_id, id);
     const copy = this.rules.create({
@@ -80,6 +84,7 @@ export class RulesService {
       actions: original.actions,
       active: original.active,
       createdBy: scope.caller.user_id,
+      webhookSecret: newSecret(),
     });
     return toAutomationRule(await this.rules.save(copy));
   }
@@ -105,7 +110,7 @@ export class RulesService {
       this.references.references(scope, referencesNeeded(body.actions)),
     ]);
     const conditions = checkConditions(body.eventName as AutomationEventName, body.conditions, definitions);
-    const actions = checkActions(body.actions, refs);
+    const actions = checkActions(body.actions, refs, { allowed: RULE_ACTION_NAMES, code: AutomationRuleErrors.invalidActions });
     return { ...body, name, conditions, actions };
   }
 }

@@ -41,6 +41,11 @@ export class ConversationsHandlers {
     return this.conversations.assign(r, r.display_id, r.data);
   }
 
+  @MessagePattern(P.assignBestAgent)
+  assignBestAgent(@Payload() r: RpcRequest<typeof P.assignBestAgent>) {
+    return this.conversations.assignBestAgent(r, r.display_id);
+  }
+
   @MessagePattern(P.toggleStatus)
   toggleStatus(@Payload() r: RpcRequest<typeof P.toggleStatus>) {
     return this.conversations.toggleStatus(r, r.display_id, r.data);

@@ -134,6 +134,16 @@ export class ConversationsService {
     };
   }
 
+  /** The round-robin of auto-assignment, on request (whatever the inbox's setting); nobody available leaves the assignee as it is. */
+  async assignBestAgent(scope: AccountScoped, displayId: number): Promise<Conversation> {
+    const id = await this.outbox.transaction(async (tx, emit) => {
+      const conversation = await this.access.find(scope, displayId, { tx, lock: true });
+      await this.changes.autoAssign(tx, emit, conversation, { evenWhenDisabled: true });
+      return conversation.id;
+    });
+    return this.loader.conversation(id);
+  }
+
   togglePriority(scope: AccountScoped, displayId: number, priority: Priority | null): Promise<Conversation> {
     return this.change(scope, displayId, async () => ({ priority }));
   }

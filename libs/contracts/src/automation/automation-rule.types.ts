@@ -63,6 +63,8 @@ export interface AutomationRule {
   conditions: RuleCondition[];
   actions: RuleAction[];
   active: boolean;
+  /** Signs the requests of its send_webhook_event actions, like an account webhook's `secret`. */
+  webhook_secret: string;
   /** Unix seconds. */
   created_on: number;
   updated_at: number;

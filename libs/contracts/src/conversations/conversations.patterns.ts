@@ -20,6 +20,7 @@ export const ConversationPatterns = {
   show: 'messaging.conversations.show',
   create: 'messaging.conversations.create',
   assign: 'messaging.conversations.assign',
+  assignBestAgent: 'messaging.conversations.assign_best_agent',
   toggleStatus: 'messaging.conversations.toggle_status',
   togglePriority: 'messaging.conversations.toggle_priority',
   listLabels: 'messaging.conversations.labels.list',
@@ -51,6 +52,8 @@ export interface ConversationsRpc {
   [ConversationPatterns.show]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.create]: { request: AccountScoped & { data: CreateConversationInput }; response: Conversation };
   [ConversationPatterns.assign]: { request: ByDisplayId & { data: AssignmentInput }; response: Conversation };
+  /** Auto-assignment's round-robin on request (automation's assign_best_agent). */
+  [ConversationPatterns.assignBestAgent]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.toggleStatus]: { request: ByDisplayId & { data: ToggleStatusInput }; response: ToggleStatusResult };
   [ConversationPatterns.togglePriority]: { request: ByDisplayId & { priority: Priority | null }; response: Conversation };
   [ConversationPatterns.listLabels]: { request: ByDisplayId; response: string[] };

@@ -18,6 +18,7 @@ import type { LabelErrors } from '../labels/label.errors';
 import type { MessageErrors } from '../messages/message.errors';
 import type { TeamErrors } from '../teams/team.errors';
 import type { AutomationRuleErrors } from '../automation/automation-rule.errors';
+import type { MacroErrors } from '../automation/macro.errors';
 import type { CodeOf, CommonErrors } from './common.errors';
 
 /** The codes of the messaging service's resources. */
@@ -55,4 +56,5 @@ export type ErrorCode =
   | MessagingErrorCode
   | ContactsErrorCode
   | WebhooksErrorCode
-  | CodeOf<typeof AutomationRuleErrors>;
+  | CodeOf<typeof AutomationRuleErrors>
+  | CodeOf<typeof MacroErrors>;

@@ -1,4 +1,5 @@
 import type { AutomationRulesRpc } from '../automation/automation-rules.patterns';
+import type { MacrosRpc } from '../automation/macros.patterns';
 import type { AgentsRpc } from '../agents/agents.patterns';
 import type { CannedResponsesRpc } from '../canned-responses/canned-responses.patterns';
 import type { ContactLookupRpc } from '../contacts/contact-lookup.patterns';
@@ -24,7 +25,8 @@ export interface RpcMap
     ContactsRpc,
     ConversationsRpc,
     WebhooksRpc,
-    AutomationRulesRpc {}
+    AutomationRulesRpc,
+    MacrosRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

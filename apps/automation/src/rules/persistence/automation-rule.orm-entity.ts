@@ -31,6 +31,10 @@ export class AutomationRuleEntity {
   @Column({ name: 'created_by', type: 'integer' })
   createdBy: number;
 
+  /** Signs what the rule's send_webhook_event actions post. */
+  @Column({ name: 'webhook_secret', type: 'text' })
+  webhookSecret: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

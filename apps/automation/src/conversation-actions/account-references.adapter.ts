@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AgentPatterns, CustomAttributePatterns, LabelPatterns, TeamPatterns, type AccountScoped, type CustomAttributeDefinition } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
-import type { AccountReferences, ReferenceKind } from './rule-actions.rules';
+import type { AccountReferences, ReferenceKind } from './action-params.rules';
 
 const NONE: ReadonlySet<never> = new Set();
 

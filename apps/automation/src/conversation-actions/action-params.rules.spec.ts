@@ -1,4 +1,7 @@
-import { checkActions, durationSeconds, referencesNeeded } from './rule-actions.rules';
+import { AutomationRuleErrors, RULE_ACTION_NAMES } from '@parley/contracts';
+import { checkActions, durationSeconds, referencesNeeded } from './action-params.rules';
+
+const forRules = { allowed: RULE_ACTION_NAMES, code: AutomationRuleErrors.invalidActions };
 
 const refs = { agentIds: new Set([7]), teamIds: new Set([3]), labelTitles: new Set(['vip']) };
 
@@ -18,14 +21,14 @@ describe('rule actions', () => {
   });
 
   it('normalises label titles and keeps other params', () => {
-    expect(checkActions([{ action_name: 'add_label', action_params: [' VIP '] }, { action_name: 'assign_agent', action_params: [7] }], refs)).toEqual([
+    expect(checkActions([{ action_name: 'add_label', action_params: [' VIP '] }, { action_name: 'assign_agent', action_params: [7] }], refs, forRules)).toEqual([
       { action_name: 'add_label', action_params: ['vip'] },
       { action_name: 'assign_agent', action_params: [7] },
     ]);
   });
 
   it('refuses names outside the allowed list', () => {
-    const attempt = () => checkActions([{ action_name: 'send_webhook_event', action_params: ['https://example.com'] }], refs, ['add_label']);
-    expect(attempt).toThrow(expect.objectContaining({ code: 'AUTOMATION_RULE.INVALID_ACTIONS', attributes: ['actions[0].action_name'] }));
+    const attempt = () => checkActions([{ action_name: 'send_webhook_event', action_params: ['https://example.com'] }], refs, { allowed: ['add_label'], code: 'MACRO.INVALID_ACTIONS' });
+    expect(attempt).toThrow(expect.objectContaining({ code: 'MACRO.INVALID_ACTIONS', attributes: ['actions[0].action_name'] }));
   });
 });

@@ -1,4 +1,4 @@
-import { AutomationRuleErrors, CONVERSATION_STATUSES, PRIORITIES, RULE_ACTION_NAMES, type RuleAction } from '@parley/contracts';
+import { CONVERSATION_STATUSES, PRIORITIES, type ErrorCode, type RuleAction } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 
 /** What in the account the actions may name; each list is loaded only when an action needs it. */
@@ -49,9 +49,6 @@ function isHttpsUrl(value: unknown): boolean {
   }
 }
 
-function fault(message: string, attribute: string): DomainError {
-  return new DomainError(AutomationRuleErrors.invalidActions, message, [attribute]);
-}
 
 /** `null` when the params suit the action, else what is wrong with them. */
 function paramsProblem(action: RuleAction, refs: AccountReferences): string | null {
@@ -93,12 +90,19 @@ function paramsProblem(action: RuleAction, refs: AccountReferences): string | nu
   }
 }
 
-/** The actions, each a known name with well-formed params naming things that exist in the account. */
-export function checkActions(actions: readonly RuleAction[], refs: AccountReferences, allowed: readonly string[] = RULE_ACTION_NAMES): RuleAction[] {
+/** Which actions a list may hold (rules and macros differ) and the code of a fault. */
+export interface ActionPolicy {
+  allowed: readonly string[];
+  code: ErrorCode;
+}
+
+/** The actions, each an allowed name with well-formed params naming things that exist in the account. */
+export function checkActions(actions: readonly RuleAction[], refs: AccountReferences, policy: ActionPolicy): RuleAction[] {
+  const fault = (message: string, attribute: string) => new DomainError(policy.code, message, [attribute]);
   if (actions.length === 0) throw fault("Actions can't be empty", 'actions');
   return actions.map((action, index) => {
     const at = `actions[${index}]`;
-    if (!allowed.includes(action.action_name)) throw fault(`Action ${index + 1}: unknown action ${action.action_name}`, `${at}.action_name`);
+    if (!policy.allowed.includes(action.action_name)) throw fault(`Action ${index + 1}: unknown action ${action.action_name}`, `${at}.action_name`);
     const problem = paramsProblem(action, refs);
     if (problem) throw fault(`Action ${index + 1} (${action.action_name}): action_params ${problem}`, `${at}.action_params`);
     const params = action.action_params ?? [];

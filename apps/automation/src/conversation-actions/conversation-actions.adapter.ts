@@ -1,0 +1,178 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  CommonErrors,
+  ConversationPatterns,
+  DeliveryPatterns,
+  MessagePatterns,
+  TeamPatterns,
+  type AccountScoped,
+  type AutomationEventName,
+  type ConversationSnapshot,
+  type ConversationStatus,
+  type Message,
+  type Priority,
+  type RuleAction,
+  type RuleActionOutcome,
+} from '@parley/contracts';
+import { RpcCallError, RpcClient, type SendMail } from '@parley/service-kit';
+import { durationSeconds } from './action-params.rules';
+
+/** Where an action runs: the conversation as last seen, in whose name, and the key that makes a retried action a no-op. */
+export interface ActionTarget {
+  scope: AccountScoped;
+  conversation: ConversationSnapshot;
+  /** The echo id of messages the action sends (a rule's: `<event id>:<rule id>:<action index>`), so a re-run does not send twice. */
+  key: string;
+  /** Durations count from it (a rule's: the event's time, so a re-run computes the same time). */
+  occurredAt: Date;
+  /** Rules only: e-mails go out with the run's transaction, and the event posted by send_webhook_event. */
+  rule?: {
+    id: number;
+    webhookSecret: string;
+    event: { id: string; name: AutomationEventName; message: Message | null };
+    sendMail: SendMail;
+  };
+}
+
+/** Raised for an action this service cannot apply (yet), or not outside a rule: recorded as failed, the others still run. */
+class UnsupportedActionError extends Error {}
+
+function ruleOf(target: ActionTarget): NonNullable<ActionTarget['rule']> {
+  if (!target.rule) throw new UnsupportedActionError('Only rules can run this action');
+  return target.rule;
+}
+
+/** Failures worth a retry rather than a "failed" outcome: the actions are safe to apply again. */
+function isTransient(error: unknown): boolean {
+  return error instanceof RpcCallError && (error.code === CommonErrors.rpcUnavailable || error.code === CommonErrors.rpcTimeout);
+}
+
+/**
+ * Applies rule actions by sending commands to messaging, which owns conversations (never by
+ * writing its schema). Every command is idempotent: setting what is already set changes nothing
+ * and emits nothing, and messages carry an echo id.
+ */
+@Injectable()
+export class ConversationActionsAdapter {
+  private readonly logger = new Logger(ConversationActionsAdapter.name);
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  /**
+   * The actions in order, each on the conversation as the previous ones left it. A failing
+   * action is recorded and the next one runs; messaging down or slow stops them all (the
+   * caller retries: a rule's event is redelivered, a macro's request answers 503/504).
+   */
+  async applyInOrder(actions: readonly RuleAction[], target: Omit<ActionTarget, 'key'>, keyOf: (index: number) => string): Promise<RuleActionOutcome[]> {
+    const outcomes: RuleActionOutcome[] = [];
+    let conversation = target.conversation;
+    for (const [index, action] of actions.entries()) {
+      try {
+        await this.apply(action, { ...target, conversation, key: keyOf(index) });
+        outcomes.push({ action_name: action.action_name, outcome: 'applied', reason: null });
+        // Label actions write the whole list: the next one must start from this one's result.
+        if (action.action_name === 'add_label' || action.action_name === 'remove_label') conversation = await this.current(target.scope, conversation);
+      } catch (error) {
+        if (isTransient(error)) throw error;
+        this.logger.warn(`${action.action_name} failed on conversation ${conversation.id} of account ${target.scope.account_id}: ${(error as Error).message}`);
+        outcomes.push({ action_name: action.action_name, outcome: 'failed', reason: (error as Error).message });
+      }
+    }
+    return outcomes;
+  }
+
+  /** The conversation as it is now (the one given if it cannot be read, e.g. deleted meanwhile). */
+  async current(scope: AccountScoped, conversation: ConversationSnapshot): Promise<ConversationSnapshot> {
+    try {
+      return await this.rpc.send(ConversationPatterns.show, { account_id: scope.account_id, caller: scope.caller, display_id: conversation.id });
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      return conversation;
+    }
+  }
+
+  private async apply(action: RuleAction, target: ActionTarget): Promise<void> {
+    const { scope, conversation } = target;
+    const ref = { ...scope, display_id: conversation.id };
+    const params = action.action_params;
+    switch (action.action_name) {
+      case 'add_label':
+        await this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: [...new Set([...conversation.labels, ...(params as string[])])] });
+        return;
+      case 'remove_label':
+        await this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: conversation.labels.filter((label) => !(params as string[]).includes(label)) });
+        return;
+      case 'assign_agent':
+        await this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } });
+        return;
+      case 'assign_best_agent': {
+        const assigned = await this.rpc.send(ConversationPatterns.assignBestAgent, ref);
+        if (assigned.assignee_id === null) throw new Error('No agent is available');
+        return;
+      }
+      case 'assign_team':
+        await this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: params[0] as number } });
+        return;
+      case 'remove_assigned_team':
+        await this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: null } });
+        return;
+      case 'change_status':
+        await this.rpc.send(ConversationPatterns.toggleStatus, { ...ref, data: { status: params[0] as ConversationStatus } });
+        return;
+      case 'change_priority':
+        await this.rpc.send(ConversationPatterns.togglePriority, { ...ref, priority: params[0] as Priority | null });
+        return;
+      case 'mute_conversation':
+        await this.rpc.send(ConversationPatterns.mute, ref);
+        return;
+      case 'snooze_conversation': {
+        const until = Math.floor(target.occurredAt.getTime() / 1000) + durationSeconds(params[0])!;
+        await this.rpc.send(ConversationPatterns.toggleStatus, { ...ref, data: { status: 'snoozed', snoozed_until: until } });
+        return;
+      }
+      case 'send_message':
+      case 'add_private_note':
+        await this.rpc.send(MessagePatterns.create, {
+          ...ref,
+          data: { content: params[0] as string, message_type: 'outgoing', private: action.action_name === 'add_private_note', echo_id: target.key },
+        });
+        return;
+      case 'send_webhook_event':
+        await this.postEvent(target, params[0] as string);
+        return;
+      case 'send_email_to_team':
+        await this.mailTeams(target, params[0] as { team_ids: number[]; subject: string; message?: string });
+        return;
+      default:
+        throw new UnsupportedActionError(`${action.action_name} is not supported yet`);
+    }
+  }
+
+  /**
+   * Through the dispatcher's delivery command: the URL is checked (HTTPS, public) before each
+   * attempt, the request signed with the rule's secret and retried. The body's `id` is the
+   * action's key, so a receiver de-duplicates a re-run and tells two rules' posts apart.
+   */
+  private async postEvent(target: ActionTarget, url: string): Promise<void> {
+    const rule = ruleOf(target);
+    const payload = {
+      id: target.key,
+      event: rule.event.name,
+      event_id: rule.event.id,
+      rule_id: rule.id,
+      account: { id: target.scope.account_id },
+      conversation: target.conversation,
+      ...(rule.event.message ? { message: rule.event.message } : {}),
+    };
+    await this.rpc.send(DeliveryPatterns.enqueue, { account_id: target.scope.account_id, url, secret: rule.webhookSecret, event: rule.event.name, payload });
+  }
+
+  /** One e-mail per member of the teams (each address once), sent by the outbox once the run is recorded. */
+  private async mailTeams(target: ActionTarget, spec: { team_ids: number[]; subject: string; message?: string }): Promise<void> {
+    const members = await Promise.all(spec.team_ids.map((id) => this.rpc.send(TeamPatterns.listMembers, { ...target.scope, id })));
+    const addresses = [...new Set(members.flat().map((member) => member.email))];
+    const text = `${spec.message ?? spec.subject}\n\nConversation #${target.conversation.id}`;
+    const { sendMail } = ruleOf(target);
+    for (const to of addresses) await sendMail({ to, subject: spec.subject, text });
+  }
+}
