@@ -159,7 +159,7 @@ describe('automation rules: CRUD and validation', () => {
     ['a plain-HTTP webhook', action({ action_name: 'send_webhook_event', action_params: ['http://example.com/hook'] }), 'Action 1 (send_webhook_event): action_params must be an HTTPS URL', 'actions[0].action_params'],
     ['a bad duration', action({ action_name: 'snooze_conversation', action_params: ['next week'] }), 'Action 1 (snooze_conversation): action_params must be an ISO 8601 duration (P1W) or seconds', 'actions[0].action_params'],
     ['an e-mail without subject', action({ action_name: 'send_email_to_team', action_params: [{ team_ids: [1] }] }), 'Action 1 (send_email_to_team): action_params must have a subject', 'actions[0].action_params'],
-    ['an attachment that is not an id', action({ action_name: 'send_attachment', action_params: ['file.png'] }), 'Action 1 (send_attachment): action_params must be an attachment id', 'actions[0].action_params'],
+    ['an attachment that is not an id', action({ action_name: 'send_attachment', action_params: ['file.png'] }), 'Action 1 (send_attachment): action_params must name an attachment of the account', 'actions[0].action_params'],
   ])('refuses %s with 422 naming the field', async (_, overrides, error, attribute) => {
     const response = await admin.api.post('/automation_rules', rule(overrides));
     expect(response.status).toBe(422);

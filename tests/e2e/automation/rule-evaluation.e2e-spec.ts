@@ -296,4 +296,29 @@ describe('automation rules: evaluation', () => {
     ]);
     expect((await show(id)).assignee_id).toBeNull();
   });
+
+  it('sends a copy of an uploaded attachment (send_attachment), whose id is validated against messaging', async () => {
+    const source = await conversation();
+    const form = new FormData();
+    form.append('content', 'brochure');
+    form.append('private', 'true');
+    form.append('attachments[]', new Blob([Buffer.from('%PDF-1.4 brochure')], { type: 'application/pdf' }), 'brochure.pdf');
+    const uploaded = await fetch(`${readE2eState().gatewayUrl}/api/v1/accounts/${account.id}/conversations/${source}/messages`, { method: 'POST', headers: { api_access_token: account.admin.token }, body: form });
+    expect(uploaded.status).toBe(201);
+    const attachmentId = ((await uploaded.json()) as { attachments: Array<{ id: number }> }).attachments[0].id;
+    const marker = unique();
+    await createRule({
+      conditions: [{ attribute_key: 'content', filter_operator: 'contains', values: [marker] }],
+      actions: [{ action_name: 'send_attachment', action_params: [attachmentId] }],
+    });
+    const id = await conversation();
+    await incoming(id, `send me the brochure ${marker}`);
+    const sent = await eventually(async () => {
+      const found = ((await api().get(`/conversations/${id}/messages`)).body.payload as Array<{ message_type: string; attachments: Array<{ data_url: string; file_size: number }> }>).find((m) => m.attachments.length > 0);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(sent).toMatchObject({ message_type: 'outgoing', attachments: [expect.objectContaining({ extension: 'pdf', file_size: 17 })] });
+    expect(await (await fetch(sent.attachments[0].data_url)).text()).toBe('%PDF-1.4 brochure');
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AgentPatterns, CustomAttributePatterns, LabelPatterns, TeamPatterns, type AccountScoped, type CustomAttributeDefinition } from '@parley/contracts';
+import { AgentPatterns, CustomAttributePatterns, LabelPatterns, MessagePatterns, TeamPatterns, type AccountScoped, type CustomAttributeDefinition, type RuleAction } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
-import type { AccountReferences, ReferenceKind } from './action-params.rules';
+import { attachmentIdsOf, referencesNeeded, type AccountReferences } from './action-params.rules';
 
 const NONE: ReadonlySet<never> = new Set();
 
@@ -13,17 +13,21 @@ const NONE: ReadonlySet<never> = new Set();
 export class AccountReferencesAdapter {
   constructor(private readonly rpc: RpcClient) {}
 
-  async references(scope: AccountScoped, needed: ReadonlySet<ReferenceKind>): Promise<AccountReferences> {
+  async references(scope: AccountScoped, actions: readonly RuleAction[]): Promise<AccountReferences> {
     const scoped = { account_id: scope.account_id, caller: scope.caller };
-    const [agents, teams, labels] = await Promise.all([
+    const needed = referencesNeeded(actions);
+    const attachmentIds = attachmentIdsOf(actions);
+    const [agents, teams, labels, attachments] = await Promise.all([
       needed.has('agentIds') ? this.rpc.send(AgentPatterns.list, scoped) : null,
       needed.has('teamIds') ? this.rpc.send(TeamPatterns.list, scoped) : null,
       needed.has('labelTitles') ? this.rpc.send(LabelPatterns.list, scoped) : null,
+      attachmentIds.length > 0 ? this.rpc.send(MessagePatterns.existingAttachments, { ...scoped, ids: attachmentIds }) : null,
     ]);
     return {
       agentIds: agents ? new Set(agents.map((agent) => agent.id)) : NONE,
       teamIds: teams ? new Set(teams.map((team) => team.id)) : NONE,
       labelTitles: labels ? new Set(labels.map((label) => label.title.toLowerCase())) : NONE,
+      attachmentIds: attachments ? new Set(attachments) : NONE,
     };
   }
 

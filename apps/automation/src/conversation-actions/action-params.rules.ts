@@ -6,6 +6,7 @@ export interface AccountReferences {
   agentIds: ReadonlySet<number>;
   teamIds: ReadonlySet<number>;
   labelTitles: ReadonlySet<string>;
+  attachmentIds: ReadonlySet<number>;
 }
 
 export type ReferenceKind = keyof AccountReferences;
@@ -16,7 +17,13 @@ const NEEDS: Partial<Record<string, ReferenceKind>> = {
   send_email_to_team: 'teamIds',
   add_label: 'labelTitles',
   remove_label: 'labelTitles',
+  send_attachment: 'attachmentIds',
 };
+
+/** The attachment ids send_attachment actions name (asked of messaging one by one, not listed). */
+export function attachmentIdsOf(actions: readonly RuleAction[]): number[] {
+  return actions.filter((action) => action.action_name === 'send_attachment').map((action) => action.action_params?.[0]).filter(isId);
+}
 
 /** The references the actions name, so the service asks messaging for those only. */
 export function referencesNeeded(actions: readonly RuleAction[]): Set<ReferenceKind> {
@@ -83,7 +90,7 @@ function paramsProblem(action: RuleAction, refs: AccountReferences): string | nu
     case 'snooze_conversation':
       return durationSeconds(first) !== null ? null : 'must be an ISO 8601 duration (P1W) or seconds';
     case 'send_attachment':
-      return isId(first) ? null : 'must be an attachment id';
+      return isId(first) && refs.attachmentIds.has(first) ? null : 'must name an attachment of the account';
     default:
       // assign_best_agent, remove_assigned_team, mute_conversation take no params.
       return null;

@@ -140,6 +140,9 @@ export class ConversationActionsAdapter {
       case 'send_webhook_event':
         await this.postEvent(target, params[0] as string);
         return;
+      case 'send_attachment':
+        await this.rpc.send(MessagePatterns.sendAttachment, { ...ref, attachment_id: params[0] as number, echo_id: target.key });
+        return;
       case 'send_email_to_team':
         await this.mailTeams(target, params[0] as { team_ids: number[]; subject: string; message?: string });
         return;

@@ -15,7 +15,7 @@ import { currentRequestContext, DomainError, findOneOrFail, RpcClient, runInRequ
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
-import { checkActions, referencesNeeded } from '../conversation-actions/action-params.rules';
+import { checkActions } from '../conversation-actions/action-params.rules';
 import { ConversationActionsAdapter } from '../conversation-actions/conversation-actions.adapter';
 import { assertCanEdit, assertCanUse } from './macro-access.rules';
 import { toMacro } from './macro.mapper';
@@ -102,7 +102,7 @@ export class MacrosService {
   }
 
   private async checkedActions(scope: AccountScoped, actions: RuleAction[]): Promise<RuleAction[]> {
-    const refs = await this.references.references(scope, referencesNeeded(actions));
+    const refs = await this.references.references(scope, actions);
     return checkActions(actions, refs, { allowed: MACRO_ACTION_NAMES, code: MacroErrors.invalidActions });
   }
 

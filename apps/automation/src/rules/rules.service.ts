@@ -14,7 +14,7 @@ import { DomainError, findOneOrFail } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
-import { checkActions, referencesNeeded } from '../conversation-actions/action-params.rules';
+import { checkActions } from '../conversation-actions/action-params.rules';
 import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
 import { checkConditions, namesCustomAttributes } from './rule-conditions.rules';
 import { toAutomationRule } from './rule.mapper';
@@ -107,7 +107,7 @@ export class RulesService {
     }
     const [definitions, refs] = await Promise.all([
       namesCustomAttributes(body.conditions) ? this.references.attributeDefinitions(scope) : [],
-      this.references.references(scope, referencesNeeded(body.actions)),
+      this.references.references(scope, body.actions),
     ]);
     const conditions = checkConditions(body.eventName as AutomationEventName, body.conditions, definitions);
     const actions = checkActions(body.actions, refs, { allowed: RULE_ACTION_NAMES, code: AutomationRuleErrors.invalidActions });

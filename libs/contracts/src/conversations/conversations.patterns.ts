@@ -38,6 +38,8 @@ export const MessagePatterns = {
   list: 'messaging.messages.list',
   create: 'messaging.messages.create',
   delete: 'messaging.messages.delete',
+  sendAttachment: 'messaging.messages.send_attachment',
+  existingAttachments: 'messaging.attachments.existing',
 } as const;
 
 /** A conversation is addressed by its per-account number. */
@@ -69,4 +71,8 @@ export interface ConversationsRpc {
   [MessagePatterns.list]: { request: ByDisplayId & { query: MessagesQuery }; response: MessagesPage };
   [MessagePatterns.create]: { request: ByDisplayId & { data: CreateMessageInput }; response: Message };
   [MessagePatterns.delete]: { request: ByDisplayId & { message_id: number }; response: Message };
+  /** An outgoing message carrying a copy of a stored attachment (automation's send_attachment); `echo_id` makes a retry answer the first. */
+  [MessagePatterns.sendAttachment]: { request: ByDisplayId & { attachment_id: number; echo_id?: string | null }; response: Message };
+  /** Which of the ids are attachments of the account. */
+  [MessagePatterns.existingAttachments]: { request: AccountScoped & { ids: number[] }; response: number[] };
 }
