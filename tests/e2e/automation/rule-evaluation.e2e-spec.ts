@@ -321,4 +321,30 @@ describe('automation rules: evaluation', () => {
     expect(sent).toMatchObject({ message_type: 'outgoing', attachments: [expect.objectContaining({ extension: 'pdf', file_size: 17 })] });
     expect(await (await fetch(sent.attachments[0].data_url)).text()).toBe('%PDF-1.4 brochure');
   });
+
+  it('tests a contact\'s custom attribute when the conversation has none of that name', async () => {
+    const key = `vip_${unique()}`;
+    expect((await api().post('/custom_attribute_definitions', { attribute_display_name: key, attribute_key: key, attribute_display_type: 'checkbox', attribute_model: 'contact_attribute' })).status).toBe(201);
+    const tag = await label();
+    await createRule({
+      event_name: 'conversation_created',
+      conditions: [{ attribute_key: `custom_attributes.${key}`, filter_operator: 'equal_to', values: [true] }],
+      actions: [{ action_name: 'add_label', action_params: [tag] }],
+    });
+    const contactOf = async (vip: boolean) =>
+      (await eventually(async () => {
+        const created = await api().post('/contacts', { inbox_id: inboxId, name: `vip ${vip}`, custom_attributes: { [key]: vip } });
+        expect(created.status).toBe(201);
+        return created;
+      })).body.payload.contact.id as number;
+    const start = async (contactId: number) =>
+      (await eventually(async () => {
+        const created = await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inboxId, contact_id: contactId });
+        expect(created.status).toBe(201);
+        return created;
+      })).body.id as number;
+    const [vip, regular] = [await start(await contactOf(true)), await start(await contactOf(false))];
+    await eventually(async () => expect((await show(vip)).labels).toEqual([tag]));
+    expect((await show(regular)).labels).toEqual([]);
+  });
 });

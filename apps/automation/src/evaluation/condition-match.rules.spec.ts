@@ -34,5 +34,8 @@ describe('conditions', () => {
     expect(conditionsMatch([c('labels', 'does_not_contain', ['vip'])], facts({ labels: ['new', 'vip'] }))).toBe(false);
     expect(conditionsMatch([c('custom_attributes.score', 'greater_than', [3])], facts({ custom_attributes: { score: 5 } }))).toBe(true);
     expect(conditionsMatch([c('custom_attributes.score', 'less_than', [3])], facts({ custom_attributes: { score: 5 } }))).toBe(false);
+    // A contact attribute when the conversation has none of that name.
+    const withContact = { ...facts({ custom_attributes: { plan: 'pro' } }), contactAttributes: { plan: 'free', vip: true } };
+    expect(conditionsMatch([c('custom_attributes.vip', 'equal_to', [true], 'and'), c('custom_attributes.plan', 'equal_to', ['pro'])], withContact)).toBe(true);
   });
 });

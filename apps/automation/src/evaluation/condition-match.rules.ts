@@ -1,19 +1,29 @@
 import type { ConversationSnapshot, Message, RuleCondition } from '@parley/contracts';
 
-/** What conditions are tested against: the conversation as it is now, and the event's message if any. */
+/** What conditions are tested against: the conversation as it is now, the event's message if any, the contact's attributes when a condition needs them. */
 export interface Facts {
   conversation: ConversationSnapshot;
   message: Pick<Message, 'content' | 'message_type'> | null;
+  contactAttributes?: Record<string, unknown> | null;
 }
 
 const ADDITIONAL_KEYS = new Set(['country_code', 'browser_language', 'referer']);
 const CUSTOM_PREFIX = 'custom_attributes.';
 
-function valueOf(key: string, { conversation, message }: Facts): unknown {
+/** Custom attribute keys the conditions test that the conversation does not have: the contact's may. */
+export function needsContactAttributes(conditions: readonly RuleCondition[], conversation: ConversationSnapshot): boolean {
+  return conditions.some((condition) => condition.attribute_key.startsWith(CUSTOM_PREFIX) && !(condition.attribute_key.slice(CUSTOM_PREFIX.length) in (conversation.custom_attributes ?? {})));
+}
+
+function valueOf(key: string, { conversation, message, contactAttributes }: Facts): unknown {
   if (key === 'content') return message?.content ?? null;
   if (key === 'message_type') return message?.message_type ?? null;
   if (ADDITIONAL_KEYS.has(key)) return conversation.additional_attributes?.[key] ?? null;
-  if (key.startsWith(CUSTOM_PREFIX)) return conversation.custom_attributes?.[key.slice(CUSTOM_PREFIX.length)] ?? null;
+  if (key.startsWith(CUSTOM_PREFIX)) {
+    // The conversation's attribute first, as validation types a key defined for both.
+    const name = key.slice(CUSTOM_PREFIX.length);
+    return conversation.custom_attributes?.[name] ?? contactAttributes?.[name] ?? null;
+  }
   return (conversation as unknown as Record<string, unknown>)[key] ?? null;
 }
 

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ContactLookupPatterns,
   type AutomationEventName,
   type ConversationSnapshot,
   type EventEnvelope,
   type Message,
   type RuleActionOutcome,
 } from '@parley/contracts';
-import { runInRequestContext, type SendMail } from '@parley/service-kit';
+import { RpcClient, runInRequestContext, type SendMail } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { RulesLoader, type ActiveRule } from '../rules/rules.loader';
-import { conditionsMatch } from './condition-match.rules';
+import { conditionsMatch, needsContactAttributes } from './condition-match.rules';
 import { ConversationActionsAdapter } from '../conversation-actions/conversation-actions.adapter';
 import { RunLogWriter } from './run-log.writer';
 
@@ -38,6 +39,7 @@ export class RuleEvaluationService {
     private readonly rules: RulesLoader,
     private readonly actions: ConversationActionsAdapter,
     private readonly runLog: RunLogWriter,
+    private readonly rpc: RpcClient,
   ) {}
 
   async evaluate(tx: EntityManager, sendMail: SendMail, trigger: TriggerEvent): Promise<void> {
@@ -47,9 +49,13 @@ export class RuleEvaluationService {
     if (rules.length === 0) return;
     const done = await this.runLog.rulesThatRan(tx, trigger.envelope.id, rules.map((rule) => rule.id));
     let conversation = trigger.conversation;
+    let contactAttributes: Record<string, unknown> | null | undefined;
     for (const rule of rules) {
       if (done.has(rule.id)) continue;
-      const matched = conditionsMatch(rule.conditions, { conversation, message: trigger.message });
+      if (contactAttributes === undefined && needsContactAttributes(rule.conditions, conversation)) {
+        contactAttributes = (await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: conversation.contact_id }))?.custom_attributes ?? null;
+      }
+      const matched = conditionsMatch(rule.conditions, { conversation, message: trigger.message, contactAttributes });
       const outcomes = matched ? await this.applyActions(rule, trigger, conversation, sendMail) : [];
       await this.runLog.record(tx, { ruleId: rule.id, event: trigger, matched, outcomes });
       if (matched && outcomes.some((outcome) => outcome.outcome === 'applied')) conversation = await this.actions.current(this.scopeOf(rule, trigger), conversation);
