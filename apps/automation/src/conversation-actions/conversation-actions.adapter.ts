@@ -59,93 +59,88 @@ export class ConversationActionsAdapter {
   constructor(private readonly rpc: RpcClient) {}
 
   /**
-   * The actions in order, each on the conversation as the previous ones left it. A failing
-   * action is recorded and the next one runs; messaging down or slow stops them all (the
-   * caller retries: a rule's event is redelivered, a macro's request answers 503/504).
+   * The actions in order, each on the conversation as the previous ones left it (the commands'
+   * answers carry it, so no extra read). A failing action is recorded and the next one runs;
+   * messaging down or slow stops them all (the caller retries: a rule's event is redelivered, a
+   * macro's request answers 503/504).
    */
-  async applyInOrder(actions: readonly RuleAction[], target: Omit<ActionTarget, 'key'>, keyOf: (index: number) => string): Promise<RuleActionOutcome[]> {
+  async applyInOrder(
+    actions: readonly RuleAction[],
+    target: Omit<ActionTarget, 'key'>,
+    keyOf: (index: number) => string,
+  ): Promise<{ outcomes: RuleActionOutcome[]; conversation: ConversationSnapshot }> {
     const outcomes: RuleActionOutcome[] = [];
     let conversation = target.conversation;
     for (const [index, action] of actions.entries()) {
       try {
-        await this.apply(action, { ...target, conversation, key: keyOf(index) });
+        conversation = await this.apply(action, { ...target, conversation, key: keyOf(index) });
         outcomes.push({ action_name: action.action_name, outcome: 'applied', reason: null });
-        // Label actions write the whole list: the next one must start from this one's result.
-        if (action.action_name === 'add_label' || action.action_name === 'remove_label') conversation = await this.current(target.scope, conversation);
       } catch (error) {
         if (isTransient(error)) throw error;
         this.logger.warn(`${action.action_name} failed on conversation ${conversation.id} of account ${target.scope.account_id}: ${(error as Error).message}`);
         outcomes.push({ action_name: action.action_name, outcome: 'failed', reason: (error as Error).message });
       }
     }
-    return outcomes;
+    return { outcomes, conversation };
   }
 
-  /** The conversation as it is now (the one given if it cannot be read, e.g. deleted meanwhile). */
-  async current(scope: AccountScoped, conversation: ConversationSnapshot): Promise<ConversationSnapshot> {
-    try {
-      return await this.rpc.send(ConversationPatterns.show, { account_id: scope.account_id, caller: scope.caller, display_id: conversation.id });
-    } catch (error) {
-      if (isTransient(error)) throw error;
-      return conversation;
-    }
-  }
-
-  private async apply(action: RuleAction, target: ActionTarget): Promise<void> {
+  /**
+   * Applies one action and answers the conversation after it. A change the conversation already
+   * shows is not sent (nothing would change, and messaging would take the row lock for nothing).
+   */
+  private async apply(action: RuleAction, target: ActionTarget): Promise<ConversationSnapshot> {
     const { scope, conversation } = target;
     const ref = { ...scope, display_id: conversation.id };
     const params = action.action_params;
+    const labels = (next: string[]) =>
+      next.length === conversation.labels.length && next.every((label) => conversation.labels.includes(label))
+        ? conversation
+        : this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: next }).then((set) => ({ ...conversation, labels: set }));
+    const status = async (data: { status: ConversationStatus; snoozed_until?: number }) => {
+      if (conversation.status === data.status && (data.snoozed_until ?? null) === (data.status === 'snoozed' ? conversation.snoozed_until : null)) return conversation;
+      const { payload } = await this.rpc.send(ConversationPatterns.toggleStatus, { ...ref, data });
+      return { ...conversation, status: payload.current_status, snoozed_until: payload.snoozed_until };
+    };
     switch (action.action_name) {
       case 'add_label':
-        await this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: [...new Set([...conversation.labels, ...(params as string[])])] });
-        return;
+        return labels([...new Set([...conversation.labels, ...(params as string[])])]);
       case 'remove_label':
-        await this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: conversation.labels.filter((label) => !(params as string[]).includes(label)) });
-        return;
+        return labels(conversation.labels.filter((label) => !(params as string[]).includes(label)));
       case 'assign_agent':
-        await this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } });
-        return;
+        return conversation.assignee_id === params[0] ? conversation : this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } });
       case 'assign_best_agent': {
         const assigned = await this.rpc.send(ConversationPatterns.assignBestAgent, ref);
         if (assigned.assignee_id === null) throw new Error('No agent is available');
-        return;
+        return assigned;
       }
       case 'assign_team':
-        await this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: params[0] as number } });
-        return;
+        return conversation.team_id === params[0] ? conversation : this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: params[0] as number } });
       case 'remove_assigned_team':
-        await this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: null } });
-        return;
+        return conversation.team_id === null ? conversation : this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: null } });
       case 'change_status':
-        await this.rpc.send(ConversationPatterns.toggleStatus, { ...ref, data: { status: params[0] as ConversationStatus } });
-        return;
+        return status({ status: params[0] as ConversationStatus });
       case 'change_priority':
-        await this.rpc.send(ConversationPatterns.togglePriority, { ...ref, priority: params[0] as Priority | null });
-        return;
+        return conversation.priority === params[0] ? conversation : this.rpc.send(ConversationPatterns.togglePriority, { ...ref, priority: params[0] as Priority | null });
       case 'mute_conversation':
-        await this.rpc.send(ConversationPatterns.mute, ref);
-        return;
-      case 'snooze_conversation': {
-        const until = Math.floor(target.occurredAt.getTime() / 1000) + durationSeconds(params[0])!;
-        await this.rpc.send(ConversationPatterns.toggleStatus, { ...ref, data: { status: 'snoozed', snoozed_until: until } });
-        return;
-      }
+        return conversation.muted ? conversation : this.rpc.send(ConversationPatterns.mute, ref);
+      case 'snooze_conversation':
+        return status({ status: 'snoozed', snoozed_until: Math.floor(target.occurredAt.getTime() / 1000) + durationSeconds(params[0])! });
       case 'send_message':
       case 'add_private_note':
         await this.rpc.send(MessagePatterns.create, {
           ...ref,
           data: { content: params[0] as string, message_type: 'outgoing', private: action.action_name === 'add_private_note', echo_id: target.key },
         });
-        return;
+        return conversation;
       case 'send_webhook_event':
         await this.postEvent(target, params[0] as string);
-        return;
+        return conversation;
       case 'send_attachment':
         await this.rpc.send(MessagePatterns.sendAttachment, { ...ref, attachment_id: params[0] as number, echo_id: target.key });
-        return;
+        return conversation;
       case 'send_email_to_team':
         await this.mailTeams(target, params[0] as { team_ids: number[]; subject: string; message?: string });
-        return;
+        return conversation;
       default:
         throw new UnsupportedActionError(`${action.action_name} is not supported yet`);
     }

@@ -42,7 +42,27 @@ export class RuleEvaluationService {
     private readonly rpc: RpcClient,
   ) {}
 
-  async evaluate(tx: EntityManager, sendMail: SendMail, trigger: TriggerEvent): Promise<void> {
+  /**
+   * Events of one consumer's batch: those of one conversation in stream order, conversations side
+   * by side (a rule reads and changes one conversation only, so they cannot disturb each other).
+   */
+  async evaluateMany(tx: EntityManager, sendMail: SendMail, triggers: TriggerEvent[]): Promise<void> {
+    const byConversation = new Map<string, TriggerEvent[]>();
+    for (const trigger of triggers) {
+      const key = `${trigger.envelope.account_id}:${trigger.conversation.id}`;
+      byConversation.set(key, [...(byConversation.get(key) ?? []), trigger]);
+    }
+    // Settled, not raced: the transaction must outlive every conversation's work before a failure rolls it back.
+    const results = await Promise.allSettled(
+      [...byConversation.values()].map(async (events) => {
+        for (const trigger of events) await this.evaluate(tx, sendMail, trigger);
+      }),
+    );
+    const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  private async evaluate(tx: EntityManager, sendMail: SendMail, trigger: TriggerEvent): Promise<void> {
     const accountId = trigger.envelope.account_id;
     if (accountId === null) return;
     const rules = await this.rules.active(accountId, trigger.name);
@@ -50,19 +70,21 @@ export class RuleEvaluationService {
     const done = await this.runLog.rulesThatRan(tx, trigger.envelope.id, rules.map((rule) => rule.id));
     let conversation = trigger.conversation;
     let contactAttributes: Record<string, unknown> | null | undefined;
+    const runs: Array<{ ruleId: number; matched: boolean; outcomes: RuleActionOutcome[] }> = [];
     for (const rule of rules) {
       if (done.has(rule.id)) continue;
       if (contactAttributes === undefined && needsContactAttributes(rule.conditions, conversation)) {
         contactAttributes = (await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: conversation.contact_id }))?.custom_attributes ?? null;
       }
       const matched = conditionsMatch(rule.conditions, { conversation, message: trigger.message, contactAttributes });
-      const outcomes = matched ? await this.applyActions(rule, trigger, conversation, sendMail) : [];
-      await this.runLog.record(tx, { ruleId: rule.id, event: trigger, matched, outcomes });
-      if (matched && outcomes.some((outcome) => outcome.outcome === 'applied')) conversation = await this.actions.current(this.scopeOf(rule, trigger), conversation);
+      let outcomes: RuleActionOutcome[] = [];
+      if (matched) ({ outcomes, conversation } = await this.applyActions(rule, trigger, conversation, sendMail));
+      runs.push({ ruleId: rule.id, matched, outcomes });
     }
+    await this.runLog.record(tx, trigger, runs);
   }
 
-  private applyActions(rule: ActiveRule, trigger: TriggerEvent, conversation: ConversationSnapshot, sendMail: SendMail): Promise<RuleActionOutcome[]> {
+  private applyActions(rule: ActiveRule, trigger: TriggerEvent, conversation: ConversationSnapshot, sendMail: SendMail) {
     const context = { correlationId: trigger.envelope.meta?.correlation_id ?? trigger.envelope.id, origin: automationOrigin(rule.id) };
     const target = {
       scope: this.scopeOf(rule, trigger),

@@ -12,11 +12,14 @@ export class RunLogWriter {
     return new Set(rows.map((row) => row.rule_id));
   }
 
-  async record(tx: EntityManager, run: { ruleId: number; event: TriggerEvent; matched: boolean; outcomes: RuleActionOutcome[] }): Promise<void> {
+  /** The runs of one event, in one statement (every active rule leaves one, matched or not). */
+  async record(tx: EntityManager, event: TriggerEvent, runs: Array<{ ruleId: number; matched: boolean; outcomes: RuleActionOutcome[] }>): Promise<void> {
+    if (runs.length === 0) return;
     await tx.query(
       `INSERT INTO automation.rule_runs (rule_id, event_id, event_name, conversation_id, matched, actions)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (rule_id, event_id) DO NOTHING`,
-      [run.ruleId, run.event.envelope.id, run.event.name, run.event.conversation.id, run.matched, JSON.stringify(run.outcomes)],
+       SELECT r.rule_id, $2, $3, $4, r.matched, r.actions FROM unnest($1::int[], $5::boolean[], $6::jsonb[]) AS r(rule_id, matched, actions)
+       ON CONFLICT (rule_id, event_id) DO NOTHING`,
+      [runs.map((run) => run.ruleId), event.envelope.id, event.name, event.conversation.id, runs.map((run) => run.matched), runs.map((run) => JSON.stringify(run.outcomes))],
     );
   }
 

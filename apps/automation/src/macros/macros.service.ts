@@ -95,7 +95,8 @@ export class MacrosService {
       for (const conversation of conversations) {
         const target = { scope: scopeOf(scope), conversation, occurredAt: new Date() };
         const execution = randomUUID();
-        payload.push({ conversation_id: conversation.id, actions: await this.actions.applyInOrder(macro.actions, target, (index) => `macro:${execution}:${index}`) });
+        const { outcomes } = await this.actions.applyInOrder(macro.actions, target, (index) => `macro:${execution}:${index}`);
+        payload.push({ conversation_id: conversation.id, actions: outcomes });
       }
       return { payload };
     });
