@@ -61,8 +61,12 @@ describe('automation rules: a crash mid-run', () => {
       },
       { timeoutMs: 50_000, intervalMs: 250 },
     );
-    const runs = (await api.get(`/automation_rules/${rule.body.payload.id}/runs`)).body;
-    expect(runs.meta.count).toBe(ids.length);
+    // The runs commit after the actions they record.
+    const runs = await eventually(async () => {
+      const page = (await api.get(`/automation_rules/${rule.body.payload.id}/runs`)).body;
+      expect(page.meta.count).toBe(ids.length);
+      return page;
+    });
     expect(new Set(runs.payload.map((run: { event_id: string }) => run.event_id)).size).toBe(ids.length);
   }, 90_000);
 });

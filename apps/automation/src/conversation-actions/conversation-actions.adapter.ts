@@ -32,6 +32,16 @@ export interface ActionTarget {
     event: { id: string; name: AutomationEventName; message: Message | null };
     sendMail: SendMail;
   };
+  /**
+   * Rules only: label changes are kept here and written by one command when the event's rules
+   * are done (`flushLabels`); later rules see them at once in the snapshot.
+   */
+  labels?: LabelBuffer;
+}
+
+/** The labels an event's rules want, not yet written (null: nothing to write). */
+export interface LabelBuffer {
+  wanted: string[] | null;
 }
 
 /** Raised for an action this service cannot apply (yet), or not outside a rule: recorded as failed, the others still run. */
@@ -43,7 +53,7 @@ function ruleOf(target: ActionTarget): NonNullable<ActionTarget['rule']> {
 }
 
 /** Failures worth a retry rather than a "failed" outcome: the actions are safe to apply again. */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   return error instanceof RpcCallError && (error.code === CommonErrors.rpcUnavailable || error.code === CommonErrors.rpcTimeout);
 }
 
@@ -84,6 +94,12 @@ export class ConversationActionsAdapter {
     return { outcomes, conversation };
   }
 
+  /** Writes an event's buffered labels with one command (its events carry the origin of the context it runs in). */
+  async flushLabels(scope: AccountScoped, conversation: ConversationSnapshot, buffer: LabelBuffer): Promise<void> {
+    if (buffer.wanted === null) return;
+    await this.rpc.send(ConversationPatterns.setLabels, { account_id: scope.account_id, caller: scope.caller, display_id: conversation.id, labels: buffer.wanted });
+  }
+
   /**
    * Applies one action and answers the conversation after it. A change the conversation already
    * shows is not sent (nothing would change, and messaging would take the row lock for nothing).
@@ -92,10 +108,21 @@ export class ConversationActionsAdapter {
     const { scope, conversation } = target;
     const ref = { ...scope, display_id: conversation.id };
     const params = action.action_params;
-    const labels = (next: string[]) =>
-      next.length === conversation.labels.length && next.every((label) => conversation.labels.includes(label))
-        ? conversation
-        : this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: next }).then((set) => ({ ...conversation, labels: set }));
+    const buffer = target.labels;
+    // A command's answer shows the labels written so far: the buffered ones still stand.
+    const keep = async (answer: Promise<ConversationSnapshot>) => {
+      const next = await answer;
+      return buffer?.wanted ? { ...next, labels: buffer.wanted } : next;
+    };
+    const labels = async (next: string[]) => {
+      if (next.length === conversation.labels.length && next.every((label) => conversation.labels.includes(label))) return conversation;
+      if (buffer) {
+        buffer.wanted = next;
+        return { ...conversation, labels: next };
+      }
+      const set = await this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: next });
+      return { ...conversation, labels: set };
+    };
     const status = async (data: { status: ConversationStatus; snoozed_until?: number }) => {
       if (conversation.status === data.status && (data.snoozed_until ?? null) === (data.status === 'snoozed' ? conversation.snoozed_until : null)) return conversation;
       const { payload } = await this.rpc.send(ConversationPatterns.toggleStatus, { ...ref, data });
@@ -107,22 +134,22 @@ export class ConversationActionsAdapter {
       case 'remove_label':
         return labels(conversation.labels.filter((label) => !(params as string[]).includes(label)));
       case 'assign_agent':
-        return conversation.assignee_id === params[0] ? conversation : this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } });
+        return conversation.assignee_id === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } }));
       case 'assign_best_agent': {
-        const assigned = await this.rpc.send(ConversationPatterns.assignBestAgent, ref);
+        const assigned = await keep(this.rpc.send(ConversationPatterns.assignBestAgent, ref));
         if (assigned.assignee_id === null) throw new Error('No agent is available');
         return assigned;
       }
       case 'assign_team':
-        return conversation.team_id === params[0] ? conversation : this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: params[0] as number } });
+        return conversation.team_id === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: params[0] as number } }));
       case 'remove_assigned_team':
-        return conversation.team_id === null ? conversation : this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: null } });
+        return conversation.team_id === null ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: null } }));
       case 'change_status':
         return status({ status: params[0] as ConversationStatus });
       case 'change_priority':
-        return conversation.priority === params[0] ? conversation : this.rpc.send(ConversationPatterns.togglePriority, { ...ref, priority: params[0] as Priority | null });
+        return conversation.priority === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.togglePriority, { ...ref, priority: params[0] as Priority | null }));
       case 'mute_conversation':
-        return conversation.muted ? conversation : this.rpc.send(ConversationPatterns.mute, ref);
+        return conversation.muted ? conversation : keep(this.rpc.send(ConversationPatterns.mute, ref));
       case 'snooze_conversation':
         return status({ status: 'snoozed', snoozed_until: Math.floor(target.occurredAt.getTime() / 1000) + durationSeconds(params[0])! });
       case 'send_message':

@@ -11,7 +11,7 @@ import { RpcClient, runInRequestContext, type SendMail } from '@parley/service-k
 import type { EntityManager } from 'typeorm';
 import { RulesLoader, type ActiveRule } from '../rules/rules.loader';
 import { conditionsMatch, needsContactAttributes } from './condition-match.rules';
-import { ConversationActionsAdapter } from '../conversation-actions/conversation-actions.adapter';
+import { ConversationActionsAdapter, isTransient, type LabelBuffer } from '../conversation-actions/conversation-actions.adapter';
 import { RunLogWriter } from './run-log.writer';
 
 /** What evaluation needs of a conversation or message event. */
@@ -70,6 +70,8 @@ export class RuleEvaluationService {
     const done = await this.runLog.rulesThatRan(tx, trigger.envelope.id, rules.map((rule) => rule.id));
     let conversation = trigger.conversation;
     let contactAttributes: Record<string, unknown> | null | undefined;
+    const labels: LabelBuffer = { wanted: null };
+    let labelledBy: ActiveRule | null = null;
     const runs: Array<{ ruleId: number; matched: boolean; outcomes: RuleActionOutcome[] }> = [];
     for (const rule of rules) {
       if (done.has(rule.id)) continue;
@@ -78,21 +80,47 @@ export class RuleEvaluationService {
       }
       const matched = conditionsMatch(rule.conditions, { conversation, message: trigger.message, contactAttributes });
       let outcomes: RuleActionOutcome[] = [];
-      if (matched) ({ outcomes, conversation } = await this.applyActions(rule, trigger, conversation, sendMail));
+      if (matched) {
+        const before = labels.wanted;
+        ({ outcomes, conversation } = await this.applyActions(rule, trigger, conversation, sendMail, labels));
+        if (labels.wanted !== before) labelledBy = rule;
+      }
       runs.push({ ruleId: rule.id, matched, outcomes });
     }
+    if (labelledBy) await this.writeLabels(labelledBy, trigger, conversation, labels, runs);
     await this.runLog.record(tx, trigger, runs);
   }
 
-  private applyActions(rule: ActiveRule, trigger: TriggerEvent, conversation: ConversationSnapshot, sendMail: SendMail) {
-    const context = { correlationId: trigger.envelope.meta?.correlation_id ?? trigger.envelope.id, origin: automationOrigin(rule.id) };
+  /**
+   * The event's label changes in one command (one write and one event instead of one per rule),
+   * in the name of the last rule that changed them; if it fails, so did every label action.
+   */
+  private async writeLabels(rule: ActiveRule, trigger: TriggerEvent, conversation: ConversationSnapshot, labels: LabelBuffer, runs: Array<{ outcomes: RuleActionOutcome[] }>): Promise<void> {
+    try {
+      await runInRequestContext(this.contextOf(rule, trigger), () => this.actions.flushLabels(this.scopeOf(rule, trigger), conversation, labels));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      for (const outcome of runs.flatMap((run) => run.outcomes)) {
+        if ((outcome.action_name === 'add_label' || outcome.action_name === 'remove_label') && outcome.outcome === 'applied') {
+          Object.assign(outcome, { outcome: 'failed', reason: (error as Error).message });
+        }
+      }
+    }
+  }
+
+  private contextOf(rule: ActiveRule, trigger: TriggerEvent) {
+    return { correlationId: trigger.envelope.meta?.correlation_id ?? trigger.envelope.id, origin: automationOrigin(rule.id) };
+  }
+
+  private applyActions(rule: ActiveRule, trigger: TriggerEvent, conversation: ConversationSnapshot, sendMail: SendMail, labels: LabelBuffer) {
     const target = {
+      labels,
       scope: this.scopeOf(rule, trigger),
       conversation,
       occurredAt: new Date(trigger.envelope.occurred_at),
       rule: { id: rule.id, webhookSecret: rule.webhookSecret, event: { id: trigger.envelope.id, name: trigger.name, message: trigger.message }, sendMail },
     };
-    return runInRequestContext(context, () => this.actions.applyInOrder(rule.actions, target, (index) => `${trigger.envelope.id}:${rule.id}:${index}`));
+    return runInRequestContext(this.contextOf(rule, trigger), () => this.actions.applyInOrder(rule.actions, target, (index) => `${trigger.envelope.id}:${rule.id}:${index}`));
   }
 
   /** Actions run in the name of the rule's author, an administrator (they reach every inbox). */
