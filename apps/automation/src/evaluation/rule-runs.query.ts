@@ -6,7 +6,11 @@ import { DataSource } from 'typeorm';
 import { RulesLoader } from '../rules/rules.loader';
 import type { RuleRunRow } from './persistence/rule-run.row';
 
-/** The run log of a rule, newest first; rows older than the retention are gone or about to be. */
+/**
+ * The run log of a rule, newest event first (conversations of one batch are evaluated side by
+ * side, so the order runs were written in is not the events' order); rows older than the
+ * retention are gone or about to be.
+ */
 @Injectable()
 export class RuleRunsQuery {
   constructor(
@@ -20,7 +24,7 @@ export class RuleRunsQuery {
     const [rows, [{ count }]]: [RuleRunRow[], Array<{ count: number }>] = await Promise.all([
       this.dataSource.query(
         `SELECT id, event_id, event_name, conversation_id, matched, actions, created_at FROM automation.rule_runs
-          WHERE rule_id = $1 AND ${window} ORDER BY id DESC LIMIT $2 OFFSET $3`,
+          WHERE rule_id = $1 AND ${window} ORDER BY occurred_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [ruleId, RULE_RUNS_PAGE_SIZE, (page - 1) * RULE_RUNS_PAGE_SIZE],
       ),
       this.dataSource.query(`SELECT count(*)::int AS count FROM automation.rule_runs WHERE rule_id = $1 AND ${window}`, [ruleId]),

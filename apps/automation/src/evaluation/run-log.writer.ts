@@ -16,10 +16,10 @@ export class RunLogWriter {
   async record(tx: EntityManager, event: TriggerEvent, runs: Array<{ ruleId: number; matched: boolean; outcomes: RuleActionOutcome[] }>): Promise<void> {
     if (runs.length === 0) return;
     await tx.query(
-      `INSERT INTO automation.rule_runs (rule_id, event_id, event_name, conversation_id, matched, actions)
-       SELECT r.rule_id, $2, $3, $4, r.matched, r.actions FROM unnest($1::int[], $5::boolean[], $6::jsonb[]) AS r(rule_id, matched, actions)
+      `INSERT INTO automation.rule_runs (rule_id, event_id, event_name, conversation_id, matched, actions, occurred_at)
+       SELECT r.rule_id, $2, $3, $4, r.matched, r.actions, $7 FROM unnest($1::int[], $5::boolean[], $6::jsonb[]) AS r(rule_id, matched, actions)
        ON CONFLICT (rule_id, event_id) DO NOTHING`,
-      [runs.map((run) => run.ruleId), event.envelope.id, event.name, event.conversation.id, runs.map((run) => run.matched), runs.map((run) => JSON.stringify(run.outcomes))],
+      [runs.map((run) => run.ruleId), event.envelope.id, event.name, event.conversation.id, runs.map((run) => run.matched), runs.map((run) => JSON.stringify(run.outcomes)), event.envelope.occurred_at],
     );
   }
 

@@ -33,10 +33,11 @@ export class AutomationRules1764000000001 implements MigrationInterface {
         conversation_id integer,
         matched boolean NOT NULL,
         actions jsonb NOT NULL DEFAULT '[]',
+        occurred_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (rule_id, event_id)
       )`);
-    await runner.query(`CREATE INDEX rule_runs_rule_idx ON automation.rule_runs (rule_id, id DESC)`);
+    await runner.query(`CREATE INDEX rule_runs_rule_idx ON automation.rule_runs (rule_id, occurred_at DESC, id DESC)`);
     await runner.query(`CREATE INDEX rule_runs_created_idx ON automation.rule_runs (created_at)`);
   }
 
