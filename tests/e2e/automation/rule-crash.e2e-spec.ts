@@ -49,24 +49,21 @@ describe('automation rules: a crash mid-run', () => {
     await stopService('automation', 'SIGKILL');
     await startService('automation');
 
-    // Unacknowledged events come back after the consumers' ack wait (30 s).
-    await eventually(
+    // Unacknowledged events come back after the consumers' ack wait (30 s); a run is logged when its event's work commits.
+    const runs = await eventually(
       async () => {
-        for (const id of ids) {
-          const all = await contents(id);
-          expect(all.filter((content) => content === `note ${marker}`)).toHaveLength(1);
-          expect(all.filter((content) => content === `reply ${marker}`)).toHaveLength(1);
-          expect((await api.get(`/conversations/${id}`)).body.labels).toEqual([tag]);
-        }
+        const page = (await api.get(`/automation_rules/${rule.body.payload.id}/runs`)).body;
+        expect(page.meta.count).toBe(ids.length);
+        return page;
       },
       { timeoutMs: 50_000, intervalMs: 250 },
     );
-    // The runs commit after the actions they record.
-    const runs = await eventually(async () => {
-      const page = (await api.get(`/automation_rules/${rule.body.payload.id}/runs`)).body;
-      expect(page.meta.count).toBe(ids.length);
-      return page;
-    });
     expect(new Set(runs.payload.map((run: { event_id: string }) => run.event_id)).size).toBe(ids.length);
+    for (const id of ids) {
+      const all = await contents(id);
+      expect(all.filter((content) => content === `note ${marker}`)).toHaveLength(1);
+      expect(all.filter((content) => content === `reply ${marker}`)).toHaveLength(1);
+      expect((await api.get(`/conversations/${id}`)).body.labels).toEqual([tag]);
+    }
   }, 90_000);
 });

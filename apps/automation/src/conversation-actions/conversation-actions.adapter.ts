@@ -39,9 +39,15 @@ export interface ActionTarget {
   labels?: LabelBuffer;
 }
 
-/** The labels an event's rules want, not yet written (null: nothing to write). */
+/** An event's label changes not yet written: each label's last change wins. */
 export interface LabelBuffer {
-  wanted: string[] | null;
+  changes: Map<string, 'add' | 'remove'>;
+}
+
+/** The adds and removes of a buffer, as one command sends them. */
+function delta(changes: ReadonlyMap<string, 'add' | 'remove'>): { add: string[]; remove: string[] } {
+  const entries = [...changes.entries()];
+  return { add: entries.filter(([, change]) => change === 'add').map(([label]) => label), remove: entries.filter(([, change]) => change === 'remove').map(([label]) => label) };
 }
 
 /** Raised for an action this service cannot apply (yet), or not outside a rule: recorded as failed, the others still run. */
@@ -94,10 +100,10 @@ export class ConversationActionsAdapter {
     return { outcomes, conversation };
   }
 
-  /** Writes an event's buffered labels with one command (its events carry the origin of the context it runs in). */
+  /** Writes an event's buffered label changes with one command (its events carry the origin of the context it runs in). */
   async flushLabels(scope: AccountScoped, conversation: ConversationSnapshot, buffer: LabelBuffer): Promise<void> {
-    if (buffer.wanted === null) return;
-    await this.rpc.send(ConversationPatterns.setLabels, { account_id: scope.account_id, caller: scope.caller, display_id: conversation.id, labels: buffer.wanted });
+    if (buffer.changes.size === 0) return;
+    await this.rpc.send(ConversationPatterns.changeLabels, { account_id: scope.account_id, caller: scope.caller, display_id: conversation.id, ...delta(buffer.changes) });
   }
 
   /**
@@ -109,18 +115,21 @@ export class ConversationActionsAdapter {
     const ref = { ...scope, display_id: conversation.id };
     const params = action.action_params;
     const buffer = target.labels;
-    // A command's answer shows the labels written so far: the buffered ones still stand.
+    // A command's answer shows the labels written so far: the buffered changes still stand.
     const keep = async (answer: Promise<ConversationSnapshot>) => {
       const next = await answer;
-      return buffer?.wanted ? { ...next, labels: buffer.wanted } : next;
+      if (!buffer || buffer.changes.size === 0) return next;
+      const { add, remove } = delta(buffer.changes);
+      return { ...next, labels: [...new Set([...next.labels, ...add])].filter((label) => !remove.includes(label)) };
     };
-    const labels = async (next: string[]) => {
+    const labels = async (change: 'add' | 'remove', titles: string[]) => {
+      const next = change === 'add' ? [...new Set([...conversation.labels, ...titles])] : conversation.labels.filter((label) => !titles.includes(label));
       if (next.length === conversation.labels.length && next.every((label) => conversation.labels.includes(label))) return conversation;
       if (buffer) {
-        buffer.wanted = next;
+        for (const title of titles) buffer.changes.set(title, change);
         return { ...conversation, labels: next };
       }
-      const set = await this.rpc.send(ConversationPatterns.setLabels, { ...ref, labels: next });
+      const set = await this.rpc.send(ConversationPatterns.changeLabels, { ...ref, add: change === 'add' ? titles : [], remove: change === 'remove' ? titles : [] });
       return { ...conversation, labels: set };
     };
     const status = async (data: { status: ConversationStatus; snoozed_until?: number }) => {
@@ -130,9 +139,9 @@ export class ConversationActionsAdapter {
     };
     switch (action.action_name) {
       case 'add_label':
-        return labels([...new Set([...conversation.labels, ...(params as string[])])]);
+        return labels('add', params as string[]);
       case 'remove_label':
-        return labels(conversation.labels.filter((label) => !(params as string[]).includes(label)));
+        return labels('remove', params as string[]);
       case 'assign_agent':
         return conversation.assignee_id === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } }));
       case 'assign_best_agent': {

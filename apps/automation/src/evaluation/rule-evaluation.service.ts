@@ -70,7 +70,7 @@ export class RuleEvaluationService {
     const done = await this.runLog.rulesThatRan(tx, trigger.envelope.id, rules.map((rule) => rule.id));
     let conversation = trigger.conversation;
     let contactAttributes: Record<string, unknown> | null | undefined;
-    const labels: LabelBuffer = { wanted: null };
+    const labels: LabelBuffer = { changes: new Map() };
     let labelledBy: ActiveRule | null = null;
     const runs: Array<{ ruleId: number; matched: boolean; outcomes: RuleActionOutcome[] }> = [];
     for (const rule of rules) {
@@ -81,9 +81,9 @@ export class RuleEvaluationService {
       const matched = conditionsMatch(rule.conditions, { conversation, message: trigger.message, contactAttributes });
       let outcomes: RuleActionOutcome[] = [];
       if (matched) {
-        const before = labels.wanted;
+        const before = [...labels.changes.entries()].join();
         ({ outcomes, conversation } = await this.applyActions(rule, trigger, conversation, sendMail, labels));
-        if (labels.wanted !== before) labelledBy = rule;
+        if ([...labels.changes.entries()].join() !== before) labelledBy = rule;
       }
       runs.push({ ruleId: rule.id, matched, outcomes });
     }

@@ -66,6 +66,11 @@ export class ConversationsHandlers {
     return this.conversations.setLabels(r, r.display_id, r.labels);
   }
 
+  @MessagePattern(P.changeLabels)
+  changeLabels(@Payload() r: RpcRequest<typeof P.changeLabels>) {
+    return this.conversations.changeLabels(r, r.display_id, r.add, r.remove);
+  }
+
   @MessagePattern(P.mute)
   mute(@Payload() r: RpcRequest<typeof P.mute>) {
     return this.conversations.mute(r, r.display_id, true);

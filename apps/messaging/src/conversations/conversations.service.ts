@@ -160,6 +160,18 @@ export class ConversationsService {
     return (await this.change(scope, displayId, async () => ({ labels: titles }))).labels;
   }
 
+  /** Adds, then removes, on the labels as they are under the row lock (a concurrent change is kept). */
+  async changeLabels(scope: AccountScoped, displayId: number, add: string[], remove: string[]): Promise<string[]> {
+    const conversation = await this.change(scope, displayId, async (_, current) => {
+      const checked = checkLabelSet([...current.labels, ...add]);
+      if ('problem' in checked) throw new DomainError(ConversationErrors.labelsInvalid, checked.problem, ['labels']);
+      const removed = checkLabelSet(remove);
+      const gone = new Set('problem' in removed ? remove : removed.value);
+      return { labels: checked.value.filter((label) => !gone.has(label)) };
+    });
+    return conversation.labels;
+  }
+
   mute(scope: AccountScoped, displayId: number, muted: boolean): Promise<Conversation> {
     return this.change(scope, displayId, async () => ({ muted }));
   }

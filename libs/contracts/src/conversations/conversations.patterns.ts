@@ -25,6 +25,7 @@ export const ConversationPatterns = {
   togglePriority: 'messaging.conversations.toggle_priority',
   listLabels: 'messaging.conversations.labels.list',
   setLabels: 'messaging.conversations.labels.set',
+  changeLabels: 'messaging.conversations.labels.change',
   mute: 'messaging.conversations.mute',
   unmute: 'messaging.conversations.unmute',
   transcript: 'messaging.conversations.transcript',
@@ -60,6 +61,8 @@ export interface ConversationsRpc {
   [ConversationPatterns.togglePriority]: { request: ByDisplayId & { priority: Priority | null }; response: Conversation };
   [ConversationPatterns.listLabels]: { request: ByDisplayId; response: string[] };
   [ConversationPatterns.setLabels]: { request: ByDisplayId & { labels: string[] }; response: string[] };
+  /** Adds and removes labels under the conversation's lock, whatever else changed them meanwhile (automation's label actions). */
+  [ConversationPatterns.changeLabels]: { request: ByDisplayId & { add: string[]; remove: string[] }; response: string[] };
   [ConversationPatterns.mute]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.unmute]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.transcript]: { request: ByDisplayId & { email: string }; response: null };
