@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
+import { EvaluationModule } from './evaluation/evaluation.module';
+import { MacrosModule } from './macros/macros.module';
+import { RulesModule } from './rules/rules.module';
 import { automationSchema } from './schema';
 
-/**
- * The skeleton every service starts from (docs/service-template.md): the kit, then one module
- * per feature folder as features arrive (`imports: [ServiceKitModule.forRoot(...), WidgetsModule]`).
- */
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'automation', schema: automationSchema })],
+  imports: [ServiceKitModule.forRoot({ service: 'automation', schema: automationSchema }), RulesModule, EvaluationModule, MacrosModule],
 })
 export class AppModule {}

@@ -1,7 +1,11 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { MacroEntity } from './macros/persistence/macro.orm-entity';
+import { AutomationRules1764000000001 } from './migrations/1764000000001-automation-rules';
+import { Macros1764000000002 } from './migrations/1764000000002-macros';
+import { AutomationRuleEntity } from './rules/persistence/automation-rule.orm-entity';
 
-/** The tables of the `automation` schema and the migrations that build them, in order (its own tables arrive with its features). */
+/** The tables of the `automation` schema and the migrations that build them, in order. */
 export const automationSchema: SchemaDefinition = {
-  entities: [],
-  migrations: [kitTablesMigration('automation')],
+  entities: [AutomationRuleEntity, MacroEntity],
+  migrations: [kitTablesMigration('automation'), AutomationRules1764000000001, Macros1764000000002],
 };

@@ -31,6 +31,8 @@ import { PlatformAccountsController } from './platform/platform-accounts.control
 import { PlatformUsersController } from './platform/platform-users.controller';
 import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { AutomationRulesController } from './automation-rules/automation-rules.controller';
+import { MacrosController } from './macros/macros.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -55,6 +57,8 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     MessagesController,
     AttachmentsController,
     WebhooksController,
+    AutomationRulesController,
+    MacrosController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -66,6 +66,15 @@ describe('access matrix', () => {
       theirs.conversations = (await eventually(async () => ok(await api.post('/conversations', { inbox_id: theirs.inboxes, contact_id: theirs.contacts, source_id: `s-${index}` })))).body.id;
     }
     theirs.messages = (await api.post(`/conversations/${theirs.conversations}/messages`, { content: `message ${MARK}` })).body.id;
+    theirs.automation_rules = (
+      await api.post('/automation_rules', {
+        name: `rule ${MARK}`,
+        event_name: 'message_created',
+        conditions: [{ attribute_key: 'content', filter_operator: 'contains', values: [MARK], query_operator: null }],
+        actions: [{ action_name: 'change_priority', action_params: ['high'] }],
+      })
+    ).body.payload.id;
+    theirs.macros = (await api.post('/macros', { name: `macro ${MARK}`, visibility: 'global', actions: [{ action_name: 'change_priority', action_params: ['low'] }] })).body.id;
     const form = new FormData();
     form.append('import_file', new Blob([`name,email\nImported ${MARK},imported-${MARK}@example.com\n`], { type: 'text/csv' }), 'contacts.csv');
     const upload = await fetch(`${api.baseUrl}/contacts/import`, { method: 'POST', headers: { api_access_token: other.admin.token }, body: form });

@@ -133,6 +133,25 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`DELETE ${V1}/contacts/{id}/notes/{note_id}`]: 'member',
   [`POST ${V1}/actions/contact_merge`]: 'admin',
 
+  [`GET ${V1}/automation_rules`]: 'admin',
+  [`POST ${V1}/automation_rules`]: 'admin',
+  [`GET ${V1}/automation_rules/{id}`]: 'admin',
+  [`PATCH ${V1}/automation_rules/{id}`]: 'admin',
+  [`PUT ${V1}/automation_rules/{id}`]: 'admin',
+  [`DELETE ${V1}/automation_rules/{id}`]: 'admin',
+  [`POST ${V1}/automation_rules/{id}/clone`]: 'admin',
+  [`POST ${V1}/automation_rules/{id}/active`]: 'admin',
+  [`GET ${V1}/automation_rules/{id}/runs`]: 'admin',
+
+  // Macros are open to members; who may see or change one (global vs personal) is the service's rule.
+  [`GET ${V1}/macros`]: 'member',
+  [`POST ${V1}/macros`]: 'member',
+  [`GET ${V1}/macros/{id}`]: 'member',
+  [`PATCH ${V1}/macros/{id}`]: 'member',
+  [`PUT ${V1}/macros/{id}`]: 'member',
+  [`DELETE ${V1}/macros/{id}`]: 'member',
+  [`POST ${V1}/macros/{id}/execute`]: 'member',
+
   [`GET ${V1}/conversations`]: 'member',
   [`POST ${V1}/conversations`]: 'member',
   [`GET ${V1}/conversations/meta`]: 'member',

@@ -277,7 +277,36 @@ describe('response schemas of the served OpenAPI document', () => {
     [`PUT ${V1}/webhooks/{id}`, () => admin.put(`/webhooks/${made.webhook.id}`, { subscriptions: ['contact_created'] })],
     [`GET ${V1}/webhooks/{id}/deliveries`, () => admin.get(`/webhooks/${made.webhook.id}/deliveries`)],
 
+    [
+      `POST ${V1}/automation_rules`,
+      async () =>
+        keep(
+          'rule',
+          await admin.post('/automation_rules', {
+            name: 'Schema rule',
+            event_name: 'message_created',
+            conditions: [{ attribute_key: 'content', filter_operator: 'contains', values: ['invoice'], query_operator: null }],
+            actions: [{ action_name: 'change_priority', action_params: ['high'] }],
+          }),
+        ),
+    ],
+    [`GET ${V1}/automation_rules`, () => admin.get('/automation_rules')],
+    [`GET ${V1}/automation_rules/{id}`, () => admin.get(`/automation_rules/${made.rule.payload.id}`)],
+    [`PATCH ${V1}/automation_rules/{id}`, () => admin.patch(`/automation_rules/${made.rule.payload.id}`, { description: 'Checked' })],
+    [`PUT ${V1}/automation_rules/{id}`, () => admin.put(`/automation_rules/${made.rule.payload.id}`, { name: 'Schema rule, renamed' })],
+    [`POST ${V1}/automation_rules/{id}/clone`, () => admin.post(`/automation_rules/${made.rule.payload.id}/clone`)],
+    [`POST ${V1}/automation_rules/{id}/active`, () => admin.post(`/automation_rules/${made.rule.payload.id}/active`)],
+    [`GET ${V1}/automation_rules/{id}/runs`, () => admin.get(`/automation_rules/${made.rule.payload.id}/runs`)],
+    [`POST ${V1}/macros`, async () => keep('macro', await admin.post('/macros', { name: 'Schema macro', visibility: 'global', actions: [{ action_name: 'change_priority', action_params: ['low'] }] }))],
+    [`GET ${V1}/macros`, () => admin.get('/macros')],
+    [`GET ${V1}/macros/{id}`, () => admin.get(`/macros/${made.macro.id}`)],
+    [`PATCH ${V1}/macros/{id}`, () => admin.patch(`/macros/${made.macro.id}`, { name: 'Schema macro, renamed' })],
+    [`PUT ${V1}/macros/{id}`, () => admin.put(`/macros/${made.macro.id}`, { name: 'Schema macro, again' })],
+    [`POST ${V1}/macros/{id}/execute`, () => admin.post(`/macros/${made.macro.id}/execute`, { conversation_ids: [made.conversation.id] })],
+
     // Deletes last: the rows above use what they remove.
+    [`DELETE ${V1}/automation_rules/{id}`, () => admin.delete(`/automation_rules/${made.rule.payload.id}`)],
+    [`DELETE ${V1}/macros/{id}`, () => admin.delete(`/macros/${made.macro.id}`)],
     [`DELETE ${V1}/webhooks/{id}`, () => admin.delete(`/webhooks/${made.webhook.id}`)],
     [`DELETE ${V1}/contacts/{id}`, () => admin.delete(`/contacts/${made.contact.contact.id}`)],
     [`DELETE ${V1}/canned_responses/{id}`, () => admin.delete(`/canned_responses/${made.canned.id}`)],

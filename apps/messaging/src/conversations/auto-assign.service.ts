@@ -23,9 +23,10 @@ export class AutoAssigner {
     private readonly teams: TeamsLoader,
   ) {}
 
-  async pick(tx: EntityManager, conversation: ConversationEntity): Promise<Candidate | null> {
+  /** `evenWhenDisabled`: an explicit request (a rule's assign_best_agent) picks even where the inbox does not auto-assign. */
+  async pick(tx: EntityManager, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean } = {}): Promise<Candidate | null> {
     const inbox = await this.inboxes.assignmentSettings(tx, conversation.inboxId);
-    if (!inbox?.enable_auto_assignment) return null;
+    if (!inbox || (!inbox.enable_auto_assignment && !options.evenWhenDisabled)) return null;
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parley-auto-assign'), $1)`, [conversation.inboxId]);
 
     const params: unknown[] = [conversation.inboxId, conversation.accountId];

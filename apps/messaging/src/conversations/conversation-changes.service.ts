@@ -124,8 +124,8 @@ export class ConversationChanges {
   }
 
   /** Gives an open, unassigned conversation to the next agent in the rotation, if any can take it. */
-  async autoAssign(tx: EntityManager, emit: Emit, conversation: ConversationEntity): Promise<boolean> {
-    const candidate = await this.autoAssigner.pick(tx, conversation);
+  async autoAssign(tx: EntityManager, emit: Emit, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean } = {}): Promise<boolean> {
+    const candidate = await this.autoAssigner.pick(tx, conversation, options);
     if (!candidate) return false;
     await this.apply(tx, emit, conversation, { assigneeId: candidate.id }, { actor: null, automaticAssignment: true });
     return true;

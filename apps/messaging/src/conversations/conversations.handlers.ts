@@ -41,6 +41,11 @@ export class ConversationsHandlers {
     return this.conversations.assign(r, r.display_id, r.data);
   }
 
+  @MessagePattern(P.assignBestAgent)
+  assignBestAgent(@Payload() r: RpcRequest<typeof P.assignBestAgent>) {
+    return this.conversations.assignBestAgent(r, r.display_id);
+  }
+
   @MessagePattern(P.toggleStatus)
   toggleStatus(@Payload() r: RpcRequest<typeof P.toggleStatus>) {
     return this.conversations.toggleStatus(r, r.display_id, r.data);
@@ -59,6 +64,11 @@ export class ConversationsHandlers {
   @MessagePattern(P.setLabels)
   setLabels(@Payload() r: RpcRequest<typeof P.setLabels>) {
     return this.conversations.setLabels(r, r.display_id, r.labels);
+  }
+
+  @MessagePattern(P.changeLabels)
+  changeLabels(@Payload() r: RpcRequest<typeof P.changeLabels>) {
+    return this.conversations.changeLabels(r, r.display_id, r.add, r.remove);
   }
 
   @MessagePattern(P.mute)

@@ -132,6 +132,16 @@ export class ConversationsService {
     };
   }
 
+  /** The round-robin of auto-assignment, on request (whatever the inbox's setting); nobody available leaves the assignee as it is. */
+  async assignBestAgent(scope: AccountScoped, displayId: number): Promise<Conversation> {
+    const id = await this.outbox.transaction(async (tx, emit) => {
+      const conversation = await this.access.find(scope, displayId, { tx, lock: true });
+      await this.changes.autoAssign(tx, emit, conversation, { evenWhenDisabled: true });
+      return conversation.id;
+    });
+    return this.loader.conversation(id);
+  }
+
   togglePriority(scope: AccountScoped, displayId: number, priority: Priority | null): Promise<Conversation> {
     return this.change(scope, displayId, async () => ({ priority }));
   }
@@ -146,6 +156,18 @@ export class ConversationsService {
     if ('problem' in checked) throw new DomainError(ConversationErrors.labelsInvalid, checked.problem, ['labels']);
     const titles = checked.value;
     return (await this.change(scope, displayId, async () => ({ labels: titles }))).labels;
+  }
+
+  /** Adds, then removes, on the labels as they are under the row lock (a concurrent change is kept). */
+  async changeLabels(scope: AccountScoped, displayId: number, add: string[], remove: string[]): Promise<string[]> {
+    const conversation = await this.change(scope, displayId, async (_, current) => {
+      const checked = checkLabelSet([...current.labels, ...add]);
+      if ('problem' in checked) throw new DomainError(ConversationErrors.labelsInvalid, checked.problem, ['labels']);
+      const removed = checkLabelSet(remove);
+      const gone = new Set('problem' in removed ? remove : removed.value);
+      return { labels: checked.value.filter((label) => !gone.has(label)) };
+    });
+    return conversation.labels;
   }
 
   mute(scope: AccountScoped, displayId: number, muted: boolean): Promise<Conversation> {

@@ -4,7 +4,7 @@ import type { Attachment, Message } from '@parley/contracts';
 import { signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
-import { ATTACHMENTS_OF_MESSAGES, type StoredAttachmentRow } from './persistence/attachment.row';
+import { ATTACHMENT_FILE, ATTACHMENTS_OF_MESSAGES, type AttachmentFileRow, type StoredAttachmentRow } from './persistence/attachment.row';
 import { MessageEntity } from './persistence/message.orm-entity';
 import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageViewRow } from './persistence/message.row';
 
@@ -16,6 +16,18 @@ export class MessageLoader {
     @Inject(STORAGE_CONFIG) private readonly storage: StorageConfig,
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
+
+  /** The stored file behind an attachment of the account, or null. */
+  async attachmentFile(accountId: number, attachmentId: number): Promise<AttachmentFileRow | null> {
+    const [row]: AttachmentFileRow[] = await this.dataSource.query(ATTACHMENT_FILE, [attachmentId, accountId]);
+    return row ?? null;
+  }
+
+  /** Which of `ids` are attachments of the account. */
+  async existingAttachments(accountId: number, ids: number[]): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.dataSource.query('SELECT id FROM messaging.attachments WHERE account_id = $1 AND id = ANY ($2::int[])', [accountId, ids]);
+    return rows.map((row) => row.id);
+  }
 
   async byIds(ids: number[], tx?: EntityManager): Promise<Map<number, Message>> {
     if (ids.length === 0) return new Map();

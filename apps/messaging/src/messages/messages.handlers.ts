@@ -17,6 +17,16 @@ export class MessagesHandlers {
     return this.messages.create(r, r.display_id, r.data);
   }
 
+  @MessagePattern(MessagePatterns.sendAttachment)
+  sendAttachment(@Payload() r: RpcRequest<typeof MessagePatterns.sendAttachment>) {
+    return this.messages.sendAttachment(r, r.display_id, r.attachment_id, r.echo_id ?? null);
+  }
+
+  @MessagePattern(MessagePatterns.existingAttachments)
+  existingAttachments(@Payload() r: RpcRequest<typeof MessagePatterns.existingAttachments>) {
+    return this.messages.existingAttachments(r.account_id, r.ids);
+  }
+
   @MessagePattern(MessagePatterns.delete)
   delete(@Payload() r: RpcRequest<typeof MessagePatterns.delete>) {
     return this.messages.delete(r, r.display_id, r.message_id);

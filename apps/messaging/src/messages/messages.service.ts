@@ -12,6 +12,7 @@ import {
 } from '@parley/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError, FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ConversationAccess } from '../conversations/conversation-access.service';
 import { ConversationLoader } from '../conversations/conversation.loader';
@@ -87,6 +88,32 @@ export class MessagesService {
       if (winner) return this.loader.one(winner.id);
       throw error;
     }
+  }
+
+  /**
+   * An outgoing message with a copy of a stored attachment: a copy, so deleting either message
+   * leaves the other's file alone.
+   */
+  async sendAttachment(scope: AccountScoped, displayId: number, attachmentId: number, echoId: string | null): Promise<Message> {
+    const source = await this.loader.attachmentFile(scope.account_id, attachmentId);
+    const opened = source ? await this.storage.open(source.storage_key) : null;
+    if (!source || !opened) throw new DomainError(MessageErrors.attachmentNotFound, 'Attachment not found', ['attachment_id']);
+    const key = `${scope.account_id}/${randomUUID()}/${source.file_name}`;
+    const size = await this.storage.put(key, opened.stream, opened.size);
+    try {
+      return await this.create(scope, displayId, {
+        message_type: 'outgoing',
+        files: [{ storage_key: key, file_name: source.file_name, content_type: source.content_type, file_size: size }],
+        echo_id: echoId,
+      });
+    } catch (error) {
+      await this.storage.remove(key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  existingAttachments(accountId: number, ids: number[]): Promise<number[]> {
+    return this.loader.existingAttachments(accountId, ids);
   }
 
   /** Leaves a placeholder: the inbox's text, `deleted: true`, no attachments. */

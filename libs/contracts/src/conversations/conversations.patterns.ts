@@ -20,10 +20,12 @@ export const ConversationPatterns = {
   show: 'messaging.conversations.show',
   create: 'messaging.conversations.create',
   assign: 'messaging.conversations.assign',
+  assignBestAgent: 'messaging.conversations.assign_best_agent',
   toggleStatus: 'messaging.conversations.toggle_status',
   togglePriority: 'messaging.conversations.toggle_priority',
   listLabels: 'messaging.conversations.labels.list',
   setLabels: 'messaging.conversations.labels.set',
+  changeLabels: 'messaging.conversations.labels.change',
   mute: 'messaging.conversations.mute',
   unmute: 'messaging.conversations.unmute',
   transcript: 'messaging.conversations.transcript',
@@ -37,6 +39,8 @@ export const MessagePatterns = {
   list: 'messaging.messages.list',
   create: 'messaging.messages.create',
   delete: 'messaging.messages.delete',
+  sendAttachment: 'messaging.messages.send_attachment',
+  existingAttachments: 'messaging.attachments.existing',
 } as const;
 
 /** A conversation is addressed by its per-account number. */
@@ -51,10 +55,14 @@ export interface ConversationsRpc {
   [ConversationPatterns.show]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.create]: { request: AccountScoped & { data: CreateConversationInput }; response: Conversation };
   [ConversationPatterns.assign]: { request: ByDisplayId & { data: AssignmentInput }; response: Conversation };
+  /** Auto-assignment's round-robin on request (automation's assign_best_agent). */
+  [ConversationPatterns.assignBestAgent]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.toggleStatus]: { request: ByDisplayId & { data: ToggleStatusInput }; response: ToggleStatusResult };
   [ConversationPatterns.togglePriority]: { request: ByDisplayId & { priority: Priority | null }; response: Conversation };
   [ConversationPatterns.listLabels]: { request: ByDisplayId; response: string[] };
   [ConversationPatterns.setLabels]: { request: ByDisplayId & { labels: string[] }; response: string[] };
+  /** Adds and removes labels under the conversation's lock, whatever else changed them meanwhile (automation's label actions). */
+  [ConversationPatterns.changeLabels]: { request: ByDisplayId & { add: string[]; remove: string[] }; response: string[] };
   [ConversationPatterns.mute]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.unmute]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.transcript]: { request: ByDisplayId & { email: string }; response: null };
@@ -66,4 +74,8 @@ export interface ConversationsRpc {
   [MessagePatterns.list]: { request: ByDisplayId & { query: MessagesQuery }; response: MessagesPage };
   [MessagePatterns.create]: { request: ByDisplayId & { data: CreateMessageInput }; response: Message };
   [MessagePatterns.delete]: { request: ByDisplayId & { message_id: number }; response: Message };
+  /** An outgoing message carrying a copy of a stored attachment (automation's send_attachment); `echo_id` makes a retry answer the first. */
+  [MessagePatterns.sendAttachment]: { request: ByDisplayId & { attachment_id: number; echo_id?: string | null }; response: Message };
+  /** Which of the ids are attachments of the account. */
+  [MessagePatterns.existingAttachments]: { request: AccountScoped & { ids: number[] }; response: number[] };
 }

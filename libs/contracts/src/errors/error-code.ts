@@ -17,6 +17,8 @@ import type { InboxErrors } from '../inboxes/inbox.errors';
 import type { LabelErrors } from '../labels/label.errors';
 import type { MessageErrors } from '../messages/message.errors';
 import type { TeamErrors } from '../teams/team.errors';
+import type { AutomationRuleErrors } from '../automation/automation-rule.errors';
+import type { MacroErrors } from '../automation/macro.errors';
 import type { CodeOf, CommonErrors } from './common.errors';
 
 /** The codes of the messaging service's resources. */
@@ -53,4 +55,6 @@ export type ErrorCode =
   | CodeOf<typeof CommonErrors>
   | MessagingErrorCode
   | ContactsErrorCode
-  | WebhooksErrorCode;
+  | WebhooksErrorCode
+  | CodeOf<typeof AutomationRuleErrors>
+  | CodeOf<typeof MacroErrors>;

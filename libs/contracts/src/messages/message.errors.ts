@@ -1,5 +1,7 @@
 export const MessageErrors = {
   notFound: 'MESSAGE.NOT_FOUND',
+  /** An attachment id that names no stored file of the account. */
+  attachmentNotFound: 'MESSAGE.ATTACHMENT_NOT_FOUND',
   activityNotDeletable: 'MESSAGE.ACTIVITY_NOT_DELETABLE',
   /** Activity messages are written by the system, never through the API. */
   activityNotWritable: 'MESSAGE.ACTIVITY_NOT_WRITABLE',

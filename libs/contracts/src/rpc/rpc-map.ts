@@ -1,3 +1,5 @@
+import type { AutomationRulesRpc } from '../automation/automation-rules.patterns';
+import type { MacrosRpc } from '../automation/macros.patterns';
 import type { AgentsRpc } from '../agents/agents.patterns';
 import type { CannedResponsesRpc } from '../canned-responses/canned-responses.patterns';
 import type { ContactLinksRpc } from '../contacts/contact-links.patterns';
@@ -24,7 +26,9 @@ export interface RpcMap
     ContactLinksRpc,
     ContactsRpc,
     ConversationsRpc,
-    WebhooksRpc {}
+    WebhooksRpc,
+    AutomationRulesRpc,
+    MacrosRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

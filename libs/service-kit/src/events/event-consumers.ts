@@ -12,10 +12,10 @@ import { EventBus } from './event-bus';
 import { BatchQueue } from './batch-queue';
 import { claimInboxEntries } from './inbox';
 import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
-import { Outbox, type Emit } from './outbox';
+import { Outbox, type Emit, type SendMail } from './outbox';
 
-type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit) => Promise<void>;
-type BatchHandler = (events: EventEnvelope[], tx: EntityManager, emit: Emit) => Promise<void>;
+type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
+type BatchHandler = (events: EventEnvelope[], tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
 
 interface Registration {
   durable: string;
@@ -185,7 +185,7 @@ export class EventConsumers {
 
   /** One transaction: the inbox records, then the events not applied before, in order. */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
-    return this.outbox.transaction(async (tx, emit) => {
+    return this.outbox.transaction(async (tx, emit, sendMail) => {
       const fresh = await claimInboxEntries(tx, this.config.database!.schema, registration.durable, deliveries.map(({ event }) => event.id));
       // delete: the same event twice in one batch (a redelivery) is applied once
       const events = deliveries.map(({ event }) => event).filter((event) => fresh.delete(event.id));
@@ -193,10 +193,10 @@ export class EventConsumers {
       const { handler } = registration;
       const span = (event: EventEnvelope, work: () => Promise<void>) => inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, work);
       if (handler.batch) {
-        await span(events[0], () => runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit)));
+        await span(events[0], () => runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit, sendMail)));
         return;
       }
-      for (const event of events) await span(event, () => runInRequestContext(contextOf(event), () => handler.run(event, tx, emit)));
+      for (const event of events) await span(event, () => runInRequestContext(contextOf(event), () => handler.run(event, tx, emit, sendMail)));
     });
   }
 

@@ -25,7 +25,7 @@ export interface EventHandlerMetadata {
 /**
  * Marks a provider method as the handler of one event type. It runs inside a transaction
  * together with the inbox record, so a redelivered event is applied once:
- * `(event: EventEnvelope<EventMap[T]>, tx: EntityManager, emit: Emit) => Promise<void>`.
+ * `(event: EventEnvelope<EventMap[T]>, tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>`.
  */
 export function OnEvent(type: EventType, options: Omit<EventHandlerMetadata, 'types' | 'batch'> = {}): MethodDecorator {
   return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { types: [type], ...options });

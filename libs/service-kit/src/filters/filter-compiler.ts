@@ -17,7 +17,8 @@ export interface FilterSchema {
   resolve?: (key: string) => FilterField | undefined;
 }
 
-const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
+/** The operators each kind of field takes (conversation and contact filters, automation rule conditions). */
+export const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
   text: ['equal_to', 'not_equal_to', 'contains', 'does_not_contain', 'starts_with', 'ends_with', 'is_present', 'is_not_present'],
   number: ['equal_to', 'not_equal_to', 'greater_than', 'less_than', 'is_present', 'is_not_present'],
   date: ['equal_to', 'not_equal_to', 'greater_than', 'less_than', 'is_greater_than', 'is_less_than', 'is_present', 'is_not_present'],

@@ -21,3 +21,6 @@ export function currentRequestContext(): RequestContext | undefined {
 
 /** Header that carries the correlation id over HTTP and NATS. */
 export const CORRELATION_HEADER = 'x-request-id';
+
+/** Header that carries the origin of a change (`automation:<rule_id>`) into the service that makes it. */
+export const ORIGIN_HEADER = 'x-parley-origin';

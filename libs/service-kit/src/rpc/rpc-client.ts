@@ -3,7 +3,7 @@ import { CommonErrors, isRpcErrorPayload, type RpcPattern, type RpcRequest, type
 import { connect, ErrorCode, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { SERVICE_CONFIG } from '../config/tokens';
 import type { ServiceConfig } from '../config/service-config';
-import { CORRELATION_HEADER, currentRequestContext } from '../logging/request-context';
+import { CORRELATION_HEADER, currentRequestContext, ORIGIN_HEADER } from '../logging/request-context';
 import { namespaced } from './namespace';
 import { Metrics } from '../metrics/metrics';
 import { currentTraceCarrier } from '../tracing/tracing';
@@ -79,6 +79,8 @@ export class RpcClient implements OnApplicationShutdown {
     const context = currentRequestContext();
     if (context) headers.set(CORRELATION_HEADER, context.correlationId);
     for (const [name, value] of Object.entries(currentTraceCarrier())) if (value) headers.set(name, value);
+    // The callee's events then name who caused them, e.g. a rule, whose changes must not trigger rules.
+    if (context?.origin) headers.set(ORIGIN_HEADER, context.origin);
     const packet: RequestPacket = { pattern, data: request, id: String(++this.sequence) };
     let reply: ReplyPacket;
     try {

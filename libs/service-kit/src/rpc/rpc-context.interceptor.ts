@@ -7,7 +7,7 @@ import type { NatsContext } from '@nestjs/microservices';
 import type { Caller } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
 import { Observable, tap } from 'rxjs';
-import { CORRELATION_HEADER, runInRequestContext } from '../logging/request-context';
+import { CORRELATION_HEADER, ORIGIN_HEADER, runInRequestContext } from '../logging/request-context';
 
 /**
  * Makes the caller's correlation id and identity visible to everything a handler does, and
@@ -30,6 +30,7 @@ export class RpcContextInterceptor implements NestInterceptor {
     if (context.getType() !== 'rpc') return next.handle();
     const nats = context.switchToRpc().getContext<NatsContext>();
     const correlationId = nats.getHeaders()?.get(CORRELATION_HEADER) || randomUUID();
+    const origin = nats.getHeaders()?.get(ORIGIN_HEADER) || 'api';
     const data = context.switchToRpc().getData<{ caller?: Caller } | undefined>();
     const caller = data && typeof data === 'object' && data.caller?.role ? data.caller : undefined;
     const pattern = nats.getSubject();
@@ -46,7 +47,7 @@ export class RpcContextInterceptor implements NestInterceptor {
       pattern.slice(this.prefixLength),
       'server',
       carrier,
-      (subscribe) => runInRequestContext({ correlationId, caller, origin: 'api' }, subscribe),
+      (subscribe) => runInRequestContext({ correlationId, caller, origin }, subscribe),
       () => next.handle().pipe(tap({ complete: () => done('answered', 'ok'), error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error') })),
     );
   }

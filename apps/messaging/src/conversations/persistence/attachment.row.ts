@@ -21,6 +21,11 @@ export type StoredAttachmentRow = Pick<AttachmentRow, 'id' | 'message_id' | 'fil
 export const ATTACHMENTS_OF_MESSAGES =
   'SELECT id, message_id, file_type, extension, content_type, file_size, storage_key FROM messaging.attachments WHERE message_id = ANY($1::int[]) ORDER BY id';
 
+/** The stored file of attachment `$1` in account `$2`, as AttachmentFileRow. */
+export const ATTACHMENT_FILE = 'SELECT file_name, content_type, file_size, storage_key FROM messaging.attachments WHERE id = $1 AND account_id = $2';
+
+export type AttachmentFileRow = Pick<AttachmentRow, 'file_name' | 'content_type' | 'file_size' | 'storage_key'>;
+
 /** Adds one attachment; answers it as StoredAttachmentRow. */
 export const INSERT_ATTACHMENT = `INSERT INTO messaging.attachments (message_id, account_id, file_type, extension, content_type, file_name, file_size, storage_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
