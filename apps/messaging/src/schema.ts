@@ -14,6 +14,7 @@ import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
 import { ConversationCountIndex1732233600004 } from './migrations/1732233600004-conversation-count-index';
 import { ClientFacingFields1732233600005 } from './migrations/1732233600005-client-facing-fields';
+import { CommandKeys1732233600006 } from './migrations/1732233600006-command-keys';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
@@ -48,5 +49,6 @@ export const messagingSchema: SchemaDefinition = {
     ConversationsAndMessages1732233600003,
     ConversationCountIndex1732233600004,
     ClientFacingFields1732233600005,
+    CommandKeys1732233600006,
   ],
 };

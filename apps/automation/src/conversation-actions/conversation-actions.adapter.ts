@@ -145,7 +145,8 @@ export class ConversationActionsAdapter {
       case 'assign_agent':
         return conversation.assignee_id === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } }));
       case 'assign_best_agent': {
-        const assigned = await keep(this.rpc.send(ConversationPatterns.assignBestAgent, ref));
+        // Keyed by (event, rule, action): a re-run after a crash must not pick a second agent.
+        const assigned = await keep(this.rpc.send(ConversationPatterns.assignBestAgent, { ...ref, key: target.key }));
         if (assigned.assignee_id === null) throw new Error('No agent is available');
         return assigned;
       }

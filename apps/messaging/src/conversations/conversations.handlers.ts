@@ -43,7 +43,7 @@ export class ConversationsHandlers {
 
   @MessagePattern(P.assignBestAgent)
   assignBestAgent(@Payload() r: RpcRequest<typeof P.assignBestAgent>) {
-    return this.conversations.assignBestAgent(r, r.display_id);
+    return this.conversations.assignBestAgent(r, r.display_id, r.key);
   }
 
   @MessagePattern(P.toggleStatus)

@@ -132,10 +132,20 @@ export class ConversationsService {
     };
   }
 
-  /** The round-robin of auto-assignment, on request (whatever the inbox's setting); nobody available leaves the assignee as it is. */
-  async assignBestAgent(scope: AccountScoped, displayId: number): Promise<Conversation> {
+  /**
+   * The round-robin of auto-assignment, on request (whatever the inbox's setting); nobody
+   * available leaves the assignee as it is. A `key` seen before (a caller's retry) changes nothing:
+   * a second pick could choose another agent.
+   */
+  async assignBestAgent(scope: AccountScoped, displayId: number, key?: string): Promise<Conversation> {
     const id = await this.outbox.transaction(async (tx, emit) => {
       const conversation = await this.access.find(scope, displayId, { tx, lock: true });
+      if (key) {
+        // Retries come within minutes (redeliveries); a week of keys is plenty.
+        await tx.query(`DELETE FROM messaging.command_keys WHERE created_at < now() - interval '7 days'`);
+        const claimed: unknown[] = await tx.query('INSERT INTO messaging.command_keys (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key', [key]);
+        if (claimed.length === 0) return conversation.id;
+      }
       await this.changes.autoAssign(tx, emit, conversation, { evenWhenDisabled: true });
       return conversation.id;
     });

@@ -56,7 +56,8 @@ export interface ConversationsRpc {
   [ConversationPatterns.create]: { request: AccountScoped & { data: CreateConversationInput }; response: Conversation };
   [ConversationPatterns.assign]: { request: ByDisplayId & { data: AssignmentInput }; response: Conversation };
   /** Auto-assignment's round-robin on request (automation's assign_best_agent). */
-  [ConversationPatterns.assignBestAgent]: { request: ByDisplayId; response: Conversation };
+  /** `key`: a repeat of the same key (a retry after a crash) changes nothing and answers the conversation. */
+  [ConversationPatterns.assignBestAgent]: { request: ByDisplayId & { key?: string }; response: Conversation };
   [ConversationPatterns.toggleStatus]: { request: ByDisplayId & { data: ToggleStatusInput }; response: ToggleStatusResult };
   [ConversationPatterns.togglePriority]: { request: ByDisplayId & { priority: Priority | null }; response: Conversation };
   [ConversationPatterns.listLabels]: { request: ByDisplayId; response: string[] };
