@@ -10,6 +10,12 @@ import { currentTraceCarrier } from '../tracing/tracing';
 import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
 import { RpcCallError } from './rpc-call.error';
 
+/**
+ * How long a read model waits for the owning service on a miss (read your writes): well within
+ * the gateway's own wait for the request that needs the answer.
+ */
+export const OWNER_LOOKUP_TIMEOUT_MS = 2000;
+
 export interface SendOptions {
   timeoutMs?: number;
 }

@@ -2,15 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CustomAttributePatterns, InboxPatterns, type CustomAttributeDefinition, type LinkedInbox } from '@parley/contracts';
 import { customAttributeProblems } from '@parley/domain-rules';
-import { RpcClient } from '@parley/service-kit';
+import { OWNER_LOOKUP_TIMEOUT_MS, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { toLinkedInbox } from './linked-inbox.mapper';
 import { MessagingViewWriter } from './messaging-view.writer';
 import type { AttributeDefinitionViewRow } from './persistence/attribute-definition-view.row';
 import type { InboxView, InboxViewRow } from './persistence/inbox-view.row';
-
-/** Well within the gateway's own wait for the request that needs the answer. */
-const LOOKUP_TIMEOUT_MS = 2000;
 
 /**
  * The version an answer of messaging is kept under: the owner's `updated_at` (whole seconds) is
@@ -45,7 +42,7 @@ export class MessagingViewLoader {
       [inboxId],
     );
     if (known) return known.account_id === accountId && !known.deleted ? toLinkedInbox(known) : null;
-    const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+    const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
     if (!inbox) return null;
     await this.writer.upsertInbox(this.dataSource.manager, inbox, versionOf(inbox), false);
     return toLinkedInbox({ id: inbox.id, name: inbox.name, channel_type: inbox.channel_type, snapshot: inbox });
@@ -98,7 +95,7 @@ export class MessagingViewLoader {
     const definitions = await this.rpc.send(
       CustomAttributePatterns.ofModel,
       { account_id: accountId, attribute_model: 'contact_attribute' },
-      { timeoutMs: LOOKUP_TIMEOUT_MS },
+      { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
     );
     const versions = definitions.map((definition) => ({ definition, version: versionOf(definition) }));
     await this.writer.upsertDefinitions(this.dataSource.manager, versions, false);

@@ -1,11 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ContactLookupPatterns, type ContactSnapshot } from '@parley/contracts';
-import { RpcClient } from '@parley/service-kit';
+import { OWNER_LOOKUP_TIMEOUT_MS, RpcClient } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { ContactViewEntity } from './persistence/contact-view.orm-entity';
-
-const LOOKUP_TIMEOUT_MS = 2000;
 
 /** A contact as an event showed it, and when that was. */
 export interface ContactVersion {
@@ -38,7 +36,7 @@ export class ContactsViewService {
    * version, in whole seconds, may lose a tie with an event of the same second that it is newer than).
    */
   async fromOwner(accountId: number, contactId: number): Promise<ContactViewEntity | null> {
-    const snapshot = await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: contactId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+    const snapshot = await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: contactId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
     if (!snapshot) return null;
     await this.apply(this.contacts.manager, snapshot, new Date(snapshot.updated_at * 1000));
     return this.contacts.create({

@@ -1,12 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InboxPatterns, PlatformPatterns } from '@parley/contracts';
-import { RpcCallError, RpcClient } from '@parley/service-kit';
+import { OWNER_LOOKUP_TIMEOUT_MS, RpcCallError, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { MessagingViewWriter } from './messaging-view.writer';
-
-/** Fan-out waits on it: short, and a name is not worth holding deliveries back for long. */
-const LOOKUP_TIMEOUT_MS = 2000;
 
 /**
  * Names the view does not have yet (the account or inbox was created a moment ago and its event
@@ -28,7 +25,7 @@ export class MessagingNames {
   /** The account's name, or null when messaging cannot say. */
   async account(accountId: number): Promise<string | null> {
     return this.asked(`account ${accountId}`, async () => {
-      const account = await this.rpc.send(PlatformPatterns.showAccount, { id: accountId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      const account = await this.rpc.send(PlatformPatterns.showAccount, { id: accountId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
       await this.view.recordAccount(this.dataSource.manager, account, new Date(account.updated_at * 1000));
       return account.name;
     });
@@ -37,7 +34,7 @@ export class MessagingNames {
   /** The account's inbox's name, or null when it has none by that id or messaging cannot say. */
   async inbox(accountId: number, inboxId: number): Promise<string | null> {
     return this.asked(`inbox ${inboxId}`, async () => {
-      const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
       if (!inbox) return null;
       await this.view.recordInbox(this.dataSource.manager, inbox, new Date(inbox.updated_at * 1000));
       return inbox.name;
