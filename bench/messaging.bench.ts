@@ -1,6 +1,8 @@
 import { freePort, ServiceProcess } from '@parley/testing';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BaselineFixture } from './lib/baseline-server';
+import { formatProfile, readProfiles } from './lib/cpu-profile';
 import { measure, number, type Figures, type LoadSettings, summarize, type Target } from './lib/load';
 import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
 import { machine, say, withBenchRun, writeReport, type BenchRun } from './lib/run';
@@ -14,12 +16,17 @@ import { createWorkspace, seedConversations, waitUntilIdle, type Workspace } fro
 
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
+const ARGS = process.argv.slice(2).join(' ');
 const LOAD: LoadSettings = { connections: 64, durationSeconds: Number(process.env.BENCH_DURATION_S ?? 10), warmupSeconds: 3 };
 /** The meta counts are measured as a tab bar asks for them: a few clients at a time. */
 const META_LOAD: LoadSettings = { ...LOAD, connections: 10 };
 /** `--conversations N`: message writes spread over N conversations, as real traffic is (1 = every write on one row). */
-const WRITE_CONVERSATIONS = Number(/--conversations[= ](\d+)/.exec(process.argv.slice(2).join(' '))?.[1] ?? 50);
+const WRITE_CONVERSATIONS = Number(/--conversations[= ](\d+)/.exec(ARGS)?.[1] ?? 50);
 const LIST_SIZES = [5_000, 100_000];
+/** `--only create|list|meta`: one scenario (with the seeding it needs), e.g. to profile it. */
+const ONLY = /--only[= ](create|list|meta)/.exec(ARGS)?.[1];
+/** `--cpu-prof`: every service runs under `node --cpu-prof`; their top self time is printed at the end. */
+const CPU_PROFILE = ARGS.includes('--cpu-prof');
 const TARGETS = { minThroughputRatio: 0.5, maxP99Ratio: 3, metaP99Ms: 20 };
 /** At 100,000 conversations maintained counters must beat counting: the list's req/s target is the baseline's own. */
 const minThroughputRatioOf = (name: string) => (name === `list at ${number(100_000)}` ? 1 : TARGETS.minThroughputRatio);
@@ -40,7 +47,10 @@ interface Scenario {
 
 async function main(): Promise<void> {
   const rootDir = process.cwd();
-  await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL }, async (run) => {
+  const profileDir = join(rootDir, 'tmp', 'bench', `profiles-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  if (CPU_PROFILE) mkdirSync(profileDir, { recursive: true });
+  const nodeArgs = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined;
+  await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL, nodeArgs }, async (run) => {
     const workspace = await createWorkspace(
       { gatewayUrl: run.system.gatewayUrl, platformApiToken: run.platformApiToken, natsUrl: NATS_URL, namespace: run.namespace, db: run.db },
       WRITE_CONVERSATIONS,
@@ -55,6 +65,10 @@ async function main(): Promise<void> {
       await baseline.server.stop();
     }
   });
+  if (CPU_PROFILE) {
+    say(`\nWhere the time went (profiles in ${profileDir}, whole process lifetime: start-up, seeding and warm-up included)`);
+    for (const profile of readProfiles(profileDir)) say(formatProfile(profile));
+  }
 }
 
 /** Message create spread over the workspace's conversations, then the list and its counts at each of LIST_SIZES conversations. */
@@ -74,7 +88,7 @@ async function compareAll(run: BenchRun, workspace: Workspace, baselineUrl: stri
   const json = { 'content-type': 'application/json' };
   const scenarios: Scenario[] = [];
   const spread = workspace.conversations;
-  scenarios.push(
+  if (!ONLY || ONLY === 'create') scenarios.push(
     await compare(
       `message create (${spread.length} conversation${spread.length === 1 ? '' : 's'})`,
       { url: baselineUrl, paths: spread.map((_, index) => `/messages/${index}`), method: 'POST', headers: json, body: message },
@@ -90,19 +104,20 @@ async function compareAll(run: BenchRun, workspace: Workspace, baselineUrl: stri
     ),
   );
 
+  if (ONLY === 'create') return scenarios;
   let seeded = spread.length;
-  for (const size of LIST_SIZES) {
+  for (const size of ONLY === 'meta' ? LIST_SIZES.slice(-1) : LIST_SIZES) {
     await idle();
     say(`\nSeeding up to ${number(size)} conversations …`);
     const seedStart = Date.now();
     await seedConversations(db, workspace, size - seeded);
     seeded = size;
     say(`  done in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-    scenarios.push(
+    if (ONLY !== 'meta') scenarios.push(
       await compare(`list at ${number(size)}`, { url: `${baselineUrl}/conversations` }, { url: `${accountUrl}/conversations`, headers: { api_access_token: workspace.token } }, idle, groups),
     );
   }
-  scenarios.push(
+  if (!ONLY || ONLY === 'meta') scenarios.push(
     await compare(`meta at ${number(seeded)}`, { url: `${baselineUrl}/conversations/meta` }, { url: `${accountUrl}/conversations/meta`, headers: { api_access_token: workspace.token } }, idle, groups, META_LOAD),
   );
 

@@ -28,6 +28,8 @@ export interface BenchRunOptions {
   natsUrl: string;
   /** Added to (or overriding) the services' environment. */
   env?: Record<string, string>;
+  /** Options for node itself, for every service (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
   /** The database URL the services get (e.g. through a fault-injection proxy); the run's own by default. */
   servicesDatabaseUrl?: (databaseUrl: string) => string;
   /** Restart services that die, reporting here (what `npm start` does). */
@@ -67,6 +69,7 @@ export async function withBenchRun<T>(options: BenchRunOptions, work: (run: Benc
       rootDir: options.rootDir,
       databaseUrl: options.servicesDatabaseUrl?.(databaseUrl) ?? databaseUrl,
       supervise: options.supervise,
+      nodeArgs: options.nodeArgs,
       natsUrl: options.natsUrl,
       namespace,
       platformApiToken,

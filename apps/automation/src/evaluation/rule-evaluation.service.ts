@@ -52,20 +52,32 @@ export class RuleEvaluationService {
       const key = `${trigger.envelope.account_id}:${trigger.conversation.id}`;
       byConversation.set(key, [...(byConversation.get(key) ?? []), trigger]);
     }
+    // One look-up of the active rules per account and trigger for the whole batch: most events find none.
+    const rulesOf = new Map<string, Promise<ActiveRule[]>>();
+    const activeRules = (accountId: number, name: AutomationEventName) => {
+      const key = `${accountId}:${name}`;
+      if (!rulesOf.has(key)) rulesOf.set(key, this.rules.active(accountId, name));
+      return rulesOf.get(key)!;
+    };
     // Settled, not raced: the transaction must outlive every conversation's work before a failure rolls it back.
     const results = await Promise.allSettled(
       [...byConversation.values()].map(async (events) => {
-        for (const trigger of events) await this.evaluate(tx, sendMail, trigger);
+        for (const trigger of events) await this.evaluate(tx, sendMail, trigger, activeRules);
       }),
     );
     const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failure) throw failure.reason;
   }
 
-  private async evaluate(tx: EntityManager, sendMail: SendMail, trigger: TriggerEvent): Promise<void> {
+  private async evaluate(
+    tx: EntityManager,
+    sendMail: SendMail,
+    trigger: TriggerEvent,
+    activeRules: (accountId: number, name: AutomationEventName) => Promise<ActiveRule[]>,
+  ): Promise<void> {
     const accountId = trigger.envelope.account_id;
     if (accountId === null) return;
-    const rules = await this.rules.active(accountId, trigger.name);
+    const rules = await activeRules(accountId, trigger.name);
     if (rules.length === 0) return;
     const done = await this.runLog.rulesThatRan(tx, trigger.envelope.id, rules.map((rule) => rule.id));
     let conversation = trigger.conversation;

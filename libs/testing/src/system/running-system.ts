@@ -18,6 +18,8 @@ export interface SystemOptions {
   /** Log files go here; without it, output is shown on the console. */
   logDir?: string;
   env?: Record<string, string>;
+  /** Options for node itself, for every service (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
   /** Restart services that die on their own (the `npm start` launcher), reporting each event here. */
   supervise?: (line: string) => void;
 }
@@ -89,6 +91,7 @@ export class RunningSystem {
       script: join(options.rootDir, 'dist', 'apps', service, 'src', 'main.js'),
       cwd: options.rootDir,
       env,
+      nodeArgs: options.nodeArgs,
       readyUrl,
       logFile: options.logDir ? join(options.logDir, `${logName}.log`) : undefined,
       onCrash: (exit) => supervisor?.crashed(exit),

@@ -7,6 +7,8 @@ export interface ServiceProcessOptions {
   script: string;
   cwd: string;
   env: Record<string, string>;
+  /** Options for node itself (those NODE_OPTIONS refuses, e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
   /** Where it answers HTTP: readiness (services) or liveness (gateway). */
   readyUrl: string;
   /** Append output to this file; without it, output goes to this process's stdout/stderr. */
@@ -46,7 +48,7 @@ export class ServiceProcess {
     if (this.running) throw new Error(`${this.name} is already running`);
     const toFile = !!this.options.logFile;
     this.log = toFile ? createWriteStream(this.options.logFile!, { flags: 'a' }) : null;
-    const child = spawn(process.execPath, [this.options.script], {
+    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), this.options.script], {
       cwd: this.options.cwd,
       env: { ...process.env, ...this.options.env, ...extraEnv },
       stdio: toFile ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],

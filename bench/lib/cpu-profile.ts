@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Reads the `.cpuprofile` files that `node --cpu-prof` wrote and names where each process
+ * spent its own (self) time: by function and by package, so a profile can be compared before
+ * and after a change without opening a viewer.
+ */
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface SelfTime {
+  name: string;
+  ms: number;
+  share: number;
+}
+
+export interface ProcessProfile {
+  process: string;
+  file: string;
+  totalMs: number;
+  functions: SelfTime[];
+  packages: SelfTime[];
+}
+
+const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
+
+/** Which deployable a profile came from: the app whose compiled files it ran most. */
+function processOf(nodes: ProfileNode[]): string {
+  const seen = new Map<string, number>();
+  for (const node of nodes) {
+    const app = /\/dist\/apps\/([^/]+)\//.exec(node.callFrame.url)?.[1];
+    if (app) seen.set(app, (seen.get(app) ?? 0) + 1);
+  }
+  return [...seen].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'unknown';
+}
+
+/** `node_modules/@scope/name`, `node:internal`, or the project's own folder. */
+function packageOf(url: string, functionName: string): string {
+  if (!url) return IDLE.has(functionName) ? functionName : '(native)';
+  const module = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (module) return module;
+  if (url.startsWith('node:')) return 'node (core)';
+  const own = /\/dist\/((?:apps|libs)\/[^/]+)\//.exec(url)?.[1];
+  return own ?? url;
+}
+
+function top(totals: Map<string, number>, totalMs: number, count: number): SelfTime[] {
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, us]) => ({ name, ms: us / 1000, share: us / 1000 / totalMs }));
+}
+
+export function readProfile(file: string, count = 15): ProcessProfile {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, index) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const functions = new Map<string, number>();
+  const packages = new Map<string, number>();
+  let busyUs = 0;
+  for (const [id, us] of selfUs) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    if (functionName === '(idle)') continue;
+    busyUs += us;
+    const where = url ? `${url.replace(/^.*\/(node_modules|dist)\//, '')}:${lineNumber + 1}` : '';
+    const name = `${functionName || '(anonymous)'} ${where}`.trim();
+    functions.set(name, (functions.get(name) ?? 0) + us);
+    const pkg = packageOf(url, functionName);
+    packages.set(pkg, (packages.get(pkg) ?? 0) + us);
+  }
+  const totalMs = busyUs / 1000;
+  return { process: processOf(profile.nodes), file, totalMs, functions: top(functions, totalMs, count), packages: top(packages, totalMs, count) };
+}
+
+export function readProfiles(directory: string): ProcessProfile[] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => readProfile(join(directory, name)))
+    .sort((a, b) => b.totalMs - a.totalMs);
+}
+
+export function formatProfile(profile: ProcessProfile): string {
+  const line = (entry: SelfTime) => `    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.ms.toFixed(0).padStart(7)} ms  ${entry.name}`;
+  return [
+    `${profile.process}: ${profile.totalMs.toFixed(0)} ms busy (self time, idle excluded)`,
+    '  by package',
+    ...profile.packages.map(line),
+    '  by function',
+    ...profile.functions.map(line),
+  ].join('\n');
+}
