@@ -20,6 +20,7 @@ import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { MessageEntity } from './persistence/message.orm-entity';
 import { Rebalancer } from './rebalancer.consumer';
 import { SnoozeWaker } from './snooze-waker.scheduler';
+import { ConversationCountsCompactor } from './conversation-counts.scheduler';
 
 /**
  * The conversation aggregate: conversations, their messages and attachments. Message use cases
@@ -45,6 +46,7 @@ import { SnoozeWaker } from './snooze-waker.scheduler';
     AutoAssigner,
     Rebalancer,
     SnoozeWaker,
+    ConversationCountsCompactor,
     MessageLoader,
     MessageWriter,
   ],

@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
 import { inboxesServedBy } from '../inboxes/persistence/inbox-member.row';
 import { ConversationLoader } from './conversation.loader';
+import { maintainedCountsSql } from './persistence/conversation-count.row';
 import { conversationCountsSql, conversationPageSql } from './persistence/conversation.row';
 
 interface Where {
@@ -47,34 +48,32 @@ export class ConversationQuery {
   ) {}
 
   async list(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationPage> {
-    return this.page(scope, this.listWhere(scope, query), query.assignee_type, query.page);
+    return this.page(scope, this.listWhere(scope, query), query.assignee_type, query.page, () => this.counts(scope, query));
   }
 
+  /** Maintained counts where the list narrows by buckets only (status, inbox, team); counted where labels or a search narrow it. */
   async counts(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationCounts> {
-    return this.count(scope, this.listWhere(scope, query));
+    if (query.labels?.length || query.q?.trim()) return this.count(scope, this.listWhere(scope, query), conversationCountsSql);
+    return this.count(scope, this.bucketWhere(scope, query, 'k'), maintainedCountsSql);
   }
 
   async filter(scope: AccountScoped, conditions: FilterCondition[], page?: number): Promise<ConversationPage> {
-    const where = this.visible(scope);
+    const where = this.bucketWhere(scope, { status: 'all' }, 'c');
     const definitions = await this.attributes.conversationTypes(scope.account_id);
     const compiler = new FilterCompiler({
       fields: FIELDS,
       resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
     });
     where.clauses.push(compiler.compile(conditions, where.params));
-    return this.page(scope, where, undefined, page);
+    return this.page(scope, where, undefined, page, () => this.count(scope, where, conversationCountsSql));
   }
 
   private listWhere(scope: AccountScoped, query: ConversationListQuery): Where {
-    const where = this.visible(scope);
+    const where = this.bucketWhere(scope, query, 'c');
     const bind = (value: unknown) => {
       where.params.push(value);
       return `$${where.params.length}`;
     };
-    const status = query.status ?? 'open';
-    if (status !== 'all') where.clauses.push(`c.status = ${bind(status)}`);
-    if (query.inbox_id) where.clauses.push(`c.inbox_id = ${bind(query.inbox_id)}`);
-    if (query.team_id) where.clauses.push(`c.team_id = ${bind(query.team_id)}`);
     if (query.labels?.length) where.clauses.push(`c.labels @> ${bind(query.labels)}::text[]`);
     const q = query.q?.trim();
     if (q) {
@@ -87,26 +86,40 @@ export class ConversationQuery {
     return where;
   }
 
-  /** Agents see conversations of the inboxes they belong to; administrators see all. */
-  private visible(scope: AccountScoped): Where {
-    const where: Where = { clauses: ['c.account_id = $1'], params: [scope.account_id] };
-    if (scope.caller.role !== 'administrator') {
-      where.params.push(scope.caller.user_id);
-      where.clauses.push(`c.inbox_id IN (${inboxesServedBy(`$${where.params.length}`)})`);
-    }
+  /**
+   * The account, the caller's visibility (agents see the conversations of the inboxes they belong
+   * to; administrators all) and the bucket filters, over `alias`: the conversations (`c`) or their
+   * maintained counts (`k`), which have the same columns for these.
+   */
+  private bucketWhere(scope: AccountScoped, query: Pick<ConversationListQuery, 'status' | 'inbox_id' | 'team_id'>, alias: 'c' | 'k'): Where {
+    const where: Where = { clauses: [`${alias}.account_id = $1`], params: [scope.account_id] };
+    const bind = (value: unknown) => {
+      where.params.push(value);
+      return `$${where.params.length}`;
+    };
+    if (scope.caller.role !== 'administrator') where.clauses.push(`${alias}.inbox_id IN (${inboxesServedBy(bind(scope.caller.user_id))})`);
+    const status = query.status ?? 'open';
+    if (status !== 'all') where.clauses.push(`${alias}.status = ${bind(status)}`);
+    if (query.inbox_id) where.clauses.push(`${alias}.inbox_id = ${bind(query.inbox_id)}`);
+    if (query.team_id) where.clauses.push(`${alias}.team_id = ${bind(query.team_id)}`);
     return where;
   }
 
   /** The counts ignore `assignee_type`, so switching tabs does not change them. */
-  private async count(scope: AccountScoped, where: Where): Promise<ConversationCounts> {
+  private async count(scope: AccountScoped, where: Where, sql: (where: string, me: string) => string): Promise<ConversationCounts> {
     const params = [...where.params, scope.caller.user_id];
-    const me = `$${params.length}`;
-    const [row]: Array<ConversationCounts> = await this.dataSource.query(conversationCountsSql(where.clauses.join(' AND '), me), params);
+    const [row]: Array<ConversationCounts> = await this.dataSource.query(sql(where.clauses.join(' AND '), `$${params.length}`), params);
     return row;
   }
 
-  private async page(scope: AccountScoped, where: Where, assigneeType: ConversationListQuery['assignee_type'], requestedPage = 1): Promise<ConversationPage> {
-    const counts = await this.count(scope, where);
+  private async page(
+    scope: AccountScoped,
+    where: Where,
+    assigneeType: ConversationListQuery['assignee_type'],
+    requestedPage = 1,
+    countsOf: () => Promise<ConversationCounts>,
+  ): Promise<ConversationPage> {
+    const counts = await countsOf();
     const params = [...where.params];
     const tab = assigneeTab(assigneeType, `$${params.length + 1}`, counts);
     if (tab.clause?.includes(`$${params.length + 1}`)) params.push(scope.caller.user_id);
