@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   let output = '';
   const started = Date.now();
-  const launcher = spawn(process.execPath, [join(rootDir, 'dist', 'tools', 'start.js')], {
+  // As package.json's start script runs it.
+  const launcher = spawn(process.execPath, ['--max-semi-space-size=1', join(rootDir, 'dist', 'tools', 'start.js')], {
     cwd: rootDir,
     env: {
       ...process.env,

@@ -127,7 +127,7 @@ async function compareAll(run: BenchRun, workspace: Workspace, baselineUrl: stri
 /** The bare server of `lib/baseline-server.ts` as a process of its own, started like a service. */
 async function startBaseline(rootDir: string, databaseUrl: string, logDir: string, workspace: Workspace): Promise<{ server: ServiceProcess; url: string }> {
   const port = await freePort();
-  const fixture: BaselineFixture = { accountId: workspace.accountId, userId: workspace.adminId, inboxId: workspace.inboxId, conversationIds: workspace.conversations.map((conversation) => conversation.id) };
+  const fixture: BaselineFixture = { accountId: workspace.accountId, userId: workspace.adminId, inboxId: workspace.inboxId, conversationIds: workspace.conversations.map((conversation) => conversation.id), displayIds: workspace.conversations.map((conversation) => conversation.displayId) };
   const url = `http://127.0.0.1:${port}`;
   const server = new ServiceProcess({
     name: 'baseline',

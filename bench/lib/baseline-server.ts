@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { Pool, type PoolClient } from 'pg';
 /* eslint-disable @nx/enforce-module-boundaries -- the baseline must run the product's own SQL */
 import { ATTACHMENTS_OF_MESSAGES } from '../../apps/messaging/src/conversations/persistence/attachment.row';
-import { conversationCountsSql, conversationPageSql, CONVERSATIONS_BY_IDS } from '../../apps/messaging/src/conversations/persistence/conversation.row';
+import { CONVERSATION_FOR_MESSAGE, conversationCountsSql, conversationPageSql, CONVERSATIONS_BY_IDS } from '../../apps/messaging/src/conversations/persistence/conversation.row';
 import { INSERT_MESSAGE, insertMessageParams, MESSAGES_BY_IDS, type InsertedMessage, type MessageInsert } from '../../apps/messaging/src/conversations/persistence/message.row';
 /* eslint-enable @nx/enforce-module-boundaries */
 
@@ -22,8 +22,10 @@ export interface BaselineFixture {
   accountId: number;
   userId: number;
   inboxId: number;
-  /** Internal ids (not display ids) of the conversations messages are written to: `POST /messages/<index>`. */
+  /** Internal ids of the conversations messages are written to: `POST /messages/<index>`. */
   conversationIds: number[];
+  /** Their display ids (the URL's number), in the same order. */
+  displayIds: number[];
 }
 
 const fixture: BaselineFixture = JSON.parse(process.env.BASELINE_FIXTURE ?? '{}');
@@ -46,14 +48,16 @@ async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise
 }
 
 /**
- * Message create as MessageWriter runs it: the conversation as the event shows it, the message
- * with the conversation's counters in one statement, the event in the outbox.
+ * Message create as MessageWriter runs it: the conversation (with the access check, as the
+ * event shows it), the message with the conversation's counters in one statement, the event in
+ * the outbox.
  */
-function createMessage(content: string, conversationId: number): Promise<unknown> {
+function createMessage(content: string, index: number): Promise<unknown> {
+  const conversationId = fixture.conversationIds[index];
   return transaction(async (client) => {
     const {
       rows: [conversation],
-    } = await client.query(CONVERSATIONS_BY_IDS, [[conversationId]]);
+    } = await client.query(CONVERSATION_FOR_MESSAGE, [fixture.accountId, fixture.displayIds[index], fixture.userId, true]);
     // An agent's reply.
     const message: MessageInsert = {
       account_id: fixture.accountId,
@@ -134,7 +138,7 @@ async function handle(request: IncomingMessage): Promise<[number, unknown]> {
   const write = /^\/messages\/(\d+)$/.exec(request.url ?? '');
   if (request.method === 'POST' && write) {
     const body = JSON.parse(await readBody(request)) as { content: string };
-    return [201, await createMessage(body.content, fixture.conversationIds[Number(write[1]) % fixture.conversationIds.length])];
+    return [201, await createMessage(body.content, Number(write[1]) % fixture.conversationIds.length)];
   }
   if (request.method === 'GET' && request.url === '/conversations') return [200, await listConversations()];
   if (request.method === 'GET' && request.url === '/conversations/meta') return [200, { meta: await conversationCounts() }];

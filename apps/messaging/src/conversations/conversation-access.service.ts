@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ConversationErrors, type AccountScoped, type Caller } from '@parley/contracts';
+import { ConversationErrors, type AccountScoped, type Caller, type ConversationSnapshot } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
 import type { MessageInbox } from '../inboxes/persistence/inbox.row';
-import type { ConversationRow } from './persistence/conversation.row';
+import { toSnapshot } from './conversation.loader';
+import { CONVERSATION_FOR_MESSAGE, type ConversationForMessageRow, type ConversationRow } from './persistence/conversation.row';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 /**
@@ -35,19 +36,17 @@ export class ConversationAccess {
    * access check, in one round trip (no lock: the message writer's UPDATE takes it). The message
    * create's hot path, so it reads the inbox, its members and the caller's name in this statement.
    */
-  async findForMessage(tx: EntityManager, scope: AccountScoped, displayId: number): Promise<{ conversation: ConversationEntity; inbox: MessageInbox; callerName: string | null }> {
-    const [row]: Array<ConversationRow & MessageInbox & { caller_name: string | null; allowed: boolean }> = await tx.query(
-      `SELECT c.*, i.channel_type, i.allow_messages_after_resolved, i.message_deleted_placeholder,
-              (SELECT coalesce(u.display_name, u.name) FROM messaging.users u WHERE u.id = $3) AS caller_name,
-              ($4 OR EXISTS (SELECT 1 FROM messaging.inbox_members im WHERE im.inbox_id = c.inbox_id AND im.user_id = $3)) AS allowed
-         FROM messaging.conversations c JOIN messaging.inboxes i ON i.id = c.inbox_id
-        WHERE c.account_id = $1 AND c.display_id = $2`,
-      [scope.account_id, displayId, scope.caller.user_id, scope.caller.role === 'administrator'],
-    );
+  async findForMessage(
+    tx: EntityManager,
+    scope: AccountScoped,
+    displayId: number,
+  ): Promise<{ conversation: ConversationEntity; before: ConversationSnapshot; inbox: MessageInbox; callerName: string | null }> {
+    const [row]: ConversationForMessageRow[] = await tx.query(CONVERSATION_FOR_MESSAGE, [scope.account_id, displayId, scope.caller.user_id, scope.caller.role === 'administrator']);
     if (!row) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
     if (!row.allowed) throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
     return {
       conversation: conversationFromRow(row),
+      before: toSnapshot(row),
       inbox: { channel_type: row.channel_type, allow_messages_after_resolved: row.allow_messages_after_resolved, message_deleted_placeholder: row.message_deleted_placeholder },
       callerName: row.caller_name,
     };

@@ -53,7 +53,8 @@ export class ConversationLoader {
   }
 }
 
-function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
+/** The event and API snapshot of a conversation's view row. */
+export function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
   return {
     id: row.display_id,
     display_id: row.display_id,

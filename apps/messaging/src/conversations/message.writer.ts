@@ -53,8 +53,9 @@ export class MessageWriter {
     private readonly identity: IdentityLoader,
   ) {}
 
-  async write(tx: EntityManager, emit: Emit, conversation: ConversationEntity, input: NewMessage): Promise<Message> {
-    const before = await this.conversations.snapshot(conversation.id, tx);
+  /** `before`: the conversation's snapshot read earlier in this transaction, when the caller has it. */
+  async write(tx: EntityManager, emit: Emit, conversation: ConversationEntity, input: NewMessage, before?: ConversationSnapshot): Promise<Message> {
+    before ??= await this.conversations.snapshot(conversation.id, tx);
     const status: MessageStatus = input.messageType === 'incoming' ? 'received' : 'sent';
     const inserted = {
       account_id: conversation.accountId,

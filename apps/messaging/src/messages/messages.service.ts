@@ -73,10 +73,10 @@ export class MessagesService {
     try {
       return await this.outbox.transaction(async (tx, emit) => {
         // No row lock here: the writer's single UPDATE serialises writers of one conversation.
-        const { conversation, inbox, callerName } = await this.access.findForMessage(tx, scope, displayId);
+        const { conversation, before, inbox, callerName } = await this.access.findForMessage(tx, scope, displayId);
         const repeat = await this.loader.repeatOf(tx, conversation.id, input.echo_id ?? null, input.source_id ?? null);
         if (repeat) return this.loader.one(repeat.id, tx);
-        const message = await this.writer.write(tx, emit, conversation, { ...this.compose(scope, conversation, inbox, input), senderName: callerName });
+        const message = await this.writer.write(tx, emit, conversation, { ...this.compose(scope, conversation, inbox, input), senderName: callerName }, before);
         if (message.message_type === 'incoming') await this.conversationUseCases.wakeUpOnIncoming(tx, emit, conversation, inbox.allow_messages_after_resolved);
         return message;
       });

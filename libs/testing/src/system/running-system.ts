@@ -25,6 +25,12 @@ export interface SystemOptions {
 }
 
 const DEFAULT_HEALTH_PORT_BASE = 3101;
+/**
+ * V8's young generation capped at 4 MiB per semi-space (deploy/Dockerfile sets the same): an
+ * idle service then holds ≈ 25 MiB less than with the 16 MiB default, which the start-up's
+ * garbage otherwise keeps committed. NODE_OPTIONS in the environment replaces it.
+ */
+const SERVICE_NODE_OPTIONS = '--max-semi-space-size=4';
 
 function envPrefix(service: string): string {
   return service.toUpperCase().replace(/-/g, '_');
@@ -56,6 +62,7 @@ export class RunningSystem {
       PLATFORM_API_TOKEN: options.platformApiToken,
       // Links the services hand out (attachments, invitations) point at this gateway.
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+      NODE_OPTIONS: process.env.NODE_OPTIONS ?? SERVICE_NODE_OPTIONS,
       ...options.env,
     };
     const healthUrls: Record<string, string> = { gateway: `http://127.0.0.1:${gatewayPort}` };

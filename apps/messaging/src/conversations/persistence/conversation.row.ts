@@ -68,24 +68,46 @@ export interface ConversationViewRow extends ConversationRow {
   team_name: string | null;
 }
 
-/**
- * The conversations of `$1` (internal ids) as ConversationViewRow. One statement on the list's
- * hot path, so it joins the other features' tables it shows instead of asking their loaders.
- */
-export const CONVERSATIONS_BY_IDS = `
+const CONVERSATION_VIEW = `
   SELECT c.*, i.channel_type,
          cv.name AS contact_name, cv.email AS contact_email, cv.phone_number AS contact_phone, cv.identifier AS contact_identifier,
          cv.thumbnail AS contact_thumbnail, cv.blocked AS contact_blocked, (cv.id IS NOT NULL) AS contact_known,
          u.name AS assignee_name, u.display_name AS assignee_display_name, u.email AS assignee_email,
          au.availability_status AS assignee_availability, au.role AS assignee_role, u.confirmed AS assignee_confirmed,
-         au.auto_offline AS assignee_auto_offline, t.name AS team_name
+         au.auto_offline AS assignee_auto_offline, t.name AS team_name`;
+const CONVERSATION_VIEW_JOINS = `
     FROM messaging.conversations c
     JOIN messaging.inboxes i ON i.id = c.inbox_id
     LEFT JOIN messaging.contacts_view cv ON cv.id = c.contact_id AND NOT cv.deleted
     LEFT JOIN messaging.users u ON u.id = c.assignee_id
     LEFT JOIN messaging.account_users au ON au.user_id = c.assignee_id AND au.account_id = c.account_id
-    LEFT JOIN messaging.teams t ON t.id = c.team_id
+    LEFT JOIN messaging.teams t ON t.id = c.team_id`;
+
+/**
+ * The conversations of `$1` (internal ids) as ConversationViewRow. One statement on the list's
+ * hot path, so it joins the other features' tables it shows instead of asking their loaders.
+ */
+export const CONVERSATIONS_BY_IDS = `${CONVERSATION_VIEW} ${CONVERSATION_VIEW_JOINS}
    WHERE c.id = ANY($1::int[])`;
+
+/** What a message write needs beside the conversation's view: its inbox's rules, the caller's name and access. */
+export interface ConversationForMessageRow extends ConversationViewRow {
+  allow_messages_after_resolved: boolean;
+  message_deleted_placeholder: string | null;
+  caller_name: string | null;
+  allowed: boolean;
+}
+
+/**
+ * The conversation `$2` (display id) of account `$1` as ConversationForMessageRow, for caller `$3`
+ * (`$4`: an administrator, who reaches every inbox). The message create's one read: the view is
+ * the event's "before" snapshot, so no second look-up follows.
+ */
+export const CONVERSATION_FOR_MESSAGE = `${CONVERSATION_VIEW}, i.allow_messages_after_resolved, i.message_deleted_placeholder,
+         (SELECT coalesce(me.display_name, me.name) FROM messaging.users me WHERE me.id = $3) AS caller_name,
+         ($4 OR EXISTS (SELECT 1 FROM messaging.inbox_members im WHERE im.inbox_id = c.inbox_id AND im.user_id = $3)) AS allowed
+    ${CONVERSATION_VIEW_JOINS}
+   WHERE c.account_id = $1 AND c.display_id = $2`;
 
 /** The list's counts per assignee tab over `where` (conditions on `c`); `me` is the caller's placeholder. */
 export function conversationCountsSql(where: string, me: string): string {
