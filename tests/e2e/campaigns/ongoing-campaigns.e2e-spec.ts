@@ -99,13 +99,13 @@ describe('campaigns: ongoing campaigns and the widget trigger', () => {
     expect((await api().get(`/campaigns/${campaign.id}`)).body.sent_count).toBe(0);
   });
 
-  it('refuses malformed triggers (400), unknown inboxes and contacts (422)', async () => {
+  it('refuses malformed triggers (400), unknown inboxes (404) and contacts (422)', async () => {
     const { inbox } = await setUp(true);
     expect((await api().post(`/inboxes/${inbox}/campaign_triggers`, { contact_id: 'x', url: PAGE, time_on_page: 1 })).status).toBe(400);
     expect((await api().post(`/inboxes/${inbox}/campaign_triggers`, { contact_id: 1, url: PAGE, time_on_page: -1 })).status).toBe(400);
     expect((await api().post(`/inboxes/${inbox}/campaign_triggers`, { contact_id: 1 })).status).toBe(400);
     const unknownInbox = await api().post('/inboxes/2000000000/campaign_triggers', { contact_id: 1, url: PAGE, time_on_page: 30 });
-    expect([unknownInbox.status, unknownInbox.body.attributes]).toEqual([422, ['inbox_id']]);
+    expect(unknownInbox.status).toBe(404);
     const unknownContact = await api().post(`/inboxes/${inbox}/campaign_triggers`, { contact_id: 2_000_000_000, url: PAGE, time_on_page: 30 });
     expect([unknownContact.status, unknownContact.body.attributes]).toEqual([422, ['contact_id']]);
   });

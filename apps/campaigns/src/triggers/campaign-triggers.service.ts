@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CampaignErrors, CampaignEvents, type AccountScoped, type CampaignTriggerInput, type CampaignTriggerResult, type WorkingHoursEntry } from '@parley/contracts';
+import { CampaignErrors, CampaignEvents, InboxErrors, type AccountScoped, type CampaignTriggerInput, type CampaignTriggerResult, type WorkingHoursEntry } from '@parley/contracts';
 import { isWithinWorkingHours } from '@parley/domain-rules';
 import { DomainError, Outbox } from '@parley/service-kit';
 import { AccountReferencesAdapter } from '../campaigns/account-references.adapter';
@@ -32,7 +32,7 @@ export class CampaignTriggersService {
 
   async trigger(scope: AccountScoped, inboxId: number, input: CampaignTriggerInput, now = new Date()): Promise<CampaignTriggerResult> {
     const inbox = await this.inboxes.inbox(scope.account_id, inboxId);
-    if (!inbox) throw new DomainError(CampaignErrors.inboxInvalid, 'Inbox does not exist in this account', ['inbox_id']);
+    if (!inbox) throw new DomainError(InboxErrors.notFound, 'Inbox not found');
     const campaigns = await this.loader.enabledOngoing(scope.account_id, inboxId);
     const campaign = campaigns.find((candidate) => triggerMatches(candidate.triggerRules, input.url, input.time_on_page));
     if (!campaign) return NOTHING;
