@@ -80,6 +80,11 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
     }
   }
 
+  /**
+   * Batches until nothing is pending (completed), the campaign stops running under this lease
+   * (paused, failed, taken over) or messaging is out of reach. Whatever the exit, the lease is
+   * let go at once, so a resume or another replica continues without waiting for it to lapse.
+   */
   private async run(campaign: CampaignEntity): Promise<void> {
     try {
       if (!campaign.audienceResolved && !(await this.resolveAudience(campaign))) return;
@@ -96,15 +101,12 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
           await this.runs.addCounts(tx, campaign.id, recorded.sent, recorded.failed);
           if (interruption === 'inbox') await this.runs.finish(tx, campaign.id, this.owner, 'failed', 'The inbox no longer exists');
         });
-        if (interruption === 'inbox') return;
-        if (interruption === 'transient') {
-          // Messaging is down or slow: the rest stays pending for the next look.
-          await this.runs.release(campaign.id, this.owner);
-          return;
-        }
+        // Messaging down or slow: the rest stays pending for the next look.
+        if (interruption) return;
       }
     } catch (error) {
       this.logger.warn(`Campaign ${campaign.id} stopped: ${(error as Error).message}; it continues at the next look`);
+    } finally {
       await this.runs.release(campaign.id, this.owner).catch(() => undefined);
     }
   }
