@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
+import { CampaignsConfigModule } from './campaigns-config.module';
+import { CampaignsModule } from './campaigns/campaigns.module';
+import { MessagingViewModule } from './read-models/messaging-view/messaging-view.module';
+import { SendingModule } from './sending/sending.module';
+import { TriggersModule } from './triggers/triggers.module';
 import { campaignsSchema } from './schema';
 
-/**
- * The skeleton every service starts from (docs/service-template.md): the kit, then one module
- * per feature folder as features arrive (`imports: [ServiceKitModule.forRoot(...), WidgetsModule]`).
- */
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'campaigns', schema: campaignsSchema })],
+  imports: [ServiceKitModule.forRoot({ service: 'campaigns', schema: campaignsSchema }), CampaignsConfigModule, MessagingViewModule, CampaignsModule, SendingModule, TriggersModule],
 })
 export class AppModule {}

@@ -33,6 +33,8 @@ import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 import { MacrosController } from './macros/macros.controller';
+import { CampaignsController } from './campaigns/campaigns.controller';
+import { CampaignTriggersController } from './campaigns/campaign-triggers.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -59,6 +61,8 @@ import { MacrosController } from './macros/macros.controller';
     WebhooksController,
     AutomationRulesController,
     MacrosController,
+    CampaignsController,
+    CampaignTriggersController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -65,3 +65,8 @@ export * from './automation/automation-rule.errors';
 export * from './automation/macro.types';
 export * from './automation/macros.patterns';
 export * from './automation/macro.errors';
+export * from './campaigns/campaign.types';
+export * from './campaigns/campaigns.patterns';
+export * from './campaigns/campaign-messages.patterns';
+export * from './campaigns/campaign.events';
+export * from './campaigns/campaign.errors';

@@ -74,6 +74,10 @@ describe('access matrix', () => {
         actions: [{ action_name: 'change_priority', action_params: ['high'] }],
       })
     ).body.payload.id;
+    await api.post(`/contacts/${theirs.contacts}/labels`, { labels: [`label-${MARK}`] });
+    theirs.campaigns = (
+      await api.post('/campaigns', { title: `campaign ${MARK}`, message: 'Hi', inbox_id: theirs.inboxes, audience: [{ type: 'Label', id: theirs.labels }], status: 'draft' })
+    ).body.id;
     theirs.macros = (await api.post('/macros', { name: `macro ${MARK}`, visibility: 'global', actions: [{ action_name: 'change_priority', action_params: ['low'] }] })).body.id;
     const form = new FormData();
     form.append('import_file', new Blob([`name,email\nImported ${MARK},imported-${MARK}@example.com\n`], { type: 'text/csv' }), 'contacts.csv');

@@ -143,6 +143,17 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`POST ${V1}/automation_rules/{id}/active`]: 'admin',
   [`GET ${V1}/automation_rules/{id}/runs`]: 'admin',
 
+  [`GET ${V1}/campaigns`]: 'admin',
+  [`POST ${V1}/campaigns`]: 'admin',
+  [`GET ${V1}/campaigns/{id}`]: 'admin',
+  [`PATCH ${V1}/campaigns/{id}`]: 'admin',
+  [`DELETE ${V1}/campaigns/{id}`]: 'admin',
+  [`POST ${V1}/campaigns/{id}/pause`]: 'admin',
+  [`POST ${V1}/campaigns/{id}/resume`]: 'admin',
+  [`GET ${V1}/campaigns/{id}/sends`]: 'admin',
+  // The widget side reports a visit; any member of the account may (the campaign's sender writes).
+  [`POST ${V1}/inboxes/{id}/campaign_triggers`]: 'member',
+
   // Macros are open to members; who may see or change one (global vs personal) is the service's rule.
   [`GET ${V1}/macros`]: 'member',
   [`POST ${V1}/macros`]: 'member',

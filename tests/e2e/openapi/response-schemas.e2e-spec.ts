@@ -304,8 +304,35 @@ describe('response schemas of the served OpenAPI document', () => {
     [`PUT ${V1}/macros/{id}`, () => admin.put(`/macros/${made.macro.id}`, { name: 'Schema macro, again' })],
     [`POST ${V1}/macros/{id}/execute`, () => admin.post(`/macros/${made.macro.id}/execute`, { conversation_ids: [made.conversation.id] })],
 
+    [
+      `POST ${V1}/campaigns`,
+      async () => {
+        const title = `schema-campaign-${unique()}`;
+        const label = await admin.post('/labels', { title });
+        await admin.post(`/contacts/${made.contact.contact.id}/labels`, { labels: ['vip', title] });
+        return keep(
+          'campaign',
+          await admin.post('/campaigns', { title: 'Schema campaign', message: 'Hi {{contact.name}}', inbox_id: made.widget.id, audience: [{ type: 'Label', id: label.body.id }], scheduled_at: '2099-01-01T00:00:00Z' }),
+        );
+      },
+    ],
+    [`GET ${V1}/campaigns`, () => admin.get('/campaigns')],
+    [`GET ${V1}/campaigns/{id}`, () => admin.get(`/campaigns/${made.campaign.id}`)],
+    [`POST ${V1}/campaigns/{id}/pause`, () => admin.post(`/campaigns/${made.campaign.id}/pause`)],
+    [`PATCH ${V1}/campaigns/{id}`, () => admin.patch(`/campaigns/${made.campaign.id}`, { title: 'Schema campaign, renamed' })],
+    [`POST ${V1}/campaigns/{id}/resume`, () => admin.post(`/campaigns/${made.campaign.id}/resume`)],
+    [`GET ${V1}/campaigns/{id}/sends`, () => admin.get(`/campaigns/${made.campaign.id}/sends?page=1`)],
+    [
+      `POST ${V1}/inboxes/{id}/campaign_triggers`,
+      () => admin.post(`/inboxes/${made.widget.id}/campaign_triggers`, { contact_id: made.contact.contact.id, url: 'https://schema.example.com/none', time_on_page: 3 }),
+    ],
+
     // Deletes last: the rows above use what they remove.
     [`DELETE ${V1}/automation_rules/{id}`, () => admin.delete(`/automation_rules/${made.rule.payload.id}`)],
+    [
+      `DELETE ${V1}/campaigns/{id}`,
+      async () => admin.delete(`/campaigns/${(await admin.post('/campaigns', { title: 'Draft', message: 'Hi', inbox_id: made.widget.id, audience: made.campaign.audience, status: 'draft' })).body.id}`),
+    ],
     [`DELETE ${V1}/macros/{id}`, () => admin.delete(`/macros/${made.macro.id}`)],
     [`DELETE ${V1}/webhooks/{id}`, () => admin.delete(`/webhooks/${made.webhook.id}`)],
     [`DELETE ${V1}/contacts/{id}`, () => admin.delete(`/contacts/${made.contact.contact.id}`)],

@@ -73,4 +73,10 @@ export class ContactsHandlers {
   find(@Payload() r: RpcRequest<typeof ContactLookupPatterns.find>) {
     return this.loader.snapshot(r.account_id, r.id);
   }
+
+  /** A campaign's audience, page by page (the campaigns service's query). */
+  @MessagePattern(ContactLookupPatterns.withLabels)
+  withLabels(@Payload() r: RpcRequest<typeof ContactLookupPatterns.withLabels>) {
+    return this.loader.withLabels(r.account_id, r.labels, r.after_id, r.limit);
+  }
 }

@@ -27,6 +27,18 @@ export class ContactsLoader {
     return found;
   }
 
+  /** The account's contacts carrying any of the label titles, in id order after `afterId` (a campaign's audience, page by page). */
+  async withLabels(accountId: number, labels: string[], afterId: number, limit: number): Promise<ContactSnapshot[]> {
+    if (labels.length === 0) return [];
+    const found = await this.contacts
+      .createQueryBuilder('c')
+      .where('c.account_id = :accountId AND c.labels && :labels::text[] AND c.id > :afterId', { accountId, labels, afterId })
+      .orderBy('c.id', 'ASC')
+      .limit(Math.min(Math.max(limit, 1), 1000))
+      .getMany();
+    return found.map(toContactSnapshot);
+  }
+
   /** For other services that need a contact now (before its event reached them); null when there is none. */
   async snapshot(accountId: number, id: number): Promise<ContactSnapshot | null> {
     const contact = await this.contacts.findOneBy({ id, accountId });

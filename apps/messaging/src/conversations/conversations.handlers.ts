@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ConversationPatterns as P, type RpcRequest } from '@parley/contracts';
+import { CampaignMessagePatterns, ConversationPatterns as P, type RpcRequest } from '@parley/contracts';
 import { ConversationQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
 
@@ -34,6 +34,12 @@ export class ConversationsHandlers {
   @MessagePattern(P.create)
   create(@Payload() r: RpcRequest<typeof P.create>) {
     return this.conversations.create(r, r.data);
+  }
+
+  /** A campaign's message to one contact (the campaigns service's command). */
+  @MessagePattern(CampaignMessagePatterns.send)
+  sendForCampaign(@Payload() r: RpcRequest<typeof CampaignMessagePatterns.send>) {
+    return this.conversations.sendForCampaign(r, r);
   }
 
   @MessagePattern(P.assign)

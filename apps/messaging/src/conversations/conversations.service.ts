@@ -5,6 +5,8 @@ import {
   ConversationErrors,
   ConversationEvents,
   EMAIL_PATTERN,
+  MessageErrors,
+  type CampaignMessageSent,
   type AccountScoped,
   type AssignmentInput,
   type Conversation,
@@ -28,6 +30,7 @@ import { ConversationChanges } from './conversation-changes.service';
 import { ConversationLoader } from './conversation.loader';
 import { MessageLoader } from './message.loader';
 import { MessageWriter } from './message.writer';
+import { canReplyAt } from './messaging-window.rules';
 import { openingMessage } from './opening-message.rules';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { nextStatus, statusAfterIncoming } from './status.rules';
@@ -69,46 +72,116 @@ export class ConversationsService {
       if (input.assignee_id !== undefined) await this.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
       if (input.team_id !== undefined) await this.assertTeam(tx, scope.account_id, input.team_id);
       const customAttributes = await this.validatedAttributes(tx, scope.account_id, input.custom_attributes ?? {});
-      const [{ last_display_id: displayId }]: Array<{ last_display_id: number }> = await tx.query(
-        `INSERT INTO messaging.conversation_counters (account_id, last_display_id) VALUES ($1, 1)
-         ON CONFLICT (account_id) DO UPDATE SET last_display_id = conversation_counters.last_display_id + 1
-         RETURNING last_display_id`,
-        [scope.account_id],
-      );
-      const conversation = await tx.save(
-        tx.create(ConversationEntity, {
-          accountId: scope.account_id,
-          displayId,
-          inboxId: input.inbox_id,
-          contactId: contact.id,
-          sourceId,
-          status: input.status ?? 'open',
-          assigneeId: input.assignee_id ?? null,
-          assignedAt: input.assignee_id ? new Date() : null,
-          teamId: input.team_id ?? null,
-          priority: null,
-          labels: [],
-          muted: false,
-          snoozedUntil: null,
-          customAttributes,
-          additionalAttributes: input.additional_attributes ?? {},
-          campaignId: null,
-          messagesCount: 0,
-          unreadCount: 0,
-          lastMessageId: null,
-          lastNonActivityMessageId: null,
-          lastIncomingAt: null,
-          lastActivityAt: new Date(),
-        }),
-      );
-      const snapshot = await this.loader.snapshot(conversation.id, tx);
-      await emit(ConversationEvents.created, scope.account_id, { conversation: snapshot });
-      if (conversation.status === 'open') await emit(ConversationEvents.opened, scope.account_id, { conversation: snapshot });
+      const conversation = await this.insert(tx, emit, scope, {
+        inboxId: input.inbox_id,
+        contactId: contact.id,
+        sourceId,
+        status: input.status ?? 'open',
+        assigneeId: input.assignee_id ?? null,
+        teamId: input.team_id ?? null,
+        customAttributes,
+        additionalAttributes: input.additional_attributes ?? {},
+        campaignId: null,
+      });
       if (opening) await this.messages.write(tx, emit, conversation, opening);
       if (conversation.status === 'open' && conversation.assigneeId === null) await this.changes.autoAssign(tx, emit, conversation);
       return conversation.id;
     });
     return this.loader.conversation(id);
+  }
+
+  /**
+   * A campaign's message to a contact: a new open conversation of the contact in the inbox
+   * (marked with the campaign), opened by an outgoing message from the caller through the inbox's
+   * channel, its rules applied (a closed messaging window refuses it). The key is claimed in the
+   * same transaction (command_keys, as assign_best_agent's): a repeat sends nothing and answers the
+   * first send.
+   */
+  async sendForCampaign(scope: AccountScoped, input: { inbox_id: number; contact_id: number; campaign_id: number; content: string; key: string }): Promise<CampaignMessageSent> {
+    const earlier = await this.campaignSendOf(this.dataSource.manager, scope.account_id, input);
+    if (earlier) return earlier;
+    const contact = (await this.contacts.find(scope.account_id, input.contact_id)) ?? null;
+    if (!contact) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
+    if (contact.blocked) throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', ['contact_id']);
+    const sourceId = await this.linkedSourceId(scope, input.inbox_id, contact.id);
+    return this.outbox.transaction(async (tx, emit) => {
+      const claimed: unknown[] = await tx.query('INSERT INTO messaging.command_keys (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key', [input.key]);
+      if (claimed.length === 0) {
+        const first = await this.campaignSendOf(tx, scope.account_id, input);
+        if (first) return first;
+      }
+      const inbox = await this.inboxes.messageSettings(tx, input.inbox_id);
+      if (!canReplyAt(inbox.channel_type, null, new Date())) {
+        throw new DomainError(MessageErrors.windowClosed, 'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact', ['template_params']);
+      }
+      const conversation = await this.insert(tx, emit, scope, {
+        inboxId: input.inbox_id,
+        contactId: contact.id,
+        sourceId,
+        status: 'open',
+        assigneeId: null,
+        teamId: null,
+        customAttributes: {},
+        additionalAttributes: {},
+        campaignId: input.campaign_id,
+      });
+      const message = await this.messages.write(tx, emit, conversation, {
+        content: input.content,
+        messageType: 'outgoing',
+        echoId: input.key,
+        senderType: 'user',
+        senderId: scope.caller.user_id,
+        senderName: await this.actorName(tx, scope),
+      });
+      return { conversation: await this.loader.snapshot(conversation.id, tx), message_id: message.id };
+    });
+  }
+
+  /** The send a campaign key made already, if any. */
+  private async campaignSendOf(manager: EntityManager, accountId: number, input: { contact_id: number; campaign_id: number; key: string }): Promise<CampaignMessageSent | null> {
+    const [row]: Array<{ conversation_id: number; message_id: number }> = await manager.query(
+      `SELECT m.conversation_id, m.id AS message_id FROM messaging.conversations c JOIN messaging.messages m ON m.conversation_id = c.id AND m.echo_id = $4
+        WHERE c.account_id = $1 AND c.contact_id = $2 AND c.campaign_id = $3 LIMIT 1`,
+      [accountId, input.contact_id, input.campaign_id, input.key],
+    );
+    return row ? { conversation: await this.loader.snapshot(row.conversation_id, manager), message_id: Number(row.message_id) } : null;
+  }
+
+  /** A new conversation row with the next display id of the account, and its created (and opened) events. */
+  private async insert(
+    tx: EntityManager,
+    emit: Emit,
+    scope: AccountScoped,
+    fields: Pick<ConversationEntity, 'inboxId' | 'contactId' | 'sourceId' | 'status' | 'assigneeId' | 'teamId' | 'customAttributes' | 'additionalAttributes' | 'campaignId'>,
+  ): Promise<ConversationEntity> {
+    const [{ last_display_id: displayId }]: Array<{ last_display_id: number }> = await tx.query(
+      `INSERT INTO messaging.conversation_counters (account_id, last_display_id) VALUES ($1, 1)
+       ON CONFLICT (account_id) DO UPDATE SET last_display_id = conversation_counters.last_display_id + 1
+       RETURNING last_display_id`,
+      [scope.account_id],
+    );
+    const conversation = await tx.save(
+      tx.create(ConversationEntity, {
+        ...fields,
+        accountId: scope.account_id,
+        displayId,
+        assignedAt: fields.assigneeId ? new Date() : null,
+        priority: null,
+        labels: [],
+        muted: false,
+        snoozedUntil: null,
+        messagesCount: 0,
+        unreadCount: 0,
+        lastMessageId: null,
+        lastNonActivityMessageId: null,
+        lastIncomingAt: null,
+        lastActivityAt: new Date(),
+      }),
+    );
+    const snapshot = await this.loader.snapshot(conversation.id, tx);
+    await emit(ConversationEvents.created, scope.account_id, { conversation: snapshot });
+    if (conversation.status === 'open') await emit(ConversationEvents.opened, scope.account_id, { conversation: snapshot });
+    return conversation;
   }
 
   async assign(scope: AccountScoped, displayId: number, input: AssignmentInput): Promise<Conversation> {

@@ -1,4 +1,4 @@
-import { ContactEvents, ConversationEvents, MessageEvents, type ConversationSnapshot, type EventEnvelope, type Message } from '@parley/contracts';
+import { CampaignEvents, ContactEvents, ConversationEvents, MessageEvents, type ConversationSnapshot, type EventEnvelope, type Message } from '@parley/contracts';
 import { accountPayload } from './account-payload.mapper';
 import { inboxCallbackPayload } from './inbox-callback-payload.mapper';
 import { toPublicEvent, type SourceEvent } from './public-event.mapper';
@@ -80,6 +80,11 @@ describe('public events', () => {
     expect(toPublicEvent(envelope(ConversationEvents.typingOff, { conversation, user: { id: 1, name: 'Bo' } }))?.name).toBe('conversation_typing_off');
     expect(toPublicEvent(envelope(MessageEvents.created, { message, conversation }))?.name).toBe('message_created');
     expect(toPublicEvent(envelope(ContactEvents.updated, { contact: {}, changed_attributes: [] }))?.name).toBe('contact_updated');
+  });
+
+  it('posts a campaign trigger as webwidget_triggered about the conversation it started', () => {
+    const event = toPublicEvent(envelope(CampaignEvents.webwidgetTriggered, { conversation, campaign: { id: 4, title: 'Nudge' }, url: 'https://a.example/', time_on_page: 5 }));
+    expect(event).toMatchObject({ name: 'webwidget_triggered', resource: conversation, conversation });
   });
 
   it('leaves activity messages out', () => {

@@ -5,6 +5,7 @@ import type { IdentityEventMap } from '../identity/identity.events';
 import type { InboxEventMap } from '../inboxes/inbox.events';
 import type { LabelEventMap } from '../labels/label.events';
 import type { TeamEventMap } from '../teams/team.events';
+import type { CampaignEventMap } from '../campaigns/campaign.events';
 
 /** Every event type of the system and the shape of its `data`. */
 export interface EventMap
@@ -14,7 +15,8 @@ export interface EventMap
     InboxEventMap,
     CustomAttributeEventMap,
     ContactEventMap,
-    ConversationEventMap {}
+    ConversationEventMap,
+    CampaignEventMap {}
 
 export type EventType = keyof EventMap;
 

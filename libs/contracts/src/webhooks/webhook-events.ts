@@ -1,6 +1,7 @@
 import { ContactEvents } from '../contacts/contact.events';
 import { ConversationEvents, MessageEvents } from '../conversations/conversation.events';
 import type { WebhookEventName } from './webhook.types';
+import { CampaignEvents } from '../campaigns/campaign.events';
 
 /**
  * Which internal event reaches webhooks under which public name. `message_created` is not
@@ -17,6 +18,7 @@ export const WEBHOOK_EVENT_OF_TYPE = {
   [MessageEvents.updated]: 'message_updated',
   [ContactEvents.created]: 'contact_created',
   [ContactEvents.updated]: 'contact_updated',
+  [CampaignEvents.webwidgetTriggered]: 'webwidget_triggered',
 } as const satisfies Record<string, WebhookEventName>;
 
 export type WebhookSourceEventType = keyof typeof WEBHOOK_EVENT_OF_TYPE;

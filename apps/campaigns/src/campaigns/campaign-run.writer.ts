@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CampaignEntity } from './persistence/campaign.orm-entity';
+
+/**
+ * The run's writes to a campaign row: claims (one replica per campaign, rows taken with
+ * `FOR UPDATE SKIP LOCKED` and held by a lease the runner renews), counters and the end states.
+ * Every write but the claim is conditional on the runner still holding the lease of a running
+ * campaign, so a pause (or a replica that took over) stops it. (An UPDATE answers [rows, count].)
+ */
+@Injectable()
+export class CampaignRunWriter {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** A due campaign no replica holds: a scheduled one whose time has come starts running. */
+  async claim(owner: string, leaseMs: number, excluding: number[]): Promise<CampaignEntity | null> {
+    const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
+      `UPDATE campaigns.campaigns c
+          SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000),
+              run_started_at = CASE WHEN c.status = 'scheduled' THEN now() ELSE c.run_started_at END,
+              run_done_at_start = CASE WHEN c.status = 'scheduled' THEN c.sent_count + c.failed_count ELSE c.run_done_at_start END,
+              status = 'running', updated_at = CASE WHEN c.status = 'scheduled' THEN now() ELSE c.updated_at END
+        WHERE c.id = (SELECT id FROM campaigns.campaigns
+                       WHERE (status = 'running' OR (status = 'scheduled' AND scheduled_at <= now()))
+                         AND (lease_until IS NULL OR lease_until < now()) AND NOT (id = ANY($3::int[]))
+                       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING c.id`,
+      [owner, leaseMs, excluding],
+    );
+    return rows[0] ? this.dataSource.manager.findOneBy(CampaignEntity, { id: rows[0].id }) : null;
+  }
+
+  /** Extends the lease; false when the campaign is no longer running under this owner (paused, taken over, gone). */
+  async renew(id: number, owner: string, leaseMs: number): Promise<boolean> {
+    const [rows]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE campaigns.campaigns SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
+        WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
+      [id, owner, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
+  /** Lets any replica take the campaign at its next look (after an interruption). */
+  async release(id: number, owner: string): Promise<void> {
+    await this.dataSource.query(`UPDATE campaigns.campaigns SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner]);
+  }
+
+  async audienceResolved(tx: EntityManager, id: number, count: number): Promise<void> {
+    await tx.query(`UPDATE campaigns.campaigns SET audience_resolved = true, audience_count = $2, updated_at = now() WHERE id = $1`, [id, count]);
+  }
+
+  async addCounts(tx: EntityManager, id: number, sent: number, failed: number, audience = 0): Promise<void> {
+    if (sent === 0 && failed === 0 && audience === 0) return;
+    await tx.query(
+      `UPDATE campaigns.campaigns SET sent_count = sent_count + $2, failed_count = failed_count + $3, audience_count = audience_count + $4, updated_at = now() WHERE id = $1`,
+      [id, sent, failed, audience],
+    );
+  }
+
+  /** Running → completed or failed, by the lease holder; false when it was paused (or taken) meanwhile. */
+  async finish(tx: EntityManager, id: number, owner: string, status: 'completed' | 'failed', reason: string | null): Promise<boolean> {
+    const [rows]: [unknown[], number] = await tx.query(
+      `UPDATE campaigns.campaigns SET status = $3, failure_reason = $4, lease_owner = NULL, lease_until = NULL, updated_at = now()
+        WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
+      [id, owner, status, reason],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,171 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ConversationErrors } from '@parley/contracts';
+import { RpcCallError } from '@parley/service-kit';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
+import { AccountReferencesAdapter } from '../campaigns/account-references.adapter';
+import { CampaignRunWriter } from '../campaigns/campaign-run.writer';
+import type { CampaignEntity } from '../campaigns/persistence/campaign.orm-entity';
+import { CAMPAIGNS_CONFIG, type CampaignsConfig } from '../campaigns.config';
+import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import { CampaignMessagesAdapter, isTransient } from './campaign-messages.adapter';
+import { CampaignSendsWriter, type SendOutcome } from './campaign-sends.writer';
+import { renderMessage } from './message-render.rules';
+import type { CampaignSendRow } from './persistence/campaign-send.row';
+import { nextSlot } from '../campaigns/send-pace.rules';
+
+/** Campaigns one replica runs at once. */
+const MAX_CAMPAIGNS = 4;
+const AUDIENCE_PAGE = 1000;
+const UNLIMITED_BATCH = 200;
+
+/** Why a batch stopped before its end. */
+type Interruption = 'transient' | 'inbox';
+
+/**
+ * Runs one-off campaigns durably: every replica looks for due campaigns (a scheduled one whose
+ * time has come, or a running one nobody holds), claims one with `FOR UPDATE SKIP LOCKED` under a
+ * lease it renews batch by batch, so exactly one replica sends a campaign; a replica that dies
+ * lets its lease lapse and another (or itself, restarted) continues. Each contact's send carries a
+ * key per (campaign, contact), so a send repeated after a crash between it and its bookkeeping
+ * answers the first one and sends nothing.
+ */
+@Injectable()
+export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(CampaignRunnerScheduler.name);
+  private readonly owner = randomUUID();
+  private readonly active = new Set<number>();
+  /** Per inbox: when its next send may go (the per-inbox rate of this replica). */
+  private readonly nextFree = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private polling = false;
+  private stopping = false;
+
+  constructor(
+    @Inject(CAMPAIGNS_CONFIG) private readonly config: CampaignsConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly runs: CampaignRunWriter,
+    private readonly sends: CampaignSendsWriter,
+    private readonly messages: CampaignMessagesAdapter,
+    private readonly references: AccountReferencesAdapter,
+    private readonly inboxes: MessagingViewLoader,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.poll(), this.config.pollIntervalMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || this.stopping) return;
+    this.polling = true;
+    try {
+      while (this.active.size < MAX_CAMPAIGNS && !this.stopping) {
+        const campaign = await this.runs.claim(this.owner, this.config.leaseMs, [...this.active]);
+        if (!campaign) break;
+        this.active.add(campaign.id);
+        void this.run(campaign).finally(() => this.active.delete(campaign.id));
+      }
+    } catch (error) {
+      this.logger.warn(`Looking for due campaigns failed: ${(error as Error).message}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  /**
+   * Batches until nothing is pending (completed), the campaign stops running under this lease
+   * (paused, failed, taken over) or messaging is out of reach. Whatever the exit, the lease is
+   * let go at once, so a resume or another replica continues without waiting for it to lapse.
+   */
+  private async run(campaign: CampaignEntity): Promise<void> {
+    try {
+      if (!campaign.audienceResolved && !(await this.resolveAudience(campaign))) return;
+      const batchSize = this.config.sendRatePerInbox > 0 ? Math.max(1, Math.min(UNLIMITED_BATCH, this.config.sendRatePerInbox)) : UNLIMITED_BATCH;
+      while (!this.stopping && (await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) {
+        const batch = await this.sends.pending(campaign.id, batchSize);
+        if (batch.length === 0) {
+          await this.dataSource.transaction((tx) => this.runs.finish(tx, campaign.id, this.owner, 'completed', null));
+          return;
+        }
+        const { outcomes, interruption } = await this.sendBatch(campaign, batch);
+        await this.dataSource.transaction(async (tx) => {
+          const recorded = await this.sends.record(tx, campaign.id, outcomes);
+          await this.runs.addCounts(tx, campaign.id, recorded.sent, recorded.failed);
+          if (interruption === 'inbox') await this.runs.finish(tx, campaign.id, this.owner, 'failed', 'The inbox no longer exists');
+        });
+        // Messaging down or slow: the rest stays pending for the next look.
+        if (interruption) return;
+      }
+    } catch (error) {
+      this.logger.warn(`Campaign ${campaign.id} stopped: ${(error as Error).message}; it continues at the next look`);
+    } finally {
+      await this.runs.release(campaign.id, this.owner).catch(() => undefined);
+    }
+  }
+
+  /**
+   * The audience when the run starts: contacts carrying any of the labels, as pending sends
+   * (written page by page; a repeat after a crash adds nothing twice). No inbox or nobody to send
+   * to fails the campaign; false then.
+   */
+  private async resolveAudience(campaign: CampaignEntity): Promise<boolean> {
+    const scope = { account_id: campaign.accountId, caller: { user_id: campaign.createdBy, role: 'administrator' as const } };
+    const fail = (reason: string) => this.dataSource.transaction((tx) => this.runs.finish(tx, campaign.id, this.owner, 'failed', reason)).then(() => false);
+    if (!(await this.inboxes.inbox(campaign.accountId, campaign.inboxId))) return fail('The inbox no longer exists');
+    const titles = await this.references.labelTitles(scope, campaign.audience, false);
+    let after = 0;
+    for (;;) {
+      const page = await this.references.contactsWithLabels(campaign.accountId, titles, after, AUDIENCE_PAGE);
+      if (page.length === 0) break;
+      await this.dataSource.transaction((tx) => this.sends.addPending(tx, campaign.id, page));
+      after = page[page.length - 1].id;
+      if (page.length < AUDIENCE_PAGE) break;
+    }
+    const count = await this.dataSource.transaction(async (tx) => {
+      const total = await this.sends.count(tx, campaign.id);
+      if (total > 0) await this.runs.audienceResolved(tx, campaign.id, total);
+      return total;
+    });
+    if (count === 0) return fail('No contact carries any of the audience labels');
+    return true;
+  }
+
+  /** The batch's sends, `sendConcurrency` at a time at the inbox's pace; stops taking new ones at the first transient failure. */
+  private async sendBatch(campaign: CampaignEntity, batch: Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>): Promise<{ outcomes: SendOutcome[]; interruption: Interruption | null }> {
+    const outcomes: SendOutcome[] = [];
+    let interruption: Interruption | null = null;
+    let next = 0;
+    const target = { accountId: campaign.accountId, senderId: campaign.createdBy, inboxId: campaign.inboxId, campaignId: campaign.id };
+    const worker = async () => {
+      while (interruption === null && next < batch.length) {
+        const item = batch[next++];
+        await this.pace(campaign.inboxId);
+        try {
+          const sent = await this.messages.send(target, item.contact_id, renderMessage(campaign.message, item.contact));
+          outcomes.push({ contactId: item.contact_id, status: 'sent', messageId: sent.message_id, conversationId: sent.conversation.id });
+        } catch (error) {
+          if (error instanceof RpcCallError && error.code === ConversationErrors.inboxMissing) interruption = 'inbox';
+          else if (isTransient(error)) interruption = 'transient';
+          else outcomes.push({ contactId: item.contact_id, status: 'failed', error: (error as Error).message });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.config.sendConcurrency, batch.length) }, worker));
+    return { outcomes, interruption };
+  }
+
+  private async pace(inboxId: number): Promise<void> {
+    const now = Date.now();
+    const slot = nextSlot(this.nextFree.get(inboxId) ?? 0, this.config.sendRatePerInbox, now);
+    this.nextFree.set(inboxId, slot.next);
+    if (slot.at > now) await sleep(slot.at - now);
+  }
+}
