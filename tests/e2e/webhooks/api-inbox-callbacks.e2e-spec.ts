@@ -87,4 +87,19 @@ describe('API inbox callbacks', () => {
     await dispatcherConsumed(created.id);
     expect(await deliveriesOfEvent(created.id)).toEqual([]);
   });
+
+  it('leaves no delivery behind for an API inbox without a callback URL', async () => {
+    const silent = (await account.admin.api.post('/inboxes', { name: 'No callback', channel: { type: 'api' } })).body;
+    const contact = await seedContact(account.id);
+    const conversation = (await account.admin.api.post('/conversations', { source_id: 'silent-1', inbox_id: silent.id, contact_id: contact.id })).body;
+    const created = await eventually(async () => {
+      const found = (await publishedEvents<{ conversation: { id: number } }>(ConversationEvents.created)).filter(
+        (event) => event.account_id === account.id && event.data.conversation.id === conversation.id,
+      );
+      expect(found).toHaveLength(1);
+      return found[0];
+    });
+    await dispatcherConsumed(created.id);
+    expect(await deliveriesOfEvent(created.id)).toEqual([]);
+  });
 });

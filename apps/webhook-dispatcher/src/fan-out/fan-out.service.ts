@@ -34,13 +34,13 @@ export class FanOut {
 
   /** Events that piled up: one recipients look-up per (account, event name, inbox) among them, one insert for all their deliveries. */
   async dispatchMany(tx: EntityManager, sources: SourceEvent[]): Promise<void> {
+    const events = sources.map((source) => ({ source, event: toPublicEvent(source) }));
+    await this.learnCallbacks(events);
     const lookups = new Map<string, Promise<Addressees>>();
     const deliveries: NewDelivery[] = [];
-    for (const source of sources) {
-      const event = toPublicEvent(source);
+    for (const { source, event } of events) {
       if (!event || !event.accountId) continue;
-      const conversation = event.conversation;
-      const apiInboxId = conversation?.meta.channel === CHANNEL_TYPES.api ? conversation.inbox_id : null;
+      const apiInboxId = apiInboxOf(event);
       // An inbox known (by an answer given after the event) to have no callback URL gets no
       // delivery row: its attempt would have asked the same cache and discarded it.
       const inboxId = apiInboxId !== null && !this.callbacks.knownWithout(event.accountId, apiInboxId, Date.parse(source.occurred_at)) ? apiInboxId : null;
@@ -65,6 +65,24 @@ export class FanOut {
   }
 
   /**
+   * Asks messaging once per API inbox of the batch (not once per event, as each delivery's
+   * attempt would) whether it has a callback, with an answer newer than the batch's last event,
+   * so an inbox without one costs no delivery row at all. If messaging does not answer, the
+   * rows are made and their attempts ask again.
+   */
+  private async learnCallbacks(events: Array<{ source: SourceEvent; event: ReturnType<typeof toPublicEvent> }>): Promise<void> {
+    const latest = new Map<string, { accountId: number; inboxId: number; since: number }>();
+    for (const { source, event } of events) {
+      const inboxId = event?.accountId ? apiInboxOf(event) : null;
+      if (inboxId === null || !event?.accountId) continue;
+      const key = `${event.accountId}:${inboxId}`;
+      const since = Date.parse(source.occurred_at);
+      if ((latest.get(key)?.since ?? -Infinity) < since) latest.set(key, { accountId: event.accountId, inboxId, since });
+    }
+    await Promise.all([...latest.values()].map(({ accountId, inboxId, since }) => this.callbacks.of(accountId, inboxId, since).catch(() => null)));
+  }
+
+  /**
    * The recipients, with the names their payloads show. A name messaging's view lacks (created a
    * moment ago) is asked of messaging; only if it cannot say does the account show its id, the
    * inbox no name.
@@ -80,4 +98,10 @@ export class FanOut {
       inbox: inboxId === null ? null : { id: inboxId, name: inboxName },
     };
   }
+}
+
+/** The API inbox whose callback gets the event, when it is an API inbox's conversation, message or typing event. */
+function apiInboxOf(event: NonNullable<ReturnType<typeof toPublicEvent>>): number | null {
+  const conversation = event.conversation;
+  return conversation?.meta.channel === CHANNEL_TYPES.api ? conversation.inbox_id : null;
 }
