@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ConversationErrors, type AccountScoped, type Caller, type ConversationSnapshot } from '@parley/contracts';
-import { DomainError } from '@parley/service-kit';
+import { DomainError, preparedQuery } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
 import type { MessageInbox } from '../inboxes/persistence/inbox.row';
@@ -41,7 +41,12 @@ export class ConversationAccess {
     scope: AccountScoped,
     displayId: number,
   ): Promise<{ conversation: ConversationEntity; before: ConversationSnapshot; inbox: MessageInbox; callerName: string | null }> {
-    const [row]: ConversationForMessageRow[] = await tx.query(CONVERSATION_FOR_MESSAGE, [scope.account_id, displayId, scope.caller.user_id, scope.caller.role === 'administrator']);
+    const [row] = await preparedQuery<ConversationForMessageRow>(tx, 'messaging_conversation_for_message', CONVERSATION_FOR_MESSAGE, [
+      scope.account_id,
+      displayId,
+      scope.caller.user_id,
+      scope.caller.role === 'administrator',
+    ]);
     if (!row) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
     if (!row.allowed) throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
     return {

@@ -10,7 +10,7 @@ import {
   type StoredFile,
   type TemplateParams,
 } from '@parley/contracts';
-import { fileTypeOf, toUnixSeconds, type Emit } from '@parley/service-kit';
+import { fileTypeOf, preparedQuery, toUnixSeconds, type Emit } from '@parley/service-kit';
 import { extname } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
@@ -73,7 +73,7 @@ export class MessageWriter {
       sender_id: input.senderId ?? null,
       template_params: input.templateParams ?? null,
     };
-    const [row]: InsertedMessage[] = await tx.query(INSERT_MESSAGE, insertMessageParams(inserted));
+    const [row] = await preparedQuery<InsertedMessage>(tx, 'messaging_insert_message', INSERT_MESSAGE, insertMessageParams(inserted));
     if (!row) throw new Error(`Conversation ${conversation.id} vanished`);
     const counters = keepCounters(conversation, { ...row, updated_at: row.conversation_updated_at });
     const attachments = await this.attach(tx, conversation.accountId, row.id, input.files ?? []);

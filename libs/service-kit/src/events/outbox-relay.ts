@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventEnvelope } from '@parley/contracts';
 import { DataSource } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { EventBus } from './event-bus';
@@ -89,12 +90,15 @@ export class OutboxRelay {
 
   private publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
-      const rows: OutboxRow[] = await tx.query(
+      const rows = await preparedQuery<OutboxRow>(
+        tx,
+        `${this.config.database!.schema}_outbox_claim`,
         `SELECT seq, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED`,
+        [],
       );
       if (rows.length === 0) return 0;
       await Promise.all(rows.map((row) => this.bus.publish(row.payload)));
-      await tx.query(`UPDATE ${this.table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
+      await preparedQuery(tx, `${this.config.database!.schema}_outbox_mark`, `UPDATE ${this.table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
       const now = Date.now();
       for (const row of rows) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.payload.occurred_at)) / 1000);
       this.metrics.outboxPublished.inc(rows.length);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventMap, EventType } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
+import { preparedQuery } from '../database/prepared-query';
 import { SERVICE_CONFIG } from '../config/tokens';
 import type { MailMessage } from '../mail/mail-transport';
 import { MailRelay } from '../mail/mail-relay';
@@ -41,7 +42,8 @@ export class Outbox {
     const result = await this.dataSource.transaction(async (tx) => {
       const emit = (async (type, accountId, data) => {
         const envelope = buildEnvelope(type, accountId, data);
-        await tx.query(`INSERT INTO "${this.schema}".outbox (id, type, payload) VALUES ($1, $2, $3)`, [
+        // Every write's statement: prepared once per connection.
+        await preparedQuery(tx, `${this.schema}_outbox_insert`, `INSERT INTO "${this.schema}".outbox (id, type, payload) VALUES ($1, $2, $3)`, [
           envelope.id,
           envelope.type,
           JSON.stringify(envelope),
