@@ -33,6 +33,7 @@ import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 import { MacrosController } from './macros/macros.controller';
+import { ReportsController } from './reports/reports.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -59,6 +60,7 @@ import { MacrosController } from './macros/macros.controller';
     WebhooksController,
     AutomationRulesController,
     MacrosController,
+    ReportsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -65,3 +65,6 @@ export * from './automation/automation-rule.errors';
 export * from './automation/macro.types';
 export * from './automation/macros.patterns';
 export * from './automation/macro.errors';
+export * from './reports/report.types';
+export * from './reports/reports.patterns';
+export * from './reports/report.errors';

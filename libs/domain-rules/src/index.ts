@@ -2,3 +2,4 @@ export * from './checked';
 export * from './http-url';
 export * from './label-titles';
 export * from './custom-attribute-values';
+export * from './business-time';

@@ -128,6 +128,12 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'MESSAGE.TEMPLATE_INVALID': 422,
   'MESSAGE.TEMPLATE_REQUIRED': 422,
   'MESSAGE.WINDOW_CLOSED': 422,
+  // reports
+  'REPORT.INVALID_WINDOW': 400,
+  'REPORT.UNKNOWN_PARAMETER': 400,
+  'REPORT.UNKNOWN_METRIC': 400,
+  'REPORT.UNKNOWN_TIMEZONE': 400,
+  'REPORT.INVALID_COMBINATION': 422,
 };
 
 /** A code from a newer service this gateway does not know yet is a server-side fault. */

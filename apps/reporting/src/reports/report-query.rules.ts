@@ -1,0 +1,72 @@
+import { DomainError } from '@parley/service-kit';
+import { REPORT_METRICS, ReportErrors, type ReportMetric, type ReportScope, type SeriesQuery, type SummaryQuery } from '@parley/contracts';
+import { zoneOffsetSeconds } from '@parley/domain-rules';
+import type { ReportingConfig } from '../reporting.config';
+
+const DAY = 86_400;
+
+export interface Window {
+  since: number;
+  until: number;
+}
+
+/**
+ * The window [since, until) in Unix seconds: `until` defaults to now, `since` to the default
+ * window before it; `until` before `since` or a window over the maximum is a 400.
+ */
+export function windowOf(query: { since?: number; until?: number }, config: ReportingConfig, now: number): Window {
+  const until = query.until ?? now;
+  const since = query.since ?? until - config.defaultWindowDays * DAY;
+  if (until < since) throw new DomainError(ReportErrors.invalidWindow, `until (${until}) is before since (${since})`, ['until']);
+  if (until - since > config.maxWindowDays * DAY) {
+    throw new DomainError(ReportErrors.invalidWindow, `The window is longer than the maximum of ${config.maxWindowDays} days`, ['since', 'until']);
+  }
+  return { since, until };
+}
+
+/** `type` and `id` together: the account needs no id, every other scope needs one (422 otherwise). */
+export function scopeOf(query: SummaryQuery): { type: ReportScope; id: number } {
+  const type = query.type ?? 'account';
+  if (type === 'account') return { type, id: 0 };
+  if (query.id === undefined) throw new DomainError(ReportErrors.invalidCombination, `type=${type} needs an id`, ['id']);
+  return { type, id: query.id };
+}
+
+export function metricOf(query: SeriesQuery): ReportMetric {
+  if (query.metric === undefined) throw new DomainError(ReportErrors.unknownMetric, `metric is required (one of ${REPORT_METRICS.join(', ')})`, ['metric']);
+  if (!(REPORT_METRICS as readonly string[]).includes(query.metric)) throw new DomainError(ReportErrors.unknownMetric, `Unknown metric "${query.metric}"`, ['metric']);
+  return query.metric as ReportMetric;
+}
+
+/** A zone to bucket in: an IANA name (daylight-saving followed) or a fixed offset east of UTC in minutes. */
+export type Zone = { name: string } | { offsetMinutes: number };
+
+export function zoneOf(query: { timezone?: string; timezone_offset?: number }): Zone {
+  if (query.timezone !== undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: query.timezone });
+    } catch {
+      throw new DomainError(ReportErrors.unknownTimezone, `Unknown time zone "${query.timezone}"`, ['timezone']);
+    }
+    return { name: query.timezone };
+  }
+  const offset = query.timezone_offset ?? 0;
+  if (!Number.isFinite(offset) || offset < -12 || offset > 14) {
+    throw new DomainError(ReportErrors.unknownTimezone, 'timezone_offset must be between -12 and 14 hours', ['timezone_offset']);
+  }
+  return { offsetMinutes: Math.round(offset * 60) };
+}
+
+/** True when the zone is a whole number of hours from UTC across the window (hourly roll-ups then line up with its buckets). */
+export function wholeHourZone(zone: Zone, window: Window): boolean {
+  if ('offsetMinutes' in zone) return zone.offsetMinutes % 60 === 0;
+  for (let at = window.since; ; at = Math.min(at + 15 * DAY, window.until)) {
+    if (zoneOffsetSeconds(zone.name, at) % 3600 !== 0) return false;
+    if (at >= window.until) return true;
+  }
+}
+
+/** Seconds per sample, rounded to hundredths; 0 without samples (decisions: ratios with no data are 0). */
+export function average(total: number, count: number): number {
+  return count > 0 ? Math.round((total / count) * 100) / 100 : 0;
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EntitySummaryKind, ReportGrouping, ReportScope } from '@parley/contracts';
+import type { DataSource } from 'typeorm';
+import { FACT_AS_ROLLUP_COLUMNS, FACT_SCOPE_FILTERS } from '../ingestion/persistence/fact.row';
+import { SUM_ROLLUP_COLUMNS } from '../ingestion/persistence/rollup.row';
+import { ROLLUP_COLUMNS, ScopeCode, type RollupColumn } from '../ingestion/rollup.rules';
+import type { Window, Zone } from './report-query.rules';
+
+export type Totals = Record<RollupColumn, number>;
+
+const HOUR = 3600;
+const ROLLUP_ROW_COLUMNS = ROLLUP_COLUMNS.map((column) => `r.${column}`).join(', ');
+
+/**
+ * The model's rows of a window: whole hours from the roll-ups, the partial hours at the edges
+ * (or everything, when roll-ups cannot be used) from the facts. Parameters: $1 account,
+ * $2 scope code, $3 scope id, $4 since, $5 until, $6/$7 the whole hours taken from roll-ups.
+ */
+function modelRows(scope: ReportScope, options: { perEntity?: boolean } = {}): string {
+  const facts =
+    options.perEntity && scope === 'label'
+      ? `SELECT f.at AS t, l.id AS id, ${FACT_AS_ROLLUP_COLUMNS} FROM reporting.facts f CROSS JOIN LATERAL unnest(f.label_ids) AS l(id) WHERE f.account_id = $1`
+      : `SELECT f.at AS t, ${options.perEntity ? `f.${scope}_id` : '0'} AS id, ${FACT_AS_ROLLUP_COLUMNS} FROM reporting.facts f WHERE f.account_id = $1
+         AND ${options.perEntity ? `f.${scope}_id IS NOT NULL` : FACT_SCOPE_FILTERS[scope]('$3')}`;
+  return `
+    SELECT r.hour AS t, r.scope_id AS id, ${ROLLUP_ROW_COLUMNS} FROM reporting.rollups r
+    WHERE r.account_id = $1 AND r.scope = $2 ${options.perEntity ? 'AND r.scope_id > $3' : 'AND r.scope_id = $3'} AND r.hour >= to_timestamp($6) AND r.hour < to_timestamp($7)
+    UNION ALL
+    ${facts} AND f.at >= to_timestamp($4) AND f.at < to_timestamp($5) AND NOT (f.at >= to_timestamp($6) AND f.at < to_timestamp($7))`;
+}
+
+/** The whole hours inside the window; an empty range when roll-ups are not to be used. */
+function wholeHours(window: Window, useRollups: boolean): [number, number] {
+  const start = Math.ceil(window.since / HOUR) * HOUR;
+  const end = Math.floor(window.until / HOUR) * HOUR;
+  return useRollups && start < end ? [start, end] : [window.since, window.since];
+}
+
+function zoneSql(zone: Zone, param: string): string {
+  return 'name' in zone ? `${param}::text` : `make_interval(mins => ${param}::int)`;
+}
+
+function zoneParam(zone: Zone): string | number {
+  return 'name' in zone ? zone.name : zone.offsetMinutes;
+}
+
+function totalsOf(row: Record<string, unknown> | undefined): Totals {
+  return Object.fromEntries(ROLLUP_COLUMNS.map((column) => [column, Number(row?.[column] ?? 0)])) as Totals;
+}
+
+/** The report reads of the model. */
+@Injectable()
+export class ReportsQuery {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The label key the model files a label's facts under (labels are keyed by title); -1 for a label never seen. */
+  async scopeKey(accountId: number, scope: ReportScope, id: number): Promise<number> {
+    if (scope !== 'label') return id;
+    const rows: Array<{ id: number }> = await this.db.query(
+      `SELECT k.id FROM reporting.labels_view v JOIN reporting.label_keys k ON k.account_id = v.account_id AND k.title = v.title
+       WHERE v.account_id = $1 AND v.id = $2`,
+      [accountId, id],
+    );
+    return rows[0]?.id ?? -1;
+  }
+
+  async totals(accountId: number, scope: ReportScope, scopeId: number, window: Window, useRollups = true): Promise<Totals> {
+    const [start, end] = wholeHours(window, useRollups);
+    const [row] = await this.db.query(`SELECT ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(scope)}) r`, [
+      accountId,
+      ScopeCode[scope],
+      scopeId,
+      window.since,
+      window.until,
+      start,
+      end,
+    ]);
+    return totalsOf(row);
+  }
+
+  /** Totals per bucket of the zone's calendar, every bucket of the window present (empty ones all zero). */
+  async series(
+    accountId: number,
+    scope: ReportScope,
+    scopeId: number,
+    window: Window,
+    grouping: ReportGrouping,
+    zone: Zone,
+    useRollups: boolean,
+  ): Promise<Array<{ timestamp: number; totals: Totals }>> {
+    const [start, end] = wholeHours(window, useRollups);
+    const tz = zoneSql(zone, '$8');
+    const bucket = (column: string) => `(date_trunc('${grouping}', ${column} AT TIME ZONE ${tz}) AT TIME ZONE ${tz})`;
+    const rows: Array<Record<string, unknown>> = await this.db.query(
+      `WITH buckets AS (
+         SELECT DISTINCT ${bucket('g')} AS b FROM (
+           SELECT generate_series(to_timestamp($4), to_timestamp(greatest($4, $5 - 1)), interval '1 hour') AS g
+           UNION ALL SELECT to_timestamp(greatest($4, $5 - 1))
+         ) s
+       ), sums AS (
+         SELECT ${bucket('r.t')} AS b, ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(scope)}) r GROUP BY 1
+       )
+       SELECT extract(epoch FROM buckets.b)::bigint AS timestamp, sums.* FROM buckets LEFT JOIN sums ON sums.b = buckets.b ORDER BY buckets.b`,
+      [accountId, ScopeCode[scope], scopeId, window.since, window.until, start, end, zoneParam(zone)],
+    );
+    return rows.map((row) => ({ timestamp: Number(row.timestamp), totals: totalsOf(row) }));
+  }
+
+  /** Totals per agent, inbox, team or label key with any fact in the window. */
+  async perEntity(accountId: number, kind: EntitySummaryKind, window: Window): Promise<Map<number, Totals>> {
+    const [start, end] = wholeHours(window, true);
+    const rows: Array<Record<string, unknown>> = await this.db.query(
+      `SELECT r.id, ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(kind, { perEntity: true })}) r GROUP BY r.id`,
+      [accountId, ScopeCode[kind], 0, window.since, window.until, start, end],
+    );
+    return new Map(rows.map((row) => [Number(row.id), totalsOf(row)]));
+  }
+
+  /** Conversations created per weekday × hour of the zone. */
+  async traffic(accountId: number, window: Window, zone: Zone, useRollups: boolean): Promise<Array<{ dow: number; hour: number; count: number }>> {
+    const [start, end] = wholeHours(window, useRollups);
+    const local = `(r.t AT TIME ZONE ${zoneSql(zone, '$8')})`;
+    const rows: Array<{ dow: number; hour: number; count: string }> = await this.db.query(
+      `SELECT extract(dow FROM ${local})::int AS dow, extract(hour FROM ${local})::int AS hour, sum(r.conversations) AS count
+       FROM (${modelRows('account')}) r GROUP BY 1, 2`,
+      [accountId, ScopeCode.account, 0, window.since, window.until, start, end, zoneParam(zone)],
+    );
+    return rows.map((row) => ({ dow: row.dow, hour: row.hour, count: Number(row.count) }));
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Time inside an inbox's working hours, in the inbox's time zone (shared by messaging's
+ * out-of-office rules and reporting's business-hours figures). Pure: zones come from the
+ * runtime's Intl data, so daylight-saving changes are followed.
+ */
+
+/** One day of an inbox's week (the contract's working_hours entry). */
+export interface WorkingDay {
+  day_of_week: number;
+  closed_all_day: boolean;
+  open_hour: number | null;
+  open_minutes: number | null;
+  close_hour: number | null;
+  close_minutes: number | null;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Seconds the zone is ahead of UTC at the instant `unix` (seconds). */
+export function zoneOffsetSeconds(timeZone: string, unix: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(timeZone).formatToParts(new Date(unix * 1000))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) / 1000;
+  return wall - Math.floor(unix);
+}
+
+/** The instant at which the zone's clocks show this wall time (UTC fields); a skipped wall time maps past the gap. */
+function instantOfWallTime(timeZone: string, wall: number): number {
+  const first = wall - zoneOffsetSeconds(timeZone, wall);
+  return wall - zoneOffsetSeconds(timeZone, first);
+}
+
+const DAY = 86_400;
+
+/**
+ * Seconds of [start, end) that fall inside the working hours. With no working hours in force
+ * (`enabled` false or an empty week), every second counts.
+ */
+export function businessSeconds(start: number, end: number, hours: { enabled: boolean; timezone: string; days: WorkingDay[] }): number {
+  if (end <= start) return 0;
+  if (!hours.enabled || hours.days.length === 0) return end - start;
+  const byDay = new Map(hours.days.map((day) => [day.day_of_week, day]));
+  const firstWallDay = Math.floor((start + zoneOffsetSeconds(hours.timezone, start)) / DAY) * DAY;
+  const lastWallDay = Math.floor((end + zoneOffsetSeconds(hours.timezone, end)) / DAY) * DAY;
+  let total = 0;
+  for (let wallDay = firstWallDay; wallDay <= lastWallDay; wallDay += DAY) {
+    const day = byDay.get(new Date(wallDay * 1000).getUTCDay());
+    if (!day || day.closed_all_day) continue;
+    const opens = instantOfWallTime(hours.timezone, wallDay + (day.open_hour ?? 0) * 3600 + (day.open_minutes ?? 0) * 60);
+    const closes = instantOfWallTime(hours.timezone, wallDay + (day.close_hour ?? 0) * 3600 + (day.close_minutes ?? 0) * 60);
+    total += Math.max(0, Math.min(end, closes) - Math.max(start, opens));
+  }
+  return total;
+}
