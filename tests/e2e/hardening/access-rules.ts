@@ -14,6 +14,7 @@
 export type AccessRule = 'public' | 'signed' | 'platform' | 'user' | 'member' | 'admin' | 'inbox';
 
 const V1 = '/api/v1/accounts/{account_id}';
+const V2 = '/api/v2/accounts/{account_id}';
 
 export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api': 'public',
@@ -171,4 +172,15 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`GET ${V1}/conversations/{conversation_id}/messages`]: 'inbox',
   [`POST ${V1}/conversations/{conversation_id}/messages`]: 'inbox',
   [`DELETE ${V1}/conversations/{conversation_id}/messages/{id}`]: 'inbox',
+
+  // Reports (version 2 prefix): administrators only.
+  [`GET ${V2}/reports/summary`]: 'admin',
+  [`GET ${V2}/reports/conversations`]: 'admin',
+  [`GET ${V2}/reports/agents_summary`]: 'admin',
+  [`GET ${V2}/reports/inboxes_summary`]: 'admin',
+  [`GET ${V2}/reports/teams_summary`]: 'admin',
+  [`GET ${V2}/reports/labels_summary`]: 'admin',
+  [`GET ${V2}/reports/live/conversations`]: 'admin',
+  [`GET ${V2}/reports/live/agents`]: 'admin',
+  [`GET ${V2}/reports/conversations_traffic`]: 'admin',
 };

@@ -26,6 +26,7 @@ import { randomBytes } from 'node:crypto';
  */
 
 const V1 = '/api/v1/accounts/{account_id}';
+const V2 = '/api/v2/accounts/{account_id}';
 const unique = () => randomBytes(4).toString('hex');
 
 /** What the rows make and later rows use. */
@@ -303,6 +304,16 @@ describe('response schemas of the served OpenAPI document', () => {
     [`PATCH ${V1}/macros/{id}`, () => admin.patch(`/macros/${made.macro.id}`, { name: 'Schema macro, renamed' })],
     [`PUT ${V1}/macros/{id}`, () => admin.put(`/macros/${made.macro.id}`, { name: 'Schema macro, again' })],
     [`POST ${V1}/macros/{id}/execute`, () => admin.post(`/macros/${made.macro.id}/execute`, { conversation_ids: [made.conversation.id] })],
+
+    [`GET ${V2}/reports/summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/summary`)],
+    [`GET ${V2}/reports/conversations`, () => root.get(`/api/v2/accounts/${account.id}/reports/conversations?metric=conversations_count`)],
+    [`GET ${V2}/reports/agents_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/agents_summary`)],
+    [`GET ${V2}/reports/inboxes_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/inboxes_summary`)],
+    [`GET ${V2}/reports/teams_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/teams_summary`)],
+    [`GET ${V2}/reports/labels_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/labels_summary`)],
+    [`GET ${V2}/reports/live/conversations`, () => root.get(`/api/v2/accounts/${account.id}/reports/live/conversations?group_by=team`)],
+    [`GET ${V2}/reports/live/agents`, () => root.get(`/api/v2/accounts/${account.id}/reports/live/agents`)],
+    [`GET ${V2}/reports/conversations_traffic`, () => root.get(`/api/v2/accounts/${account.id}/reports/conversations_traffic`)],
 
     // Deletes last: the rows above use what they remove.
     [`DELETE ${V1}/automation_rules/{id}`, () => admin.delete(`/automation_rules/${made.rule.payload.id}`)],
