@@ -14,6 +14,13 @@ export interface WorkingDay {
   close_minutes: number | null;
 }
 
+/** An inbox's working hours as the rule takes them. */
+export interface BusinessHours {
+  enabled: boolean;
+  timezone: string;
+  days: WorkingDay[];
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
@@ -56,7 +63,7 @@ const DAY = 86_400;
  * Seconds of [start, end) that fall inside the working hours. With no working hours in force
  * (`enabled` false or an empty week), every second counts.
  */
-export function businessSeconds(start: number, end: number, hours: { enabled: boolean; timezone: string; days: WorkingDay[] }): number {
+export function businessSeconds(start: number, end: number, hours: BusinessHours): number {
   if (end <= start) return 0;
   if (!hours.enabled || hours.days.length === 0) return end - start;
   const byDay = new Map(hours.days.map((day) => [day.day_of_week, day]));

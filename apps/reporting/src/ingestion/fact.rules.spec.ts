@@ -1,5 +1,6 @@
 import type { ConversationSnapshot, Message } from '@parley/contracts';
-import { FactKind, messageFacts, NEW_PROGRESS, statusFacts, type BusinessHours, type Progress } from './fact.rules';
+import type { BusinessHours } from '@parley/domain-rules';
+import { FactKind, messageFacts, NEW_PROGRESS, statusFacts, type Progress } from './fact.rules';
 import { rollupDelta, scopesOf } from './rollup.rules';
 
 const T0 = Date.parse('2026-01-12T08:00:00Z') / 1000; // a Monday

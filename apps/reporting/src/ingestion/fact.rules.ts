@@ -1,5 +1,5 @@
 import type { ConversationSnapshot, ConversationStatus, Message } from '@parley/contracts';
-import { businessSeconds, type WorkingDay } from '@parley/domain-rules';
+import { businessSeconds, type BusinessHours } from '@parley/domain-rules';
 
 /** What a fact records. Codes are stored; never renumber. */
 export const FactKind = {
@@ -43,12 +43,6 @@ export interface Progress {
 }
 
 export const NEW_PROGRESS: Progress = { first_reply_at: null, pending: [], human_replied: false, bot_session: false, open_since: null };
-
-export interface BusinessHours {
-  enabled: boolean;
-  timezone: string;
-  days: WorkingDay[];
-}
 
 const ALWAYS_OPEN: BusinessHours = { enabled: false, timezone: 'UTC', days: [] };
 

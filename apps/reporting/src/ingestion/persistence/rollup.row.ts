@@ -12,5 +12,3 @@ export const UPSERT_ROLLUPS = `
 /** The roll-up row's columns added up (`r` is the roll-up relation). */
 export const SUM_ROLLUP_COLUMNS = ROLLUP_COLUMNS.map((column) => `COALESCE(sum(r.${column}), 0)::float8 AS ${column}`).join(', ');
 
-/** The roll-up rows of one scope: `$2` is the scope code, `$3` the id. */
-export const ROLLUP_SCOPE_FILTER = 'r.scope = $2 AND r.scope_id = $3';

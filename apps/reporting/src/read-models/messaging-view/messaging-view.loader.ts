@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { WorkingDay } from '@parley/domain-rules';
+import type { BusinessHours, WorkingDay } from '@parley/domain-rules';
 import type { EntityManager } from 'typeorm';
-import type { BusinessHours } from '../../ingestion/fact.rules';
 
 /** Reads of reporting's copy of messaging: inboxes' working hours, and the names reports show. */
 @Injectable()
