@@ -108,8 +108,8 @@ export class ReportsQuery {
   }
 
   /** Totals per agent, inbox, team or label key with any fact in the window. */
-  async perEntity(accountId: number, kind: EntitySummaryKind, window: Window): Promise<Map<number, Totals>> {
-    const [start, end] = wholeHours(window, true);
+  async perEntity(accountId: number, kind: EntitySummaryKind, window: Window, useRollups = true): Promise<Map<number, Totals>> {
+    const [start, end] = wholeHours(window, useRollups);
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `SELECT r.id, ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(kind, { perEntity: true })}) r GROUP BY r.id`,
       [accountId, ScopeCode[kind], 0, window.since, window.until, start, end],
