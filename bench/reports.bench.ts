@@ -2,6 +2,9 @@ import { ConversationEvents, MessageEvents, type ConversationSnapshot, type Even
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+/* eslint-disable @nx/enforce-module-boundaries -- the benchmark runs the service's own ingestion and report code */
+import { CsatService } from '../apps/reporting/src/csat/csat.service';
+import { CsatWriter } from '../apps/reporting/src/csat/csat.writer';
 import { ConversationProgressWriter } from '../apps/reporting/src/ingestion/conversation-progress.writer';
 import { ConversationStatesLoader } from '../apps/reporting/src/ingestion/conversation-states.loader';
 import { FactsWriter } from '../apps/reporting/src/ingestion/facts.writer';
@@ -12,6 +15,7 @@ import { loadReportingConfig } from '../apps/reporting/src/reporting.config';
 import { ReportsQuery } from '../apps/reporting/src/reports/reports.query';
 import { ReportsService } from '../apps/reporting/src/reports/reports.service';
 import { reportingSchema } from '../apps/reporting/src/schema';
+/* eslint-enable @nx/enforce-module-boundaries */
 import { machine, say, writeReport } from './lib/run';
 
 /**
@@ -151,7 +155,7 @@ async function main(): Promise<void> {
     });
 
     const viewLoader = new MessagingViewLoader();
-    const ingestion = new IngestionService(new FactsWriter(), new ConversationProgressWriter(), viewLoader);
+    const ingestion = new IngestionService(new FactsWriter(), new ConversationProgressWriter(), viewLoader, new CsatWriter());
     say(`\nIngesting ${CONVERSATIONS.toLocaleString('en')} conversations × ${MESSAGES_PER_CONVERSATION} messages over 12 months; ${machine()}`);
     let events = 0;
     const started = performance.now();
@@ -174,7 +178,8 @@ async function main(): Promise<void> {
     say(`  ${events.toLocaleString('en')} events in ${ingestSeconds.toFixed(1)} s: ${eventsPerSecond.toLocaleString('en')} events/s (${facts.toLocaleString('en')} facts, ${rollups.toLocaleString('en')} roll-up rows)`);
 
     const query = new ReportsQuery(db);
-    const reports = new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, { ...loadReportingConfig(), maxWindowDays: 400 });
+    const config = { ...loadReportingConfig(), maxWindowDays: 400 };
+    const reports = new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, new CsatService(db, config));
     const window = { since: START, until: END };
     const agent = 7;
     const rows: Array<{ report: string; p50Ms: number; rawP50Ms: number; speedup: number }> = [];

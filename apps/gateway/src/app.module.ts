@@ -34,6 +34,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 import { MacrosController } from './macros/macros.controller';
 import { ReportsController } from './reports/reports.controller';
+import { CsatReportsController, CsatSurveyController } from './csat/csat.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -61,6 +62,8 @@ import { ReportsController } from './reports/reports.controller';
     AutomationRulesController,
     MacrosController,
     ReportsController,
+    CsatReportsController,
+    CsatSurveyController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

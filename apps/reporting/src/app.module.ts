@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
+import { CsatModule } from './csat/csat.module';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { MessagingViewModule } from './read-models/messaging-view/messaging-view.module';
 import { ReportingConfigModule } from './reporting-config.module';
@@ -7,6 +8,6 @@ import { ReportsModule } from './reports/reports.module';
 import { reportingSchema } from './schema';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema }), ReportingConfigModule, MessagingViewModule, IngestionModule, ReportsModule],
+  imports: [ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema }), ReportingConfigModule, MessagingViewModule, CsatModule, IngestionModule, ReportsModule],
 })
 export class AppModule {}

@@ -1,8 +1,10 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { ReportingModel1765000000001 } from './migrations/1765000000001-reporting-model';
+import { Csat1765000000002 } from './migrations/1765000000002-csat';
+import { DailyRollups1765000000003 } from './migrations/1765000000003-daily-rollups';
 
 /** The tables of the `reporting` schema and the migrations that build them, in order (raw SQL only: no entities). */
 export const reportingSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('reporting'), ReportingModel1765000000001],
+  migrations: [kitTablesMigration('reporting'), ReportingModel1765000000001, Csat1765000000002, DailyRollups1765000000003],
 };

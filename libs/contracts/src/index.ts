@@ -68,3 +68,6 @@ export * from './automation/macro.errors';
 export * from './reports/report.types';
 export * from './reports/reports.patterns';
 export * from './reports/report.errors';
+export * from './csat/csat.types';
+export * from './csat/csat.patterns';
+export * from './csat/csat.errors';

@@ -183,4 +183,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`GET ${V2}/reports/live/conversations`]: 'admin',
   [`GET ${V2}/reports/live/agents`]: 'admin',
   [`GET ${V2}/reports/conversations_traffic`]: 'admin',
+  [`GET ${V2}/reports/bot_metrics`]: 'admin',
+  [`GET ${V2}/csat_reports`]: 'admin',
+  // The survey's unguessable uuid is the authorisation (rate-limited per IP).
+  'POST /public/api/v1/csat_survey/{uuid}': 'public',
 };

@@ -134,6 +134,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'REPORT.UNKNOWN_METRIC': 400,
   'REPORT.UNKNOWN_TIMEZONE': 400,
   'REPORT.INVALID_COMBINATION': 422,
+  'CSAT.SURVEY_NOT_FOUND': 404,
+  'CSAT.INVALID_RATING': 422,
 };
 
 /** A code from a newer service this gateway does not know yet is a server-side fault. */

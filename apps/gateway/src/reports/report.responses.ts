@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { EntitySummaryRow, LiveAgents, LiveConversationCounts, ReportSummary, SeriesPoint, TrafficCell } from '@parley/contracts';
+import type { BotMetrics, EntitySummaryRow, LiveAgents, LiveConversationCounts, ReportSummary, SeriesPoint, TrafficCell } from '@parley/contracts';
 
 export class ReportSummaryView implements ReportSummary {
   @ApiProperty() open_conversations_count: number;
@@ -62,4 +62,13 @@ export class TrafficCellView implements TrafficCell {
   @ApiProperty({ description: '0 = Sunday' }) day_of_week: number;
   @ApiProperty() hour: number;
   @ApiProperty() conversations_count: number;
+}
+
+export class BotMetricsView implements BotMetrics {
+  @ApiProperty() bot_sessions_count: number;
+  @ApiProperty() bot_resolutions_count: number;
+  @ApiProperty({ description: 'percent of bot sessions' }) auto_resolve_rate: number;
+  @ApiProperty() bot_handoffs_count: number;
+  @ApiProperty({ description: 'percent of bot sessions' }) handoff_rate: number;
+  @ApiProperty({ description: 'percent of post-bot CSAT responses rated 4 or 5' }) post_bot_satisfaction: number;
 }

@@ -5,9 +5,9 @@ import { RpcClient } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { KnownQuery } from './known-query.guard';
-import { EntitySummaryQueryDto, LiveConversationsQueryDto, SeriesQueryDto, SummaryQueryDto, TrafficQueryDto, WINDOW_KEYS } from './report.dto';
+import { EntitySummaryQueryDto, LiveConversationsQueryDto, SeriesQueryDto, SummaryQueryDto, TrafficQueryDto, WINDOW_KEYS, WindowQueryDto } from './report.dto';
 import { toReportCsv } from './report-csv.mapper';
-import { EntitySummaryRowView, LiveAgentsView, LiveConversationsView, ReportSummaryView, SeriesPointView, TrafficCellView } from './report.responses';
+import { BotMetricsView, EntitySummaryRowView, LiveAgentsView, LiveConversationsView, ReportSummaryView, SeriesPointView, TrafficCellView } from './report.responses';
 
 const ENTITY_COLUMNS: Array<keyof EntitySummaryRow> = [
   'id',
@@ -112,6 +112,15 @@ export class ReportsController {
     const answer = await this.rpc.send(P.traffic, { ...scope, query });
     flagState(reply, answer);
     return answer.cells;
+  }
+
+  @Get('bot_metrics')
+  @KnownQuery(WINDOW_KEYS)
+  @ApiOkResponse({ type: BotMetricsView })
+  async botMetrics(@Scope() scope: AccountScoped, @Query() query: WindowQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<BotMetricsView> {
+    const answer = await this.rpc.send(P.botMetrics, { ...scope, query: { since: query.since, until: query.until } });
+    flagState(reply, answer);
+    return answer.metrics;
   }
 
   private async entities(scope: AccountScoped, kind: EntitySummaryKind, query: EntitySummaryQueryDto, reply: FastifyReply): Promise<EntitySummaryRow[] | string> {

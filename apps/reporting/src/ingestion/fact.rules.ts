@@ -1,4 +1,4 @@
-import type { ConversationSnapshot, ConversationStatus, Message } from '@parley/contracts';
+import { CSAT_CONTENT_TYPE, CSAT_TOKEN_ATTRIBUTE, type ConversationSnapshot, type ConversationStatus, type Message } from '@parley/contracts';
 import { businessSeconds, type BusinessHours } from '@parley/domain-rules';
 
 /** What a fact records. Codes are stored; never renumber. */
@@ -82,9 +82,21 @@ export function authorOf(message: Message, origin: string | undefined): Author {
  * message waits for the next human reply; the first public human reply after creation is the
  * first response; every human reply answers each incoming message waiting before it.
  */
-export function messageFacts(progress: Progress, message: Message, conversation: ConversationSnapshot, origin: string | undefined, hours: BusinessHours | null) {
+export function messageFacts(
+  progress: Progress,
+  message: Message,
+  conversation: ConversationSnapshot,
+  origin: string | undefined,
+  hours: BusinessHours | null,
+): { facts: Fact[]; progress: Progress; survey?: { token: string; bot_handled: boolean } } {
   const facts: Fact[] = [];
   if (message.message_type === 'activity' || message.private) return { facts, progress };
+  // A CSAT survey is not a conversation message: it counts nowhere, it is recorded as a survey sent.
+  if (message.content_type === CSAT_CONTENT_TYPE) {
+    const token = message.content_attributes?.[CSAT_TOKEN_ATTRIBUTE];
+    const survey = typeof token === 'string' ? { token, bot_handled: progress.bot_session && !progress.human_replied } : undefined;
+    return { facts, progress, survey };
+  }
   const at = message.created_at;
   const within = hours ?? ALWAYS_OPEN;
   const next: Progress = { ...progress, pending: [...progress.pending] };

@@ -1,13 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Fact } from './fact.rules';
-import { hourOf, ROLLUP_COLUMNS, rollupDelta, scopesOf, type RollupColumn } from './rollup.rules';
+import { dayOf, hourOf, ROLLUP_COLUMNS, rollupDelta, scopesOf, type RollupColumn } from './rollup.rules';
 import { INSERT_FACTS, type FactRecord } from './persistence/fact.row';
-import { UPSERT_ROLLUPS } from './persistence/rollup.row';
+import { UPSERT_DAILY_ROLLUPS, UPSERT_ROLLUPS } from './persistence/rollup.row';
 
 export interface AccountFact {
   account_id: number;
   fact: Fact;
+}
+
+type RollupKey = { account_id: number; scope: number; scope_id: number; start: number };
+
+function add(rows: Map<string, Record<string, number>>, key: RollupKey, delta: Partial<Record<RollupColumn, number>>): void {
+  const name = `${key.account_id}:${key.scope}:${key.scope_id}:${key.start}`;
+  let row = rows.get(name);
+  if (!row) {
+    row = { ...key, ...Object.fromEntries(ROLLUP_COLUMNS.map((column) => [column, 0])) };
+    rows.set(name, row);
+  }
+  for (const [column, value] of Object.entries(delta) as Array<[RollupColumn, number]>) row[column] += value;
+}
+
+/** Sorted: concurrent batches take the rows' locks in one order. */
+function sorted(rows: Map<string, Record<string, number>>): Array<Record<string, number>> {
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
 /**
@@ -20,7 +37,8 @@ export class FactsWriter {
     if (facts.length === 0) return;
     const keys = await this.labelKeys(tx, facts);
     const records: FactRecord[] = [];
-    const rollups = new Map<string, Record<string, number>>();
+    const hourly = new Map<string, Record<string, number>>();
+    const daily = new Map<string, Record<string, number>>();
     for (const { account_id, fact } of facts) {
       const labelIds = fact.labels.map((title) => keys.get(`${account_id}\u0000${title}`)!);
       records.push({
@@ -37,21 +55,14 @@ export class FactsWriter {
         samples: fact.samples,
       });
       const delta = rollupDelta(fact);
-      const hour = hourOf(fact.at);
       for (const { scope, id } of scopesOf(fact, labelIds)) {
-        const key = `${account_id}:${scope}:${id}:${hour}`;
-        let row = rollups.get(key);
-        if (!row) {
-          row = { account_id, scope, scope_id: id, hour, ...Object.fromEntries(ROLLUP_COLUMNS.map((column) => [column, 0])) };
-          rollups.set(key, row);
-        }
-        for (const [column, value] of Object.entries(delta) as Array<[RollupColumn, number]>) row[column] += value;
+        add(hourly, { account_id, scope, scope_id: id, start: hourOf(fact.at) }, delta);
+        add(daily, { account_id, scope, scope_id: id, start: dayOf(fact.at) }, delta);
       }
     }
     await tx.query(INSERT_FACTS, [JSON.stringify(records)]);
-    // Sorted: concurrent batches take the rows' locks in one order.
-    const rows = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-    await tx.query(UPSERT_ROLLUPS, [JSON.stringify(rows)]);
+    await tx.query(UPSERT_ROLLUPS, [JSON.stringify(sorted(hourly))]);
+    await tx.query(UPSERT_DAILY_ROLLUPS, [JSON.stringify(sorted(daily))]);
   }
 
   private async labelKeys(tx: EntityManager, facts: AccountFact[]): Promise<Map<string, number>> {

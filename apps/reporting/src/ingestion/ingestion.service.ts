@@ -7,6 +7,8 @@ import {
   type EventMap,
 } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
+import { CsatWriter } from '../csat/csat.writer';
+import type { CsatSurveyRecord } from '../csat/persistence/csat-survey.row';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { ConversationProgressWriter } from './conversation-progress.writer';
 import { creationFacts, enteredFacts, messageFacts, statusFacts, type Fact, type Progress } from './fact.rules';
@@ -28,13 +30,21 @@ export class IngestionService {
     private readonly facts: FactsWriter,
     private readonly progress: ConversationProgressWriter,
     private readonly view: MessagingViewLoader,
+    private readonly csat: CsatWriter,
   ) {}
 
   async messagesCreated(tx: EntityManager, events: Array<Envelope<typeof MessageEvents.created>>): Promise<void> {
+    const surveys: CsatSurveyRecord[] = [];
     await this.withProgress(tx, events, (event) => event.data.conversation, async (event, current, hours) => {
       const { message, conversation } = event.data;
-      return messageFacts(current, message, conversation, event.meta?.origin, hours.get(conversation.inbox_id) ?? null);
+      const result = messageFacts(current, message, conversation, event.meta?.origin, hours.get(conversation.inbox_id) ?? null);
+      if (result.survey) {
+        const { token, bot_handled } = result.survey;
+        surveys.push({ token, bot_handled, account_id: event.account_id!, conversation_id: conversation.id, inbox_id: conversation.inbox_id, assignee_id: conversation.assignee_id, sent_at: message.created_at });
+      }
+      return result;
     });
+    await this.csat.recordSurveys(tx, surveys);
     await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
   }
 

@@ -68,3 +68,8 @@ export function scopesOf(fact: Fact, labelKeys: number[]): Array<{ scope: ScopeC
 export function hourOf(at: number): number {
   return Math.floor(at / 3600) * 3600;
 }
+
+/** The start of the UTC day holding `at` (seconds). */
+export function dayOf(at: number): number {
+  return Math.floor(at / 86_400) * 86_400;
+}

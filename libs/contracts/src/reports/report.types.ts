@@ -102,3 +102,14 @@ export interface TrafficCell {
 export interface ModelState {
   rebuilding: boolean;
 }
+
+/** How agent bots did over a window (rates in percent of bot sessions; satisfaction as CSAT's score). */
+export interface BotMetrics {
+  bot_sessions_count: number;
+  bot_resolutions_count: number;
+  auto_resolve_rate: number;
+  bot_handoffs_count: number;
+  handoff_rate: number;
+  /** Satisfaction score of CSAT responses to surveys of conversations the bot handled alone. */
+  post_bot_satisfaction: number;
+}

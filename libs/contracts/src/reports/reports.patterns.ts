@@ -1,5 +1,6 @@
 import type { AccountScoped } from '../rpc/caller';
 import type {
+  BotMetrics,
   EntitySummaryKind,
   EntitySummaryRow,
   LiveAgents,
@@ -20,6 +21,7 @@ export const ReportPatterns = {
   liveConversations: 'reporting.reports.live_conversations',
   liveAgents: 'reporting.reports.live_agents',
   traffic: 'reporting.reports.traffic',
+  botMetrics: 'reporting.reports.bot_metrics',
 } as const;
 
 /** Every answer says whether the model is complete (`rebuilding`), so a client never takes partial numbers for real ones. */
@@ -36,4 +38,5 @@ export interface ReportsRpc {
     request: AccountScoped & { query: ReportWindowQuery & { timezone_offset?: number; timezone?: string } };
     response: { cells: TrafficCell[] } & ModelState;
   };
+  [ReportPatterns.botMetrics]: { request: AccountScoped & { query: ReportWindowQuery }; response: { metrics: BotMetrics } & ModelState };
 }

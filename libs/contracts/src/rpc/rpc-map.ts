@@ -13,6 +13,7 @@ import type { LabelsRpc } from '../labels/labels.patterns';
 import type { TeamsRpc } from '../teams/teams.patterns';
 import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
 import type { ReportsRpc } from '../reports/reports.patterns';
+import type { CsatRpc } from '../csat/csat.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -30,7 +31,8 @@ export interface RpcMap
     WebhooksRpc,
     AutomationRulesRpc,
     MacrosRpc,
-    ReportsRpc {}
+    ReportsRpc,
+    CsatRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

@@ -1,0 +1,20 @@
+export interface CsatSurveyRecord {
+  token: string;
+  account_id: number;
+  conversation_id: number;
+  inbox_id: number;
+  assignee_id: number | null;
+  bot_handled: boolean;
+  sent_at: number;
+}
+
+/** A survey recorded once, whatever the redeliveries. */
+export const INSERT_SURVEYS = `
+  INSERT INTO reporting.csat_surveys (token, account_id, conversation_id, inbox_id, assignee_id, bot_handled, sent_at)
+  SELECT token, account_id, conversation_id, inbox_id, assignee_id, bot_handled, to_timestamp(sent_at)
+  FROM jsonb_to_recordset($1::jsonb) AS s(token uuid, account_id int, conversation_id int, inbox_id int, assignee_id int, bot_handled boolean, sent_at bigint)
+  ON CONFLICT (token) DO NOTHING`;
+
+/** One response joined with its survey, as the API shows it. */
+export const RESPONSE_COLUMNS = `r.id, r.rating, r.feedback_message, s.conversation_id, s.inbox_id, s.assignee_id AS assigned_agent_id,
+  extract(epoch FROM r.created_at)::bigint AS created_at`;
