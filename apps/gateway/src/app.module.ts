@@ -34,6 +34,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 import { MacrosController } from './macros/macros.controller';
 import { ReportsController } from './reports/reports.controller';
+import { ReportingModelController } from './reports/reporting-model.controller';
 import { CsatReportsController, CsatSurveyController } from './csat/csat.controller';
 
 @Module({
@@ -62,6 +63,7 @@ import { CsatReportsController, CsatSurveyController } from './csat/csat.control
     AutomationRulesController,
     MacrosController,
     ReportsController,
+    ReportingModelController,
     CsatReportsController,
     CsatSurveyController,
   ],

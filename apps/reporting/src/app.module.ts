@@ -4,10 +4,11 @@ import { CsatModule } from './csat/csat.module';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { MessagingViewModule } from './read-models/messaging-view/messaging-view.module';
 import { ReportingConfigModule } from './reporting-config.module';
+import { RebuildModule } from './rebuild/rebuild.module';
 import { ReportsModule } from './reports/reports.module';
 import { reportingSchema } from './schema';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema }), ReportingConfigModule, MessagingViewModule, CsatModule, IngestionModule, ReportsModule],
+  imports: [ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema }), ReportingConfigModule, MessagingViewModule, CsatModule, IngestionModule, ReportsModule, RebuildModule],
 })
 export class AppModule {}

@@ -187,4 +187,6 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`GET ${V2}/csat_reports`]: 'admin',
   // The survey's unguessable uuid is the authorisation (rate-limited per IP).
   'POST /public/api/v1/csat_survey/{uuid}': 'public',
+  'POST /platform/api/v1/reporting/rebuild': 'platform',
+  'GET /platform/api/v1/reporting/state': 'platform',
 };

@@ -316,6 +316,8 @@ describe('response schemas of the served OpenAPI document', () => {
     [`GET ${V2}/reports/conversations_traffic`, () => root.get(`/api/v2/accounts/${account.id}/reports/conversations_traffic`)],
     [`GET ${V2}/reports/bot_metrics`, () => root.get(`/api/v2/accounts/${account.id}/reports/bot_metrics`)],
     [`GET ${V2}/csat_reports`, () => root.get(`/api/v2/accounts/${account.id}/csat_reports`)],
+    ['GET /platform/api/v1/reporting/state', () => platform().get('/platform/api/v1/reporting/state')],
+    ['POST /platform/api/v1/reporting/rebuild', () => platform().post('/platform/api/v1/reporting/rebuild')],
     [
       'POST /public/api/v1/csat_survey/{uuid}',
       async () => {

@@ -1,4 +1,4 @@
-import { createTestAccount, eventually, gatewayClient, readE2eState, seedContact, startService, stopService, type TestAccount, type TestUser } from '@parley/testing';
+import { createTestAccount, eventually, gatewayClient, platformClient, readE2eState, seedContact, startService, stopService, type TestAccount, type TestUser } from '@parley/testing';
 
 /**
  * Reports through the gateway on a hand-built scenario, real flows end to end: messaging's
@@ -192,5 +192,42 @@ describe('reports (v2)', () => {
       await startService('reporting');
     }
     await eventually(async () => expect((await get(`/summary?${window()}`)).body.conversations_count).toBe(expected.conversations), { timeoutMs: 30_000 });
+  });
+});
+
+describe('reporting model rebuild', () => {
+  it('empties the model, replays the stream into it, says so meanwhile, and gives the same numbers', async () => {
+    const account = await createTestAccount();
+    const admin = account.admin;
+    const inbox = (await admin.api.post('/inboxes', { name: 'Rebuild', channel: { type: 'api' }, enable_auto_assignment: false })).body;
+    for (let n = 0; n < 3; n++) {
+      const contact = await seedContact(account.id);
+      const { body } = await admin.api.post('/conversations', { source_id: `r-${contact.id}`, inbox_id: inbox.id, contact_id: contact.id });
+      await admin.api.post(`/conversations/${body.id}/messages`, { content: 'Hi', message_type: 'incoming' });
+      await admin.api.post(`/conversations/${body.id}/messages`, { content: 'Hello', message_type: 'outgoing' });
+      if (n > 0) await admin.api.post(`/conversations/${body.id}/toggle_status`, { status: 'resolved' });
+    }
+    const path = `/api/v2/accounts/${account.id}/reports/summary`;
+    const summary = () => gatewayClient(admin.token).get(path);
+    const before = await eventually(async () => {
+      const response = await summary();
+      expect(response.body).toMatchObject({ conversations_count: 3, incoming_messages_count: 3, outgoing_messages_count: 3, resolutions_count: 2 });
+      return response.body;
+    });
+
+    const platform = platformClient();
+    const started = await platform.post('/platform/api/v1/reporting/rebuild');
+    expect(started.status).toBe(200);
+    expect(started.body).toEqual({ rebuilding: true });
+    // Until the replay has caught up, every report says the numbers are incomplete.
+    const during = await summary();
+    expect(during.status).toBe(200);
+    if (during.headers.get('x-report-rebuilding') === 'false') expect(during.body).toEqual(before);
+
+    await eventually(async () => expect((await platform.get('/platform/api/v1/reporting/state')).body).toEqual({ rebuilding: false }), { timeoutMs: 60_000 });
+    const after = await summary();
+    expect(after.headers.get('x-report-rebuilding')).toBe('false');
+    expect(after.body).toEqual(before);
+    expect((await gatewayClient(admin.token).post('/platform/api/v1/reporting/rebuild')).status).toBe(401);
   });
 });

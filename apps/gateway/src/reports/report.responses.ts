@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { BotMetrics, EntitySummaryRow, LiveAgents, LiveConversationCounts, ReportSummary, SeriesPoint, TrafficCell } from '@parley/contracts';
+import type { BotMetrics, ModelState, EntitySummaryRow, LiveAgents, LiveConversationCounts, ReportSummary, SeriesPoint, TrafficCell } from '@parley/contracts';
 
 export class ReportSummaryView implements ReportSummary {
   @ApiProperty() open_conversations_count: number;
@@ -71,4 +71,8 @@ export class BotMetricsView implements BotMetrics {
   @ApiProperty() bot_handoffs_count: number;
   @ApiProperty({ description: 'percent of bot sessions' }) handoff_rate: number;
   @ApiProperty({ description: 'percent of post-bot CSAT responses rated 4 or 5' }) post_bot_satisfaction: number;
+}
+
+export class ModelStateView implements ModelState {
+  @ApiProperty({ description: 'true while a rebuild replays history: numbers are incomplete' }) rebuilding: boolean;
 }

@@ -84,6 +84,13 @@ export class IngestionService {
     await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation, deleted: true })));
   }
 
+  /** Empties the model (facts, roll-ups, progress, states, label keys) for a rebuild; CSAT surveys and responses stay. */
+  async emptyModel(tx: EntityManager): Promise<void> {
+    await tx.query(
+      `TRUNCATE reporting.facts, reporting.rollups, reporting.daily_rollups, reporting.conversation_progress, reporting.conversation_states, reporting.label_keys`,
+    );
+  }
+
   private async entered<T extends keyof EventMap>(
     tx: EntityManager,
     events: Array<EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>>,

@@ -14,6 +14,12 @@ import type {
   TrafficCell,
 } from './report.types';
 
+/** The operator's commands about the model itself. */
+export const ModelPatterns = {
+  rebuild: 'reporting.model.rebuild',
+  state: 'reporting.model.state',
+} as const;
+
 export const ReportPatterns = {
   summary: 'reporting.reports.summary',
   series: 'reporting.reports.series',
@@ -38,5 +44,7 @@ export interface ReportsRpc {
     request: AccountScoped & { query: ReportWindowQuery & { timezone_offset?: number; timezone?: string } };
     response: { cells: TrafficCell[] } & ModelState;
   };
+  [ModelPatterns.rebuild]: { request: Record<string, never>; response: ModelState };
+  [ModelPatterns.state]: { request: Record<string, never>; response: ModelState };
   [ReportPatterns.botMetrics]: { request: AccountScoped & { query: ReportWindowQuery }; response: { metrics: BotMetrics } & ModelState };
 }
