@@ -196,7 +196,7 @@ async function main(): Promise<void> {
     await compare(
       'conversations, daily series',
       () => reports.series(ACCOUNT, { ...window, metric: 'conversations_count', group_by: 'day' }),
-      () => query.series(ACCOUNT, 'account', 0, window, 'day', { offsetMinutes: 0 }, false),
+      () => query.series(ACCOUNT, 'account', 0, window, 'day', { offsetMinutes: 0 }, 'none'),
     );
     await compare('agents_summary', () => reports.entitySummaries(ACCOUNT, 'agent', window), () => query.perEntity(ACCOUNT, 'agent', window, false));
 
@@ -209,7 +209,8 @@ async function main(): Promise<void> {
     say(`Report: ${writeReport(process.cwd(), 'reports', { conversations: CONVERSATIONS, events, facts, rollups, ingestion_events_per_second: eventsPerSecond, reports: rows, targets: TARGETS, met })}`);
   } finally {
     if (db.isInitialized) await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    if (process.env.BENCH_REPORT_KEEP_DATABASE) say(`Kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.end();
   }
 }

@@ -5,6 +5,7 @@ import { RpcClient } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, Public, Scope } from '../auth/access.decorators';
 import { PublicFormRateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { Expensive } from '../rate-limit/expensive.decorators';
 import { KnownQuery } from '../reports/known-query.guard';
 import { WINDOW_KEYS } from '../reports/report.dto';
 import { CsatRatingDto, CsatReportQueryDto } from './csat.dto';
@@ -19,6 +20,7 @@ export class CsatReportsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'agent_id', 'inbox_id', 'rating', 'page'])
   @ApiOkResponse({ type: CsatReportView })
   async report(@Scope() scope: AccountScoped, @Query() query: CsatReportQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CsatReportView> {

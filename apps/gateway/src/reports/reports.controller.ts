@@ -4,6 +4,7 @@ import { ReportPatterns as P, type AccountScoped, type EntitySummaryKind, type E
 import { RpcClient } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, Scope } from '../auth/access.decorators';
+import { Expensive } from '../rate-limit/expensive.decorators';
 import { KnownQuery } from './known-query.guard';
 import { EntitySummaryQueryDto, LiveConversationsQueryDto, SeriesQueryDto, SummaryQueryDto, TrafficQueryDto, WINDOW_KEYS, WindowQueryDto } from './report.dto';
 import { toReportCsv } from './report-csv.mapper';
@@ -33,6 +34,7 @@ export class ReportsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('summary')
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'type', 'id', 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: ReportSummaryView })
@@ -47,6 +49,7 @@ export class ReportsController {
   }
 
   @Get('conversations')
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'metric', 'type', 'id', 'group_by', 'business_hours', 'timezone_offset', 'timezone'])
   @ApiOkResponse({ type: [SeriesPointView] })
   async conversations(@Scope() scope: AccountScoped, @Query() query: SeriesQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SeriesPointView[]> {
@@ -56,6 +59,7 @@ export class ReportsController {
   }
 
   @Get('agents_summary')
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -64,6 +68,7 @@ export class ReportsController {
   }
 
   @Get('inboxes_summary')
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -72,6 +77,7 @@ export class ReportsController {
   }
 
   @Get('teams_summary')
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -80,6 +86,7 @@ export class ReportsController {
   }
 
   @Get('labels_summary')
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -88,6 +95,7 @@ export class ReportsController {
   }
 
   @Get('live/conversations')
+  @Expensive()
   @KnownQuery(['group_by'])
   @ApiOkResponse({ type: LiveConversationsView })
   async liveConversations(@Scope() scope: AccountScoped, @Query() query: LiveConversationsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<LiveConversationsView> {
@@ -97,6 +105,7 @@ export class ReportsController {
   }
 
   @Get('live/agents')
+  @Expensive()
   @KnownQuery([])
   @ApiOkResponse({ type: LiveAgentsView })
   async liveAgents(@Scope() scope: AccountScoped, @Res({ passthrough: true }) reply: FastifyReply): Promise<LiveAgentsView> {
@@ -106,6 +115,7 @@ export class ReportsController {
   }
 
   @Get('conversations_traffic')
+  @Expensive()
   @KnownQuery([...WINDOW_KEYS, 'timezone_offset', 'timezone'])
   @ApiOkResponse({ type: [TrafficCellView] })
   async traffic(@Scope() scope: AccountScoped, @Query() query: TrafficQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TrafficCellView[]> {
@@ -115,6 +125,7 @@ export class ReportsController {
   }
 
   @Get('bot_metrics')
+  @Expensive()
   @KnownQuery(WINDOW_KEYS)
   @ApiOkResponse({ type: BotMetricsView })
   async botMetrics(@Scope() scope: AccountScoped, @Query() query: WindowQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<BotMetricsView> {

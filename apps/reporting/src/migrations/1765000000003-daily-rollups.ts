@@ -19,6 +19,9 @@ export class DailyRollups1765000000003 implements MigrationInterface {
         ${ROLLUP_COLUMNS.map((column) => `${column} ${bigints.has(column) ? 'bigint' : 'integer'} NOT NULL DEFAULT 0`).join(',\n        ')},
         PRIMARY KEY (account_id, scope, scope_id, day)
       )`);
+    // Per-entity reports read one scope's rows of every entity by time.
+    await runner.query(`CREATE INDEX rollups_scope_hour_idx ON reporting.rollups (account_id, scope, hour)`);
+    await runner.query(`CREATE INDEX daily_rollups_scope_day_idx ON reporting.daily_rollups (account_id, scope, day)`);
     await runner.query(`
       INSERT INTO reporting.daily_rollups (account_id, scope, scope_id, day, ${ROLLUP_COLUMNS.join(', ')})
       SELECT account_id, scope, scope_id, date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', ${ROLLUP_COLUMNS.map((column) => `sum(${column})`).join(', ')}

@@ -1,6 +1,6 @@
 import { DomainError } from '@parley/service-kit';
 import { windowOf } from '../report-window/report-window.rules';
-import { average, metricOf, scopeOf, wholeHourZone, zoneOf } from './report-query.rules';
+import { average, metricOf, scopeOf, zoneAlignment, zoneOf } from './report-query.rules';
 
 const config = { maxWindowDays: 10, defaultWindowDays: 2 };
 const codeOf = (work: () => unknown) => {
@@ -27,11 +27,13 @@ describe('report parameter rules', () => {
     expect(zoneOf({ timezone_offset: 5.5 })).toEqual({ offsetMinutes: 330 });
   });
 
-  it('uses hourly roll-ups only for zones a whole number of hours from UTC', () => {
+  it('uses daily roll-ups for UTC, hourly ones for zones a whole number of hours from UTC', () => {
     const year = { since: Date.parse('2026-01-01T00:00:00Z') / 1000, until: Date.parse('2026-12-31T00:00:00Z') / 1000 };
-    expect(wholeHourZone({ name: 'Europe/Berlin' }, year)).toBe(true);
-    expect(wholeHourZone({ name: 'Asia/Kolkata' }, year)).toBe(false);
-    expect(wholeHourZone({ offsetMinutes: -180 }, year)).toBe(true);
+    expect(zoneAlignment({ name: 'Europe/Berlin' }, year)).toBe('hour');
+    expect(zoneAlignment({ name: 'Asia/Kolkata' }, year)).toBe('none');
+    expect(zoneAlignment({ offsetMinutes: -180 }, year)).toBe('hour');
+    expect(zoneAlignment({ offsetMinutes: 0 }, year)).toBe('day');
+    expect(zoneAlignment({ name: 'UTC' }, year)).toBe('day');
     expect(average(10, 4)).toBe(2.5);
     expect(average(10, 0)).toBe(0);
   });

@@ -38,13 +38,20 @@ export function zoneOf(query: { timezone?: string; timezone_offset?: number }): 
   return { offsetMinutes: Math.round(offset * 60) };
 }
 
-/** True when the zone is a whole number of hours from UTC across the window (hourly roll-ups then line up with its buckets). */
-export function wholeHourZone(zone: Zone, window: Window): boolean {
-  if ('offsetMinutes' in zone) return zone.offsetMinutes % 60 === 0;
-  for (let at = window.since; ; at = Math.min(at + 15 * DAY, window.until)) {
-    if (zoneOffsetSeconds(zone.name, at) % 3600 !== 0) return false;
-    if (at >= window.until) return true;
+/**
+ * Which roll-ups line up with the zone's buckets across the window: daily ones when the zone is
+ * UTC throughout, hourly ones when it is a whole number of hours from UTC, none otherwise (then
+ * the facts are added up).
+ */
+export function zoneAlignment(zone: Zone, window: Window): 'day' | 'hour' | 'none' {
+  const offsets: number[] = [];
+  if ('offsetMinutes' in zone) offsets.push(zone.offsetMinutes * 60);
+  else for (let at = window.since; ; at = Math.min(at + 15 * DAY, window.until)) {
+    offsets.push(zoneOffsetSeconds(zone.name, at));
+    if (at >= window.until) break;
   }
+  if (offsets.every((offset) => offset === 0)) return 'day';
+  return offsets.every((offset) => offset % 3600 === 0) ? 'hour' : 'none';
 }
 
 /** Seconds per sample, rounded to hundredths; 0 without samples (decisions: ratios with no data are 0). */

@@ -32,23 +32,23 @@ function modelRows(scope: ReportScope, options: { perEntity?: boolean } = {}): s
     WHERE d.account_id = $1 AND d.scope = $2 AND d.${scopeId} AND d.day >= to_timestamp($8) AND d.day < to_timestamp($9)
     UNION ALL
     SELECT r.hour AS t, r.scope_id AS id, ${ROLLUP_ROW_COLUMNS} FROM reporting.rollups r
-    WHERE r.account_id = $1 AND r.scope = $2 AND r.${scopeId} AND r.hour >= to_timestamp($6) AND r.hour < to_timestamp($7)
-      AND NOT (r.hour >= to_timestamp($8) AND r.hour < to_timestamp($9))
+    WHERE r.account_id = $1 AND r.scope = $2 AND r.${scopeId}
+      AND ((r.hour >= to_timestamp($6) AND r.hour < to_timestamp($8)) OR (r.hour >= to_timestamp($9) AND r.hour < to_timestamp($7)))
     UNION ALL
-    ${facts} AND f.at >= to_timestamp($4) AND f.at < to_timestamp($5) AND NOT (f.at >= to_timestamp($6) AND f.at < to_timestamp($7))`;
+    ${facts} AND ((f.at >= to_timestamp($4) AND f.at < to_timestamp($6)) OR (f.at >= to_timestamp($7) AND f.at < to_timestamp($5)))`;
 }
 
 /**
  * The parameters $4–$9 of modelRows: the window, its whole hours and (when `days`) its whole
  * UTC days; empty ranges where roll-ups are not to be used.
  */
-function ranges(window: Window, useRollups: boolean, days: boolean): number[] {
+function ranges(window: Window, rollups: 'day' | 'hour' | 'none'): number[] {
   const start = Math.ceil(window.since / HOUR) * HOUR;
   const end = Math.floor(window.until / HOUR) * HOUR;
-  if (!useRollups || start >= end) return [window.since, window.until, window.since, window.since, window.since, window.since];
+  if (rollups === 'none' || start >= end) return [window.since, window.until, window.since, window.since, window.since, window.since];
   const dayStart = Math.ceil(start / DAY) * DAY;
   const dayEnd = Math.floor(end / DAY) * DAY;
-  if (!days || dayStart >= dayEnd) return [window.since, window.until, start, end, start, start];
+  if (rollups === 'hour' || dayStart >= dayEnd) return [window.since, window.until, start, end, start, start];
   return [window.since, window.until, start, end, dayStart, dayEnd];
 }
 
@@ -85,7 +85,7 @@ export class ReportsQuery {
       accountId,
       ScopeCode[scope],
       scopeId,
-      ...ranges(window, useRollups, true),
+      ...ranges(window, useRollups ? 'day' : 'none'),
     ]);
     return totalsOf(row);
   }
@@ -98,7 +98,7 @@ export class ReportsQuery {
     window: Window,
     grouping: ReportGrouping,
     zone: Zone,
-    useRollups: boolean,
+    rollups: 'day' | 'hour' | 'none',
   ): Promise<Array<{ timestamp: number; totals: Totals }>> {
     const tz = zoneSql(zone, '$10');
     const bucket = (column: string) => `(date_trunc('${grouping}', ${column} AT TIME ZONE ${tz}) AT TIME ZONE ${tz})`;
@@ -112,7 +112,7 @@ export class ReportsQuery {
          SELECT ${bucket('r.t')} AS b, ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(scope)}) r GROUP BY 1
        )
        SELECT extract(epoch FROM buckets.b)::bigint AS timestamp, sums.* FROM buckets LEFT JOIN sums ON sums.b = buckets.b ORDER BY buckets.b`,
-      [accountId, ScopeCode[scope], scopeId, ...ranges(window, useRollups, false), zoneParam(zone)],
+      [accountId, ScopeCode[scope], scopeId, ...ranges(window, rollups), zoneParam(zone)],
     );
     return rows.map((row) => ({ timestamp: Number(row.timestamp), totals: totalsOf(row) }));
   }
@@ -121,18 +121,18 @@ export class ReportsQuery {
   async perEntity(accountId: number, kind: EntitySummaryKind, window: Window, useRollups = true): Promise<Map<number, Totals>> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `SELECT r.id, ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(kind, { perEntity: true })}) r GROUP BY r.id`,
-      [accountId, ScopeCode[kind], 0, ...ranges(window, useRollups, true)],
+      [accountId, ScopeCode[kind], 0, ...ranges(window, useRollups ? 'day' : 'none')],
     );
     return new Map(rows.map((row) => [Number(row.id), totalsOf(row)]));
   }
 
   /** Conversations created per weekday × hour of the zone. */
-  async traffic(accountId: number, window: Window, zone: Zone, useRollups: boolean): Promise<Array<{ dow: number; hour: number; count: number }>> {
+  async traffic(accountId: number, window: Window, zone: Zone, rollups: 'hour' | 'none'): Promise<Array<{ dow: number; hour: number; count: number }>> {
     const local = `(r.t AT TIME ZONE ${zoneSql(zone, '$10')})`;
     const rows: Array<{ dow: number; hour: number; count: string }> = await this.db.query(
       `SELECT extract(dow FROM ${local})::int AS dow, extract(hour FROM ${local})::int AS hour, sum(r.conversations) AS count
        FROM (${modelRows('account')}) r GROUP BY 1, 2`,
-      [accountId, ScopeCode.account, 0, ...ranges(window, useRollups, false), zoneParam(zone)],
+      [accountId, ScopeCode.account, 0, ...ranges(window, rollups), zoneParam(zone)],
     );
     return rows.map((row) => ({ dow: row.dow, hour: row.hour, count: Number(row.count) }));
   }

@@ -20,7 +20,7 @@ import { ConversationStatesLoader } from '../ingestion/conversation-states.loade
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
 import { windowOf } from '../report-window/report-window.rules';
-import { average, metricOf, scopeOf, wholeHourZone, zoneOf } from './report-query.rules';
+import { average, metricOf, scopeOf, zoneAlignment, zoneOf } from './report-query.rules';
 import { ReportsQuery, type Totals } from './reports.query';
 
 /** The value of a series metric in one bucket. */
@@ -87,7 +87,7 @@ export class ReportsService {
     const window = windowOf(input, this.config, now());
     const zone = zoneOf(input);
     const key = await this.query.scopeKey(accountId, scope.type, scope.id);
-    const buckets = await this.query.series(accountId, scope.type, key, window, input.group_by ?? 'day', zone, wholeHourZone(zone, window));
+    const buckets = await this.query.series(accountId, scope.type, key, window, input.group_by ?? 'day', zone, zoneAlignment(zone, window));
     return buckets.map(({ timestamp, totals }) => ({ timestamp, value: metricValue(metric, totals, input.business_hours === true) }));
   }
 
@@ -133,7 +133,7 @@ export class ReportsService {
   async traffic(accountId: number, input: ReportWindowQuery & { timezone_offset?: number; timezone?: string }): Promise<TrafficCell[]> {
     const window = windowOf(input, this.config, now());
     const zone = zoneOf(input);
-    const counts = await this.query.traffic(accountId, window, zone, wholeHourZone(zone, window));
+    const counts = await this.query.traffic(accountId, window, zone, zoneAlignment(zone, window) === 'none' ? 'none' : 'hour');
     const byCell = new Map(counts.map((cell) => [`${cell.dow}:${cell.hour}`, cell.count]));
     const cells: TrafficCell[] = [];
     for (let day = 0; day < 7; day++) {
