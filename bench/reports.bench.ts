@@ -179,7 +179,7 @@ async function main(): Promise<void> {
 
     const query = new ReportsQuery(db);
     const config = { ...loadReportingConfig(), maxWindowDays: 400 };
-    const reports = new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, new CsatService(db, config));
+    const reports = new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, new CsatService(db, config, null as never));
     const window = { since: START, until: END };
     const agent = 7;
     const rows: Array<{ report: string; p50Ms: number; rawP50Ms: number; speedup: number }> = [];

@@ -15,6 +15,7 @@ import { ConversationsAndMessages1732233600003 } from './migrations/173223360000
 import { ConversationCountIndex1732233600004 } from './migrations/1732233600004-conversation-count-index';
 import { ClientFacingFields1732233600005 } from './migrations/1732233600005-client-facing-fields';
 import { CommandKeys1732233600006 } from './migrations/1732233600006-command-keys';
+import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
@@ -50,5 +51,6 @@ export const messagingSchema: SchemaDefinition = {
     ConversationCountIndex1732233600004,
     ClientFacingFields1732233600005,
     CommandKeys1732233600006,
+    CsatSurveyTokenIndex1732233600007,
   ],
 };

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CSAT_RESPONSES_PAGE_SIZE, CsatErrors, type CsatRatingInput, type CsatReport, type CsatReportQuery, type CsatSurveyResponse } from '@parley/contracts';
-import { DomainError } from '@parley/service-kit';
+import { CSAT_RESPONSES_PAGE_SIZE, CsatErrors, CsatSurveyPatterns, type CsatRatingInput, type CsatReport, type CsatReportQuery, type CsatSurveyResponse } from '@parley/contracts';
+import { DomainError, OWNER_LOOKUP_TIMEOUT_MS, RpcClient } from '@parley/service-kit';
 import type { DataSource } from 'typeorm';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
 import { windowOf, type Window } from '../report-window/report-window.rules';
 import { csatMetrics, satisfactionScore } from './csat-metrics.rules';
-import { RESPONSE_COLUMNS } from './persistence/csat-survey.row';
+import { INSERT_SURVEYS_IF_NEW, RESPONSE_COLUMNS } from './persistence/csat-survey.row';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,6 +19,7 @@ export class CsatService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REPORTING_CONFIG) private readonly config: ReportingConfig,
+    private readonly rpc: RpcClient,
   ) {}
 
   /** One response per survey: rating again replaces the first answer. */
@@ -28,6 +29,20 @@ export class CsatService {
     }
     const missing = () => new DomainError(CsatErrors.surveyNotFound, 'Survey not found');
     if (!UUID.test(token)) throw missing();
+    const saved = (await this.save(token, input)) ?? ((await this.learnSurvey(token)) ? await this.save(token, input) : null);
+    if (!saved) throw missing();
+    return toResponse(saved);
+  }
+
+  /** Asks messaging about a survey not seen here yet (its event may still be on the way) and records it; false when messaging sent none. */
+  private async learnSurvey(token: string): Promise<boolean> {
+    const sent = await this.rpc.send(CsatSurveyPatterns.find, { token }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
+    if (!sent) return false;
+    await this.db.query(INSERT_SURVEYS_IF_NEW, [JSON.stringify([{ token, bot_handled: false, ...sent }])]);
+    return true;
+  }
+
+  private async save(token: string, input: CsatRatingInput): Promise<Row | undefined> {
     const [saved]: Row[] = await this.db.query(
       `WITH saved AS (
          INSERT INTO reporting.csat_responses (token, account_id, rating, feedback_message)
@@ -38,8 +53,7 @@ export class CsatService {
        SELECT ${RESPONSE_COLUMNS} FROM saved r JOIN reporting.csat_surveys s ON s.token = r.token`,
       [token, input.rating, input.feedback_message ?? null],
     );
-    if (!saved) throw missing();
-    return toResponse(saved);
+    return saved;
   }
 
   async report(accountId: number, query: CsatReportQuery): Promise<CsatReport> {

@@ -42,3 +42,12 @@ export interface CsatReport {
 }
 
 export const CSAT_RESPONSES_PAGE_SIZE = 25;
+
+/** A survey messaging sent: where, and when (Unix seconds). */
+export interface CsatSurveySent {
+  account_id: number;
+  conversation_id: number;
+  inbox_id: number;
+  assignee_id: number | null;
+  sent_at: number;
+}
