@@ -231,3 +231,38 @@ describe('reporting model rebuild', () => {
     expect((await gatewayClient(admin.token).post('/platform/api/v1/reporting/rebuild')).status).toBe(401);
   });
 });
+
+describe('business-hours variants', () => {
+  it('count only the inbox working hours: a week closed all day leaves no business seconds', async () => {
+    const account = await createTestAccount();
+    const admin = account.admin;
+    const closedWeek = Array.from({ length: 7 }, (_, day_of_week) => ({ day_of_week, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null }));
+    const inbox = await admin.api.post('/inboxes', {
+      name: 'Closed',
+      channel: { type: 'api' },
+      enable_auto_assignment: false,
+      working_hours_enabled: true,
+      working_hours: closedWeek,
+      timezone: 'Europe/Berlin',
+    });
+    expect(inbox.status).toBe(201);
+    const reports = (path: string) => gatewayClient(admin.token).get(`/api/v2/accounts/${account.id}/reports${path}`);
+    // Reporting knows the inbox (and so its hours) once it lists it.
+    await eventually(async () => expect((await reports('/inboxes_summary')).body).toContainEqual(expect.objectContaining({ id: inbox.body.id })));
+
+    const contact = await seedContact(account.id);
+    const conversation = (await admin.api.post('/conversations', { source_id: `bh-${contact.id}`, inbox_id: inbox.body.id, contact_id: contact.id })).body;
+    await admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Anyone?', message_type: 'incoming' });
+    await eventually(async () => {
+      // Wait for a reply that is at least a second after creation, so the plain figure is not 0.
+      expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(conversation.created_at);
+    });
+    const reply = (await admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Here', message_type: 'outgoing' })).body;
+    const plain = reply.created_at - conversation.created_at;
+    expect(plain).toBeGreaterThan(0);
+
+    const series = (businessHours: boolean) => reports(`/conversations?metric=avg_first_response_time&group_by=year&business_hours=${businessHours}`);
+    await eventually(async () => expect((await series(false)).body.map((point: { value: number }) => point.value)).toContain(plain));
+    expect((await series(true)).body.every((point: { value: number }) => point.value === 0)).toBe(true);
+  });
+});
