@@ -140,7 +140,7 @@ describe('reports (v2)', () => {
     const response = await fetch(`${readE2eState().gatewayUrl}${v2(`/inboxes_summary?${window()}&format=csv`)}`, { headers: { api_access_token: admin.token } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="inboxs_summary.csv"');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="inboxes_summary.csv"');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trim().split('\n');

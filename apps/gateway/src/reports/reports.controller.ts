@@ -10,6 +10,13 @@ import { EntitySummaryQueryDto, LiveConversationsQueryDto, SeriesQueryDto, Summa
 import { toReportCsv } from './report-csv.mapper';
 import { BotMetricsView, EntitySummaryRowView, LiveAgentsView, LiveConversationsView, ReportSummaryView, SeriesPointView, TrafficCellView } from './report.responses';
 
+const SUMMARY_PATHS: Record<EntitySummaryKind, string> = {
+  agent: 'agents_summary',
+  inbox: 'inboxes_summary',
+  team: 'teams_summary',
+  label: 'labels_summary',
+};
+
 const ENTITY_COLUMNS: Array<keyof EntitySummaryRow> = [
   'id',
   'name',
@@ -138,7 +145,7 @@ export class ReportsController {
     const answer = await this.rpc.send(P.entitySummaries, { ...scope, kind, query: { since: query.since, until: query.until } });
     flagState(reply, answer);
     if (query.format !== 'csv') return answer.rows;
-    this.csvHeaders(reply, `${kind}s_summary`);
+    this.csvHeaders(reply, SUMMARY_PATHS[kind]);
     return toReportCsv(answer.rows, ENTITY_COLUMNS);
   }
 
