@@ -26,7 +26,8 @@ const K = FactKind;
 /**
  * One fact row as the columns of a roll-up row (same names, same meaning): what reports add
  * up over raw facts, for the partial hours at a window's edges and for zones whose offset is
- * not whole hours. Kept beside the roll-up rule (rollupDelta) it mirrors; a unit test checks they agree.
+ * not whole hours. It mirrors the roll-up rule (rollupDelta): the e2e suites' windows start and end
+ * off the hour, so their exact figures come from both.
  */
 export const FACT_AS_ROLLUP_COLUMNS = `
   (f.kind IN (${K.conversationCreated}, ${K.scopeEntered}))::int AS conversations,
