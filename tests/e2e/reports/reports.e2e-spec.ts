@@ -224,12 +224,13 @@ describe('reporting model rebuild', () => {
     expect(during.status).toBe(200);
     if (during.headers.get('x-report-rebuilding') === 'false') expect(during.body).toEqual(before);
 
-    await eventually(async () => expect((await platform.get('/platform/api/v1/reporting/state')).body).toEqual({ rebuilding: false }), { timeoutMs: 60_000 });
+    // The replay covers every event of the run so far: in a full run that takes a while.
+    await eventually(async () => expect((await platform.get('/platform/api/v1/reporting/state')).body).toEqual({ rebuilding: false }), { timeoutMs: 170_000, intervalMs: 250 });
     const after = await summary();
     expect(after.headers.get('x-report-rebuilding')).toBe('false');
     expect(after.body).toEqual(before);
     expect((await gatewayClient(admin.token).post('/platform/api/v1/reporting/rebuild')).status).toBe(401);
-  });
+  }, 180_000);
 });
 
 describe('business-hours variants', () => {

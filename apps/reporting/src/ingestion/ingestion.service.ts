@@ -111,7 +111,11 @@ export class IngestionService {
     derive: (event: E, current: Progress, hours: Awaited<ReturnType<MessagingViewLoader['hours']>>) => Promise<{ facts: Fact[]; progress: Progress }>,
   ): Promise<void> {
     const byAccount = new Map<number, E[]>();
-    for (const event of events) byAccount.set(event.account_id!, [...(byAccount.get(event.account_id!) ?? []), event]);
+    for (const event of events) {
+      const list = byAccount.get(event.account_id!);
+      if (list) list.push(event);
+      else byAccount.set(event.account_id!, [event]);
+    }
     const hours = await this.view.hours(tx, events.map((event) => conversationOf(event).inbox_id));
     const facts: AccountFact[] = [];
     for (const [accountId, accountEvents] of [...byAccount.entries()].sort(([a], [b]) => a - b)) {
@@ -144,8 +148,10 @@ export class IngestionService {
     }));
     // Newest last per conversation: one statement may not touch a row twice.
     const newest = new Map<string, ConversationStateRecord>();
-    for (const record of records.sort((a, b) => Date.parse(a.source_at) - Date.parse(b.source_at))) {
-      newest.set(`${record.account_id}:${record.conversation_id}`, record);
+    for (const record of records) {
+      const key = `${record.account_id}:${record.conversation_id}`;
+      const kept = newest.get(key);
+      if (!kept || Date.parse(kept.source_at) <= Date.parse(record.source_at)) newest.set(key, record);
     }
     if (newest.size > 0) await tx.query(UPSERT_STATES, [JSON.stringify([...newest.values()])]);
   }
