@@ -1,5 +1,5 @@
 import { ConversationEvents, InboxEvents, MessageEvents, type ConversationSnapshot, type InboxSnapshot, type Message } from '@parley/contracts';
-import { createTestAccount, eventually, gatewayClient, publishEvent, type TestAccount } from '@parley/testing';
+import { createTestAccount, eventually, gatewayClient, publishEvent, seedContact, type TestAccount } from '@parley/testing';
 import { randomInt } from 'node:crypto';
 
 /**
@@ -10,13 +10,34 @@ import { randomInt } from 'node:crypto';
  */
 describe('reports over events at known times', () => {
   let account: TestAccount;
+  let contactId: number;
   const inboxId = 2_000_000_000 - randomInt(1_000_000);
   const at = (iso: string) => Date.parse(iso) / 1000;
   const when = (unix: number) => new Date(unix * 1000);
   const weekdays9to17 = [1, 2, 3, 4, 5].map((day_of_week) => ({ day_of_week, closed_all_day: false, open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 0 }));
 
   const conversation = (id: number, createdAt: number, fields: Partial<ConversationSnapshot> = {}) =>
-    ({ id, display_id: id, account_id: account.id, inbox_id: inboxId, status: 'open', assignee_id: null, team_id: null, labels: [], created_at: createdAt, waiting_since: null, first_reply_created_at: null, ...fields }) as ConversationSnapshot;
+    ({
+      id,
+      display_id: id,
+      account_id: account.id,
+      inbox_id: inboxId,
+      contact_id: contactId,
+      status: 'open',
+      assignee_id: null,
+      team_id: null,
+      labels: [],
+      created_at: createdAt,
+      updated_at: createdAt,
+      waiting_since: null,
+      first_reply_created_at: null,
+      custom_attributes: {},
+      additional_attributes: {},
+      contact_inbox: { contact_id: contactId, inbox_id: inboxId, source_id: `known-${id}` },
+      // Every consumer of these events sees a complete snapshot; an API inbox delivers nothing outwards.
+      meta: { sender: null, assignee: null, team: null, channel: 'Channel::Api' },
+      ...fields,
+    }) as ConversationSnapshot;
   const message = (id: number, conversationId: number, createdAt: number, fields: Partial<Message>) =>
     ({ id, account_id: account.id, inbox_id: inboxId, conversation_id: conversationId, content: 'x', content_type: 'text', content_attributes: {}, private: false, created_at: createdAt, ...fields }) as Message;
   const contact = { id: 1, name: 'C', type: 'contact' as const, thumbnail: null };
@@ -29,6 +50,7 @@ describe('reports over events at known times', () => {
 
   beforeAll(async () => {
     account = await createTestAccount();
+    contactId = (await seedContact(account.id)).id;
     const inbox = { id: inboxId, account_id: account.id, name: 'Known times', working_hours_enabled: true, working_hours: weekdays9to17, timezone: 'Europe/Berlin', csat_survey_enabled: false } as unknown as InboxSnapshot;
     await publishEvent(InboxEvents.created, account.id, { inbox });
     await eventually(async () =>
