@@ -67,7 +67,21 @@ function totalsOf(row: Record<string, unknown> | undefined): Totals {
 /** The report reads of the model. */
 @Injectable()
 export class ReportsQuery {
+  private zones: Promise<Set<string>> | null = null;
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Whether PostgreSQL knows the zone too (its zone data may be older than the runtime's). */
+  async knowsZone(name: string): Promise<boolean> {
+    this.zones ??= this.db
+      .query('SELECT lower(name) AS name FROM pg_timezone_names')
+      .then((rows: Array<{ name: string }>) => new Set(rows.map((row) => row.name)))
+      .catch((error: unknown) => {
+        this.zones = null;
+        throw error;
+      });
+    return (await this.zones).has(name.toLowerCase());
+  }
 
   /** The label key the model files a label's facts under (labels are keyed by title); -1 for a label never seen. */
   async scopeKey(accountId: number, scope: ReportScope, id: number): Promise<number> {

@@ -1,26 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type {
-  BotMetrics,
-  EntitySummaryKind,
-  EntitySummaryRow,
-  LiveAgents,
-  LiveConversations,
-  ReportMetric,
-  ReportSummary,
-  ReportWindowQuery,
-  SeriesPoint,
-  SeriesQuery,
-  SummaryQuery,
-  TrafficCell,
+import {
+  ReportErrors,
+  type BotMetrics,
+  type EntitySummaryKind,
+  type EntitySummaryRow,
+  type LiveAgents,
+  type LiveConversations,
+  type ReportMetric,
+  type ReportSummary,
+  type ReportWindowQuery,
+  type SeriesPoint,
+  type SeriesQuery,
+  type SummaryQuery,
+  type TrafficCell,
 } from '@parley/contracts';
+import { DomainError } from '@parley/service-kit';
 import type { DataSource } from 'typeorm';
 import { CsatService } from '../csat/csat.service';
 import { ConversationStatesLoader } from '../ingestion/conversation-states.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
 import { windowOf } from '../report-window/report-window.rules';
-import { average, metricOf, scopeOf, zoneAlignment, zoneOf } from './report-query.rules';
+import { average, metricOf, scopeOf, zoneAlignment, zoneOf, type Zone } from './report-query.rules';
 import { ReportsQuery, type Totals } from './reports.query';
 
 /** The value of a series metric in one bucket. */
@@ -85,7 +87,7 @@ export class ReportsService {
     const metric = metricOf(input);
     const scope = scopeOf(input);
     const window = windowOf(input, this.config, now());
-    const zone = zoneOf(input);
+    const zone = await this.zoneOf(input);
     const key = await this.query.scopeKey(accountId, scope.type, scope.id);
     const buckets = await this.query.series(accountId, scope.type, key, window, input.group_by ?? 'day', zone, zoneAlignment(zone, window));
     return buckets.map(({ timestamp, totals }) => ({ timestamp, value: metricValue(metric, totals, input.business_hours === true) }));
@@ -132,7 +134,7 @@ export class ReportsService {
 
   async traffic(accountId: number, input: ReportWindowQuery & { timezone_offset?: number; timezone?: string }): Promise<TrafficCell[]> {
     const window = windowOf(input, this.config, now());
-    const zone = zoneOf(input);
+    const zone = await this.zoneOf(input);
     const counts = await this.query.traffic(accountId, window, zone, zoneAlignment(zone, window) === 'none' ? 'none' : 'hour');
     const byCell = new Map(counts.map((cell) => [`${cell.dow}:${cell.hour}`, cell.count]));
     const cells: TrafficCell[] = [];
@@ -155,5 +157,14 @@ export class ReportsService {
       handoff_rate: rate(totals.bot_handoffs),
       post_bot_satisfaction: await this.csat.postBotSatisfaction(accountId, window),
     };
+  }
+
+  /** The query's zone, known to the runtime and to PostgreSQL alike (else a 400 naming it). */
+  private async zoneOf(input: { timezone?: string; timezone_offset?: number }): Promise<Zone> {
+    const zone = zoneOf(input);
+    if ('name' in zone && !(await this.query.knowsZone(zone.name))) {
+      throw new DomainError(ReportErrors.unknownTimezone, `Unknown time zone "${zone.name}"`, ['timezone']);
+    }
+    return zone;
   }
 }
