@@ -35,6 +35,9 @@ import { AutomationRulesController } from './automation-rules/automation-rules.c
 import { MacrosController } from './macros/macros.controller';
 import { CampaignsController } from './campaigns/campaigns.controller';
 import { CampaignTriggersController } from './campaigns/campaign-triggers.controller';
+import { ReportsController } from './reports/reports.controller';
+import { ReportingModelController } from './reports/reporting-model.controller';
+import { CsatReportsController, CsatSurveyController } from './csat/csat.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -63,6 +66,10 @@ import { CampaignTriggersController } from './campaigns/campaign-triggers.contro
     MacrosController,
     CampaignsController,
     CampaignTriggersController,
+    ReportsController,
+    ReportingModelController,
+    CsatReportsController,
+    CsatSurveyController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

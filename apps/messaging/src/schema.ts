@@ -16,6 +16,7 @@ import { ConversationCountIndex1732233600004 } from './migrations/1732233600004-
 import { ClientFacingFields1732233600005 } from './migrations/1732233600005-client-facing-fields';
 import { CommandKeys1732233600006 } from './migrations/1732233600006-command-keys';
 import { ConversationCounts1732233600010 } from './migrations/1732233600010-conversation-counts';
+import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
@@ -51,6 +52,7 @@ export const messagingSchema: SchemaDefinition = {
     ConversationCountIndex1732233600004,
     ClientFacingFields1732233600005,
     CommandKeys1732233600006,
+    CsatSurveyTokenIndex1732233600007,
     ConversationCounts1732233600010,
   ],
 };

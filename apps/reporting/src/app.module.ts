@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
+import { CsatModule } from './csat/csat.module';
+import { IngestionModule } from './ingestion/ingestion.module';
+import { MessagingViewModule } from './read-models/messaging-view/messaging-view.module';
+import { ReportingConfigModule } from './reporting-config.module';
+import { RebuildModule } from './rebuild/rebuild.module';
+import { ReportsModule } from './reports/reports.module';
 import { reportingSchema } from './schema';
 
-/**
- * The skeleton every service starts from (docs/service-template.md): the kit, then one module
- * per feature folder as features arrive (`imports: [ServiceKitModule.forRoot(...), WidgetsModule]`).
- */
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema })],
+  imports: [ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema }), ReportingConfigModule, MessagingViewModule, CsatModule, IngestionModule, ReportsModule, RebuildModule],
 })
 export class AppModule {}

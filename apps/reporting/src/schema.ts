@@ -1,7 +1,11 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { ReportingModel1765000000001 } from './migrations/1765000000001-reporting-model';
+import { Csat1765000000002 } from './migrations/1765000000002-csat';
+import { DailyRollups1765000000003 } from './migrations/1765000000003-daily-rollups';
+import { ModelState1765000000004 } from './migrations/1765000000004-model-state';
 
-/** The tables of the `reporting` schema and the migrations that build them, in order (its own tables arrive with its features). */
+/** The tables of the `reporting` schema and the migrations that build them, in order (raw SQL only: no entities). */
 export const reportingSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('reporting')],
+  migrations: [kitTablesMigration('reporting'), ReportingModel1765000000001, Csat1765000000002, DailyRollups1765000000003, ModelState1765000000004],
 };

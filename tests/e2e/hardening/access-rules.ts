@@ -14,6 +14,7 @@
 export type AccessRule = 'public' | 'signed' | 'platform' | 'user' | 'member' | 'admin' | 'inbox';
 
 const V1 = '/api/v1/accounts/{account_id}';
+const V2 = '/api/v2/accounts/{account_id}';
 
 export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api': 'public',
@@ -182,4 +183,21 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`GET ${V1}/conversations/{conversation_id}/messages`]: 'inbox',
   [`POST ${V1}/conversations/{conversation_id}/messages`]: 'inbox',
   [`DELETE ${V1}/conversations/{conversation_id}/messages/{id}`]: 'inbox',
+
+  // Reports (version 2 prefix): administrators only.
+  [`GET ${V2}/reports/summary`]: 'admin',
+  [`GET ${V2}/reports/conversations`]: 'admin',
+  [`GET ${V2}/reports/agents_summary`]: 'admin',
+  [`GET ${V2}/reports/inboxes_summary`]: 'admin',
+  [`GET ${V2}/reports/teams_summary`]: 'admin',
+  [`GET ${V2}/reports/labels_summary`]: 'admin',
+  [`GET ${V2}/reports/live/conversations`]: 'admin',
+  [`GET ${V2}/reports/live/agents`]: 'admin',
+  [`GET ${V2}/reports/conversations_traffic`]: 'admin',
+  [`GET ${V2}/reports/bot_metrics`]: 'admin',
+  [`GET ${V2}/csat_reports`]: 'admin',
+  // The survey's unguessable uuid is the authorisation (rate-limited per IP).
+  'POST /public/api/v1/csat_survey/{uuid}': 'public',
+  'POST /platform/api/v1/reporting/rebuild': 'platform',
+  'GET /platform/api/v1/reporting/state': 'platform',
 };

@@ -26,6 +26,7 @@ import { randomBytes } from 'node:crypto';
  */
 
 const V1 = '/api/v1/accounts/{account_id}';
+const V2 = '/api/v2/accounts/{account_id}';
 const unique = () => randomBytes(4).toString('hex');
 
 /** What the rows make and later rows use. */
@@ -325,6 +326,37 @@ describe('response schemas of the served OpenAPI document', () => {
     [
       `POST ${V1}/inboxes/{id}/campaign_triggers`,
       () => admin.post(`/inboxes/${made.widget.id}/campaign_triggers`, { contact_id: made.contact.contact.id, url: 'https://schema.example.com/none', time_on_page: 3 }),
+    ],
+    [`GET ${V2}/reports/summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/summary`)],
+    [`GET ${V2}/reports/conversations`, () => root.get(`/api/v2/accounts/${account.id}/reports/conversations?metric=conversations_count`)],
+    [`GET ${V2}/reports/agents_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/agents_summary`)],
+    [`GET ${V2}/reports/inboxes_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/inboxes_summary`)],
+    [`GET ${V2}/reports/teams_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/teams_summary`)],
+    [`GET ${V2}/reports/labels_summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/labels_summary`)],
+    [`GET ${V2}/reports/live/conversations`, () => root.get(`/api/v2/accounts/${account.id}/reports/live/conversations?group_by=team`)],
+    [`GET ${V2}/reports/live/agents`, () => root.get(`/api/v2/accounts/${account.id}/reports/live/agents`)],
+    [`GET ${V2}/reports/conversations_traffic`, () => root.get(`/api/v2/accounts/${account.id}/reports/conversations_traffic`)],
+    [`GET ${V2}/reports/bot_metrics`, () => root.get(`/api/v2/accounts/${account.id}/reports/bot_metrics`)],
+    [`GET ${V2}/csat_reports`, () => root.get(`/api/v2/accounts/${account.id}/csat_reports`)],
+    ['GET /platform/api/v1/reporting/state', () => platform().get('/platform/api/v1/reporting/state')],
+    ['POST /platform/api/v1/reporting/rebuild', () => platform().post('/platform/api/v1/reporting/rebuild')],
+    [
+      'POST /public/api/v1/csat_survey/{uuid}',
+      async () => {
+        const inbox = (await admin.post('/inboxes', { name: 'Schema CSAT', channel: { type: 'api' }, csat_survey_enabled: true, enable_auto_assignment: false })).body;
+        const contact = await newContact(inbox.id, 'Schema CSAT Contact');
+        const conversation = (
+          await admin.post('/conversations', { inbox_id: inbox.id, contact_id: contact.contact.id, source_id: contact.contact_inbox.source_id })
+        ).body;
+        await admin.post(`/conversations/${conversation.id}/toggle_status`, { status: 'resolved' });
+        const messages: Array<{ content_type: string; content_attributes: { csat_survey_token?: string } }> = (await admin.get(`/conversations/${conversation.id}/messages`)).body.payload;
+        const token = messages.find((message) => message.content_type === 'input_csat')?.content_attributes.csat_survey_token;
+        return eventually(async () => {
+          const response = await gatewayClient().post(`/public/api/v1/csat_survey/${token}`, { rating: 5 });
+          expect(response.status).toBe(200);
+          return response;
+        });
+      },
     ],
 
     // Deletes last: the rows above use what they remove.

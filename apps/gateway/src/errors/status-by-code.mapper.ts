@@ -142,6 +142,14 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'CAMPAIGN.NOT_PAUSABLE': 422,
   'CAMPAIGN.NOT_RESUMABLE': 422,
   'CAMPAIGN.CONTACT_MISSING': 422,
+  // reports
+  'REPORT.INVALID_WINDOW': 400,
+  'REPORT.UNKNOWN_PARAMETER': 400,
+  'REPORT.UNKNOWN_METRIC': 400,
+  'REPORT.UNKNOWN_TIMEZONE': 400,
+  'REPORT.INVALID_COMBINATION': 422,
+  'CSAT.SURVEY_NOT_FOUND': 404,
+  'CSAT.INVALID_RATING': 422,
 };
 
 /** A code from a newer service this gateway does not know yet is a server-side fault. */

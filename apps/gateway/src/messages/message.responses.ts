@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   CONTENT_TYPES,
+  CSAT_CONTENT_TYPE,
   FILE_TYPES,
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
@@ -38,7 +39,7 @@ export class MessageView implements Message {
   @ApiProperty() inbox_id: number;
   @ApiProperty({ description: "The conversation's display id" }) conversation_id: number;
   @ApiProperty({ enum: MESSAGE_TYPES }) message_type: MessageType;
-  @ApiProperty({ enum: CONTENT_TYPES }) content_type: ContentType;
+  @ApiProperty({ enum: [...CONTENT_TYPES, CSAT_CONTENT_TYPE] }) content_type: ContentType;
   @ApiProperty({ type: 'object', additionalProperties: true }) content_attributes: Record<string, unknown>;
   @ApiProperty({ enum: MESSAGE_STATUSES }) status: MessageStatus;
   @ApiProperty() private: boolean;

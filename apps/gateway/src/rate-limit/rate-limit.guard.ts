@@ -27,9 +27,12 @@ abstract class LimitGuard implements CanActivate {
 
   protected abstract keys(request: LimitedRequest, context: ExecutionContext): Array<[LimitKind, string]>;
 
+  /** Whether public routes count too (only for guards placed on such a route on purpose). */
+  protected readonly limitsPublicRoutes: boolean = false;
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS, [context.getHandler(), context.getClass()]);
-    if (rule?.kind === 'public') return true;
+    if (rule?.kind === 'public' && !this.limitsPublicRoutes) return true;
     const request = context.switchToHttp().getRequest<LimitedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     try {
@@ -65,5 +68,18 @@ export class IdentityRateLimitGuard extends LimitGuard {
     const expensive = this.reflector.get<ExpensiveWhen | undefined>(EXPENSIVE, context.getHandler());
     if (expensive && expensive(request)) keys.push(['expensive', subject]);
     return keys;
+  }
+}
+
+/**
+ * For public, token-less forms (a contact's CSAT rating): per client IP at the expensive
+ * endpoints' rate, so an address cannot flood or probe survey tokens. Placed on the route.
+ */
+@Injectable()
+export class PublicFormRateLimitGuard extends LimitGuard {
+  protected override readonly limitsPublicRoutes = true;
+
+  protected keys(request: LimitedRequest): Array<[LimitKind, string]> {
+    return [['expensive', `public-form:${request.ip}`]];
   }
 }

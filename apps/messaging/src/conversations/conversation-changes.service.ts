@@ -3,9 +3,11 @@ import { ConversationEvents, type ChangedAttributes, type ConversationStatus, ty
 import { changedAttributes, toUnixSeconds, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
+import { InboxesLoader } from '../inboxes/inboxes.loader';
 import { TeamsLoader } from '../teams/teams.loader';
 import { assigneeActivity, statusActivity, teamActivity, type ActorName } from './activity-texts.rules';
 import { AutoAssigner } from './auto-assign.service';
+import { csatSurveyMessage } from './csat-survey.rules';
 import { ConversationLoader } from './conversation.loader';
 import { MessageWriter } from './message.writer';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
@@ -67,6 +69,7 @@ export class ConversationChanges {
     private readonly autoAssigner: AutoAssigner,
     private readonly identity: IdentityLoader,
     private readonly teams: TeamsLoader,
+    private readonly inboxes: InboxesLoader,
   ) {}
 
   async apply(tx: EntityManager, emit: Emit, conversation: ConversationEntity, change: Change, context: ChangeContext): Promise<ChangedAttributes> {
@@ -109,6 +112,10 @@ export class ConversationChanges {
       await emit(ConversationEvents.statusChanged, accountId, { conversation: snapshot, previous_status: before.status });
       if (after.status === 'open') await emit(ConversationEvents.opened, accountId, { conversation: snapshot });
       if (after.status === 'resolved') await emit(ConversationEvents.resolved, accountId, { conversation: snapshot });
+      // Once per resolution: this runs once for each change into `resolved`.
+      if (after.status === 'resolved' && (await this.inboxes.csatSurveyEnabled(tx, conversation.inboxId))) {
+        await this.messages.write(tx, emit, conversation, csatSurveyMessage());
+      }
     }
     if (before.assignee_id !== after.assignee_id) {
       await emit(ConversationEvents.assigneeChanged, accountId, { conversation: snapshot, previous_assignee_id: before.assignee_id });

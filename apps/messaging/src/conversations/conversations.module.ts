@@ -10,6 +10,8 @@ import { ConversationAccess } from './conversation-access.service';
 import { ConversationChanges } from './conversation-changes.service';
 import { ConversationLoader } from './conversation.loader';
 import { ConversationWriter } from './conversation.writer';
+import { CsatSurveyLoader } from './csat-survey.loader';
+import { CsatSurveysHandlers } from './csat-surveys.handlers';
 import { ConversationsHandlers } from './conversations.handlers';
 import { ConversationQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
@@ -35,7 +37,7 @@ import { ConversationCountsCompactor } from './conversation-counts.scheduler';
     CustomAttributesModule,
     ContactsViewModule,
   ],
-  controllers: [ConversationsHandlers],
+  controllers: [ConversationsHandlers, CsatSurveysHandlers],
   providers: [
     ConversationsService,
     ConversationQuery,
@@ -44,6 +46,7 @@ import { ConversationCountsCompactor } from './conversation-counts.scheduler';
     ConversationWriter,
     ConversationChanges,
     AutoAssigner,
+    CsatSurveyLoader,
     Rebalancer,
     SnoozeWaker,
     ConversationCountsCompactor,

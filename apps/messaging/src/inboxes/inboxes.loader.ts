@@ -37,4 +37,10 @@ export class InboxesLoader {
     );
     return inbox;
   }
+
+  /** Whether resolving a conversation of the inbox sends a satisfaction survey. */
+  async csatSurveyEnabled(tx: EntityManager, inboxId: number): Promise<boolean> {
+    const [inbox]: Array<{ csat_survey_enabled: boolean }> = await tx.query('SELECT csat_survey_enabled FROM messaging.inboxes WHERE id = $1', [inboxId]);
+    return inbox?.csat_survey_enabled ?? false;
+  }
 }

@@ -20,6 +20,8 @@ import type { TeamErrors } from '../teams/team.errors';
 import type { AutomationRuleErrors } from '../automation/automation-rule.errors';
 import type { MacroErrors } from '../automation/macro.errors';
 import type { CampaignErrors } from '../campaigns/campaign.errors';
+import type { ReportErrors } from '../reports/report.errors';
+import type { CsatErrors } from '../csat/csat.errors';
 import type { CodeOf, CommonErrors } from './common.errors';
 
 /** The codes of the messaging service's resources. */
@@ -59,4 +61,6 @@ export type ErrorCode =
   | WebhooksErrorCode
   | CodeOf<typeof AutomationRuleErrors>
   | CodeOf<typeof MacroErrors>
-  | CodeOf<typeof CampaignErrors>;
+  | CodeOf<typeof CampaignErrors>
+  | CodeOf<typeof ReportErrors>
+  | CodeOf<typeof CsatErrors>;

@@ -5,7 +5,11 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const DEFAULT_MESSAGE_TYPE: MessageType = 'outgoing';
 
 export const CONTENT_TYPES = ['text', 'input_select', 'cards', 'form'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+/** The satisfaction survey messaging sends on resolve; written by the system only (clients cannot send one). */
+export const CSAT_CONTENT_TYPE = 'input_csat';
+export type ContentType = (typeof CONTENT_TYPES)[number] | typeof CSAT_CONTENT_TYPE;
+/** Where a survey message keeps the unguessable token its rating is posted with. */
+export const CSAT_TOKEN_ATTRIBUTE = 'csat_survey_token';
 
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

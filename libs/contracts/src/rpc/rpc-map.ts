@@ -14,6 +14,8 @@ import type { TeamsRpc } from '../teams/teams.patterns';
 import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
 import type { CampaignsRpc } from '../campaigns/campaigns.patterns';
 import type { CampaignMessagesRpc } from '../campaigns/campaign-messages.patterns';
+import type { ReportsRpc } from '../reports/reports.patterns';
+import type { CsatRpc } from '../csat/csat.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -32,7 +34,9 @@ export interface RpcMap
     AutomationRulesRpc,
     MacrosRpc,
     CampaignsRpc,
-    CampaignMessagesRpc {}
+    CampaignMessagesRpc,
+    ReportsRpc,
+    CsatRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

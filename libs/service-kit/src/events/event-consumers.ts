@@ -47,7 +47,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class EventConsumers {
   private readonly logger = new Logger(EventConsumers.name);
-  private readonly running: Array<{ messages: ConsumerMessages; done: Promise<void> }> = [];
+  private readonly running: Array<{ durable: string; messages: ConsumerMessages; done: Promise<void> }> = [];
+  private registrations: Registration[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -60,7 +61,49 @@ export class EventConsumers {
   ) {}
 
   async start(): Promise<void> {
-    for (const registration of this.collect()) await this.consume(registration);
+    this.registrations = this.collect();
+    for (const registration of this.registrations) await this.consume(registration);
+  }
+
+  /**
+   * Applies every event the stream still holds again, for the consumers whose durable name
+   * `matches`: stops them, deletes their durables, forgets their inbox records and runs `reset`
+   * in one transaction, then consumes from the stream's first event. Events published meanwhile
+   * wait in the stream; no other consumer stops. Answers the durables replayed.
+   */
+  async replay(matches: (durable: string) => boolean, reset: (tx: EntityManager) => Promise<void>): Promise<string[]> {
+    const chosen = this.registrations.filter((registration) => matches(registration.durable));
+    const durables = chosen.map((registration) => registration.durable);
+    const stopping = this.running.filter((entry) => durables.includes(entry.durable));
+    for (const entry of stopping) {
+      entry.messages.stop();
+      this.running.splice(this.running.indexOf(entry), 1);
+    }
+    await Promise.all(stopping.map(({ done }) => done));
+    for (const durable of durables) {
+      await this.bus.jetstreamManager.consumers.delete(this.bus.eventsStream, durable).catch(() => undefined);
+    }
+    await this.outbox.transaction(async (tx) => {
+      await tx.query(`DELETE FROM "${this.config.database!.schema}".inbox WHERE consumer = ANY($1::text[])`, [durables]);
+      await reset(tx);
+    });
+    for (const registration of chosen) await this.consume(registration);
+    return durables;
+  }
+
+  /** The durable names of this service's consumers. */
+  durables(): string[] {
+    return this.registrations.map((registration) => registration.durable);
+  }
+
+  /** Events these consumers have not acknowledged yet (waiting or in hand). */
+  async backlog(durables: string[]): Promise<number> {
+    let total = 0;
+    for (const durable of durables) {
+      const info = await this.bus.jetstreamManager.consumers.info(this.bus.eventsStream, durable);
+      total += info.num_pending + info.num_ack_pending;
+    }
+    return total;
   }
 
   /** Stops pulling and waits for the message being handled on each consumer. */
@@ -122,7 +165,7 @@ export class EventConsumers {
         await Promise.all(workers);
       }
     })().catch((error) => this.logger.error(`Consumer ${registration.durable} stopped: ${(error as Error).message}`));
-    this.running.push({ messages, done });
+    this.running.push({ durable: registration.durable, messages, done });
   }
 
   private async handleBatch(registration: Registration, messages: JsMsg[]): Promise<void> {

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CsatModule } from '../csat/csat.module';
+import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
+import { ConversationFactsConsumer } from './conversation-facts.consumer';
+import { ConversationStatesLoader } from './conversation-states.loader';
+import { ConversationProgressWriter } from './conversation-progress.writer';
+import { FactsWriter } from './facts.writer';
+import { IngestionService } from './ingestion.service';
+
+/** Builds the model (facts, hourly roll-ups, conversation state) from messaging's events. */
+@Module({
+  imports: [MessagingViewModule, CsatModule],
+  providers: [ConversationFactsConsumer, IngestionService, FactsWriter, ConversationProgressWriter, ConversationStatesLoader],
+  exports: [IngestionService, ConversationStatesLoader],
+})
+export class IngestionModule {}

@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ConversationEvents,
+  MessageEvents,
+  type ConversationSnapshot,
+  type EventEnvelope,
+  type EventMap,
+} from '@parley/contracts';
+import type { EntityManager } from 'typeorm';
+import { CsatWriter } from '../csat/csat.writer';
+import type { CsatSurveyRecord } from '../csat/persistence/csat-survey.row';
+import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import { ConversationProgressWriter } from './conversation-progress.writer';
+import { creationFacts, enteredFacts, messageFacts, statusFacts, type Fact, type Progress } from './fact.rules';
+import { FactsWriter, type AccountFact } from './facts.writer';
+import { UPSERT_STATES, type ConversationStateRecord } from './persistence/conversation-state.row';
+
+type Envelope<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/**
+ * Turns messaging's conversation and message events into facts, roll-ups and conversation
+ * state. Each entry point takes a batch of one event type in stream order (the consumers and
+ * the benchmark's bulk load call the same code); conversations' progress is locked for the batch.
+ */
+@Injectable()
+export class IngestionService {
+  constructor(
+    private readonly facts: FactsWriter,
+    private readonly progress: ConversationProgressWriter,
+    private readonly view: MessagingViewLoader,
+    private readonly csat: CsatWriter,
+  ) {}
+
+  async messagesCreated(tx: EntityManager, events: Array<Envelope<typeof MessageEvents.created>>): Promise<void> {
+    const surveys: CsatSurveyRecord[] = [];
+    await this.withProgress(tx, events, (event) => event.data.conversation, async (event, current, hours) => {
+      const { message, conversation } = event.data;
+      const result = messageFacts(current, message, conversation, event.meta?.origin, hours.get(conversation.inbox_id) ?? null);
+      if (result.survey) {
+        const { token, bot_handled } = result.survey;
+        surveys.push({ token, bot_handled, account_id: event.account_id!, conversation_id: conversation.id, inbox_id: conversation.inbox_id, assignee_id: conversation.assignee_id, sent_at: message.created_at });
+      }
+      return result;
+    });
+    await this.csat.recordSurveys(tx, surveys);
+    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+  }
+
+  async statusesChanged(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.statusChanged>>): Promise<void> {
+    await this.withProgress(tx, events, (event) => event.data.conversation, async (event, current, hours) => {
+      const { conversation, previous_status } = event.data;
+      return statusFacts(current, conversation, previous_status, seconds(event.occurred_at), hours.get(conversation.inbox_id) ?? null);
+    });
+    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+  }
+
+  async conversationsCreated(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.created>>): Promise<void> {
+    await this.facts.write(tx, events.flatMap((event) => creationFacts(event.data.conversation).map((fact) => ({ account_id: event.account_id!, fact }))));
+    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+  }
+
+  async assigneesChanged(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.assigneeChanged>>): Promise<void> {
+    await this.entered(tx, events, (event) => ({ agent_id: event.data.conversation.assignee_id }));
+  }
+
+  async teamsChanged(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.teamChanged>>): Promise<void> {
+    await this.entered(tx, events, (event) => ({ team_id: event.data.conversation.team_id }));
+  }
+
+  /** Labels added (the `labels` change of conversation_updated) enter their label's scope. */
+  async conversationsUpdated(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.updated>>): Promise<void> {
+    await this.entered(tx, events, (event) => {
+      const { changed_attributes } = event.data as EventMap[typeof ConversationEvents.updated];
+      const change = changed_attributes.find((entry) => 'labels' in entry)?.labels;
+      if (!change) return {};
+      const before = new Set((change.previous_value as string[] | null) ?? []);
+      return { labels: ((change.current_value as string[] | null) ?? []).filter((title) => !before.has(title)) };
+    });
+  }
+
+  async conversationsDeleted(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.deleted>>): Promise<void> {
+    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation, deleted: true })));
+  }
+
+  /** Empties the model (facts, roll-ups, progress, states, label keys) for a rebuild; CSAT surveys and responses stay. */
+  async emptyModel(tx: EntityManager): Promise<void> {
+    await tx.query(
+      `TRUNCATE reporting.facts, reporting.rollups, reporting.daily_rollups, reporting.conversation_progress, reporting.conversation_states, reporting.label_keys`,
+    );
+  }
+
+  private async entered<T extends keyof EventMap>(
+    tx: EntityManager,
+    events: Array<EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>>,
+    into: (event: EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>) => { agent_id?: number | null; team_id?: number | null; labels?: string[] },
+  ): Promise<void> {
+    const facts = events.flatMap((event) =>
+      enteredFacts(event.data.conversation, seconds(event.occurred_at), into(event)).map((fact) => ({ account_id: event.account_id!, fact })),
+    );
+    await this.facts.write(tx, facts);
+    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+  }
+
+  /** Applies `derive` to each event in order, per account, with each conversation's progress locked and carried along. */
+  private async withProgress<E extends EventEnvelope>(
+    tx: EntityManager,
+    events: E[],
+    conversationOf: (event: E) => ConversationSnapshot,
+    derive: (event: E, current: Progress, hours: Awaited<ReturnType<MessagingViewLoader['hours']>>) => Promise<{ facts: Fact[]; progress: Progress }>,
+  ): Promise<void> {
+    const byAccount = new Map<number, E[]>();
+    for (const event of events) {
+      const list = byAccount.get(event.account_id!);
+      if (list) list.push(event);
+      else byAccount.set(event.account_id!, [event]);
+    }
+    const hours = await this.view.hours(tx, events.map((event) => conversationOf(event).inbox_id));
+    const facts: AccountFact[] = [];
+    for (const [accountId, accountEvents] of [...byAccount.entries()].sort(([a], [b]) => a - b)) {
+      const progress = await this.progress.lock(tx, accountId, accountEvents.map((event) => conversationOf(event).id));
+      for (const event of accountEvents) {
+        const id = conversationOf(event).id;
+        const result = await derive(event, progress.get(id)!, hours);
+        progress.set(id, result.progress);
+        for (const fact of result.facts) facts.push({ account_id: accountId, fact });
+      }
+      await this.progress.save(tx, accountId, progress);
+    }
+    await this.facts.write(tx, facts);
+  }
+
+  private async recordStates(tx: EntityManager, entries: Array<{ event: EventEnvelope; conversation: ConversationSnapshot; deleted?: boolean }>): Promise<void> {
+    const records: ConversationStateRecord[] = entries.map(({ event, conversation, deleted }) => ({
+      account_id: event.account_id!,
+      conversation_id: conversation.id,
+      inbox_id: conversation.inbox_id,
+      team_id: conversation.team_id,
+      assignee_id: conversation.assignee_id,
+      labels: conversation.labels,
+      status: conversation.status,
+      waiting_since: conversation.waiting_since,
+      first_reply_at: conversation.first_reply_created_at,
+      created_at: conversation.created_at,
+      deleted: deleted ?? false,
+      source_at: event.occurred_at,
+    }));
+    // Newest last per conversation: one statement may not touch a row twice.
+    const newest = new Map<string, ConversationStateRecord>();
+    for (const record of records) {
+      const key = `${record.account_id}:${record.conversation_id}`;
+      const kept = newest.get(key);
+      if (!kept || Date.parse(kept.source_at) <= Date.parse(record.source_at)) newest.set(key, record);
+    }
+    if (newest.size > 0) await tx.query(UPSERT_STATES, [JSON.stringify([...newest.values()])]);
+  }
+}

@@ -1,0 +1,19 @@
+import { ROLLUP_COLUMNS } from '../rollup.rules';
+
+/** Adds a batch of deltas (a jsonb array of rows with a `start` in Unix seconds) to `reporting.rollups` (hours) or `reporting.daily_rollups` (UTC days). */
+function upsertInto(table: 'rollups' | 'daily_rollups', time: 'hour' | 'day'): string {
+  return `
+  INSERT INTO reporting.${table} (account_id, scope, scope_id, ${time}, ${ROLLUP_COLUMNS.join(', ')})
+  SELECT account_id, scope, scope_id, to_timestamp(start), ${ROLLUP_COLUMNS.join(', ')}
+  FROM jsonb_to_recordset($1::jsonb) AS r(account_id int, scope smallint, scope_id int, start bigint,
+    ${ROLLUP_COLUMNS.map((column) => `${column} bigint`).join(', ')})
+  ON CONFLICT (account_id, scope, scope_id, ${time}) DO UPDATE SET
+    ${ROLLUP_COLUMNS.map((column) => `${column} = reporting.${table}.${column} + EXCLUDED.${column}`).join(',\n    ')}`;
+}
+
+export const UPSERT_ROLLUPS = upsertInto('rollups', 'hour');
+export const UPSERT_DAILY_ROLLUPS = upsertInto('daily_rollups', 'day');
+
+/** The roll-up row's columns added up (`r` is the roll-up relation). */
+export const SUM_ROLLUP_COLUMNS = ROLLUP_COLUMNS.map((column) => `COALESCE(sum(r.${column}), 0)::float8 AS ${column}`).join(', ');
+
