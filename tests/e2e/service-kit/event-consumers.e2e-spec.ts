@@ -67,6 +67,12 @@ class Recorder {
     );
   }
 
+  /** Its filter reads a field every label event carries; an event without it cannot be filtered. */
+  @OnEvent(LabelEvents.created, { purpose: 'created_filtered', when: (event) => (event.data as { label: { title: string } }).label.title !== '' })
+  async onCreatedFiltered(event: EventEnvelope, tx: EntityManager): Promise<void> {
+    await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'filtered')`, [event.id]);
+  }
+
   @OnEvent(LabelEvents.deleted)
   async onDeleted(event: EventEnvelope, tx: EntityManager): Promise<void> {
     await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'deleted')`, [event.id]);
@@ -200,6 +206,25 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     expect(parked).not.toBeNull();
     expect(new TextDecoder().decode(parked!.data)).toBe('not json');
     expect(parked!.headers?.get('x-dead-letter-reason')).toMatch(/^malformed/);
+  });
+
+  it('dead-letters an event its filter cannot read, and goes on consuming', async () => {
+    const deadLetters = await nats.jetstream().consumers.get(namespacedStream(namespace, 'PARLEY_DEAD_LETTERS'), {
+      filterSubjects: namespaced(namespace, deadLetterSubject('reporting__created_filtered', LabelEvents.created)),
+    });
+    const unreadable = { ...envelope(LabelEvents.created), data: {} };
+    await publish(unreadable);
+    // Earlier tests' malformed messages were parked by this consumer too: find ours among them.
+    let reason: string | undefined;
+    while (reason === undefined) {
+      const parked = await deadLetters.next({ expires: 10_000 });
+      if (!parked) break;
+      if (new TextDecoder().decode(parked.data).includes(unreadable.id)) reason = parked.headers?.get('x-dead-letter-reason') ?? '';
+    }
+    expect(reason).toMatch(/^malformed/);
+    const next = envelope(LabelEvents.created);
+    await publish(next);
+    await eventually(async () => expect(await applied(next.id, 'filtered')).toBe(1));
   });
 
   it('applies events that piled up together, once each and in stream order', async () => {

@@ -175,7 +175,15 @@ export class EventConsumers {
       if (message.info.redelivered) this.metrics.redeliveries.inc({ consumer });
       const event = await this.parse(registration, message);
       if (!event) continue;
-      if (registration.when && !registration.when(event)) {
+      let wanted: boolean;
+      try {
+        wanted = !registration.when || registration.when(event);
+      } catch (error) {
+        // A filter that cannot read the event: it lacks what its type promises (a crash loop otherwise).
+        await this.deadLetter(registration, message, `malformed: ${(error as Error).message}`);
+        continue;
+      }
+      if (!wanted) {
         message.ack();
         this.metrics.eventsHandled.inc({ consumer, outcome: 'skipped' });
       } else deliveries.push({ message, event });
