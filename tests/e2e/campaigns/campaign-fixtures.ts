@@ -66,3 +66,15 @@ export function campaignInStatus(account: TestAccount, id: number, status: strin
     { timeoutMs },
   );
 }
+
+/** Whether no replica holds the campaign (its runner has recorded its last sends and let it go). */
+export async function campaignUnclaimed(campaignId: number): Promise<boolean> {
+  const client = new Client({ connectionString: readE2eState().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT lease_owner FROM campaigns.campaigns WHERE id = $1', [campaignId]);
+    return rows[0]?.lease_owner === null;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,5 +1,5 @@
 import { createTestAccount, eventually, type TestAccount } from '@parley/testing';
-import { campaignInStatus, campaignMessageContents, campaignMessagesPerContact, labelledContacts } from './campaign-fixtures';
+import { campaignInStatus, campaignMessageContents, campaignMessagesPerContact, campaignUnclaimed, labelledContacts } from './campaign-fixtures';
 
 describe('campaigns: sending one-off campaigns', () => {
   let account: TestAccount;
@@ -81,8 +81,9 @@ describe('campaigns: sending one-off campaigns', () => {
     expect(running.status).toBe('running');
     expect(Date.parse(running.eta)).toBeGreaterThan(Date.now() - 1000);
     expect((await api().post(`/campaigns/${id}/pause`)).status).toBe(204);
-    // The batch in flight (about a second of sends) is recorded; then the counters and the messages agree and stop.
+    // The sends already under way are recorded, then the runner lets the campaign go: from then on nothing moves.
     const settled = await eventually(async () => {
+      expect(await campaignUnclaimed(id)).toBe(true);
       const campaign = await show(id);
       expect(campaign).toMatchObject({ status: 'paused', eta: null });
       expect((await campaignMessagesPerContact(id)).size).toBe(campaign.sent_count);

@@ -21,8 +21,11 @@ const MAX_CAMPAIGNS = 4;
 const AUDIENCE_PAGE = 1000;
 const UNLIMITED_BATCH = 200;
 
-/** Why a batch stopped before its end. */
-type Interruption = 'transient' | 'inbox';
+/** How often a batch checks that its campaign still runs under this lease (a pause stops it within about this long). */
+const RECHECK_MS = 200;
+
+/** Why a batch stopped before its end: messaging out of reach, the inbox gone, or the campaign no longer running here. */
+type Interruption = 'transient' | 'inbox' | 'stopped';
 
 /**
  * Runs one-off campaigns durably: every replica looks for due campaigns (a scheduled one whose
@@ -101,7 +104,7 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
           await this.runs.addCounts(tx, campaign.id, recorded.sent, recorded.failed);
           if (interruption === 'inbox') await this.runs.finish(tx, campaign.id, this.owner, 'failed', 'The inbox no longer exists');
         });
-        // Messaging down or slow: the rest stays pending for the next look.
+        // Paused, or messaging down or slow: the rest stays pending.
         if (interruption) return;
       }
     } catch (error) {
@@ -138,16 +141,26 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
     return true;
   }
 
-  /** The batch's sends, `sendConcurrency` at a time at the inbox's pace; stops taking new ones at the first transient failure. */
+  /**
+   * The batch's sends, `sendConcurrency` at a time at the inbox's pace; stops taking new ones at
+   * the first transient failure, or when the campaign no longer runs under this lease (checked
+   * every RECHECK_MS, so a pause leaves only the sends already under way).
+   */
   private async sendBatch(campaign: CampaignEntity, batch: Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>): Promise<{ outcomes: SendOutcome[]; interruption: Interruption | null }> {
     const outcomes: SendOutcome[] = [];
     let interruption: Interruption | null = null;
     let next = 0;
+    let checkedAt = Date.now();
     const target = { accountId: campaign.accountId, senderId: campaign.createdBy, inboxId: campaign.inboxId, campaignId: campaign.id };
     const worker = async () => {
       while (interruption === null && next < batch.length) {
-        const item = batch[next++];
         await this.pace(campaign.inboxId);
+        if (Date.now() - checkedAt >= RECHECK_MS) {
+          checkedAt = Date.now();
+          if (!(await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) interruption = 'stopped';
+        }
+        if (interruption !== null || next >= batch.length) break;
+        const item = batch[next++];
         try {
           const sent = await this.messages.send(target, item.contact_id, renderMessage(campaign.message, item.contact));
           outcomes.push({ contactId: item.contact_id, status: 'sent', messageId: sent.message_id, conversationId: sent.conversation.id });
