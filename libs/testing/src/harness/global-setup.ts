@@ -74,6 +74,8 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       ...RAISED_RATE_LIMITS,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
       SHUTDOWN_GRACE_MS: '5000',
+      // Eight services and the replicas some suites start stay within PostgreSQL's default 100 connections.
+      DB_POOL_SIZE: '6',
       RPC_TIMEOUT_MS: '3000',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       STORAGE_DIR: join(logDir, 'storage'),
