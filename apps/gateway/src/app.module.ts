@@ -33,6 +33,11 @@ import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 import { MacrosController } from './macros/macros.controller';
+import { FunnelsController } from './kanban/funnels.controller';
+import { KanbanConfigController } from './kanban/kanban-config.controller';
+import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
+import { KanbanItemsController } from './kanban/kanban-items.controller';
+import { KanbanStagesController } from './kanban/kanban-stages.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -59,6 +64,11 @@ import { MacrosController } from './macros/macros.controller';
     WebhooksController,
     AutomationRulesController,
     MacrosController,
+    KanbanConfigController,
+    FunnelsController,
+    KanbanStagesController,
+    KanbanItemMovesController,
+    KanbanItemsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -1,7 +1,8 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { KanbanBoard1765000000001 } from './migrations/1765000000001-kanban-board';
 
-/** The tables of the `kanban` schema and the migrations that build them, in order (its own tables arrive with its features). */
+/** The tables of the `kanban` schema and the migrations that build them, in order. */
 export const kanbanSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('kanban')],
+  migrations: [kitTablesMigration('kanban'), KanbanBoard1765000000001],
 };

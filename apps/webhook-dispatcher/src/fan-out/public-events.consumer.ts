@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContactEvents, ConversationEvents, MessageEvents } from '@parley/contracts';
+import { ContactEvents, ConversationEvents, KanbanEvents, MessageEvents } from '@parley/contracts';
 import { OnEvents } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { FanOut } from './fan-out.service';
@@ -30,6 +30,10 @@ export class PublicEventsConsumer {
       MessageEvents.updated,
       ContactEvents.created,
       ContactEvents.updated,
+      KanbanEvents.itemCreated,
+      KanbanEvents.itemUpdated,
+      KanbanEvents.itemStageChanged,
+      KanbanEvents.itemStatusChanged,
     ],
     { concurrency: FAN_OUT_CONCURRENCY },
   )

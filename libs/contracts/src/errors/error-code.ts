@@ -19,6 +19,7 @@ import type { MessageErrors } from '../messages/message.errors';
 import type { TeamErrors } from '../teams/team.errors';
 import type { AutomationRuleErrors } from '../automation/automation-rule.errors';
 import type { MacroErrors } from '../automation/macro.errors';
+import type { KanbanErrors } from '../kanban/kanban.errors';
 import type { CodeOf, CommonErrors } from './common.errors';
 
 /** The codes of the messaging service's resources. */
@@ -57,4 +58,5 @@ export type ErrorCode =
   | ContactsErrorCode
   | WebhooksErrorCode
   | CodeOf<typeof AutomationRuleErrors>
-  | CodeOf<typeof MacroErrors>;
+  | CodeOf<typeof MacroErrors>
+  | CodeOf<typeof KanbanErrors>;

@@ -5,6 +5,7 @@ import type { IdentityEventMap } from '../identity/identity.events';
 import type { InboxEventMap } from '../inboxes/inbox.events';
 import type { LabelEventMap } from '../labels/label.events';
 import type { TeamEventMap } from '../teams/team.events';
+import type { KanbanEventMap } from '../kanban/kanban.events';
 
 /** Every event type of the system and the shape of its `data`. */
 export interface EventMap
@@ -14,7 +15,8 @@ export interface EventMap
     InboxEventMap,
     CustomAttributeEventMap,
     ContactEventMap,
-    ConversationEventMap {}
+    ConversationEventMap,
+    KanbanEventMap {}
 
 export type EventType = keyof EventMap;
 

@@ -12,6 +12,7 @@ import type { InboxesRpc } from '../inboxes/inboxes.patterns';
 import type { LabelsRpc } from '../labels/labels.patterns';
 import type { TeamsRpc } from '../teams/teams.patterns';
 import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
+import type { KanbanRpc } from '../kanban/kanban.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -28,7 +29,8 @@ export interface RpcMap
     ConversationsRpc,
     WebhooksRpc,
     AutomationRulesRpc,
-    MacrosRpc {}
+    MacrosRpc,
+    KanbanRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

@@ -1,5 +1,6 @@
 import { ContactEvents } from '../contacts/contact.events';
 import { ConversationEvents, MessageEvents } from '../conversations/conversation.events';
+import { KanbanEvents } from '../kanban/kanban.events';
 import type { WebhookEventName } from './webhook.types';
 
 /**
@@ -17,6 +18,10 @@ export const WEBHOOK_EVENT_OF_TYPE = {
   [MessageEvents.updated]: 'message_updated',
   [ContactEvents.created]: 'contact_created',
   [ContactEvents.updated]: 'contact_updated',
+  [KanbanEvents.itemCreated]: 'kanban.item.created',
+  [KanbanEvents.itemUpdated]: 'kanban.item.updated',
+  [KanbanEvents.itemStageChanged]: 'kanban.item.stage_changed',
+  [KanbanEvents.itemStatusChanged]: 'kanban.item.status_changed',
 } as const satisfies Record<string, WebhookEventName>;
 
 export type WebhookSourceEventType = keyof typeof WEBHOOK_EVENT_OF_TYPE;

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { BoardSettingsModule } from '../board-settings/board-settings.module';
+import { FunnelsModule } from '../funnels/funnels.module';
+import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
+import { AgentRotationWriter } from './agent-rotation.writer';
+import { CardBulkService } from './card-bulk.service';
+import { CardEventsWriter } from './card-events.writer';
+import { CardMovesHandlers } from './card-moves.handlers';
+import { CardMovesService } from './card-moves.service';
+import { CardQueries } from './card-queries.query';
+import { CardReports } from './card-reports.query';
+import { CardReportsHandlers } from './card-reports.handlers';
+import { CardsHandlers } from './cards.handlers';
+import { CardsService } from './cards.service';
+import { CardsWriter } from './cards.writer';
+
+/** Cards (the `cards`, `card_stage_visits` and `agent_assignments` tables): CRUD, moves, bulk, queries, reports. */
+@Module({
+  imports: [BoardSettingsModule, FunnelsModule, MessagingViewModule],
+  controllers: [CardsHandlers, CardMovesHandlers, CardReportsHandlers],
+  providers: [CardsService, CardMovesService, CardBulkService, CardQueries, CardReports, CardsWriter, CardEventsWriter, AgentRotationWriter],
+  exports: [CardsWriter, CardEventsWriter],
+})
+export class CardsModule {}

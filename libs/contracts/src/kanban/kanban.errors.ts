@@ -1,0 +1,22 @@
+/** Why a request to the Kanban module failed. */
+export const KanbanErrors = {
+  /** The account switched the module off (`kanban_config.enabled: false`). */
+  disabled: 'KANBAN.DISABLED',
+  configInvalid: 'KANBAN.CONFIG_INVALID',
+  /** `test_webhook` without a `webhook_url`. */
+  webhookUrlMissing: 'KANBAN.WEBHOOK_URL_MISSING',
+  funnelNotFound: 'KANBAN.FUNNEL_NOT_FOUND',
+  funnelInvalid: 'KANBAN.FUNNEL_INVALID',
+  stageNotFound: 'KANBAN.STAGE_NOT_FOUND',
+  stageInvalid: 'KANBAN.STAGE_INVALID',
+  /** A funnel or stage named in a request body does not exist. */
+  unknownReference: 'KANBAN.UNKNOWN_REFERENCE',
+  itemNotFound: 'KANBAN.ITEM_NOT_FOUND',
+  itemInvalid: 'KANBAN.ITEM_INVALID',
+  /** A plain update tried to change the stage or funnel: the move endpoints do that. */
+  useMoveEndpoints: 'KANBAN.USE_MOVE_ENDPOINTS',
+  conversationMissing: 'KANBAN.CONVERSATION_MISSING',
+  agentMissing: 'KANBAN.AGENT_MISSING',
+  /** Ids of a bulk request or reorder that name no card of the account. */
+  itemsMissing: 'KANBAN.ITEMS_MISSING',
+} as const;
