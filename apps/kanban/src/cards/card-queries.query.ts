@@ -79,7 +79,7 @@ export class CardQueries {
     const conditions = new CardConditions(accountId)
       .addIf(query.funnel_id, 'c.funnel_id = $?')
       .addIf(query.agent_id, 'c.assigned_agents @> ARRAY[$?]::int[]')
-      .add(text === null ? 'false AND $? IS NULL' : `c.search @@ to_tsquery('simple', $?)`, text);
+      .add(text === null ? 'false AND $?::text IS NULL' : `c.search @@ to_tsquery('simple', $?)`, text);
     return this.page(conditions, query.page);
   }
 
