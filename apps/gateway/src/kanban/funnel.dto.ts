@@ -62,7 +62,12 @@ export class StageQueryDto {
   @ApiProperty() @ToInteger() @IsId() funnel_id: number;
 }
 
-export class StageDeleteQueryDto extends StageQueryDto {
+/** A stage named by the path: `funnel_id` may be left out when one funnel of the account has that stage id. */
+export class StagePathQueryDto {
+  @ApiPropertyOptional() @ToInteger() @MayBeOmitted() @IsId() funnel_id?: number;
+}
+
+export class StageDeleteQueryDto extends StagePathQueryDto {
   @ApiPropertyOptional({ description: "Where the stage's cards go; required while it has cards" })
   @Transform(({ value }) => (value === '' ? undefined : value))
   @MayBeOmitted()

@@ -74,6 +74,6 @@ export class FunnelsController {
   @Get('funnels/:funnel_id/kanban_items')
   @ApiOkResponse({ type: KanbanItemPageView })
   items(@Scope() scope: AccountScoped, @Param('funnel_id', IdPipe) funnelId: number, @Query() query: KanbanItemQueryDto): Promise<KanbanItemPage> {
-    return this.rpc.send(KanbanItemPatterns.list, { ...scope, query: { ...query, funnel_id: funnelId } });
+    return this.rpc.send(KanbanItemPatterns.list, { ...scope, query: { ...query, funnel_id: funnelId }, funnel_in_path: true });
   }
 }

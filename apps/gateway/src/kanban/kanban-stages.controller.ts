@@ -4,7 +4,7 @@ import { FunnelPatterns, type AccountScoped, type FunnelStage } from '@parley/co
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { StageIdPipe } from './stage-id.pipe';
-import { StageBodyDto, StageDeleteQueryDto, StageQueryDto } from './funnel.dto';
+import { StageBodyDto, StageDeleteQueryDto, StagePathQueryDto, StageQueryDto } from './funnel.dto';
 import { FunnelStageView } from './funnel.responses';
 
 /** `/kanban/stages`: the stages of one funnel (`funnel_id`), addressed by their string ids. */
@@ -29,7 +29,7 @@ export class KanbanStagesController {
 
   @Get(':id')
   @ApiOkResponse({ type: FunnelStageView })
-  show(@Scope() scope: AccountScoped, @Param('id', StageIdPipe) id: string, @Query() query: StageQueryDto): Promise<FunnelStage> {
+  show(@Scope() scope: AccountScoped, @Param('id', StageIdPipe) id: string, @Query() query: StagePathQueryDto): Promise<FunnelStage> {
     return this.rpc.send(FunnelPatterns.showStage, { ...scope, funnel_id: query.funnel_id, stage_id: id });
   }
 

@@ -93,8 +93,8 @@ export class CardMovesService {
   }
 
   /** Deletes a stage; its cards first move to `fallback` (required while it has cards), as moves. */
-  async deleteStage(accountId: number, funnelId: number, stage: string, fallback: string | undefined): Promise<null> {
-    await this.funnels.funnelRow(accountId, funnelId, 'body');
+  async deleteStage(accountId: number, givenFunnelId: number | undefined, stage: string, fallback: string | undefined): Promise<null> {
+    const funnelId = await this.funnels.funnelOfStage(accountId, givenFunnelId, stage);
     if (fallback === stage) throw new DomainError(KanbanErrors.stageInvalid, 'fallback_stage_id must be another stage', ['fallback_stage_id']);
     await this.outbox.transaction(async (tx, emit) => {
       const [known]: Array<{ key: string }> = await tx.query('SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, stage]);

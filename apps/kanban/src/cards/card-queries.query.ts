@@ -27,7 +27,8 @@ export class CardQueries {
     private readonly funnels: FunnelsLoader,
   ) {}
 
-  list(accountId: number, query: KanbanItemQuery): Promise<KanbanItemPage> {
+  async list(accountId: number, query: KanbanItemQuery, funnelInPath = false): Promise<KanbanItemPage> {
+    if (query.funnel_id !== undefined) await this.funnels.funnelRow(accountId, query.funnel_id, funnelInPath ? 'path' : 'body');
     return this.page(this.listConditions(accountId, query), query.page);
   }
 

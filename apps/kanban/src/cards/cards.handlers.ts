@@ -15,7 +15,7 @@ export class CardsHandlers {
 
   @MessagePattern(P.list)
   list(@Payload() r: RpcRequest<typeof P.list>) {
-    return this.queries.list(r.account_id, r.query);
+    return this.queries.list(r.account_id, r.query, r.funnel_in_path === true);
   }
 
   @MessagePattern(P.batch)

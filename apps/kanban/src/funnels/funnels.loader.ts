@@ -39,6 +39,27 @@ export class FunnelsLoader {
     return row?.id ?? null;
   }
 
+  /**
+   * The funnel of the stage a path names: `funnelId` when given (a funnel of the account, else
+   * 422), otherwise the account's one funnel with a stage of that id (none → 404; several → 422
+   * asking for `funnel_id`).
+   */
+  async funnelOfStage(accountId: number, funnelId: number | undefined, stageId: string): Promise<number> {
+    if (funnelId !== undefined) {
+      await this.funnelRow(accountId, funnelId, 'body');
+      const [stage]: Array<{ key: string }> = await this.dataSource.query('SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, stageId]);
+      if (!stage) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stageId} not found`);
+      return funnelId;
+    }
+    const rows: Array<{ funnel_id: number }> = await this.dataSource.query(
+      'SELECT s.funnel_id FROM kanban.stages s JOIN kanban.funnels f ON f.id = s.funnel_id WHERE f.account_id = $1 AND s.key = $2 LIMIT 2',
+      [accountId, stageId],
+    );
+    if (rows.length === 0) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stageId} not found`);
+    if (rows.length > 1) throw new DomainError(KanbanErrors.stageInvalid, `Several funnels have a stage ${stageId}: give funnel_id`, ['funnel_id']);
+    return rows[0].funnel_id;
+  }
+
   async activeFunnelIds(accountId: number): Promise<number[]> {
     const rows: Array<{ id: number }> = await this.dataSource.query('SELECT id FROM kanban.funnels WHERE account_id = $1 AND active ORDER BY id', [accountId]);
     return rows.map((row) => row.id);

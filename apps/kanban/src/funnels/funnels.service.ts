@@ -104,8 +104,9 @@ export class FunnelsService {
     return Object.values((await this.loader.funnel(accountId, funnelId, 'body')).stages);
   }
 
-  async stage(accountId: number, funnelId: number, stageId: string): Promise<FunnelStage> {
-    const stage = (await this.loader.funnel(accountId, funnelId, 'body')).stages[stageId];
+  async stage(accountId: number, funnelId: number | undefined, stageId: string): Promise<FunnelStage> {
+    const owner = await this.loader.funnelOfStage(accountId, funnelId, stageId);
+    const stage = (await this.loader.funnel(accountId, owner, 'body')).stages[stageId];
     if (!stage) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stageId} not found`);
     return stage;
   }

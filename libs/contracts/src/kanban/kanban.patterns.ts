@@ -71,6 +71,8 @@ export const KanbanItemPatterns = {
 } as const;
 
 type StageScoped = AccountScoped & { funnel_id: number; stage_id: string };
+/** A stage named by a path: `funnel_id` may be left out when one funnel of the account has that stage id. */
+type StagePath = AccountScoped & { funnel_id?: number; stage_id: string };
 
 export interface KanbanRpc {
   [KanbanConfigPatterns.show]: { request: AccountScoped; response: KanbanConfig };
@@ -87,13 +89,14 @@ export interface KanbanRpc {
   [FunnelPatterns.stageStats]: { request: ById; response: StageStats };
   [FunnelPatterns.reorder]: { request: ById & { stages: string[] }; response: Funnel };
   [FunnelPatterns.listStages]: { request: AccountScoped & { funnel_id: number }; response: FunnelStage[] };
-  [FunnelPatterns.showStage]: { request: StageScoped; response: FunnelStage };
+  [FunnelPatterns.showStage]: { request: StagePath; response: FunnelStage };
   [FunnelPatterns.createStage]: { request: AccountScoped & { funnel_id: number; stage: StageInput }; response: FunnelStage };
   [FunnelPatterns.updateStage]: { request: StageScoped & { stage: StageInput }; response: FunnelStage };
   /** The stage's cards move to `fallback_stage_id` (required while it has cards). */
-  [FunnelPatterns.deleteStage]: { request: StageScoped & { fallback_stage_id?: string }; response: null };
+  [FunnelPatterns.deleteStage]: { request: StagePath & { fallback_stage_id?: string }; response: null };
 
-  [KanbanItemPatterns.list]: { request: AccountScoped & { query: KanbanItemQuery }; response: KanbanItemPage };
+  /** `funnel_in_path`: the funnel comes from the path (an unknown one is a 404, not a 422). */
+  [KanbanItemPatterns.list]: { request: AccountScoped & { query: KanbanItemQuery; funnel_in_path?: boolean }; response: KanbanItemPage };
   [KanbanItemPatterns.batch]: { request: AccountScoped & { query: KanbanBatchQuery }; response: KanbanBatch };
   [KanbanItemPatterns.show]: { request: ById; response: KanbanItem };
   [KanbanItemPatterns.create]: { request: AccountScoped & { data: KanbanItemInput }; response: KanbanItem };
