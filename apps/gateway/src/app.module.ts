@@ -33,6 +33,7 @@ import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 import { MacrosController } from './macros/macros.controller';
+import { CardWorkController } from './kanban/card-work.controller';
 import { FunnelsController } from './kanban/funnels.controller';
 import { KanbanConfigController } from './kanban/kanban-config.controller';
 import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
@@ -69,6 +70,7 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     KanbanStagesController,
     KanbanItemMovesController,
     KanbanItemsController,
+    CardWorkController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -3,9 +3,11 @@ import { ServiceKitModule } from '@parley/service-kit';
 import { BoardSettingsModule } from './board-settings/board-settings.module';
 import { CardsModule } from './cards/cards.module';
 import { CascadesModule } from './cascades/cascades.module';
+import { ChecklistsModule } from './checklists/checklists.module';
 import { FunnelsModule } from './funnels/funnels.module';
 import { KanbanConfigModule } from './kanban-config.module';
 import { KanbanWebhookModule } from './kanban-webhook/kanban-webhook.module';
+import { NotesModule } from './notes/notes.module';
 import { MessagingViewModule } from './read-models/messaging-view/messaging-view.module';
 import { kanbanSchema } from './schema';
 
@@ -17,6 +19,8 @@ import { kanbanSchema } from './schema';
     MessagingViewModule,
     FunnelsModule,
     CardsModule,
+    ChecklistsModule,
+    NotesModule,
     CascadesModule,
     KanbanWebhookModule,
   ],

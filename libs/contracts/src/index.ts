@@ -71,3 +71,5 @@ export * from './kanban/kanban-item.types';
 export * from './kanban/kanban.patterns';
 export * from './kanban/kanban.events';
 export * from './kanban/kanban.errors';
+export * from './kanban/card-work.types';
+export * from './kanban/card-work.patterns';

@@ -375,8 +375,28 @@ describe('response schemas of the served OpenAPI document', () => {
     [`GET ${V1}/kanban_items/reports`, () => admin.get(`/kanban_items/reports?funnel_id=${made.funnel.id}`)],
     [`GET ${V1}/kanban_items/counts`, () => admin.get('/kanban_items/counts')],
     [`GET ${V1}/kanban_items/debug`, () => admin.get('/kanban_items/debug')],
+    [`POST ${V1}/kanban_items/{id}/create_checklist_item`, async () => keep('checklistItem', await admin.post(`/kanban_items/${made.card.id}/create_checklist_item`, { text: 'Call', due_date: '2026-12-01', priority: 'high', agent_id: agent.id }))],
+    [`GET ${V1}/kanban_items/{id}/get_checklist`, () => admin.get(`/kanban_items/${made.card.id}/get_checklist`)],
+    [`PATCH ${V1}/kanban_items/{id}/update_checklist_item`, () => admin.patch(`/kanban_items/${made.card.id}/update_checklist_item`, { checklist_item_id: made.checklistItem.id, text: 'Call back' })],
+    [`POST ${V1}/kanban_items/{id}/toggle_checklist_item`, () => admin.post(`/kanban_items/${made.card.id}/toggle_checklist_item`, { checklist_item_id: made.checklistItem.id })],
+    [`POST ${V1}/kanban_items/{id}/assign_agent_to_checklist_item`, () => admin.post(`/kanban_items/${made.card.id}/assign_agent_to_checklist_item`, { checklist_item_id: made.checklistItem.id, agent_id: account.admin.id })],
+    [`DELETE ${V1}/kanban_items/{id}/remove_agent_from_checklist_item`, () => admin.delete(`/kanban_items/${made.card.id}/remove_agent_from_checklist_item`, { body: { checklist_item_id: made.checklistItem.id } })],
+    [`GET ${V1}/kanban_items/{id}/search_checklist`, () => admin.get(`/kanban_items/${made.card.id}/search_checklist?query=call`)],
+    [`GET ${V1}/kanban_items/{id}/checklist_progress_by_agent`, () => admin.get(`/kanban_items/${made.card.id}/checklist_progress_by_agent`)],
+    [
+      `POST ${V1}/kanban_items/{id}/duplicate_checklist`,
+      async () => {
+        const target = (await admin.post('/kanban_items', { kanban_item: { funnel_id: made.funnel.id, item_details: { title: 'Schema target' } } })).body;
+        return admin.post(`/kanban_items/${made.card.id}/duplicate_checklist`, { target_item_id: target.id, merge: true });
+      },
+    ],
+    [`POST ${V1}/kanban_items/{id}/create_note`, async () => keep('note', await admin.post(`/kanban_items/${made.card.id}/create_note`, { text: 'A **note**', linked_conversation_id: made.conversation.id }))],
+    [`GET ${V1}/kanban_items/{id}/get_notes`, () => admin.get(`/kanban_items/${made.card.id}/get_notes`)],
+    [`PATCH ${V1}/kanban_items/{id}/update_note`, () => admin.patch(`/kanban_items/${made.card.id}/update_note`, { note_id: made.note.id, text: 'Edited' })],
 
     // Deletes last: the rows above use what they remove.
+    [`DELETE ${V1}/kanban_items/{id}/delete_checklist_item`, () => admin.delete(`/kanban_items/${made.card.id}/delete_checklist_item`, { body: { checklist_item_id: made.checklistItem.id } })],
+    [`DELETE ${V1}/kanban_items/{id}/delete_note`, () => admin.delete(`/kanban_items/${made.card.id}/delete_note`, { body: { note_id: made.note.id } })],
     [`DELETE ${V1}/kanban_items/{id}`, () => admin.delete(`/kanban_items/${made.card.id}`)],
     [`DELETE ${V1}/kanban/stages/{id}`, () => admin.delete(`/kanban/stages/${made.stage.id}?funnel_id=${made.funnel.id}`)],
     [`DELETE ${V1}/funnels/{id}`, () => admin.delete(`/funnels/${made.funnel.id}`)],

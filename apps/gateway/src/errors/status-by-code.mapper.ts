@@ -143,6 +143,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'KANBAN.CONVERSATION_MISSING': 422,
   'KANBAN.AGENT_MISSING': 422,
   'KANBAN.ITEMS_MISSING': 422,
+  'KANBAN_CHECKLIST.ITEM_NOT_FOUND': 404,
+  'KANBAN_CHECKLIST.ITEM_INVALID': 422,
+  'KANBAN_NOTE.NOT_FOUND': 404,
+  'KANBAN_NOTE.INVALID': 422,
+  'KANBAN_NOTE.LINK_MISSING': 422,
 };
 
 /** A code from a newer service this gateway does not know yet is a server-side fault. */

@@ -8,10 +8,10 @@ export class CardConditions {
     this.clauses.push('c.account_id = $1');
   }
 
-  /** Adds `sql` with `$?` standing for `value`'s parameter. */
+  /** Adds `sql` with every `$?` standing for `value`'s parameter. */
   add(sql: string, value: unknown): this {
     this.params.push(value);
-    this.clauses.push(sql.replace('$?', `$${this.params.length}`));
+    this.clauses.push(sql.replaceAll('$?', `$${this.params.length}`));
     return this;
   }
 

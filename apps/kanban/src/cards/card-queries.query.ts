@@ -62,25 +62,26 @@ export class CardQueries {
         ORDER BY s.ord, c.position, c.id`,
       conditions.params,
     );
-    const counting = this.listConditions(accountId, { ...query, funnel_id: undefined, stage_id: undefined });
-    const countRows: Array<{ stage_key: string; count: number }> = await this.dataSource.query(
-      `SELECT c.stage_key, count(*)::int AS count FROM kanban.cards c
-        WHERE ${counting.where} AND (c.funnel_id, c.stage_key) IN (SELECT * FROM unnest(${counting.param(stages.map((s) => s.funnelId))}::int[], ${counting.param(stages.map((s) => s.key))}::text[]))
-        GROUP BY c.stage_key`,
-      counting.params,
-    );
     const stageCounts: Record<string, number> = Object.fromEntries(stages.map((stage) => [stage.key, 0]));
-    for (const row of countRows) stageCounts[row.stage_key] = (stageCounts[row.stage_key] ?? 0) + row.count;
-    return { data: { payload: rows.map(toKanbanItem) }, stage_counts: stageCounts, total_items: countRows.reduce((sum, row) => sum + row.count, 0) };
+    const filtered = query.agent_id !== undefined || query.conversation_id !== undefined;
+    const counts = filtered ? await this.countedStages(accountId, query, stages) : await this.stageCounters(stages);
+    for (const row of counts) stageCounts[row.stage_key] = (stageCounts[row.stage_key] ?? 0) + row.count;
+    return { data: { payload: rows.map(toKanbanItem) }, stage_counts: stageCounts, total_items: counts.reduce((sum, row) => sum + row.count, 0) };
   }
 
-  /** Full-text over title and description (an indexed tsvector), each word as a prefix. */
+  /** Full-text over title, description and the card's notes (indexed tsvectors), each word as a prefix. */
   search(accountId: number, query: KanbanSearchQuery): Promise<KanbanItemPage> {
     const text = prefixQuery(query.query ?? '');
     const conditions = new CardConditions(accountId)
       .addIf(query.funnel_id, 'c.funnel_id = $?')
       .addIf(query.agent_id, 'c.assigned_agents @> ARRAY[$?]::int[]')
-      .add(text === null ? 'false AND $?::text IS NULL' : `c.search @@ to_tsquery('simple', $?)`, text);
+      // Notes are searched with their card: one read of the notes table beside the cards (indexed the same way).
+      .add(
+        text === null
+          ? 'false AND $?::text IS NULL'
+          : `(c.search @@ to_tsquery('simple', $?) OR EXISTS (SELECT 1 FROM kanban.notes n WHERE n.card_id = c.id AND to_tsvector('simple', n.text) @@ to_tsquery('simple', $?)))`,
+        text,
+      );
     return this.page(conditions, query.page);
   }
 
@@ -111,6 +112,25 @@ export class CardQueries {
       counts.by_priority[priority] = (counts.by_priority[priority] ?? 0) + row.count;
     }
     return counts;
+  }
+
+  /** The counts the database keeps per stage (no filter but the stages). */
+  private stageCounters(stages: Array<{ funnelId: number; key: string }>): Promise<Array<{ stage_key: string; count: number }>> {
+    return this.dataSource.query(
+      `SELECT stage_key, cards AS count FROM kanban.stage_counters WHERE (funnel_id, stage_key) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
+      [stages.map((stage) => stage.funnelId), stages.map((stage) => stage.key)],
+    );
+  }
+
+  /** Counts under the card filters (agent, conversation), counted. */
+  private countedStages(accountId: number, query: KanbanBatchQuery, stages: Array<{ funnelId: number; key: string }>): Promise<Array<{ stage_key: string; count: number }>> {
+    const counting = this.listConditions(accountId, { ...query, funnel_id: undefined, stage_id: undefined });
+    return this.dataSource.query(
+      `SELECT c.stage_key, count(*)::int AS count FROM kanban.cards c
+        WHERE ${counting.where} AND (c.funnel_id, c.stage_key) IN (SELECT * FROM unnest(${counting.param(stages.map((s) => s.funnelId))}::int[], ${counting.param(stages.map((s) => s.key))}::text[]))
+        GROUP BY c.stage_key`,
+      counting.params,
+    );
   }
 
   private listConditions(accountId: number, query: KanbanItemQuery): CardConditions {

@@ -33,8 +33,9 @@ export class CardReports {
   async stageStats(accountId: number, funnelId: number): Promise<StageStats> {
     await this.funnels.funnelRow(accountId, funnelId, 'path');
     const stages = await this.funnels.stagesOf(funnelId);
+    // Kept by the database on every card write (see the stage_counters trigger).
     const rows: Array<{ stage_key: string; count: number; total_value: number }> = await this.dataSource.query(
-      `SELECT stage_key, count(*)::int AS count, coalesce(sum(value), 0)::float8 AS total_value FROM kanban.cards WHERE funnel_id = $1 GROUP BY stage_key`,
+      'SELECT stage_key, cards AS count, total_value::float8 AS total_value FROM kanban.stage_counters WHERE funnel_id = $1',
       [funnelId],
     );
     const byStage = new Map(rows.map((row) => [row.stage_key, row]));

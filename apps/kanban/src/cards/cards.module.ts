@@ -12,13 +12,14 @@ import { CardReports } from './card-reports.query';
 import { CardReportsHandlers } from './card-reports.handlers';
 import { CardsHandlers } from './cards.handlers';
 import { CardsService } from './cards.service';
+import { CardsLoader } from './cards.loader';
 import { CardsWriter } from './cards.writer';
 
 /** Cards (the `cards`, `card_stage_visits` and `agent_assignments` tables): CRUD, moves, bulk, queries, reports. */
 @Module({
   imports: [BoardSettingsModule, FunnelsModule, MessagingViewModule],
   controllers: [CardsHandlers, CardMovesHandlers, CardReportsHandlers],
-  providers: [CardsService, CardMovesService, CardBulkService, CardQueries, CardReports, CardsWriter, CardEventsWriter, AgentRotationWriter],
-  exports: [CardsWriter, CardEventsWriter],
+  providers: [CardsLoader, CardsService, CardMovesService, CardBulkService, CardQueries, CardReports, CardsWriter, CardEventsWriter, AgentRotationWriter],
+  exports: [CardsLoader, CardsService, CardsWriter, CardEventsWriter],
 })
 export class CardsModule {}

@@ -75,6 +75,34 @@ export class KanbanBoard1765000000001 implements MigrationInterface {
     await runner.query(`CREATE INDEX cards_agents_idx ON kanban.cards USING gin (assigned_agents)`);
     await runner.query(`CREATE INDEX cards_search_idx ON kanban.cards USING gin (search)`);
     await runner.query(`CREATE INDEX cards_priority_idx ON kanban.cards (funnel_id, priority)`);
+    // Cards and value per stage, kept by the database itself on every insert, move, value change
+    // and delete (imports and cascades included), so the board and stage_stats never count rows.
+    await runner.query(`
+      CREATE TABLE kanban.stage_counters (
+        funnel_id integer NOT NULL,
+        stage_key text NOT NULL,
+        cards integer NOT NULL DEFAULT 0,
+        total_value numeric NOT NULL DEFAULT 0,
+        PRIMARY KEY (funnel_id, stage_key)
+      )`);
+    await runner.query(`
+      CREATE FUNCTION kanban.count_stage_cards() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          UPDATE kanban.stage_counters SET cards = cards - 1, total_value = total_value - coalesce(OLD.value, 0)::numeric
+           WHERE funnel_id = OLD.funnel_id AND stage_key = OLD.stage_key;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') THEN
+          INSERT INTO kanban.stage_counters (funnel_id, stage_key, cards, total_value) VALUES (NEW.funnel_id, NEW.stage_key, 1, coalesce(NEW.value, 0)::numeric)
+          ON CONFLICT (funnel_id, stage_key) DO UPDATE SET cards = stage_counters.cards + 1, total_value = stage_counters.total_value + EXCLUDED.total_value;
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await runner.query(`CREATE TRIGGER cards_counted_insert_delete AFTER INSERT OR DELETE ON kanban.cards FOR EACH ROW EXECUTE FUNCTION kanban.count_stage_cards()`);
+    await runner.query(`
+      CREATE TRIGGER cards_counted_update AFTER UPDATE OF funnel_id, stage_key, value ON kanban.cards FOR EACH ROW
+      WHEN (OLD.funnel_id IS DISTINCT FROM NEW.funnel_id OR OLD.stage_key IS DISTINCT FROM NEW.stage_key OR OLD.value IS DISTINCT FROM NEW.value)
+      EXECUTE FUNCTION kanban.count_stage_cards()`);
     await runner.query(`
       CREATE TABLE kanban.card_stage_visits (
         id bigserial PRIMARY KEY,
@@ -115,7 +143,10 @@ export class KanbanBoard1765000000001 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['agents_view', 'conversations_view', 'agent_assignments', 'card_stage_visits', 'cards', 'stages', 'funnels', 'kanban_configs']) {
+    await runner.query('DROP TRIGGER cards_counted_update ON kanban.cards');
+    await runner.query('DROP TRIGGER cards_counted_insert_delete ON kanban.cards');
+    await runner.query('DROP FUNCTION kanban.count_stage_cards()');
+    for (const table of ['agents_view', 'conversations_view', 'agent_assignments', 'card_stage_visits', 'stage_counters', 'cards', 'stages', 'funnels', 'kanban_configs']) {
       await runner.query(`DROP TABLE kanban.${table}`);
     }
   }

@@ -19,7 +19,7 @@ import type { MessageErrors } from '../messages/message.errors';
 import type { TeamErrors } from '../teams/team.errors';
 import type { AutomationRuleErrors } from '../automation/automation-rule.errors';
 import type { MacroErrors } from '../automation/macro.errors';
-import type { KanbanErrors } from '../kanban/kanban.errors';
+import type { KanbanErrors, KanbanWorkErrors } from '../kanban/kanban.errors';
 import type { CodeOf, CommonErrors } from './common.errors';
 
 /** The codes of the messaging service's resources. */
@@ -59,4 +59,5 @@ export type ErrorCode =
   | WebhooksErrorCode
   | CodeOf<typeof AutomationRuleErrors>
   | CodeOf<typeof MacroErrors>
-  | CodeOf<typeof KanbanErrors>;
+  | CodeOf<typeof KanbanErrors>
+  | CodeOf<typeof KanbanWorkErrors>;

@@ -20,3 +20,13 @@ export const KanbanErrors = {
   /** Ids of a bulk request or reorder that name no card of the account. */
   itemsMissing: 'KANBAN.ITEMS_MISSING',
 } as const;
+
+/** Why a request about a card's checklist or notes failed. */
+export const KanbanWorkErrors = {
+  checklistItemNotFound: 'KANBAN_CHECKLIST.ITEM_NOT_FOUND',
+  checklistItemInvalid: 'KANBAN_CHECKLIST.ITEM_INVALID',
+  noteNotFound: 'KANBAN_NOTE.NOT_FOUND',
+  noteInvalid: 'KANBAN_NOTE.INVALID',
+  /** A linked card, conversation or contact that the account does not have. */
+  noteLinkMissing: 'KANBAN_NOTE.LINK_MISSING',
+} as const;

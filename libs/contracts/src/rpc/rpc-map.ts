@@ -13,6 +13,7 @@ import type { LabelsRpc } from '../labels/labels.patterns';
 import type { TeamsRpc } from '../teams/teams.patterns';
 import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
 import type { KanbanRpc } from '../kanban/kanban.patterns';
+import type { CardWorkRpc } from '../kanban/card-work.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -30,7 +31,8 @@ export interface RpcMap
     WebhooksRpc,
     AutomationRulesRpc,
     MacrosRpc,
-    KanbanRpc {}
+    KanbanRpc,
+    CardWorkRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

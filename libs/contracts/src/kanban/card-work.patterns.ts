@@ -1,0 +1,44 @@
+import type { ById } from '../rpc/caller';
+import type { ChecklistItem, ChecklistItemInput, ChecklistProgress, KanbanNote, KanbanNoteInput } from './card-work.types';
+
+export const ChecklistPatterns = {
+  create: 'kanban.checklists.create',
+  list: 'kanban.checklists.list',
+  update: 'kanban.checklists.update',
+  toggle: 'kanban.checklists.toggle',
+  delete: 'kanban.checklists.delete',
+  assignAgent: 'kanban.checklists.assign_agent',
+  removeAgent: 'kanban.checklists.remove_agent',
+  duplicate: 'kanban.checklists.duplicate',
+  search: 'kanban.checklists.search',
+  progressByAgent: 'kanban.checklists.progress_by_agent',
+} as const;
+
+export const NotePatterns = {
+  create: 'kanban.notes.create',
+  list: 'kanban.notes.list',
+  update: 'kanban.notes.update',
+  delete: 'kanban.notes.delete',
+} as const;
+
+/** `id` is the card's; `checklist_item_id` one of its checklist items (another card's → 404). */
+type OfChecklistItem = ById & { checklist_item_id: number };
+
+export interface CardWorkRpc {
+  [ChecklistPatterns.create]: { request: ById & { data: ChecklistItemInput }; response: ChecklistItem };
+  [ChecklistPatterns.list]: { request: ById; response: ChecklistItem[] };
+  [ChecklistPatterns.update]: { request: OfChecklistItem & { data: ChecklistItemInput }; response: ChecklistItem };
+  [ChecklistPatterns.toggle]: { request: OfChecklistItem; response: ChecklistItem };
+  [ChecklistPatterns.delete]: { request: OfChecklistItem; response: null };
+  [ChecklistPatterns.assignAgent]: { request: OfChecklistItem & { agent_id: number }; response: ChecklistItem };
+  [ChecklistPatterns.removeAgent]: { request: OfChecklistItem; response: ChecklistItem };
+  /** Copies the card's checklist to `target_item_id`: appended (`merge`) or replacing the target's. */
+  [ChecklistPatterns.duplicate]: { request: ById & { target_item_id: number; merge: boolean }; response: ChecklistItem[] };
+  /** `all`: across the account's cards rather than this card's. */
+  [ChecklistPatterns.search]: { request: ById & { query: string; all: boolean }; response: ChecklistItem[] };
+  [ChecklistPatterns.progressByAgent]: { request: ById; response: ChecklistProgress[] };
+  [NotePatterns.create]: { request: ById & { data: KanbanNoteInput }; response: KanbanNote };
+  [NotePatterns.list]: { request: ById; response: KanbanNote[] };
+  [NotePatterns.update]: { request: ById & { note_id: number; data: KanbanNoteInput }; response: KanbanNote };
+  [NotePatterns.delete]: { request: ById & { note_id: number }; response: null };
+}
