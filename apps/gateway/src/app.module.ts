@@ -35,6 +35,7 @@ import { AutomationRulesController } from './automation-rules/automation-rules.c
 import { MacrosController } from './macros/macros.controller';
 import { CardWorkController } from './kanban/card-work.controller';
 import { FunnelsController } from './kanban/funnels.controller';
+import { KanbanAttachmentsController } from './kanban/kanban-attachments.controller';
 import { KanbanConfigController } from './kanban/kanban-config.controller';
 import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
 import { KanbanItemsController } from './kanban/kanban-items.controller';
@@ -71,6 +72,7 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     KanbanItemMovesController,
     KanbanItemsController,
     CardWorkController,
+    KanbanAttachmentsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

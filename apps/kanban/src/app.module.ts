@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
+import { AttachmentsModule } from './attachments/attachments.module';
 import { BoardSettingsModule } from './board-settings/board-settings.module';
 import { CardsModule } from './cards/cards.module';
 import { CascadesModule } from './cascades/cascades.module';
@@ -21,6 +22,7 @@ import { kanbanSchema } from './schema';
     CardsModule,
     ChecklistsModule,
     NotesModule,
+    AttachmentsModule,
     CascadesModule,
     KanbanWebhookModule,
   ],

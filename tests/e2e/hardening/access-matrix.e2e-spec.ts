@@ -83,6 +83,15 @@ describe('access matrix', () => {
     theirs.stages = 4_000_000 + Math.floor(Math.random() * 1_000_000);
     theirs.funnels = (await api.post('/funnels', { funnel: { name: `funnel ${MARK}`, stages: { [theirs.stages]: { name: `stage ${MARK}`, color: '#123456', position: 1 } } } })).body.id;
     theirs.kanban_items = (await api.post('/kanban_items', { kanban_item: { funnel_id: theirs.funnels, item_details: { title: `card ${MARK}` } } })).body.id;
+    theirs.items = theirs.kanban_items;
+    const attachment = new FormData();
+    attachment.append('attachment', new Blob([`%PDF-1.7 ${MARK}`]), `file-${MARK}.pdf`);
+    theirs.attachments = (await api.post(`/kanban/items/${theirs.items}/attachments`, undefined, { form: attachment })).body.id;
+    const note = (await api.post(`/kanban_items/${theirs.items}/create_note`, { text: `note ${MARK}` })).body.id;
+    const noteAttachment = new FormData();
+    noteAttachment.append('note_id', String(note));
+    noteAttachment.append('attachment', new Blob([`%PDF-1.7 ${MARK}`]), `note-${MARK}.pdf`);
+    theirs.note_attachments = (await api.post(`/kanban/items/${theirs.items}/note_attachments`, undefined, { form: noteAttachment })).body.id;
     for (const [kind, id] of Object.entries(theirs)) expect([kind, id]).toEqual([kind, expect.any(Number)]);
   }, 120_000);
 

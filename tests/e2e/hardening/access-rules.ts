@@ -234,4 +234,9 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`GET ${V1}/kanban_items/{id}/get_notes`]: 'member',
   [`PATCH ${V1}/kanban_items/{id}/update_note`]: 'member',
   [`DELETE ${V1}/kanban_items/{id}/delete_note`]: 'member',
+  [`GET ${V1}/kanban/items/{item_id}/attachments`]: 'member',
+  [`POST ${V1}/kanban/items/{item_id}/attachments`]: 'member',
+  [`DELETE ${V1}/kanban/items/{item_id}/attachments/{id}`]: 'member',
+  [`POST ${V1}/kanban/items/{item_id}/note_attachments`]: 'member',
+  [`DELETE ${V1}/kanban/items/{item_id}/note_attachments/{id}`]: 'member',
 };

@@ -393,9 +393,14 @@ describe('response schemas of the served OpenAPI document', () => {
     [`POST ${V1}/kanban_items/{id}/create_note`, async () => keep('note', await admin.post(`/kanban_items/${made.card.id}/create_note`, { text: 'A **note**', linked_conversation_id: made.conversation.id }))],
     [`GET ${V1}/kanban_items/{id}/get_notes`, () => admin.get(`/kanban_items/${made.card.id}/get_notes`)],
     [`PATCH ${V1}/kanban_items/{id}/update_note`, () => admin.patch(`/kanban_items/${made.card.id}/update_note`, { note_id: made.note.id, text: 'Edited' })],
+    [`POST ${V1}/kanban/items/{item_id}/attachments`, async () => keep('kanbanFile', await admin.post(`/kanban/items/${made.card.id}/attachments`, undefined, { form: kanbanUpload() }))],
+    [`GET ${V1}/kanban/items/{item_id}/attachments`, () => admin.get(`/kanban/items/${made.card.id}/attachments`)],
+    [`POST ${V1}/kanban/items/{item_id}/note_attachments`, async () => keep('kanbanNoteFile', await admin.post(`/kanban/items/${made.card.id}/note_attachments`, undefined, { form: kanbanUpload(made.note.id) }))],
 
     // Deletes last: the rows above use what they remove.
     [`DELETE ${V1}/kanban_items/{id}/delete_checklist_item`, () => admin.delete(`/kanban_items/${made.card.id}/delete_checklist_item`, { body: { checklist_item_id: made.checklistItem.id } })],
+    [`DELETE ${V1}/kanban/items/{item_id}/note_attachments/{id}`, () => admin.delete(`/kanban/items/${made.card.id}/note_attachments/${made.kanbanNoteFile.id}`)],
+    [`DELETE ${V1}/kanban/items/{item_id}/attachments/{id}`, () => admin.delete(`/kanban/items/${made.card.id}/attachments/${made.kanbanFile.id}`)],
     [`DELETE ${V1}/kanban_items/{id}/delete_note`, () => admin.delete(`/kanban_items/${made.card.id}/delete_note`, { body: { note_id: made.note.id } })],
     [`DELETE ${V1}/kanban_items/{id}`, () => admin.delete(`/kanban_items/${made.card.id}`)],
     [`DELETE ${V1}/kanban/stages/{id}`, () => admin.delete(`/kanban/stages/${made.stage.id}?funnel_id=${made.funnel.id}`)],
@@ -412,6 +417,14 @@ describe('response schemas of the served OpenAPI document', () => {
     [`DELETE ${V1}/agent_bots/{id}`, () => admin.delete(`/agent_bots/${made.bot.id}`)],
     [`DELETE ${V1}/teams/{id}`, () => admin.delete(`/teams/${made.team.id}`)],
   ];
+
+  /** A small PDF in the multipart field `attachment` (and the note it belongs to). */
+  function kanbanUpload(noteId?: number): FormData {
+    const form = new FormData();
+    if (noteId !== undefined) form.append('note_id', String(noteId));
+    form.append('attachment', new Blob(['%PDF-1.7\n%%EOF\n']), 'schema.pdf');
+    return form;
+  }
 
   /** Remembers a row's answer for the rows after it. */
   function keep(name: string, response: ApiResponse): ApiResponse {

@@ -33,3 +33,14 @@ export class NoteView implements KanbanNote {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
+
+export class KanbanAttachmentView {
+  @ApiProperty() id: number;
+  @ApiProperty({ description: 'The card' }) item_id: number;
+  @ApiProperty({ nullable: true, type: Number }) note_id: number | null;
+  @ApiProperty({ description: 'Signed; expires' }) file_url: string;
+  @ApiProperty({ description: 'Bytes' }) file_size: number;
+  @ApiProperty({ description: 'MIME type' }) file_type: string;
+  @ApiProperty() file_name: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}

@@ -52,10 +52,22 @@ export class KanbanCardWork1765000000002 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await runner.query(`CREATE INDEX attachments_card_idx ON kanban.attachments (card_id, id)`);
+    // However an attachment row goes (its own delete, or its card's, note's or funnel's), its file
+    // is queued for removal in the same transaction; a worker removes the files.
+    await runner.query(`CREATE TABLE kanban.file_removals (id bigserial PRIMARY KEY, storage_key text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await runner.query(`
+      CREATE FUNCTION kanban.queue_file_removal() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO kanban.file_removals (storage_key) VALUES (OLD.storage_key);
+        RETURN NULL;
+      END $$`);
+    await runner.query(`CREATE TRIGGER attachments_file_removal AFTER DELETE ON kanban.attachments FOR EACH ROW EXECUTE FUNCTION kanban.queue_file_removal()`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query('DROP TABLE kanban.attachments');
+    await runner.query('DROP FUNCTION kanban.queue_file_removal()');
+    await runner.query('DROP TABLE kanban.file_removals');
     await runner.query('DROP TABLE kanban.notes');
     await runner.query('DROP TABLE kanban.checklist_items');
   }

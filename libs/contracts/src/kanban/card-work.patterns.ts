@@ -1,5 +1,6 @@
 import type { ById } from '../rpc/caller';
-import type { ChecklistItem, ChecklistItemInput, ChecklistProgress, KanbanNote, KanbanNoteInput } from './card-work.types';
+import type { StoredFile } from '../messages/message.types';
+import type { ChecklistItem, ChecklistItemInput, ChecklistProgress, KanbanAttachment, KanbanNote, KanbanNoteInput } from './card-work.types';
 
 export const ChecklistPatterns = {
   create: 'kanban.checklists.create',
@@ -19,6 +20,12 @@ export const NotePatterns = {
   list: 'kanban.notes.list',
   update: 'kanban.notes.update',
   delete: 'kanban.notes.delete',
+} as const;
+
+export const AttachmentPatterns = {
+  list: 'kanban.attachments.list',
+  create: 'kanban.attachments.create',
+  delete: 'kanban.attachments.delete',
 } as const;
 
 /** `id` is the card's; `checklist_item_id` one of its checklist items (another card's → 404). */
@@ -41,4 +48,9 @@ export interface CardWorkRpc {
   [NotePatterns.list]: { request: ById; response: KanbanNote[] };
   [NotePatterns.update]: { request: ById & { note_id: number; data: KanbanNoteInput }; response: KanbanNote };
   [NotePatterns.delete]: { request: ById & { note_id: number }; response: null };
+  [AttachmentPatterns.list]: { request: ById; response: KanbanAttachment[] };
+  /** Records a file the gateway stored (type checked by content and name, size bounded while streaming); a note's when `note_id` is given. */
+  [AttachmentPatterns.create]: { request: ById & { file: StoredFile; note_id?: number }; response: KanbanAttachment };
+  /** `of_note`: only an attachment of a note (the note_attachments route). */
+  [AttachmentPatterns.delete]: { request: ById & { attachment_id: number; of_note: boolean }; response: null };
 }

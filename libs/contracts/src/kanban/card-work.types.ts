@@ -48,3 +48,19 @@ export interface KanbanNoteInput {
   linked_conversation_id?: number | null;
   linked_contact_id?: number | null;
 }
+
+/** 25 MB per file (the contract's limit). */
+export const KANBAN_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+export interface KanbanAttachment {
+  id: number;
+  item_id: number;
+  note_id: number | null;
+  /** Signed and expiring. */
+  file_url: string;
+  file_size: number;
+  /** MIME type. */
+  file_type: string;
+  file_name: string;
+  created_at: string;
+}

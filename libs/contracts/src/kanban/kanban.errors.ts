@@ -29,4 +29,5 @@ export const KanbanWorkErrors = {
   noteInvalid: 'KANBAN_NOTE.INVALID',
   /** A linked card, conversation or contact that the account does not have. */
   noteLinkMissing: 'KANBAN_NOTE.LINK_MISSING',
+  attachmentNotFound: 'KANBAN_ATTACHMENT.NOT_FOUND',
 } as const;
