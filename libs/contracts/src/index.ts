@@ -73,3 +73,4 @@ export * from './kanban/kanban.events';
 export * from './kanban/kanban.errors';
 export * from './kanban/card-work.types';
 export * from './kanban/card-work.patterns';
+export * from './kanban/kanban-csv.patterns';

@@ -80,7 +80,7 @@ export class CardWorkController {
   @Get('search_checklist')
   @ApiOkResponse({ type: [ChecklistItemView] })
   searchChecklist(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Query() query: SearchChecklistQueryDto): Promise<ChecklistItem[]> {
-    return this.rpc.send(ChecklistPatterns.search, { ...scope, id, query: query.query, all: query.all === true });
+    return this.rpc.send(ChecklistPatterns.search, { ...scope, id, query: query.query ?? '', all: query.all === true });
   }
 
   @Get('checklist_progress_by_agent')

@@ -30,7 +30,7 @@ export class DuplicateChecklistDto {
 }
 
 export class SearchChecklistQueryDto {
-  @ApiProperty({ description: 'Words of the item text (each matches the start of a word)' }) @IsString() @MaxLength(200) query: string;
+  @ApiPropertyOptional({ description: 'Words of the item text (each matches the start of a word); none finds nothing' }) @MayBeOmitted() @IsString() @MaxLength(200) query?: string;
   @ApiPropertyOptional({ description: "true: across the account's cards, not only this one" }) @ToBoolean() @MayBeOmitted() @IsBoolean() all?: boolean;
 }
 

@@ -30,4 +30,7 @@ export const KanbanWorkErrors = {
   /** A linked card, conversation or contact that the account does not have. */
   noteLinkMissing: 'KANBAN_NOTE.LINK_MISSING',
   attachmentNotFound: 'KANBAN_ATTACHMENT.NOT_FOUND',
+  /** A mapping names a column the file lacks or a field cards do not have. */
+  importMappingInvalid: 'KANBAN_IMPORT.MAPPING_INVALID',
+  importFileInvalid: 'KANBAN_IMPORT.FILE_INVALID',
 } as const;

@@ -14,6 +14,7 @@ import type { TeamsRpc } from '../teams/teams.patterns';
 import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
 import type { KanbanRpc } from '../kanban/kanban.patterns';
 import type { CardWorkRpc } from '../kanban/card-work.patterns';
+import type { KanbanRpcCsv } from '../kanban/kanban-csv.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -32,7 +33,8 @@ export interface RpcMap
     AutomationRulesRpc,
     MacrosRpc,
     KanbanRpc,
-    CardWorkRpc {}
+    CardWorkRpc,
+    KanbanRpcCsv {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];
