@@ -36,6 +36,7 @@ import { MacrosController } from './macros/macros.controller';
 import { CardWorkController } from './kanban/card-work.controller';
 import { FunnelsController } from './kanban/funnels.controller';
 import { KanbanAttachmentsController } from './kanban/kanban-attachments.controller';
+import { KanbanCsvController } from './kanban/kanban-csv.controller';
 import { KanbanConfigController } from './kanban/kanban-config.controller';
 import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
 import { KanbanItemsController } from './kanban/kanban-items.controller';
@@ -69,6 +70,7 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     KanbanConfigController,
     FunnelsController,
     KanbanStagesController,
+    KanbanCsvController,
     KanbanItemMovesController,
     KanbanItemsController,
     CardWorkController,

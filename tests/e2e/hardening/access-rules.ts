@@ -239,4 +239,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`DELETE ${V1}/kanban/items/{item_id}/attachments/{id}`]: 'member',
   [`POST ${V1}/kanban/items/{item_id}/note_attachments`]: 'member',
   [`DELETE ${V1}/kanban/items/{item_id}/note_attachments/{id}`]: 'member',
+  [`GET ${V1}/kanban_items/export`]: 'member',
+  [`POST ${V1}/kanban_items/import_preview`]: 'member',
+  [`POST ${V1}/kanban_items/import`]: 'member',
 };

@@ -375,6 +375,18 @@ describe('response schemas of the served OpenAPI document', () => {
     [`GET ${V1}/kanban_items/reports`, () => admin.get(`/kanban_items/reports?funnel_id=${made.funnel.id}`)],
     [`GET ${V1}/kanban_items/counts`, () => admin.get('/kanban_items/counts')],
     [`GET ${V1}/kanban_items/debug`, () => admin.get('/kanban_items/debug')],
+    [`GET ${V1}/kanban_items/export`, () => admin.get(`/kanban_items/export?funnel_id=${made.funnel.id}`)],
+    [`POST ${V1}/kanban_items/import_preview`, () => admin.post('/kanban_items/import_preview', undefined, { form: kanbanCsv() })],
+    [
+      `POST ${V1}/kanban_items/import`,
+      () => {
+        const form = kanbanCsv();
+        form.append('funnel_id', String(made.funnel.id));
+        form.append('default_stage_id', 'lead');
+        form.append('mappings', JSON.stringify({ title: 'title', value: 'value' }));
+        return admin.post('/kanban_items/import', undefined, { form });
+      },
+    ],
     [`POST ${V1}/kanban_items/{id}/create_checklist_item`, async () => keep('checklistItem', await admin.post(`/kanban_items/${made.card.id}/create_checklist_item`, { text: 'Call', due_date: '2026-12-01', priority: 'high', agent_id: agent.id }))],
     [`GET ${V1}/kanban_items/{id}/get_checklist`, () => admin.get(`/kanban_items/${made.card.id}/get_checklist`)],
     [`PATCH ${V1}/kanban_items/{id}/update_checklist_item`, () => admin.patch(`/kanban_items/${made.card.id}/update_checklist_item`, { checklist_item_id: made.checklistItem.id, text: 'Call back' })],
@@ -423,6 +435,13 @@ describe('response schemas of the served OpenAPI document', () => {
     const form = new FormData();
     if (noteId !== undefined) form.append('note_id', String(noteId));
     form.append('attachment', new Blob(['%PDF-1.7\n%%EOF\n']), 'schema.pdf');
+    return form;
+  }
+
+  /** A two-card CSV in the multipart field `file`. */
+  function kanbanCsv(): FormData {
+    const form = new FormData();
+    form.append('file', new Blob(['title;value\nImported;5\nAnother;7\n']), 'cards.csv');
     return form;
   }
 

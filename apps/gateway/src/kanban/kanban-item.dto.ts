@@ -173,3 +173,7 @@ export class AgentIdDto {
 export class ChangeStatusDto {
   @ApiProperty({ enum: KANBAN_ITEM_STATUSES }) @IsIn(KANBAN_ITEM_STATUSES) status: KanbanItemStatus;
 }
+
+export class KanbanExportQueryDto {
+  @ApiProperty() @ToInteger() @IsId() funnel_id: number;
+}

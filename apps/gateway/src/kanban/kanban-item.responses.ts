@@ -142,3 +142,19 @@ export class KanbanDebugView implements KanbanDebug {
 export class AssignedAgentsView {
   @ApiProperty({ type: [Number] }) assigned_agents: number[];
 }
+
+export class ImportPreviewView {
+  @ApiProperty({ type: [String] }) columns: string[];
+  @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'string' } }, description: 'Up to 10 data rows (header excluded)' }) rows: string[][];
+  @ApiProperty({ enum: [';', ','] }) separator: string;
+}
+
+class RejectedRowView {
+  @ApiProperty({ description: 'Line in the file (1 is the header)' }) line: number;
+  @ApiProperty() reason: string;
+}
+
+export class ImportReportView {
+  @ApiProperty() imported: number;
+  @ApiProperty({ type: [RejectedRowView] }) rejected: RejectedRowView[];
+}
