@@ -37,6 +37,7 @@ import { CardWorkController } from './kanban/card-work.controller';
 import { FunnelsController } from './kanban/funnels.controller';
 import { KanbanAttachmentsController } from './kanban/kanban-attachments.controller';
 import { KanbanCsvController } from './kanban/kanban-csv.controller';
+import { KanbanAutomationsController, LegacyKanbanAutomationsController } from './kanban/kanban-automations.controller';
 import { KanbanConfigController } from './kanban/kanban-config.controller';
 import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
 import { KanbanItemsController } from './kanban/kanban-items.controller';
@@ -75,6 +76,8 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     KanbanItemsController,
     CardWorkController,
     KanbanAttachmentsController,
+    KanbanAutomationsController,
+    LegacyKanbanAutomationsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
 import { AttachmentsModule } from './attachments/attachments.module';
+import { AutomationsModule } from './automations/automations.module';
 import { BoardSettingsModule } from './board-settings/board-settings.module';
 import { CardsModule } from './cards/cards.module';
 import { CascadesModule } from './cascades/cascades.module';
@@ -23,6 +24,7 @@ import { kanbanSchema } from './schema';
     ChecklistsModule,
     NotesModule,
     AttachmentsModule,
+    AutomationsModule,
     CascadesModule,
     KanbanWebhookModule,
   ],

@@ -7,6 +7,10 @@ export interface KanbanServiceConfig {
   publicUrl: string;
   /** How often the workers (file removals, time-in-stage automations) look for due work. */
   workerPollMs: number;
+  /** How long an "hour" of a time-in-stage automation lasts (shortened in tests). */
+  hourMs: number;
+  /** How long a worker holds a claimed timer before another replica may take it over (a crash). */
+  timerLeaseMs: number;
   /** How long `test_webhook` waits for the first attempt's outcome (the delivery timeout is 5 s). */
   testWebhookWaitMs: number;
 }
@@ -19,6 +23,8 @@ export function loadKanbanConfig(env: Record<string, string | undefined> = proce
     allowedHosts: readAllowedHosts(read),
     publicUrl: read.url('PUBLIC_URL', ['http', 'https'], { default: 'http://127.0.0.1:3000' }).replace(/\/+$/, ''),
     workerPollMs: read.int('KANBAN_WORKER_POLL_MS', { default: 5000, min: 50, max: 600_000 }),
+    hourMs: read.int('KANBAN_HOUR_MS', { default: 3_600_000, min: 1, max: 3_600_000 }),
+    timerLeaseMs: read.int('KANBAN_TIMER_LEASE_MS', { default: 60_000, min: 1000, max: 3_600_000 }),
     testWebhookWaitMs: read.int('KANBAN_TEST_WEBHOOK_WAIT_MS', { default: 7000, min: 100, max: 60_000 }),
   };
   read.assertValid('kanban');

@@ -74,3 +74,5 @@ export * from './kanban/kanban.errors';
 export * from './kanban/card-work.types';
 export * from './kanban/card-work.patterns';
 export * from './kanban/kanban-csv.patterns';
+export * from './kanban/kanban-automation.types';
+export * from './kanban/kanban-automation.patterns';

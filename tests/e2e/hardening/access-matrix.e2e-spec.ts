@@ -92,6 +92,11 @@ describe('access matrix', () => {
     noteAttachment.append('note_id', String(note));
     noteAttachment.append('attachment', new Blob([`%PDF-1.7 ${MARK}`]), `note-${MARK}.pdf`);
     theirs.note_attachments = (await api.post(`/kanban/items/${theirs.items}/note_attachments`, undefined, { form: noteAttachment })).body.id;
+    theirs.automations = (
+      await api.post('/kanban/automations', {
+        kanban_automation: { name: `automation ${MARK}`, funnel_id: theirs.funnels, trigger: 'item_created', actions: [{ action_name: 'create_note', action_params: [`note ${MARK}`] }] },
+      })
+    ).body.id;
     for (const [kind, id] of Object.entries(theirs)) expect([kind, id]).toEqual([kind, expect.any(Number)]);
   }, 120_000);
 

@@ -242,4 +242,18 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`GET ${V1}/kanban_items/export`]: 'member',
   [`POST ${V1}/kanban_items/import_preview`]: 'member',
   [`POST ${V1}/kanban_items/import`]: 'member',
+  [`GET ${V1}/kanban/automations`]: 'admin',
+  [`POST ${V1}/kanban/automations`]: 'admin',
+  [`GET ${V1}/kanban/automations/{id}`]: 'admin',
+  [`PATCH ${V1}/kanban/automations/{id}`]: 'admin',
+  [`PUT ${V1}/kanban/automations/{id}`]: 'admin',
+  [`DELETE ${V1}/kanban/automations/{id}`]: 'admin',
+  [`GET ${V1}/kanban/automations/{id}/runs`]: 'admin',
+  // The legacy global variant takes the account from the token (administrators of it only).
+  'GET /api/v1/kanban_automations': 'user',
+  'POST /api/v1/kanban_automations': 'user',
+  'GET /api/v1/kanban_automations/{id}': 'user',
+  'PATCH /api/v1/kanban_automations/{id}': 'user',
+  'PUT /api/v1/kanban_automations/{id}': 'user',
+  'DELETE /api/v1/kanban_automations/{id}': 'user',
 };

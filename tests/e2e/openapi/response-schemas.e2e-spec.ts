@@ -375,6 +375,42 @@ describe('response schemas of the served OpenAPI document', () => {
     [`GET ${V1}/kanban_items/reports`, () => admin.get(`/kanban_items/reports?funnel_id=${made.funnel.id}`)],
     [`GET ${V1}/kanban_items/counts`, () => admin.get('/kanban_items/counts')],
     [`GET ${V1}/kanban_items/debug`, () => admin.get('/kanban_items/debug')],
+    [
+      `POST ${V1}/kanban/automations`,
+      async () =>
+        keep(
+          'kanbanAutomation',
+          await admin.post('/kanban/automations', {
+            kanban_automation: {
+              name: 'Schema automation',
+              funnel_id: made.funnel.id,
+              trigger: 'stage_entered',
+              stage_id: 'won',
+              conditions: [{ attribute: 'priority', operator: 'equal_to', value: 'high' }],
+              actions: [{ action_name: 'add_checklist_item', action_params: ['Send the invoice'] }],
+            },
+          }),
+        ),
+    ],
+    [`GET ${V1}/kanban/automations`, () => admin.get('/kanban/automations')],
+    [`GET ${V1}/kanban/automations/{id}`, () => admin.get(`/kanban/automations/${made.kanbanAutomation.id}`)],
+    [`PATCH ${V1}/kanban/automations/{id}`, () => admin.patch(`/kanban/automations/${made.kanbanAutomation.id}`, { kanban_automation: { name: 'Renamed' } })],
+    [`PUT ${V1}/kanban/automations/{id}`, () => admin.put(`/kanban/automations/${made.kanbanAutomation.id}`, { kanban_automation: { active: true } })],
+    [`GET ${V1}/kanban/automations/{id}/runs`, () => admin.get(`/kanban/automations/${made.kanbanAutomation.id}/runs`)],
+    [
+      'POST /api/v1/kanban_automations',
+      async () =>
+        keep(
+          'legacyAutomation',
+          await root.post('/api/v1/kanban_automations', {
+            kanban_automation: { name: 'Legacy', funnel_id: made.funnel.id, trigger: 'time_in_stage', stage_id: 'lead', hours: 48, actions: [{ action_name: 'set_priority', action_params: ['urgent'] }] },
+          }),
+        ),
+    ],
+    ['GET /api/v1/kanban_automations', () => root.get('/api/v1/kanban_automations')],
+    ['GET /api/v1/kanban_automations/{id}', () => root.get(`/api/v1/kanban_automations/${made.legacyAutomation.id}`)],
+    ['PATCH /api/v1/kanban_automations/{id}', () => root.patch(`/api/v1/kanban_automations/${made.legacyAutomation.id}`, { kanban_automation: { hours: 24 } })],
+    ['PUT /api/v1/kanban_automations/{id}', () => root.put(`/api/v1/kanban_automations/${made.legacyAutomation.id}`, { kanban_automation: { active: false } })],
     [`GET ${V1}/kanban_items/export`, () => admin.get(`/kanban_items/export?funnel_id=${made.funnel.id}`)],
     [`POST ${V1}/kanban_items/import_preview`, () => admin.post('/kanban_items/import_preview', undefined, { form: kanbanCsv() })],
     [
@@ -410,6 +446,8 @@ describe('response schemas of the served OpenAPI document', () => {
     [`POST ${V1}/kanban/items/{item_id}/note_attachments`, async () => keep('kanbanNoteFile', await admin.post(`/kanban/items/${made.card.id}/note_attachments`, undefined, { form: kanbanUpload(made.note.id) }))],
 
     // Deletes last: the rows above use what they remove.
+    ['DELETE /api/v1/kanban_automations/{id}', () => root.delete(`/api/v1/kanban_automations/${made.legacyAutomation.id}`)],
+    [`DELETE ${V1}/kanban/automations/{id}`, () => admin.delete(`/kanban/automations/${made.kanbanAutomation.id}`)],
     [`DELETE ${V1}/kanban_items/{id}/delete_checklist_item`, () => admin.delete(`/kanban_items/${made.card.id}/delete_checklist_item`, { body: { checklist_item_id: made.checklistItem.id } })],
     [`DELETE ${V1}/kanban/items/{item_id}/note_attachments/{id}`, () => admin.delete(`/kanban/items/${made.card.id}/note_attachments/${made.kanbanNoteFile.id}`)],
     [`DELETE ${V1}/kanban/items/{item_id}/attachments/{id}`, () => admin.delete(`/kanban/items/${made.card.id}/attachments/${made.kanbanFile.id}`)],

@@ -151,6 +151,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'KANBAN_ATTACHMENT.NOT_FOUND': 404,
   'KANBAN_IMPORT.MAPPING_INVALID': 422,
   'KANBAN_IMPORT.FILE_INVALID': 422,
+  'KANBAN_AUTOMATION.NOT_FOUND': 404,
+  'KANBAN_AUTOMATION.INVALID': 422,
 };
 
 /** A code from a newer service this gateway does not know yet is a server-side fault. */

@@ -164,7 +164,7 @@ export class CardCsvService {
           `INSERT INTO kanban.card_stage_visits (card_id, account_id, funnel_id, stage_key, entered_at) SELECT id, $2, $3, stage_key, now() FROM kanban.cards WHERE id = ANY($1)`,
           [created.map((row) => row.id), accountId, funnelId],
         );
-        for (const row of created) await this.events.created(emit, row);
+        await this.events.imported(emit, created);
       }
     });
   }

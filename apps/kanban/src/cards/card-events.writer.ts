@@ -17,6 +17,11 @@ export class CardEventsWriter {
     await emit(KanbanEvents.itemCreated, row.account_id, { item: toKanbanItem(row) });
   }
 
+  /** The cards an import created, in one statement (stage automations do not run for them). */
+  async imported(emit: Emit, rows: CardRow[]): Promise<void> {
+    if (rows.length) await emit.many(KanbanEvents.itemCreated, rows[0].account_id, rows.map((row) => ({ item: toKanbanItem(row), imported: true })));
+  }
+
   /** `kanban.item.updated` for each card that changed (and `status_changed` when its status did). */
   async updated(emit: Emit, pairs: Array<{ before: CardRow; after: CardRow }>): Promise<void> {
     const updates = [];
@@ -34,17 +39,17 @@ export class CardEventsWriter {
       .filter(({ before, after }) => before.stage_key !== after.stage_key || before.funnel_id !== after.funnel_id)
       .map(({ before, after }) => ({ item: toKanbanItem(after), previous_funnel_id: before.funnel_id, previous_stage: before.stage_key }));
     if (moves.length) await emit.many(KanbanEvents.itemStageChanged, pairs[0].after.account_id, moves);
-    await this.statusChanges(emit, pairs);
+    await this.statusChanges(emit, pairs, true);
   }
 
   async deleted(emit: Emit, row: CardRow): Promise<void> {
     await emit(KanbanEvents.itemDeleted, row.account_id, { item: toKanbanItem(row) });
   }
 
-  private async statusChanges(emit: Emit, pairs: Array<{ before: CardRow; after: CardRow }>): Promise<void> {
+  private async statusChanges(emit: Emit, pairs: Array<{ before: CardRow; after: CardRow }>, byMove = false): Promise<void> {
     const changes = pairs
       .filter(({ before, after }) => before.status !== after.status)
-      .map(({ before, after }) => ({ item: toKanbanItem(after), previous_status: before.status }));
+      .map(({ before, after }) => ({ item: toKanbanItem(after), previous_status: before.status, ...(byMove ? { by_move: true } : {}) }));
     if (changes.length) await emit.many(KanbanEvents.itemStatusChanged, pairs[0].after.account_id, changes);
   }
 }

@@ -33,4 +33,6 @@ export const KanbanWorkErrors = {
   /** A mapping names a column the file lacks or a field cards do not have. */
   importMappingInvalid: 'KANBAN_IMPORT.MAPPING_INVALID',
   importFileInvalid: 'KANBAN_IMPORT.FILE_INVALID',
+  automationNotFound: 'KANBAN_AUTOMATION.NOT_FOUND',
+  automationInvalid: 'KANBAN_AUTOMATION.INVALID',
 } as const;

@@ -10,9 +10,11 @@ export const KanbanEvents = {
 } as const;
 
 export interface KanbanEventMap {
-  [KanbanEvents.itemCreated]: { item: KanbanItem };
+  /** `imported`: created by a CSV import (stage automations do not run for those). */
+  [KanbanEvents.itemCreated]: { item: KanbanItem; imported?: boolean };
   [KanbanEvents.itemUpdated]: { item: KanbanItem; changed_attributes: ChangedAttributes };
   [KanbanEvents.itemStageChanged]: { item: KanbanItem; previous_funnel_id: number; previous_stage: string };
-  [KanbanEvents.itemStatusChanged]: { item: KanbanItem; previous_status: KanbanItemStatus };
+  /** `by_move`: the status changed because the card moved to a won/lost stage (stage automations react only to those). */
+  [KanbanEvents.itemStatusChanged]: { item: KanbanItem; previous_status: KanbanItemStatus; by_move?: boolean };
   [KanbanEvents.itemDeleted]: { item: KanbanItem };
 }

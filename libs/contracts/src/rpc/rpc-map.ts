@@ -15,6 +15,7 @@ import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
 import type { KanbanRpc } from '../kanban/kanban.patterns';
 import type { CardWorkRpc } from '../kanban/card-work.patterns';
 import type { KanbanRpcCsv } from '../kanban/kanban-csv.patterns';
+import type { KanbanAutomationRpc } from '../kanban/kanban-automation.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -34,7 +35,8 @@ export interface RpcMap
     MacrosRpc,
     KanbanRpc,
     CardWorkRpc,
-    KanbanRpcCsv {}
+    KanbanRpcCsv,
+    KanbanAutomationRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];
