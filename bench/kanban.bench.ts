@@ -1,5 +1,6 @@
 import { measure, number, summarize, type Figures, type LoadSettings } from './lib/load';
-import { machine, say, withBenchRun, writeReport, type BenchRun } from './lib/run';
+import { readdirSync, readFileSync } from 'node:fs';
+import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
 import { createWorkspace, waitUntilIdle, type Workspace } from './lib/workspace';
 
 /**
@@ -19,6 +20,8 @@ const SIZES = [5_000, 50_000];
 const STAGES = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'];
 const MOVES = 200;
 const TARGET_BATCH_P99_MS = 100;
+const EXPORT_CARDS = 100_000;
+const IMPORT_ROWS = 50_000;
 
 interface Api {
   url: string;
@@ -56,6 +59,8 @@ async function main(): Promise<void> {
       say(`  move under batch load: p50 ${number(moves.p50Ms)} ms   p99 ${number(moves.p99Ms)} ms   (${MOVES} moves; batch meanwhile ${summarize(moves.batch)})`);
       results[`cards_${size}`] = { ...figures, moveUnderLoad: moves };
     }
+    const csv = await csvPhase(run, api, workspace);
+    results.csv = csv;
     const batch50k = (results.cards_50000 as Record<string, Figures>).batch;
     say(`\nSummary: batch p99 at 50,000 cards ${number(batch50k.p99Ms)} ms (target ≤ ${TARGET_BATCH_P99_MS} ms: ${batch50k.p99Ms <= TARGET_BATCH_P99_MS ? 'met' : 'missed'})`);
     const file = writeReport(rootDir, 'kanban', { connections: LOAD.connections, stages: STAGES.length, baseline, ...results, targetBatchP99Ms: TARGET_BATCH_P99_MS, targetMet: batch50k.p99Ms <= TARGET_BATCH_P99_MS });
@@ -100,6 +105,68 @@ async function seedFunnel(run: BenchRun, api: Api, workspace: Workspace, size: n
   await run.db.query('VACUUM ANALYZE kanban.cards, kanban.card_stage_visits');
   say(`\nSeeded ${number(size)} cards in ${number(Date.now() - started)} ms`);
   return funnel.id;
+}
+
+/** Resident memory of the run's gateway and kanban processes, sampled every 100 ms while `work` runs: before and at most. */
+async function withRss<T>(run: BenchRun, work: () => Promise<T>): Promise<{ result: T; rssMiB: Record<string, { before: number; peak: number }> }> {
+  const pidsOf = (service: string) =>
+    readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`/apps/${service}/src/main.js`) && readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`NATS_NAMESPACE=${run.namespace}\0`);
+        } catch {
+          return false;
+        }
+      });
+  const rss = (pid: string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const services = { gateway: pidsOf('gateway'), kanban: pidsOf('kanban') };
+  const sample = () => Object.fromEntries(Object.entries(services).map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + rss(pid), 0)]));
+  const before = sample();
+  const peak = { ...before };
+  const timer = setInterval(() => {
+    for (const [name, value] of Object.entries(sample())) peak[name] = Math.max(peak[name], value);
+  }, 100);
+  try {
+    const result = await work();
+    return { result, rssMiB: Object.fromEntries(Object.keys(services).map((name) => [name, { before: Math.round(before[name]), peak: Math.round(peak[name]) }])) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Export of a 100,000-card funnel (streamed, counted, thrown away) and import of a 50,000-row CSV: time and peak RSS. */
+async function csvPhase(run: BenchRun, api: Api, workspace: Workspace): Promise<Record<string, unknown>> {
+  const funnelId = await seedFunnel(run, api, workspace, EXPORT_CARDS);
+  say(`\nCSV`);
+  const exported = await withRss(run, async () => {
+    const started = Date.now();
+    const response = await fetch(`${api.url}/kanban_items/export?funnel_id=${funnelId}`, { headers: api.headers });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 0x0a) lines += 1;
+    }
+    return { status: response.status, ms: Date.now() - started, bytes, lines };
+  });
+  say(`  export ${number(EXPORT_CARDS)} cards: ${seconds(exported.result.ms)}, ${number(Math.round(exported.result.bytes / 1024 / 1024))} MiB, ${number(exported.result.lines - 1)} rows; RSS MiB ${JSON.stringify(exported.rssMiB)}`);
+
+  const target = await api.send('POST', '/funnels', { funnel: { name: 'Import target', stages: Object.fromEntries(STAGES.map((key, index) => [key, { name: `Stage ${index + 1}`, color: '#1f93ff', position: index + 1 }])) } });
+  const rows = ['title;value;stage;priority', ...Array.from({ length: IMPORT_ROWS }, (_, i) => `Imported deal ${i};${(i % 1000) * 10};${STAGES[i % STAGES.length]};${['low', 'medium', 'high', 'urgent'][i % 4]}`)];
+  const imported = await withRss(run, async () => {
+    const form = new FormData();
+    form.append('funnel_id', String(target.id));
+    form.append('default_stage_id', STAGES[0]);
+    form.append('mappings', JSON.stringify({ title: 'title', value: 'value', stage: 'stage_id', priority: 'priority' }));
+    form.append('file', new Blob([rows.join('\n')]), 'cards.csv');
+    const started = Date.now();
+    const response = await fetch(`${api.url}/kanban_items/import`, { method: 'POST', headers: { api_access_token: api.headers.api_access_token }, body: form });
+    const body = (await response.json()) as { imported: number; rejected: unknown[] };
+    return { status: response.status, ms: Date.now() - started, imported: body.imported, rejected: body.rejected?.length };
+  });
+  say(`  import ${number(IMPORT_ROWS)} rows: ${seconds(imported.result.ms)} (${number(imported.result.imported)} imported, ${imported.result.rejected} rejected); RSS MiB ${JSON.stringify(imported.rssMiB)}`);
+  return { export: { cards: EXPORT_CARDS, ...exported.result, rssMiB: exported.rssMiB }, import: { rows: IMPORT_ROWS, ...imported.result, rssMiB: imported.rssMiB } };
 }
 
 /** Moves cards between stages one after another while batch runs at full load; the moves' latencies. */
