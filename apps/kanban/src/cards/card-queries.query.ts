@@ -75,12 +75,13 @@ export class CardQueries {
     const conditions = new CardConditions(accountId)
       .addIf(query.funnel_id, 'c.funnel_id = $?')
       .addIf(query.agent_id, 'c.assigned_agents @> ARRAY[$?]::int[]')
-      // Notes are searched with their card: the ids matching in each index, united, then the cards (one read of the notes table beside them).
+      // Notes are searched with their card: the matching notes' cards are looked up once (one read of the notes
+      // table beside the cards), so both arms use an index (a BitmapOr of the GIN and the primary key).
       .add(
         text === null
           ? 'false AND $?::text IS NULL'
-          : `c.id IN (SELECT m.id FROM kanban.cards m WHERE m.account_id = $1 AND m.search @@ to_tsquery('simple', $?)
-                      UNION SELECT n.card_id FROM kanban.notes n WHERE n.account_id = $1 AND to_tsvector('simple', n.text) @@ to_tsquery('simple', $?))`,
+          : `(c.search @@ to_tsquery('simple', $?)
+              OR c.id = ANY(ARRAY(SELECT n.card_id FROM kanban.notes n WHERE n.account_id = $1 AND to_tsvector('simple', n.text) @@ to_tsquery('simple', $?))))`,
         text,
       );
     return this.page(conditions, query.page);
