@@ -47,6 +47,15 @@ describe('Kanban attachments', () => {
     await eventually(async () => expect((await download(pdf.body.file_url)).status).toBe(404));
   });
 
+  it("removes the files of a funnel's cards with the funnel", async () => {
+    const funnel = await createFunnel(api);
+    const card = await createCard(api, { funnel_id: funnel.id, item_details: { title: 'In a doomed funnel' } });
+    const file = await upload(`/kanban/items/${card.id}/attachments`, 'doomed.png', PNG);
+    expect((await download(file.body.file_url)).status).toBe(200);
+    expect((await api.delete(`/funnels/${funnel.id}`)).status).toBe(204);
+    await eventually(async () => expect((await download(file.body.file_url)).status).toBe(404));
+  });
+
   it('refuses a file whose content is not what its name says, a type not on the list, a 26 MB file, and no file', async () => {
     const card = await createCard(api, { funnel_id: funnelId, item_details: { title: 'Refusals' } });
     const disguised = await upload(`/kanban/items/${card.id}/attachments`, 'invoice.pdf', EXE);
