@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DeliveryPatterns, KANBAN_EVENT_NAMES, KanbanEvents } from '@parley/contracts';
-import { OnEvent, RpcClient } from '@parley/service-kit';
+import { OnEvent, RpcCallError, RpcClient } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { BoardSettingsLoader } from '../board-settings/board-settings.loader';
 import { kanbanWebhookPayload, type KanbanEvent } from './kanban-webhook.mapper';
@@ -13,6 +13,8 @@ import { kanbanWebhookPayload, type KanbanEvent } from './kanban-webhook.mapper'
  */
 @Injectable()
 export class KanbanWebhookConsumer {
+  private readonly logger = new Logger(KanbanWebhookConsumer.name);
+
   constructor(
     private readonly settings: BoardSettingsLoader,
     private readonly rpc: RpcClient,
@@ -42,12 +44,22 @@ export class KanbanWebhookConsumer {
     if (event.account_id === null || !(KANBAN_EVENT_NAMES as readonly string[]).includes(event.type)) return;
     const config = await this.settings.of(event.account_id, tx);
     if (!config.enabled || !config.webhook_url || !config.webhook_secret || !config.webhook_events.includes(event.type as (typeof KANBAN_EVENT_NAMES)[number])) return;
-    await this.rpc.send(DeliveryPatterns.enqueue, {
-      account_id: event.account_id,
-      url: config.webhook_url,
-      secret: config.webhook_secret,
-      event: event.type,
-      payload: kanbanWebhookPayload(event),
-    });
+    try {
+      await this.rpc.send(DeliveryPatterns.enqueue, {
+        account_id: event.account_id,
+        url: config.webhook_url,
+        secret: config.webhook_secret,
+        event: event.type,
+        payload: kanbanWebhookPayload(event),
+      });
+    } catch (error) {
+      // The dispatcher refused the target (e.g. its host now resolves to a private address): no
+      // retry will change that. An outage (timeout, unavailable) is thrown, so the event is redelivered.
+      if (error instanceof RpcCallError && /^(URL|DELIVERY)\./.test(error.code)) {
+        this.logger.warn(`Kanban webhook of account ${event.account_id} refused by the dispatcher: ${error.message}`);
+        return;
+      }
+      throw error;
+    }
   }
 }
