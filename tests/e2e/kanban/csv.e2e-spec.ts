@@ -118,6 +118,8 @@ describe('Kanban CSV export and import', () => {
     expect((await api.post('/kanban_items/import', undefined, { form: form(csv, fields({ Title: 'title' }, { default_stage_id: 'nope' })) })).status).toBe(422);
     expect((await api.post('/kanban_items/import', undefined, { form: form(csv, fields({ Title: 'title' }, { funnel_id: '999999' })) })).status).toBe(422);
     expect((await api.post('/kanban_items/import', undefined, { form: form(csv, { funnel_id: String(funnel.id), default_stage_id: 'lead', mappings: '{not json' }) })).status).toBe(400);
+    const broken = await api.post('/kanban_items/import', undefined, { form: form('Title;Amount\n"unterminated;1\n', fields({ Title: 'title' })) });
+    expect([broken.status, broken.body.attributes]).toEqual([422, ['file']]);
     expect((await exportCsv(999999)).status).toBe(404);
     expect((await api.get('/kanban_items/export')).status).toBe(400);
   });

@@ -183,9 +183,22 @@ export class CardCsvService {
     }
   }
 
+  /** The file's records; a file csv-parse cannot read is the client's 422 (with the line), never a 500. */
   private async records(key: string, separator: string, withInfo = false): Promise<AsyncIterable<any>> {
     const stream = await this.open(key);
-    return stream.pipe(parse({ delimiter: separator, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, info: withInfo }));
+    const parser = stream.pipe(parse({ delimiter: separator, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, info: withInfo }));
+    stream.on('error', (error) => parser.destroy(error));
+    return (async function* () {
+      try {
+        yield* parser;
+      } catch (error) {
+        const csv = error as { code?: string; lines?: number; message: string };
+        if (csv.code?.startsWith('CSV_')) throw new DomainError(KanbanWorkErrors.importFileInvalid, `The file is not valid CSV near line ${csv.lines ?? '?'}: ${csv.message}`, ['file']);
+        throw error;
+      } finally {
+        stream.destroy();
+      }
+    })();
   }
 
   private async open(key: string): Promise<Readable> {
