@@ -38,6 +38,15 @@ import { CampaignTriggersController } from './campaigns/campaign-triggers.contro
 import { ReportsController } from './reports/reports.controller';
 import { ReportingModelController } from './reports/reporting-model.controller';
 import { CsatReportsController, CsatSurveyController } from './csat/csat.controller';
+import { CardWorkController } from './kanban/card-work.controller';
+import { FunnelsController } from './kanban/funnels.controller';
+import { KanbanAttachmentsController } from './kanban/kanban-attachments.controller';
+import { KanbanCsvController } from './kanban/kanban-csv.controller';
+import { KanbanAutomationsController, LegacyKanbanAutomationsController } from './kanban/kanban-automations.controller';
+import { KanbanConfigController } from './kanban/kanban-config.controller';
+import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
+import { KanbanItemsController } from './kanban/kanban-items.controller';
+import { KanbanStagesController } from './kanban/kanban-stages.controller';
 
 @Module({
   imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
@@ -70,6 +79,16 @@ import { CsatReportsController, CsatSurveyController } from './csat/csat.control
     ReportingModelController,
     CsatReportsController,
     CsatSurveyController,
+    KanbanConfigController,
+    FunnelsController,
+    KanbanStagesController,
+    KanbanCsvController,
+    KanbanItemMovesController,
+    KanbanItemsController,
+    CardWorkController,
+    KanbanAttachmentsController,
+    KanbanAutomationsController,
+    LegacyKanbanAutomationsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },

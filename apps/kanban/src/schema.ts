@@ -1,7 +1,10 @@
 import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { KanbanBoard1765000000001 } from './migrations/1765000000001-kanban-board';
+import { KanbanCardWork1765000000002 } from './migrations/1765000000002-kanban-card-work';
+import { KanbanAutomations1765000000003 } from './migrations/1765000000003-kanban-automations';
 
-/** The tables of the `kanban` schema and the migrations that build them, in order (its own tables arrive with its features). */
+/** The tables of the `kanban` schema and the migrations that build them, in order. */
 export const kanbanSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('kanban')],
+  migrations: [kitTablesMigration('kanban'), KanbanBoard1765000000001, KanbanCardWork1765000000002, KanbanAutomations1765000000003],
 };

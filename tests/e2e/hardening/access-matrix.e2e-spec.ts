@@ -83,6 +83,24 @@ describe('access matrix', () => {
     form.append('import_file', new Blob([`name,email\nImported ${MARK},imported-${MARK}@example.com\n`], { type: 'text/csv' }), 'contacts.csv');
     const upload = await fetch(`${api.baseUrl}/contacts/import`, { method: 'POST', headers: { api_access_token: other.admin.token }, body: form });
     theirs.imports = ((await upload.json()) as { id: number }).id;
+    // Kanban: stage ids are strings; this one is numeric so it can stand in the id table.
+    theirs.stages = 4_000_000 + Math.floor(Math.random() * 1_000_000);
+    theirs.funnels = (await api.post('/funnels', { funnel: { name: `funnel ${MARK}`, stages: { [theirs.stages]: { name: `stage ${MARK}`, color: '#123456', position: 1 } } } })).body.id;
+    theirs.kanban_items = (await api.post('/kanban_items', { kanban_item: { funnel_id: theirs.funnels, item_details: { title: `card ${MARK}` } } })).body.id;
+    theirs.items = theirs.kanban_items;
+    const attachment = new FormData();
+    attachment.append('attachment', new Blob([`%PDF-1.7 ${MARK}`]), `file-${MARK}.pdf`);
+    theirs.attachments = (await api.post(`/kanban/items/${theirs.items}/attachments`, undefined, { form: attachment })).body.id;
+    const note = (await api.post(`/kanban_items/${theirs.items}/create_note`, { text: `note ${MARK}` })).body.id;
+    const noteAttachment = new FormData();
+    noteAttachment.append('note_id', String(note));
+    noteAttachment.append('attachment', new Blob([`%PDF-1.7 ${MARK}`]), `note-${MARK}.pdf`);
+    theirs.note_attachments = (await api.post(`/kanban/items/${theirs.items}/note_attachments`, undefined, { form: noteAttachment })).body.id;
+    theirs.automations = (
+      await api.post('/kanban/automations', {
+        kanban_automation: { name: `automation ${MARK}`, funnel_id: theirs.funnels, trigger: 'item_created', actions: [{ action_name: 'create_note', action_params: [`note ${MARK}`] }] },
+      })
+    ).body.id;
     for (const [kind, id] of Object.entries(theirs)) expect([kind, id]).toEqual([kind, expect.any(Number)]);
   }, 120_000);
 
@@ -160,6 +178,8 @@ describe('access matrix', () => {
     expect((await api.get(`/conversations/${theirs.conversations}/messages`)).body.payload.map((message: { content: string }) => message.content)).toContain(`message ${MARK}`);
     expect((await api.get(`/inboxes/${theirs.inboxes}`)).status).toBe(200);
     expect((await api.get(`/teams/${theirs.teams}`)).status).toBe(200);
+    expect((await api.get(`/kanban_items/${theirs.kanban_items}`)).body.item_details.title).toBe(`card ${MARK}`);
+    expect((await api.get(`/funnels/${theirs.funnels}`)).body.stages[String(theirs.stages)].name).toBe(`stage ${MARK}`);
   });
 
   it('answers 403 to an agent on every administrator operation', async () => {

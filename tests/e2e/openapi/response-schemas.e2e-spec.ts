@@ -358,8 +358,158 @@ describe('response schemas of the served OpenAPI document', () => {
         });
       },
     ],
+    [`GET ${V1}/kanban_config`, () => admin.get('/kanban_config')],
+    [`POST ${V1}/kanban_config`, () => admin.post('/kanban_config', { kanban_config: { webhook_url: made.webhookUrl, webhook_events: ['kanban.item.created'] } })],
+    [`PUT ${V1}/kanban_config`, () => admin.put('/kanban_config', { kanban_config: { webhook_url: made.webhookUrl, webhook_secret: 'schema-secret' } })],
+    [`PATCH ${V1}/kanban_config`, () => admin.patch('/kanban_config', { kanban_config: { config: { title: 'Schema board' } } })],
+    [`POST ${V1}/kanban_config/test_webhook`, () => admin.post('/kanban_config/test_webhook')],
+    [
+      `POST ${V1}/funnels`,
+      async () =>
+        keep(
+          'funnel',
+          await admin.post('/funnels', {
+            funnel: {
+              name: 'Schema funnel',
+              stages: { lead: { name: 'Lead', color: '#111111', position: 1 }, won: { name: 'Won', color: '#00aa00', position: 2, description: 'Closed' } },
+              global_custom_attributes: [{ key: 'source', type: 'text' }],
+            },
+          }),
+        ),
+    ],
+    [`GET ${V1}/funnels`, () => admin.get('/funnels')],
+    [`GET ${V1}/funnels/{id}`, () => admin.get(`/funnels/${made.funnel.id}`)],
+    [`PATCH ${V1}/funnels/{id}`, () => admin.patch(`/funnels/${made.funnel.id}`, { funnel: { description: 'Schemas' } })],
+    [`PUT ${V1}/funnels/{id}`, () => admin.put(`/funnels/${made.funnel.id}`, { funnel: { settings: { a: 1 } } })],
+    [`PATCH ${V1}/funnels/{id}/reorder`, () => admin.patch(`/funnels/${made.funnel.id}/reorder`, { stages: ['won', 'lead'] })],
+    [`POST ${V1}/kanban/funnels`, () => admin.post('/kanban/funnels', { funnel: { name: 'Schema mirror', stages: { a: { name: 'A', color: '#fff', position: 1 } } } })],
+    [`GET ${V1}/kanban/funnels`, () => admin.get('/kanban/funnels')],
+    [`POST ${V1}/kanban/stages`, async () => keep('stage', await admin.post('/kanban/stages', { funnel_id: made.funnel.id, stage: { name: 'Schema stage', color: '#abc' } }))],
+    [`GET ${V1}/kanban/stages`, () => admin.get(`/kanban/stages?funnel_id=${made.funnel.id}`)],
+    [`GET ${V1}/kanban/stages/{id}`, () => admin.get(`/kanban/stages/${made.stage.id}?funnel_id=${made.funnel.id}`)],
+    [`PATCH ${V1}/kanban/stages/{id}`, () => admin.patch(`/kanban/stages/${made.stage.id}`, { funnel_id: made.funnel.id, stage: { description: 'Patched' } })],
+    [`PUT ${V1}/kanban/stages/{id}`, () => admin.put(`/kanban/stages/${made.stage.id}`, { funnel_id: made.funnel.id, stage: { color: '#def' } })],
+    [
+      `POST ${V1}/kanban_items`,
+      async () =>
+        keep(
+          'card',
+          await admin.post('/kanban_items', {
+            kanban_item: {
+              funnel_id: made.funnel.id,
+              conversation_display_id: made.conversation.id,
+              assigned_agents: [agent.id],
+              item_details: { title: 'Schema card', value: 10, priority: 'low', currency: { code: 'EUR' } },
+              custom_attributes: { source: 'schema' },
+            },
+          }),
+        ),
+    ],
+    [`GET ${V1}/kanban_items`, () => admin.get('/kanban_items')],
+    [`GET ${V1}/funnels/{funnel_id}/kanban_items`, () => admin.get(`/funnels/${made.funnel.id}/kanban_items`)],
+    [`GET ${V1}/kanban_items/batch`, () => admin.get(`/kanban_items/batch?funnel_id=${made.funnel.id}`)],
+    [`GET ${V1}/kanban_items/search`, () => admin.get('/kanban_items/search?query=schema')],
+    [`GET ${V1}/kanban_items/filter`, () => admin.get('/kanban_items/filter?priorities[]=low')],
+    [`GET ${V1}/kanban_items/{id}`, () => admin.get(`/kanban_items/${made.card.id}`)],
+    [`PATCH ${V1}/kanban_items/{id}`, () => admin.patch(`/kanban_items/${made.card.id}`, { kanban_item: { item_details: { description: 'Patched' } } })],
+    [`PUT ${V1}/kanban_items/{id}`, () => admin.put(`/kanban_items/${made.card.id}`, { kanban_item: { item_details: { value: 20 } } })],
+    [`POST ${V1}/kanban_items/{id}/assign_agent`, () => admin.post(`/kanban_items/${made.card.id}/assign_agent`, { agent_id: account.admin.id })],
+    [`DELETE ${V1}/kanban_items/{id}/remove_agent`, () => admin.delete(`/kanban_items/${made.card.id}/remove_agent`, { body: { agent_id: account.admin.id } })],
+    [`GET ${V1}/kanban_items/{id}/assigned_agents`, () => admin.get(`/kanban_items/${made.card.id}/assigned_agents`)],
+    [`POST ${V1}/kanban_items/{id}/move_to_stage`, () => admin.post(`/kanban_items/${made.card.id}/move_to_stage`, { funnel_stage: 'won' })],
+    [`POST ${V1}/kanban_items/{id}/move`, () => admin.post(`/kanban_items/${made.card.id}/move`, { funnel_id: made.funnel.id, funnel_stage: made.stage.id })],
+    [`POST ${V1}/kanban_items/reorder`, () => admin.post('/kanban_items/reorder', { positions: [{ id: made.card.id, position: 3, funnel_stage: made.stage.id }] })],
+    [`POST ${V1}/kanban_items/bulk_move_items`, () => admin.post('/kanban_items/bulk_move_items', { item_ids: [made.card.id], new_stage: 'lead', funnel_id: made.funnel.id })],
+    [`POST ${V1}/kanban_items/bulk_assign_agent`, () => admin.post('/kanban_items/bulk_assign_agent', { item_ids: [made.card.id], agent_id: agent.id, mode: 'replace' })],
+    [`POST ${V1}/kanban_items/bulk_set_priority`, () => admin.post('/kanban_items/bulk_set_priority', { item_ids: [made.card.id], priority: 'high' })],
+    [`POST ${V1}/kanban_items/{id}/change_status`, () => admin.post(`/kanban_items/${made.card.id}/change_status`, { status: 'lost' })],
+    [`GET ${V1}/kanban_items/{id}/time_report`, () => admin.get(`/kanban_items/${made.card.id}/time_report`)],
+    [`GET ${V1}/kanban_items/{id}/stage_time_breakdown`, () => admin.get(`/kanban_items/${made.card.id}/stage_time_breakdown`)],
+    [`GET ${V1}/funnels/{id}/stage_stats`, () => admin.get(`/funnels/${made.funnel.id}/stage_stats`)],
+    [`GET ${V1}/kanban_items/reports`, () => admin.get(`/kanban_items/reports?funnel_id=${made.funnel.id}`)],
+    [`GET ${V1}/kanban_items/counts`, () => admin.get('/kanban_items/counts')],
+    [`GET ${V1}/kanban_items/debug`, () => admin.get('/kanban_items/debug')],
+    [
+      `POST ${V1}/kanban/automations`,
+      async () =>
+        keep(
+          'kanbanAutomation',
+          await admin.post('/kanban/automations', {
+            kanban_automation: {
+              name: 'Schema automation',
+              funnel_id: made.funnel.id,
+              trigger: 'stage_entered',
+              stage_id: 'won',
+              conditions: [{ attribute: 'priority', operator: 'equal_to', value: 'high' }],
+              actions: [{ action_name: 'add_checklist_item', action_params: ['Send the invoice'] }],
+            },
+          }),
+        ),
+    ],
+    [`GET ${V1}/kanban/automations`, () => admin.get('/kanban/automations')],
+    [`GET ${V1}/kanban/automations/{id}`, () => admin.get(`/kanban/automations/${made.kanbanAutomation.id}`)],
+    [`PATCH ${V1}/kanban/automations/{id}`, () => admin.patch(`/kanban/automations/${made.kanbanAutomation.id}`, { kanban_automation: { name: 'Renamed' } })],
+    [`PUT ${V1}/kanban/automations/{id}`, () => admin.put(`/kanban/automations/${made.kanbanAutomation.id}`, { kanban_automation: { active: true } })],
+    [`GET ${V1}/kanban/automations/{id}/runs`, () => admin.get(`/kanban/automations/${made.kanbanAutomation.id}/runs`)],
+    [
+      'POST /api/v1/kanban_automations',
+      async () =>
+        keep(
+          'legacyAutomation',
+          await root.post('/api/v1/kanban_automations', {
+            kanban_automation: { name: 'Legacy', funnel_id: made.funnel.id, trigger: 'time_in_stage', stage_id: 'lead', hours: 48, actions: [{ action_name: 'set_priority', action_params: ['urgent'] }] },
+          }),
+        ),
+    ],
+    ['GET /api/v1/kanban_automations', () => root.get('/api/v1/kanban_automations')],
+    ['GET /api/v1/kanban_automations/{id}', () => root.get(`/api/v1/kanban_automations/${made.legacyAutomation.id}`)],
+    ['PATCH /api/v1/kanban_automations/{id}', () => root.patch(`/api/v1/kanban_automations/${made.legacyAutomation.id}`, { kanban_automation: { hours: 24 } })],
+    ['PUT /api/v1/kanban_automations/{id}', () => root.put(`/api/v1/kanban_automations/${made.legacyAutomation.id}`, { kanban_automation: { active: false } })],
+    [`GET ${V1}/kanban_items/export`, () => admin.get(`/kanban_items/export?funnel_id=${made.funnel.id}`)],
+    [`POST ${V1}/kanban_items/import_preview`, () => admin.post('/kanban_items/import_preview', undefined, { form: kanbanCsv() })],
+    [
+      `POST ${V1}/kanban_items/import`,
+      () => {
+        const form = kanbanCsv();
+        form.append('funnel_id', String(made.funnel.id));
+        form.append('default_stage_id', 'lead');
+        form.append('mappings', JSON.stringify({ title: 'title', value: 'value' }));
+        return admin.post('/kanban_items/import', undefined, { form });
+      },
+    ],
+    [`POST ${V1}/kanban_items/{id}/create_checklist_item`, async () => keep('checklistItem', await admin.post(`/kanban_items/${made.card.id}/create_checklist_item`, { text: 'Call', due_date: '2026-12-01', priority: 'high', agent_id: agent.id }))],
+    [`GET ${V1}/kanban_items/{id}/get_checklist`, () => admin.get(`/kanban_items/${made.card.id}/get_checklist`)],
+    [`PATCH ${V1}/kanban_items/{id}/update_checklist_item`, () => admin.patch(`/kanban_items/${made.card.id}/update_checklist_item`, { checklist_item_id: made.checklistItem.id, text: 'Call back' })],
+    [`POST ${V1}/kanban_items/{id}/toggle_checklist_item`, () => admin.post(`/kanban_items/${made.card.id}/toggle_checklist_item`, { checklist_item_id: made.checklistItem.id })],
+    [`POST ${V1}/kanban_items/{id}/assign_agent_to_checklist_item`, () => admin.post(`/kanban_items/${made.card.id}/assign_agent_to_checklist_item`, { checklist_item_id: made.checklistItem.id, agent_id: account.admin.id })],
+    [`DELETE ${V1}/kanban_items/{id}/remove_agent_from_checklist_item`, () => admin.delete(`/kanban_items/${made.card.id}/remove_agent_from_checklist_item`, { body: { checklist_item_id: made.checklistItem.id } })],
+    [`GET ${V1}/kanban_items/{id}/search_checklist`, () => admin.get(`/kanban_items/${made.card.id}/search_checklist?query=call`)],
+    [`GET ${V1}/kanban_items/{id}/checklist_progress_by_agent`, () => admin.get(`/kanban_items/${made.card.id}/checklist_progress_by_agent`)],
+    [
+      `POST ${V1}/kanban_items/{id}/duplicate_checklist`,
+      async () => {
+        const target = (await admin.post('/kanban_items', { kanban_item: { funnel_id: made.funnel.id, item_details: { title: 'Schema target' } } })).body;
+        return admin.post(`/kanban_items/${made.card.id}/duplicate_checklist`, { target_item_id: target.id, merge: true });
+      },
+    ],
+    [`POST ${V1}/kanban_items/{id}/create_note`, async () => keep('note', await admin.post(`/kanban_items/${made.card.id}/create_note`, { text: 'A **note**', linked_conversation_id: made.conversation.id }))],
+    [`GET ${V1}/kanban_items/{id}/get_notes`, () => admin.get(`/kanban_items/${made.card.id}/get_notes`)],
+    [`PATCH ${V1}/kanban_items/{id}/update_note`, () => admin.patch(`/kanban_items/${made.card.id}/update_note`, { note_id: made.note.id, text: 'Edited' })],
+    [`POST ${V1}/kanban/items/{item_id}/attachments`, async () => keep('kanbanFile', await admin.post(`/kanban/items/${made.card.id}/attachments`, undefined, { form: kanbanUpload() }))],
+    [`GET ${V1}/kanban/items/{item_id}/attachments`, () => admin.get(`/kanban/items/${made.card.id}/attachments`)],
+    [`POST ${V1}/kanban/items/{item_id}/note_attachments`, async () => keep('kanbanNoteFile', await admin.post(`/kanban/items/${made.card.id}/note_attachments`, undefined, { form: kanbanUpload(made.note.id) }))],
 
     // Deletes last: the rows above use what they remove.
+    ['DELETE /api/v1/kanban_automations/{id}', () => root.delete(`/api/v1/kanban_automations/${made.legacyAutomation.id}`)],
+    [`DELETE ${V1}/kanban/automations/{id}`, () => admin.delete(`/kanban/automations/${made.kanbanAutomation.id}`)],
+    [`DELETE ${V1}/kanban_items/{id}/delete_checklist_item`, () => admin.delete(`/kanban_items/${made.card.id}/delete_checklist_item`, { body: { checklist_item_id: made.checklistItem.id } })],
+    [`DELETE ${V1}/kanban/items/{item_id}/note_attachments/{id}`, () => admin.delete(`/kanban/items/${made.card.id}/note_attachments/${made.kanbanNoteFile.id}`)],
+    [`DELETE ${V1}/kanban/items/{item_id}/attachments/{id}`, () => admin.delete(`/kanban/items/${made.card.id}/attachments/${made.kanbanFile.id}`)],
+    [`DELETE ${V1}/kanban_items/{id}/delete_note`, () => admin.delete(`/kanban_items/${made.card.id}/delete_note`, { body: { note_id: made.note.id } })],
+    [`DELETE ${V1}/kanban_items/{id}`, () => admin.delete(`/kanban_items/${made.card.id}`)],
+    [`DELETE ${V1}/kanban/stages/{id}`, () => admin.delete(`/kanban/stages/${made.stage.id}?funnel_id=${made.funnel.id}`)],
+    [`DELETE ${V1}/funnels/{id}`, () => admin.delete(`/funnels/${made.funnel.id}`)],
+    [`DELETE ${V1}/kanban_config`, () => admin.delete('/kanban_config')],
     [`DELETE ${V1}/automation_rules/{id}`, () => admin.delete(`/automation_rules/${made.rule.payload.id}`)],
     [
       `DELETE ${V1}/campaigns/{id}`,
@@ -375,6 +525,21 @@ describe('response schemas of the served OpenAPI document', () => {
     [`DELETE ${V1}/agent_bots/{id}`, () => admin.delete(`/agent_bots/${made.bot.id}`)],
     [`DELETE ${V1}/teams/{id}`, () => admin.delete(`/teams/${made.team.id}`)],
   ];
+
+  /** A small PDF in the multipart field `attachment` (and the note it belongs to). */
+  function kanbanUpload(noteId?: number): FormData {
+    const form = new FormData();
+    if (noteId !== undefined) form.append('note_id', String(noteId));
+    form.append('attachment', new Blob(['%PDF-1.7\n%%EOF\n']), 'schema.pdf');
+    return form;
+  }
+
+  /** A two-card CSV in the multipart field `file`. */
+  function kanbanCsv(): FormData {
+    const form = new FormData();
+    form.append('file', new Blob(['title;value\nImported;5\nAnother;7\n']), 'cards.csv');
+    return form;
+  }
 
   /** Remembers a row's answer for the rows after it. */
   function keep(name: string, response: ApiResponse): ApiResponse {

@@ -32,6 +32,23 @@ describe('delivery command (for other services)', () => {
     }
   });
 
+  it("answers a queued delivery's attempts, to its own account only", async () => {
+    const account = await createTestAccount();
+    const endpoint = await createWebhookEndpoint({ fail_times: 1 });
+    const { delivery_id } = await rpc.send(DeliveryPatterns.enqueue, { account_id: account.id, url: endpoint.url, secret: 's', event: 'kanban.item.updated', payload: { id: 'attempts-1' } });
+    const attempts = await eventually(async () => {
+      const found = await rpc.send(DeliveryPatterns.attempts, { account_id: account.id, delivery_id });
+      expect(found.map((attempt) => [attempt.attempt, attempt.state, attempt.status_code])).toEqual([
+        [1, 'retrying', 500],
+        [2, 'delivered', 200],
+      ]);
+      return found;
+    }, { timeoutMs: 15_000 });
+    expect(attempts[0]).toMatchObject({ delivery_id, event: 'kanban.item.updated', event_id: 'attempts-1' });
+    expect(await rpc.send(DeliveryPatterns.attempts, { account_id: account.id + 1, delivery_id })).toEqual([]);
+    expect(await rpc.send(DeliveryPatterns.attempts, { account_id: account.id, delivery_id: 'not-a-uuid' })).toEqual([]);
+  });
+
   it.each([
     [{ url: 'https://10.0.0.5/hook' }, 'url', 'URL.NOT_PUBLIC_HTTPS'],
     [{ url: 'http://hooks.example.com/' }, 'url', 'URL.NOT_PUBLIC_HTTPS'],

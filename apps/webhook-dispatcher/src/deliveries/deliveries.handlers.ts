@@ -12,6 +12,11 @@ export class DeliveriesHandlers {
     return this.deliveries.enqueue(r);
   }
 
+  @MessagePattern(DeliveryPatterns.attempts)
+  attempts(@Payload() r: RpcRequest<typeof DeliveryPatterns.attempts>) {
+    return this.deliveries.attemptsOf(r.account_id, String(r.delivery_id ?? ''));
+  }
+
   @MessagePattern(WebhookPatterns.deliveries)
   ofWebhook(@Payload() r: RpcRequest<typeof WebhookPatterns.deliveries>) {
     return this.deliveries.ofWebhook(r.account_id, r.id, r.page ?? 1);

@@ -1,7 +1,7 @@
 import { currentTraceCarrier } from '@parley/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { EnqueueDeliveryInput, WebhookDeliveryPage } from '@parley/contracts';
+import type { EnqueueDeliveryInput, WebhookDeliveryAttempt, WebhookDeliveryPage } from '@parley/contracts';
 import { DataSource } from 'typeorm';
 import { TargetGuard } from '../targets/target.guard';
 import { WebhooksService } from '../webhooks/webhooks.service';
@@ -38,6 +38,11 @@ export class DeliveriesService {
     );
     this.poller.kick();
     return { delivery_id: deliveryId! };
+  }
+
+  /** The attempts made so far for a delivery another service queued (e.g. Kanban's webhook test). */
+  attemptsOf(accountId: number, deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
+    return this.log.ofDelivery(accountId, deliveryId);
   }
 
   /** The attempts made for one of the account's webhooks, newest first. */

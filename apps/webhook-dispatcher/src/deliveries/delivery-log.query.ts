@@ -4,6 +4,8 @@ import { WEBHOOK_DELIVERIES_PAGE_SIZE, type WebhookDeliveryAttempt, type Webhook
 import { DataSource } from 'typeorm';
 import type { DeliveryAttemptRow } from './persistence/delivery-attempt.row';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function toAttempt(row: DeliveryAttemptRow): WebhookDeliveryAttempt {
   return {
     id: Number(row.id),
@@ -37,5 +39,19 @@ export class DeliveryLog {
       [webhookId, WEBHOOK_DELIVERIES_PAGE_SIZE, (page - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE],
     );
     return { meta: { count, current_page: page }, payload: rows.map(toAttempt) };
+  }
+
+  /** The attempts of one delivery of the account, oldest first (none yet, or none of that account: empty). */
+  async ofDelivery(accountId: number, deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
+    if (!UUID.test(deliveryId)) return [];
+    const rows: DeliveryAttemptRow[] = await this.dataSource.query(
+      `SELECT a.id, a.delivery_id, d.event_id, d.event, a.attempt, a.status_code, a.error, a.latency_ms, a.attempted_at, a.next_attempt_at, a.state
+         FROM webhook_dispatcher.delivery_attempts a
+         JOIN webhook_dispatcher.deliveries d ON d.id = a.delivery_id
+        WHERE a.delivery_id = $1 AND d.account_id = $2
+        ORDER BY a.attempt`,
+      [deliveryId, accountId],
+    );
+    return rows.map(toAttempt);
   }
 }

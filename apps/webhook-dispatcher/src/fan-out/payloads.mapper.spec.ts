@@ -1,4 +1,4 @@
-import { CampaignEvents, ContactEvents, ConversationEvents, MessageEvents, type ConversationSnapshot, type EventEnvelope, type Message } from '@parley/contracts';
+import { CampaignEvents, ContactEvents, ConversationEvents, KanbanEvents, MessageEvents, type ConversationSnapshot, type EventEnvelope, type KanbanItem, type Message } from '@parley/contracts';
 import { accountPayload } from './account-payload.mapper';
 import { inboxCallbackPayload } from './inbox-callback-payload.mapper';
 import { toPublicEvent, type SourceEvent } from './public-event.mapper';
@@ -158,5 +158,35 @@ describe('API inbox callback payload', () => {
   it('names the user and the conversation of a typing event', () => {
     const event = toPublicEvent(envelope(ConversationEvents.typingOn, { conversation, user: { id: 5, name: 'Bo' } }))!;
     expect(inboxCallbackPayload(event, account, inbox)).toMatchObject({ event: 'conversation_typing_on', user: { id: 5, name: 'Bo' }, conversation: { id: 7 } });
+  });
+});
+
+describe('Kanban card events', () => {
+  const item = {
+    id: 12,
+    account_id: 3,
+    funnel_id: 4,
+    funnel_stage: 'won',
+    position: 1,
+    conversation_display_id: null,
+    assigned_agents: [],
+    item_details: { title: 'Deal', description: null, status: 'won', priority: null, value: 10, currency: null, conversation_id: null },
+    custom_attributes: {},
+    stage_entered_at: '2023-11-14T22:13:20.500Z',
+    created_at: '2023-11-14T22:13:20.500Z',
+    updated_at: '2023-11-14T22:13:20.500Z',
+  } satisfies KanbanItem;
+
+  it('reach account webhooks under their own names, the card as data', () => {
+    const event = toPublicEvent(envelope(KanbanEvents.itemCreated, { item }))!;
+    expect(accountPayload(event, account)).toMatchObject({ event: 'kanban.item.created', data: item });
+    expect(event.conversation).toBeNull();
+  });
+
+  it('say what a move and a status change changed', () => {
+    const moved = toPublicEvent(envelope(KanbanEvents.itemStageChanged, { item, previous_funnel_id: 2, previous_stage: 'lead' }))!;
+    expect(moved.changedAttributes).toEqual([{ funnel_stage: { previous_value: 'lead', current_value: 'won' } }, { funnel_id: { previous_value: 2, current_value: 4 } }]);
+    const status = toPublicEvent(envelope(KanbanEvents.itemStatusChanged, { item, previous_status: 'open' }))!;
+    expect(status).toMatchObject({ name: 'kanban.item.status_changed', changedAttributes: [{ status: { previous_value: 'open', current_value: 'won' } }] });
   });
 });

@@ -1,6 +1,7 @@
 import {
   ContactEvents,
   ConversationEvents,
+  KanbanEvents,
   MessageEvents,
   WEBHOOK_EVENT_OF_TYPE,
   type ChangedAttributes,
@@ -8,6 +9,7 @@ import {
   type ConversationSnapshot,
   type EventEnvelope,
   type EventMap,
+  type KanbanItem,
   type Message,
   type WebhookEventName,
   type WebhookSourceEventType,
@@ -23,7 +25,7 @@ export interface PublicEvent {
   accountId: number;
   createdAt: number;
   /** The resource as the REST API shows it. */
-  resource: ConversationSnapshot | Message | ContactSnapshot;
+  resource: ConversationSnapshot | Message | ContactSnapshot | KanbanItem;
   changedAttributes: ChangedAttributes | null;
   /** The conversation a conversation, message or typing event belongs to. */
   conversation: ConversationSnapshot | null;
@@ -63,6 +65,20 @@ export function toPublicEvent(event: SourceEvent): PublicEvent | null {
       const { conversation, previous_status } = event.data;
       const changedAttributes = [{ status: { previous_value: previous_status, current_value: conversation.status } }];
       return { ...base, resource: conversation, conversation, changedAttributes };
+    }
+    case KanbanEvents.itemCreated:
+      return { ...base, resource: event.data.item };
+    case KanbanEvents.itemUpdated:
+      return { ...base, resource: event.data.item, changedAttributes: event.data.changed_attributes };
+    case KanbanEvents.itemStageChanged: {
+      const { item, previous_stage, previous_funnel_id } = event.data;
+      const changedAttributes: ChangedAttributes = [{ funnel_stage: { previous_value: previous_stage, current_value: item.funnel_stage } }];
+      if (previous_funnel_id !== item.funnel_id) changedAttributes.push({ funnel_id: { previous_value: previous_funnel_id, current_value: item.funnel_id } });
+      return { ...base, resource: item, changedAttributes };
+    }
+    case KanbanEvents.itemStatusChanged: {
+      const { item, previous_status } = event.data;
+      return { ...base, resource: item, changedAttributes: [{ status: { previous_value: previous_status, current_value: item.item_details.status } }] };
     }
     case ConversationEvents.typingOn:
     case ConversationEvents.typingOff:

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CampaignEvents, ContactEvents, ConversationEvents, MessageEvents } from '@parley/contracts';
+import { CampaignEvents, ContactEvents, ConversationEvents, KanbanEvents, MessageEvents } from '@parley/contracts';
 import { OnEvents } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { FanOut } from './fan-out.service';
@@ -31,6 +31,10 @@ export class PublicEventsConsumer {
       ContactEvents.created,
       ContactEvents.updated,
       CampaignEvents.webwidgetTriggered,
+      KanbanEvents.itemCreated,
+      KanbanEvents.itemUpdated,
+      KanbanEvents.itemStageChanged,
+      KanbanEvents.itemStatusChanged,
     ],
     { concurrency: FAN_OUT_CONCURRENCY },
   )

@@ -22,6 +22,7 @@ import type { MacroErrors } from '../automation/macro.errors';
 import type { CampaignErrors } from '../campaigns/campaign.errors';
 import type { ReportErrors } from '../reports/report.errors';
 import type { CsatErrors } from '../csat/csat.errors';
+import type { KanbanErrors, KanbanWorkErrors } from '../kanban/kanban.errors';
 import type { CodeOf, CommonErrors } from './common.errors';
 
 /** The codes of the messaging service's resources. */
@@ -63,4 +64,6 @@ export type ErrorCode =
   | CodeOf<typeof MacroErrors>
   | CodeOf<typeof CampaignErrors>
   | CodeOf<typeof ReportErrors>
-  | CodeOf<typeof CsatErrors>;
+  | CodeOf<typeof CsatErrors>
+  | CodeOf<typeof KanbanErrors>
+  | CodeOf<typeof KanbanWorkErrors>;

@@ -6,6 +6,7 @@ import type { InboxEventMap } from '../inboxes/inbox.events';
 import type { LabelEventMap } from '../labels/label.events';
 import type { TeamEventMap } from '../teams/team.events';
 import type { CampaignEventMap } from '../campaigns/campaign.events';
+import type { KanbanEventMap } from '../kanban/kanban.events';
 
 /** Every event type of the system and the shape of its `data`. */
 export interface EventMap
@@ -16,7 +17,8 @@ export interface EventMap
     CustomAttributeEventMap,
     ContactEventMap,
     ConversationEventMap,
-    CampaignEventMap {}
+    CampaignEventMap,
+    KanbanEventMap {}
 
 export type EventType = keyof EventMap;
 

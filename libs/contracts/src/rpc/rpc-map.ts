@@ -16,6 +16,10 @@ import type { CampaignsRpc } from '../campaigns/campaigns.patterns';
 import type { CampaignMessagesRpc } from '../campaigns/campaign-messages.patterns';
 import type { ReportsRpc } from '../reports/reports.patterns';
 import type { CsatRpc } from '../csat/csat.patterns';
+import type { KanbanRpc } from '../kanban/kanban.patterns';
+import type { CardWorkRpc } from '../kanban/card-work.patterns';
+import type { KanbanRpcCsv } from '../kanban/kanban-csv.patterns';
+import type { KanbanAutomationRpc } from '../kanban/kanban-automation.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -36,7 +40,11 @@ export interface RpcMap
     CampaignsRpc,
     CampaignMessagesRpc,
     ReportsRpc,
-    CsatRpc {}
+    CsatRpc,
+    KanbanRpc,
+    CardWorkRpc,
+    KanbanRpcCsv,
+    KanbanAutomationRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

@@ -1,5 +1,6 @@
 import { ContactEvents } from '../contacts/contact.events';
 import { ConversationEvents, MessageEvents } from '../conversations/conversation.events';
+import { KanbanEvents } from '../kanban/kanban.events';
 import type { WebhookEventName } from './webhook.types';
 import { CampaignEvents } from '../campaigns/campaign.events';
 
@@ -19,6 +20,10 @@ export const WEBHOOK_EVENT_OF_TYPE = {
   [ContactEvents.created]: 'contact_created',
   [ContactEvents.updated]: 'contact_updated',
   [CampaignEvents.webwidgetTriggered]: 'webwidget_triggered',
+  [KanbanEvents.itemCreated]: 'kanban.item.created',
+  [KanbanEvents.itemUpdated]: 'kanban.item.updated',
+  [KanbanEvents.itemStageChanged]: 'kanban.item.stage_changed',
+  [KanbanEvents.itemStatusChanged]: 'kanban.item.status_changed',
 } as const satisfies Record<string, WebhookEventName>;
 
 export type WebhookSourceEventType = keyof typeof WEBHOOK_EVENT_OF_TYPE;

@@ -1,5 +1,5 @@
 import type { AccountScoped, ById } from '../rpc/caller';
-import type { CreateWebhookInput, EnqueueDeliveryInput, UpdateWebhookInput, Webhook, WebhookDeliveryPage } from './webhook.types';
+import type { CreateWebhookInput, EnqueueDeliveryInput, UpdateWebhookInput, Webhook, WebhookDeliveryAttempt, WebhookDeliveryPage } from './webhook.types';
 
 export const WebhookPatterns = {
   list: 'webhook-dispatcher.webhooks.list',
@@ -12,6 +12,8 @@ export const WebhookPatterns = {
 /** Commands the dispatcher answers for other services. */
 export const DeliveryPatterns = {
   enqueue: 'webhook-dispatcher.deliveries.enqueue',
+  /** The attempts made so far for one queued delivery, oldest first. */
+  attempts: 'webhook-dispatcher.deliveries.attempts',
 } as const;
 
 export interface WebhooksRpc {
@@ -23,4 +25,5 @@ export interface WebhooksRpc {
   [WebhookPatterns.deliveries]: { request: ById & { page?: number }; response: WebhookDeliveryPage };
   /** Queued durably; the answer comes before the first attempt. */
   [DeliveryPatterns.enqueue]: { request: EnqueueDeliveryInput; response: { delivery_id: string } };
+  [DeliveryPatterns.attempts]: { request: { account_id: number; delivery_id: string }; response: WebhookDeliveryAttempt[] };
 }

@@ -90,6 +90,9 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       WEBHOOK_RETRY_SCHEDULE_MS: '1000,2000,3000',
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_POLL_INTERVAL_MS: '100',
+      // Kanban: workers look for due work often, and an automation's "hour in stage" lasts a second.
+      KANBAN_WORKER_POLL_MS: '200',
+      KANBAN_HOUR_MS: '1000',
     },
   });
   const control = await startControlServer(run.system, run.smtp.mails, (request, response) => receiver.handleControl(request, response));
