@@ -32,6 +32,17 @@ describe('delivery command (for other services)', () => {
     }
   });
 
+  it('queues one delivery per event and URL, however often it is asked for', async () => {
+    const account = await createTestAccount();
+    const endpoint = await createWebhookEndpoint();
+    const request = { account_id: account.id, url: endpoint.url, secret: 's', event: 'kanban.item.updated', payload: { id: `twice-${account.id}`, data: {} } };
+    const first = await rpc.send(DeliveryPatterns.enqueue, request);
+    const again = await rpc.send(DeliveryPatterns.enqueue, request);
+    expect(again.delivery_id).toBe(first.delivery_id);
+    await eventually(async () => expect((await rpc.send(DeliveryPatterns.attempts, { account_id: account.id, delivery_id: first.delivery_id })).length).toBeGreaterThan(0));
+    expect((await endpoint.requests()).map((received) => received.headers['x-parley-delivery'])).toEqual([first.delivery_id]);
+  });
+
   it("answers a queued delivery's attempts, to its own account only", async () => {
     const account = await createTestAccount();
     const endpoint = await createWebhookEndpoint({ fail_times: 1 });

@@ -26,15 +26,19 @@ export class DeliveriesService {
     assertValidDirectDelivery(input);
     const url = await this.guard.assertAcceptable(String(input.url ?? ''));
     const id = input.payload.id;
-    const deliveryId = await this.dataSource.transaction((tx) =>
-      this.queue.add(tx, {
-        accountId: input.account_id,
-        eventId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
-        event: input.event,
-        body: JSON.stringify(input.payload),
-        target: { kind: 'direct', url, secret: input.secret },
-        traceparent: currentTraceCarrier().traceparent ?? null,
-      }),
+    const eventId = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+    const deliveryId = await this.dataSource.transaction(
+      async (tx) =>
+        (await this.queue.add(tx, {
+          accountId: input.account_id,
+          eventId,
+          event: input.event,
+          body: JSON.stringify(input.payload),
+          target: { kind: 'direct', url, secret: input.secret },
+          traceparent: currentTraceCarrier().traceparent ?? null,
+        })) ??
+        // The same event asked for again (its consumer applied it twice): the delivery queued then.
+        (await this.queue.directDeliveryOf(tx, url, eventId!)),
     );
     this.poller.kick();
     return { delivery_id: deliveryId! };

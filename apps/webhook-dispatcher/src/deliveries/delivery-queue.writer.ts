@@ -30,6 +30,12 @@ export class DeliveryQueue {
     return id;
   }
 
+  /** The delivery queued earlier for this event to this URL (deliveries other services ask for). */
+  async directDeliveryOf(tx: EntityManager, url: string, eventId: string): Promise<string | null> {
+    const [row]: Array<{ id: string }> = await tx.query(`SELECT id FROM webhook_dispatcher.deliveries WHERE target = 'direct' AND url = $1 AND event_id = $2`, [url, eventId]);
+    return row?.id ?? null;
+  }
+
   /** One statement for all of them; answers each one's new id, or null where the event already had a delivery to that target. */
   async addMany(tx: EntityManager, deliveries: NewDelivery[]): Promise<Array<string | null>> {
     if (deliveries.length === 0) return [];
