@@ -18,7 +18,7 @@ class CsatMetricsView implements CsatMetrics {
   @ApiProperty({ description: 'percent of surveys sent that got a response' }) response_rate: number;
 }
 
-class PageMetaView {
+class CsatPageMetaView {
   @ApiProperty() current_page: number;
   @ApiProperty() total_pages: number;
 }
@@ -26,5 +26,5 @@ class PageMetaView {
 export class CsatReportView implements CsatReport {
   @ApiProperty({ type: CsatMetricsView }) metrics: CsatMetricsView;
   @ApiProperty({ type: [CsatSurveyResponseView] }) csat_survey_responses: CsatSurveyResponseView[];
-  @ApiProperty({ type: PageMetaView }) meta: PageMetaView;
+  @ApiProperty({ type: CsatPageMetaView }) meta: CsatPageMetaView;
 }

@@ -9,7 +9,7 @@ import {
   ChecklistItemDto,
   ChecklistItemRefDto,
   DuplicateChecklistDto,
-  NoteDto,
+  KanbanNoteDto,
   NoteRefDto,
   SearchChecklistQueryDto,
   UpdateChecklistItemDto,
@@ -91,7 +91,7 @@ export class CardWorkController {
 
   @Post('create_note')
   @ApiCreatedResponse({ type: NoteView })
-  createNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: NoteDto): Promise<KanbanNote> {
+  createNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: KanbanNoteDto): Promise<KanbanNote> {
     return this.rpc.send(NotePatterns.create, { ...scope, id, data: body });
   }
 

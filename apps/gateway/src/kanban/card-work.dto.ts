@@ -34,7 +34,7 @@ export class SearchChecklistQueryDto {
   @ApiPropertyOptional({ description: "true: across the account's cards, not only this one" }) @ToBoolean() @MayBeOmitted() @IsBoolean() all?: boolean;
 }
 
-export class NoteDto implements KanbanNoteInput {
+export class KanbanNoteDto implements KanbanNoteInput {
   @ApiPropertyOptional({ description: 'Basic markdown, stored as given; required on create' }) @MayBeOmitted() @IsString() @MaxLength(50_000) text?: string;
   @ApiPropertyOptional({ type: [Number], description: "Ids of the card's attachments" }) @MayBeOmitted() @IsArray() @ArrayMaxSize(50) @IsId({ each: true }) attachments?: number[];
   @ApiPropertyOptional({ nullable: true, type: Number }) @ToInteger() @NullableOrOmitted() @IsId() linked_item_id?: number | null;
@@ -42,7 +42,7 @@ export class NoteDto implements KanbanNoteInput {
   @ApiPropertyOptional({ nullable: true, type: Number }) @ToInteger() @NullableOrOmitted() @IsId() linked_contact_id?: number | null;
 }
 
-export class UpdateNoteDto extends NoteDto {
+export class UpdateNoteDto extends KanbanNoteDto {
   @ApiProperty() @ToInteger() @IsId() note_id: number;
 }
 

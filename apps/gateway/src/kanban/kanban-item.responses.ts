@@ -48,14 +48,14 @@ export class KanbanItemView implements KanbanItem {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
-class PageMetaView {
+class KanbanItemPageMetaView {
   @ApiProperty() count: number;
   @ApiProperty() current_page: number;
   @ApiProperty() total_pages: number;
 }
 
 export class KanbanItemPageView implements KanbanItemPage {
-  @ApiProperty({ type: PageMetaView }) meta: PageMetaView;
+  @ApiProperty({ type: KanbanItemPageMetaView }) meta: KanbanItemPageMetaView;
   @ApiProperty({ type: [KanbanItemView] }) payload: KanbanItemView[];
 }
 
