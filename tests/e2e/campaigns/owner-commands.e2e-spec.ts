@@ -1,4 +1,4 @@
-import { CampaignMessagePatterns, ContactLookupPatterns } from '@parley/contracts';
+import { CampaignMessagePatterns, ContactLinkPatterns, ContactLookupPatterns } from '@parley/contracts';
 import { loadServiceConfig, RpcCallError, RpcClient } from '@parley/service-kit';
 import { createTestAccount, readE2eState } from '@parley/testing';
 import { campaignMessageContents, labelledContacts } from './campaign-fixtures';
@@ -90,6 +90,28 @@ describe('campaigns: commands and queries of the owners', () => {
     expect(refused).toBeInstanceOf(RpcCallError);
     expect((refused as RpcCallError).code).toBe('MESSAGE.WINDOW_CLOSED');
     expect((await campaignMessageContents(campaignId)).size).toBe(3);
+  });
+
+  it('contacts ensures the inbox links of several contacts in one request: a link kept, a new one made once, other accounts’ contacts left out', async () => {
+    const account = await createTestAccount();
+    const created = (await account.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
+    const inbox = (await account.admin.api.post('/inboxes', { name: 'Api 2', channel: { type: 'api' } })).body.id;
+    // Contacts made at another inbox, so they have no link at this one yet.
+    const { contactIds } = await labelledContacts(account, created, 2);
+    const [kept, fresh] = contactIds;
+    expect((await account.admin.api.post(`/contacts/${kept}/contact_inboxes`, { inbox_id: inbox, source_id: 'kept-source' })).status).toBeLessThan(300);
+    const other = await createTestAccount();
+    const { contactIds: foreign } = await labelledContacts(other, (await other.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id, 1);
+    const ask = () => rpc.send(ContactLinkPatterns.ensureMany, { account_id: account.id, inbox_id: inbox, contact_ids: [fresh, kept, foreign[0], fresh] });
+    const [first, concurrent] = await Promise.all([ask(), ask()]);
+    const again = await ask();
+    const sourceOf = (answer: typeof first) => new Map(answer.links.map((link) => [link.contact_id, link.source_id]));
+    expect([...sourceOf(first).keys()].sort((a, b) => a - b)).toEqual([kept, fresh].sort((a, b) => a - b));
+    expect(sourceOf(first).get(kept)).toBe('kept-source');
+    expect(sourceOf(concurrent)).toEqual(sourceOf(first));
+    expect(sourceOf(again)).toEqual(sourceOf(first));
+    const links = (await account.admin.api.get(`/contacts/${fresh}/contact_inboxes`)).body.payload.filter((link: { inbox: { id: number } }) => link.inbox.id === inbox);
+    expect(links.map((link: { source_id: string }) => link.source_id)).toEqual([sourceOf(first).get(fresh)]);
   });
 
   it('contacts answers the contacts carrying any of the labels, page by page in id order, within the account', async () => {

@@ -13,6 +13,7 @@ import {
   type AccountScoped,
   type AssignmentInput,
   type Conversation,
+  type ConversationSnapshot,
   type CreateConversationInput,
   type Priority,
   type ToggleStatusInput,
@@ -27,6 +28,7 @@ import { IdentityLoader } from '../identity/identity.loader';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
 import { inboxesServedBy } from '../inboxes/persistence/inbox-member.row';
 import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
+import type { ContactViewEntity } from '../read-models/contacts-view/persistence/contact-view.orm-entity';
 import { TeamsLoader } from '../teams/teams.loader';
 import { ConversationAccess } from './conversation-access.service';
 import { ConversationChanges } from './conversation-changes.service';
@@ -86,7 +88,7 @@ export class ConversationsService {
       if (input.assignee_id !== undefined) await this.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
       if (input.team_id !== undefined) await this.assertTeam(tx, scope.account_id, input.team_id);
       const customAttributes = await this.validatedAttributes(tx, scope.account_id, input.custom_attributes ?? {});
-      const conversation = await this.insert(tx, emit, scope, displayId, {
+      const { conversation, snapshot } = await this.insert(tx, emit, scope, displayId, {
         inboxId: input.inbox_id,
         contactId: contact.id,
         sourceId,
@@ -97,7 +99,7 @@ export class ConversationsService {
         additionalAttributes: input.additional_attributes ?? {},
         campaignId: null,
       });
-      if (opening) await this.messages.write(tx, emit, conversation, opening);
+      if (opening) await this.messages.write(tx, emit, conversation, opening, snapshot);
       if (conversation.status === 'open' && conversation.assigneeId === null) await this.changes.autoAssign(tx, emit, conversation);
       return conversation.id;
     });
@@ -149,26 +151,26 @@ export class ConversationsService {
       if (found) answer(send, found);
       else fresh.push(send);
     }
-    const contacts = await Promise.all(fresh.map((send) => this.contacts.find(scope.account_id, send.contact_id)));
-    const ready: Array<{ send: CampaignSendRequest; contactId: number }> = [];
-    fresh.forEach((send, index) => {
-      const contact = contacts[index];
+    const contacts = fresh.length > 0 ? await this.contacts.findMany(scope.account_id, fresh.map((send) => send.contact_id)) : new Map<number, ContactViewEntity>();
+    const ready: CampaignSendRequest[] = [];
+    for (const send of fresh) {
+      const contact = contacts.get(send.contact_id);
       if (!contact) refuse(send, ConversationErrors.contactMissing, 'Contact does not exist');
       else if (contact.blocked) refuse(send, ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations');
-      else ready.push({ send, contactId: contact.id });
-    });
+      else ready.push(send);
+    }
     if (ready.length > 0) {
       await this.assertInboxUsable(this.dataSource.manager, scope, input.inbox_id);
-      const links = await Promise.allSettled(ready.map((item) => this.linkedSourceId(scope, input.inbox_id, item.contactId, false)));
-      const linked = ready.flatMap((item, index) => {
-        const link = links[index];
-        if (link.status === 'fulfilled') return [{ ...item, sourceId: link.value }];
-        if (link.reason instanceof DomainError) refuse(item.send, link.reason.code, link.reason.message);
-        else throw link.reason;
-        return [];
-      });
+      const links = await this.linkedSourceIds(scope.account_id, input.inbox_id, ready.map((send) => send.contact_id));
+      const linked: Array<{ send: CampaignSendRequest; sourceId: string }> = [];
+      for (const send of ready) {
+        const sourceId = links.get(send.contact_id);
+        // Deleted since the read model showed it: answered like any unknown contact.
+        if (sourceId === undefined) refuse(send, ConversationErrors.contactMissing, 'Contact does not exist');
+        else linked.push({ send, sourceId });
+      }
       const displayIds = await this.nextDisplayIds(scope.account_id, linked.length);
-      await this.outbox.transaction(async (tx, emit) => {
+      if (linked.length > 0) await this.outbox.transaction(async (tx, emit) => {
         // Claimed in key order, so two commands sharing keys wait on each other instead of deadlocking.
         const keys = linked.map((item) => item.send.key).sort();
         const rows: Array<{ key: string }> = await tx.query('INSERT INTO messaging.command_keys (key) SELECT key FROM unnest($1::text[]) AS key ORDER BY key ON CONFLICT DO NOTHING RETURNING key', [keys]);
@@ -185,9 +187,9 @@ export class ConversationsService {
             answer(item.send, first);
             continue;
           }
-          const conversation = await this.insert(tx, emit, scope, displayIds[index], {
+          const { conversation, snapshot } = await this.insert(tx, emit, scope, displayIds[index], {
             inboxId: input.inbox_id,
-            contactId: item.contactId,
+            contactId: item.send.contact_id,
             sourceId: item.sourceId,
             status: 'open',
             assigneeId: null,
@@ -203,7 +205,7 @@ export class ConversationsService {
             senderType: 'user',
             senderId: scope.caller.user_id,
             senderName,
-          });
+          }, snapshot);
           answer(item.send, { id: conversation.id, display_id: conversation.displayId, message_id: message.id });
         }
       });
@@ -238,14 +240,14 @@ export class ConversationsService {
     return Array.from({ length: count }, (_, index) => last - count + 1 + index);
   }
 
-  /** A new conversation row under a display id from `nextDisplayIds`, and its created (and opened) events. */
+  /** A new conversation row under a display id from `nextDisplayIds`, and its created (and opened) events; with its snapshot as they showed it. */
   private async insert(
     tx: EntityManager,
     emit: Emit,
     scope: AccountScoped,
     displayId: number,
     fields: Pick<ConversationEntity, 'inboxId' | 'contactId' | 'sourceId' | 'status' | 'assigneeId' | 'teamId' | 'customAttributes' | 'additionalAttributes' | 'campaignId'>,
-  ): Promise<ConversationEntity> {
+  ): Promise<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }> {
     const conversation = await tx.save(
       tx.create(ConversationEntity, {
         ...fields,
@@ -267,7 +269,7 @@ export class ConversationsService {
     const snapshot = await this.loader.snapshot(conversation.id, tx);
     await emit(ConversationEvents.created, scope.account_id, { conversation: snapshot });
     if (conversation.status === 'open') await emit(ConversationEvents.opened, scope.account_id, { conversation: snapshot });
-    return conversation;
+    return { conversation, snapshot };
   }
 
   async assign(scope: AccountScoped, displayId: number, input: AssignmentInput): Promise<Conversation> {
@@ -446,9 +448,9 @@ export class ConversationsService {
    * The contact's id at the inbox when the client gave none: its link there, which the contacts
    * service (the links' owner) makes under a generated id when the contact has none.
    */
-  private async linkedSourceId(scope: AccountScoped, inboxId: number, contactId: number, checkInbox = true): Promise<string> {
+  private async linkedSourceId(scope: AccountScoped, inboxId: number, contactId: number): Promise<string> {
     // Checked first so that no link is made for an inbox that does not exist or the caller may not use.
-    if (checkInbox) await this.assertInboxUsable(this.dataSource.manager, scope, inboxId);
+    await this.assertInboxUsable(this.dataSource.manager, scope, inboxId);
     try {
       const link = await this.rpc.send(ContactLinkPatterns.ensure, { account_id: scope.account_id, contact_id: contactId, inbox_id: inboxId });
       return link.source_id;
@@ -457,6 +459,12 @@ export class ConversationsService {
       if (error instanceof RpcCallError && error.code === ContactErrors.notFound) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
       throw error;
     }
+  }
+
+  /** `linkedSourceId` for several contacts in one request to contacts (the inbox checked by the caller); contacts it does not have are left out. */
+  private async linkedSourceIds(accountId: number, inboxId: number, contactIds: number[]): Promise<Map<number, string>> {
+    const { links } = await this.rpc.send(ContactLinkPatterns.ensureMany, { account_id: accountId, contact_ids: contactIds, inbox_id: inboxId });
+    return new Map(links.map((link) => [link.contact_id, link.source_id]));
   }
 
   /** An assignee must be an agent of the account who can serve the inbox (administrators serve every inbox). */
