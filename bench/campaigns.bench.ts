@@ -20,7 +20,7 @@ const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgre
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 const AUDIENCE = Number(process.env.BENCH_CAMPAIGN_AUDIENCE ?? 10_000);
 const BASELINE = Math.max(100, Math.round(AUDIENCE / 10));
-const CONCURRENCY = 16;
+const CONCURRENCY = Number(process.env.BENCH_CAMPAIGN_CONCURRENCY ?? 16);
 const LABEL = 'bench-audience';
 const TARGET_SENDS_PER_SECOND = 200;
 /** `--cpu-prof`: every service runs under `node --cpu-prof`; their top self time is printed at the end. */

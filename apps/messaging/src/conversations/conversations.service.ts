@@ -41,6 +41,9 @@ import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { nextStatus, statusAfterIncoming } from './status.rules';
 import { transcriptMail } from './transcript.mail';
 
+/** The fields a new conversation is given by its creator. */
+type NewConversation = Pick<ConversationEntity, 'inboxId' | 'contactId' | 'sourceId' | 'status' | 'assigneeId' | 'teamId' | 'customAttributes' | 'additionalAttributes' | 'campaignId'>;
+
 /** A campaign send's conversation (its row and display id) and message. */
 interface CampaignSendFound {
   id: number;
@@ -139,7 +142,7 @@ export class ConversationsService {
     scope: AccountScoped,
     input: { inbox_id: number; campaign_id: number; sends: CampaignSendRequest[] },
   ): Promise<CampaignSendAnswer[]> {
-    const earlier = await this.campaignSendsOf(this.dataSource.manager, scope.account_id, input.campaign_id, input.sends.map((send) => send.key));
+    const earlier = await this.campaignSendsOf(this.dataSource.manager, scope.account_id, input.campaign_id, input.sends);
     const results = new Map<string, CampaignSendAnswer>();
     const answer = (send: CampaignSendRequest, found: CampaignSendFound) =>
       results.set(send.key, { contact_id: send.contact_id, conversation_id: found.display_id, message_id: found.message_id, rowId: found.id });
@@ -175,51 +178,64 @@ export class ConversationsService {
         const keys = linked.map((item) => item.send.key).sort();
         const rows: Array<{ key: string }> = await tx.query('INSERT INTO messaging.command_keys (key) SELECT key FROM unnest($1::text[]) AS key ORDER BY key ON CONFLICT DO NOTHING RETURNING key', [keys]);
         const claimed = new Set(rows.map((row) => row.key));
-        const raced = await this.campaignSendsOf(tx, scope.account_id, input.campaign_id, linked.filter((item) => !claimed.has(item.send.key)).map((item) => item.send.key));
+        const raced = await this.campaignSendsOf(
+          tx,
+          scope.account_id,
+          input.campaign_id,
+          linked.filter((item) => !claimed.has(item.send.key)).map((item) => item.send),
+        );
         const inbox = await this.inboxes.messageSettings(tx, input.inbox_id);
         if (!canReplyAt(inbox.channel_type, null, new Date())) {
           throw new DomainError(MessageErrors.windowClosed, 'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact', ['template_params']);
         }
         const senderName = await this.actorName(tx, scope);
-        for (const [index, item] of linked.entries()) {
+        const sending = linked.filter((item) => {
           const first = raced.get(item.send.key);
-          if (first) {
-            answer(item.send, first);
-            continue;
-          }
-          const { conversation, snapshot } = await this.insert(tx, emit, scope, displayIds[index], {
-            inboxId: input.inbox_id,
-            contactId: item.send.contact_id,
-            sourceId: item.sourceId,
-            status: 'open',
-            assigneeId: null,
-            teamId: null,
-            customAttributes: {},
-            additionalAttributes: {},
-            campaignId: input.campaign_id,
-          });
-          const message = await this.messages.write(tx, emit, conversation, {
-            content: item.send.content,
-            messageType: 'outgoing',
-            echoId: item.send.key,
-            senderType: 'user',
-            senderId: scope.caller.user_id,
-            senderName,
-          }, snapshot);
-          answer(item.send, { id: conversation.id, display_id: conversation.displayId, message_id: message.id });
+          if (first) answer(item.send, first);
+          return !first;
+        });
+        const inserted = await this.insertMany(
+          tx,
+          emit,
+          scope,
+          sending.map((item, index) => ({
+            displayId: displayIds[index],
+            fields: {
+              inboxId: input.inbox_id,
+              contactId: item.send.contact_id,
+              sourceId: item.sourceId,
+              status: 'open',
+              assigneeId: null,
+              teamId: null,
+              customAttributes: {},
+              additionalAttributes: {},
+              campaignId: input.campaign_id,
+            },
+          })),
+        );
+        for (const [index, { conversation, snapshot }] of inserted.entries()) {
+          const { send } = sending[index];
+          const message = await this.messages.write(
+            tx,
+            emit,
+            conversation,
+            { content: send.content, messageType: 'outgoing', echoId: send.key, senderType: 'user', senderId: scope.caller.user_id, senderName },
+            snapshot,
+          );
+          answer(send, { id: conversation.id, display_id: conversation.displayId, message_id: message.id });
         }
       });
     }
     return input.sends.map((send) => results.get(send.key)!);
   }
 
-  /** The sends the keys of a campaign made already, by key. */
-  private async campaignSendsOf(manager: EntityManager, accountId: number, campaignId: number, keys: string[]): Promise<Map<string, CampaignSendFound>> {
-    if (keys.length === 0) return new Map();
+  /** The sends the keys of a campaign made already, by key (found through the contacts' conversations). */
+  private async campaignSendsOf(manager: EntityManager, accountId: number, campaignId: number, sends: CampaignSendRequest[]): Promise<Map<string, CampaignSendFound>> {
+    if (sends.length === 0) return new Map();
     const rows: Array<{ echo_id: string; id: number; display_id: number; message_id: string }> = await manager.query(
       `SELECT m.echo_id, c.id, c.display_id, m.id AS message_id FROM messaging.conversations c JOIN messaging.messages m ON m.conversation_id = c.id AND m.echo_id = ANY($3::text[])
-        WHERE c.account_id = $1 AND c.campaign_id = $2`,
-      [accountId, campaignId, keys],
+        WHERE c.account_id = $1 AND c.contact_id = ANY($4::int[]) AND c.campaign_id = $2`,
+      [accountId, campaignId, sends.map((send) => send.key), sends.map((send) => send.contact_id)],
     );
     return new Map(rows.map((row) => [row.echo_id, { id: row.id, display_id: row.display_id, message_id: Number(row.message_id) }]));
   }
@@ -241,35 +257,53 @@ export class ConversationsService {
   }
 
   /** A new conversation row under a display id from `nextDisplayIds`, and its created (and opened) events; with its snapshot as they showed it. */
-  private async insert(
+  private async insert(tx: EntityManager, emit: Emit, scope: AccountScoped, displayId: number, fields: NewConversation): Promise<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }> {
+    const [inserted] = await this.insertMany(tx, emit, scope, [{ displayId, fields }]);
+    return inserted;
+  }
+
+  /** `insert` for several conversations: their rows, snapshots and events written a statement each, not one per conversation. */
+  private async insertMany(
     tx: EntityManager,
     emit: Emit,
     scope: AccountScoped,
-    displayId: number,
-    fields: Pick<ConversationEntity, 'inboxId' | 'contactId' | 'sourceId' | 'status' | 'assigneeId' | 'teamId' | 'customAttributes' | 'additionalAttributes' | 'campaignId'>,
-  ): Promise<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }> {
-    const conversation = await tx.save(
-      tx.create(ConversationEntity, {
-        ...fields,
-        accountId: scope.account_id,
-        displayId,
-        assignedAt: fields.assigneeId ? new Date() : null,
-        priority: null,
-        labels: [],
-        muted: false,
-        snoozedUntil: null,
-        messagesCount: 0,
-        unreadCount: 0,
-        lastMessageId: null,
-        lastNonActivityMessageId: null,
-        lastIncomingAt: null,
-        lastActivityAt: new Date(),
-      }),
+    items: Array<{ displayId: number; fields: NewConversation }>,
+  ): Promise<Array<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }>> {
+    const conversations = await tx.save(
+      items.map(({ displayId, fields }) =>
+        tx.create(ConversationEntity, {
+          ...fields,
+          accountId: scope.account_id,
+          displayId,
+          assignedAt: fields.assigneeId ? new Date() : null,
+          priority: null,
+          labels: [],
+          muted: false,
+          snoozedUntil: null,
+          messagesCount: 0,
+          unreadCount: 0,
+          lastMessageId: null,
+          lastNonActivityMessageId: null,
+          lastIncomingAt: null,
+          lastActivityAt: new Date(),
+        }),
+      ),
     );
-    const snapshot = await this.loader.snapshot(conversation.id, tx);
-    await emit(ConversationEvents.created, scope.account_id, { conversation: snapshot });
-    if (conversation.status === 'open') await emit(ConversationEvents.opened, scope.account_id, { conversation: snapshot });
-    return { conversation, snapshot };
+    const snapshots = await this.loader.snapshots(
+      conversations.map((conversation) => conversation.id),
+      tx,
+    );
+    await emit.many(
+      ConversationEvents.created,
+      scope.account_id,
+      snapshots.map((snapshot) => ({ conversation: snapshot })),
+    );
+    await emit.many(
+      ConversationEvents.opened,
+      scope.account_id,
+      snapshots.filter((snapshot) => snapshot.status === 'open').map((snapshot) => ({ conversation: snapshot })),
+    );
+    return conversations.map((conversation, index) => ({ conversation, snapshot: snapshots[index] }));
   }
 
   async assign(scope: AccountScoped, displayId: number, input: AssignmentInput): Promise<Conversation> {
