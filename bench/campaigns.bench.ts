@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { formatProfile, readProfiles } from './lib/cpu-profile';
 import { seedContacts } from './lib/contacts-data';
 import { CpuSampler, cpuSummary, runProcessGroups } from './lib/process-cpu';
 import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
@@ -17,14 +20,19 @@ const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgre
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 const AUDIENCE = Number(process.env.BENCH_CAMPAIGN_AUDIENCE ?? 10_000);
 const BASELINE = Math.max(100, Math.round(AUDIENCE / 10));
-const CONCURRENCY = 16;
+const CONCURRENCY = Number(process.env.BENCH_CAMPAIGN_CONCURRENCY ?? 16);
 const LABEL = 'bench-audience';
 const TARGET_SENDS_PER_SECOND = 200;
+/** `--cpu-prof`: every service runs under `node --cpu-prof`; their top self time is printed at the end. */
+const CPU_PROFILE = process.argv.slice(2).includes('--cpu-prof');
 
 async function main(): Promise<void> {
   const rootDir = process.cwd();
   const env = { CAMPAIGN_SEND_RATE_PER_INBOX: '0', CAMPAIGN_SEND_CONCURRENCY: String(CONCURRENCY), CAMPAIGN_POLL_INTERVAL_MS: '100' };
-  await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL, env }, async (run) => {
+  const profileDir = join(rootDir, 'tmp', 'bench', `profiles-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  if (CPU_PROFILE) mkdirSync(profileDir, { recursive: true });
+  const nodeArgs = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined;
+  await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL, env, nodeArgs }, async (run) => {
     const workspace = await createWorkspace({ gatewayUrl: run.system.gatewayUrl, platformApiToken: run.platformApiToken, natsUrl: NATS_URL, namespace: run.namespace, db: run.db });
     const api = accountApi(run, workspace);
     const label = await api('POST', '/labels', { title: LABEL });
@@ -90,6 +98,10 @@ async function main(): Promise<void> {
     });
     say(`\nFigures written to ${file}`);
   });
+  if (CPU_PROFILE) {
+    say(`\nWhere the time went (profiles in ${profileDir}, whole process lifetime: start-up and seeding included)`);
+    for (const profile of readProfiles(profileDir)) say(formatProfile(profile));
+  }
 }
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;

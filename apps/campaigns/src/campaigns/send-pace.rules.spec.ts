@@ -1,4 +1,4 @@
-import { estimatedCompletion, nextSlot } from './send-pace.rules';
+import { estimatedCompletion, nextSlot, sendSplit } from './send-pace.rules';
 
 const now = new Date('2026-01-01T12:00:10Z');
 
@@ -19,5 +19,12 @@ describe('send pace', () => {
     expect(nextSlot(0, 4, 1000)).toEqual({ at: 1000, next: 1250 });
     expect(nextSlot(1250, 4, 1100)).toEqual({ at: 1250, next: 1500 });
     expect(nextSlot(5000, 0, 1000)).toEqual({ at: 1000, next: 1000 });
+  });
+
+  it('splits the sends in flight into two commands of several contacts, more commands beyond 25 contacts each', () => {
+    expect(sendSplit(1)).toEqual({ commands: 1, perCommand: 1 });
+    expect(sendSplit(16)).toEqual({ commands: 2, perCommand: 8 });
+    expect(sendSplit(17)).toEqual({ commands: 2, perCommand: 9 });
+    expect(sendSplit(100)).toEqual({ commands: 4, perCommand: 25 });
   });
 });

@@ -30,3 +30,15 @@ export function nextSlot(nextFree: number, rate: number, now: number): { at: num
   const at = Math.max(now, nextFree);
   return { at, next: at + 1000 / rate };
 }
+
+/** Most contacts in one send command to messaging (one transaction there). */
+const MAX_PER_COMMAND = 25;
+
+/**
+ * How `concurrency` sends in flight are split into commands: two commands at a time (one is
+ * written while the next is prepared) of up to MAX_PER_COMMAND contacts, more commands beyond that.
+ */
+export function sendSplit(concurrency: number): { commands: number; perCommand: number } {
+  const perCommand = Math.min(MAX_PER_COMMAND, Math.max(1, Math.ceil(concurrency / 2)));
+  return { commands: Math.max(1, Math.ceil(concurrency / perCommand)), perCommand };
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CampaignMessagePatterns, CommonErrors, type CampaignMessageSent } from '@parley/contracts';
+import { CampaignMessagePatterns, CommonErrors, type CampaignMessageSent, type CampaignSendResult } from '@parley/contracts';
 import { RpcCallError, RpcClient } from '@parley/service-kit';
 
 /** The key that makes a contact's send of a campaign happen once, whatever is retried. */
@@ -9,7 +9,7 @@ export function sendKey(campaignId: number, contactId: number): string {
 
 /** Failures worth a retry of the same send later rather than recording it as failed. */
 export function isTransient(error: unknown): boolean {
-  return !(error instanceof RpcCallError) || error.code === CommonErrors.rpcUnavailable || error.code === CommonErrors.rpcTimeout;
+  return !(error instanceof RpcCallError) || error.code === CommonErrors.rpcUnavailable || error.code === CommonErrors.rpcTimeout || error.code === CommonErrors.dependencyUnavailable;
 }
 
 /** Sends through messaging, which owns conversations and messages (never by writing its schema). */
@@ -28,5 +28,17 @@ export class CampaignMessagesAdapter {
       content,
       key: sendKey(target.campaignId, contactId),
     });
+  }
+
+  /** Several contacts' messages in one command (one transaction in messaging), each with its own key. */
+  async sendMany(target: { accountId: number; senderId: number; inboxId: number; campaignId: number }, sends: Array<{ contactId: number; content: string }>): Promise<CampaignSendResult[]> {
+    const answer = await this.rpc.send(CampaignMessagePatterns.sendMany, {
+      account_id: target.accountId,
+      caller: { user_id: target.senderId, role: 'administrator' },
+      inbox_id: target.inboxId,
+      campaign_id: target.campaignId,
+      sends: sends.map((send) => ({ contact_id: send.contactId, content: send.content, key: sendKey(target.campaignId, send.contactId) })),
+    });
+    return answer.results;
   }
 }

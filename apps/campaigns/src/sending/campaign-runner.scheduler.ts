@@ -14,7 +14,7 @@ import { CampaignMessagesAdapter, isTransient } from './campaign-messages.adapte
 import { CampaignSendsWriter, type SendOutcome } from './campaign-sends.writer';
 import { renderMessage } from './message-render.rules';
 import type { CampaignSendRow } from './persistence/campaign-send.row';
-import { nextSlot } from '../campaigns/send-pace.rules';
+import { nextSlot, sendSplit } from '../campaigns/send-pace.rules';
 
 /** Campaigns one replica runs at once. */
 const MAX_CAMPAIGNS = 4;
@@ -142,9 +142,10 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
   }
 
   /**
-   * The batch's sends, `sendConcurrency` at a time at the inbox's pace; stops taking new ones at
-   * the first transient failure, or when the campaign no longer runs under this lease (checked
-   * every RECHECK_MS, so a pause leaves only the sends already under way).
+   * The batch's sends, `sendConcurrency` at a time at the inbox's pace, in commands of several
+   * contacts each (one transaction in messaging per command); stops taking new ones at the first
+   * transient failure, or when the campaign no longer runs under this lease (checked every
+   * RECHECK_MS, so a pause leaves only the commands already under way).
    */
   private async sendBatch(campaign: CampaignEntity, batch: Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>): Promise<{ outcomes: SendOutcome[]; interruption: Interruption | null }> {
     const outcomes: SendOutcome[] = [];
@@ -152,26 +153,34 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
     let next = 0;
     let checkedAt = Date.now();
     const target = { accountId: campaign.accountId, senderId: campaign.createdBy, inboxId: campaign.inboxId, campaignId: campaign.id };
+    const { commands, perCommand } = sendSplit(this.config.sendConcurrency);
     const worker = async () => {
       while (interruption === null && next < batch.length) {
-        await this.pace(campaign.inboxId);
+        for (let slot = 0; slot < Math.min(perCommand, batch.length - next); slot++) await this.pace(campaign.inboxId);
         if (Date.now() - checkedAt >= RECHECK_MS) {
           checkedAt = Date.now();
           if (!(await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) interruption = 'stopped';
         }
         if (interruption !== null || next >= batch.length) break;
-        const item = batch[next++];
+        const items = batch.slice(next, next + perCommand);
+        next += items.length;
         try {
-          const sent = await this.messages.send(target, item.contact_id, renderMessage(campaign.message, item.contact));
-          outcomes.push({ contactId: item.contact_id, status: 'sent', messageId: sent.message_id, conversationId: sent.conversation.id });
+          const results = await this.messages.sendMany(
+            target,
+            items.map((item) => ({ contactId: item.contact_id, content: renderMessage(campaign.message, item.contact) })),
+          );
+          for (const result of results) {
+            if ('error' in result) outcomes.push({ contactId: result.contact_id, status: 'failed', error: result.error });
+            else outcomes.push({ contactId: result.contact_id, status: 'sent', messageId: result.message_id, conversationId: result.conversation_id });
+          }
         } catch (error) {
           if (error instanceof RpcCallError && error.code === ConversationErrors.inboxMissing) interruption = 'inbox';
           else if (isTransient(error)) interruption = 'transient';
-          else outcomes.push({ contactId: item.contact_id, status: 'failed', error: (error as Error).message });
+          else for (const item of items) outcomes.push({ contactId: item.contact_id, status: 'failed', error: (error as Error).message });
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.config.sendConcurrency, batch.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(commands, batch.length) }, worker));
     return { outcomes, interruption };
   }
 

@@ -23,6 +23,12 @@ export class ContactInboxesHandlers {
     return this.inboxes.ensure(r.account_id, r.contact_id, r.inbox_id);
   }
 
+  /** For messaging: the links a campaign's batch of conversations runs on. */
+  @MessagePattern(ContactLinkPatterns.ensureMany)
+  async ensureMany(@Payload() r: RpcRequest<typeof ContactLinkPatterns.ensureMany>) {
+    return { links: await this.inboxes.ensureMany(r.account_id, r.contact_ids, r.inbox_id) };
+  }
+
   @MessagePattern(P.contactableInboxes)
   contactable(@Payload() r: RpcRequest<typeof P.contactableInboxes>) {
     return this.inboxes.contactable(r.account_id, r.id);

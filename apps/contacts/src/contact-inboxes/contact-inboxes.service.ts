@@ -30,6 +30,11 @@ export class ContactInboxesService {
     return this.contacts.ensureInboxLink(accountId, contactId, await this.inbox(accountId, inboxId));
   }
 
+  /** `ensure` for several contacts at one inbox; contacts the account does not have are left out. */
+  async ensureMany(accountId: number, contactIds: number[], inboxId: number): Promise<Array<{ contact_id: number; source_id: string }>> {
+    return this.contacts.ensureInboxLinks(accountId, contactIds, await this.inbox(accountId, inboxId));
+  }
+
   /**
    * Inboxes a conversation could be started from: API inboxes always; e-mail inboxes with an
    * e-mail address; SMS and messaging-app inboxes with a phone number; others where the

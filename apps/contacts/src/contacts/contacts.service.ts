@@ -172,6 +172,37 @@ export class ContactsService {
     });
   }
 
+  /**
+   * `ensureInboxLink` for several contacts at once (one transaction, the contacts' rows locked in
+   * id order): each one's oldest link there, or a new one; contacts the account does not have are
+   * left out.
+   */
+  async ensureInboxLinks(accountId: number, contactIds: number[], inbox: LinkedInbox): Promise<Array<{ contact_id: number; source_id: string }>> {
+    if (contactIds.length === 0) return [];
+    return this.inboxLinks.manager.transaction(async (tx) => {
+      const found: Array<{ id: number }> = await tx.query('SELECT id FROM contacts.contacts WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE', [
+        accountId,
+        [...new Set(contactIds)],
+      ]);
+      const ids = found.map((row) => row.id);
+      const existing: Array<{ contact_id: number; source_id: string }> = await tx.query(
+        'SELECT DISTINCT ON (contact_id) contact_id, source_id FROM contacts.contact_inboxes WHERE contact_id = ANY($1::int[]) AND inbox_id = $2 ORDER BY contact_id, id',
+        [ids, inbox.id],
+      );
+      const linked = new Map(existing.map((row) => [row.contact_id, row.source_id]));
+      const missing = ids.filter((id) => !linked.has(id));
+      if (missing.length > 0) {
+        const sourceIds = missing.map(() => randomUUID());
+        await tx.query(
+          'INSERT INTO contacts.contact_inboxes (contact_id, account_id, inbox_id, source_id) SELECT c.id, $2, $3, c.source_id FROM unnest($1::int[], $4::text[]) AS c(id, source_id)',
+          [missing, accountId, inbox.id, sourceIds],
+        );
+        missing.forEach((id, index) => linked.set(id, sourceIds[index]));
+      }
+      return ids.map((id) => ({ contact_id: id, source_id: linked.get(id)! }));
+    });
+  }
+
   /** Locks the account's contact until the end of `tx`; false when there is none. */
   async lock(tx: EntityManager, accountId: number, id: number): Promise<boolean> {
     const rows: unknown[] = await tx.query('SELECT 1 FROM contacts.contacts WHERE id = $1 AND account_id = $2 FOR UPDATE', [id, accountId]);

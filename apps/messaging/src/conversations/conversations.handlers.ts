@@ -42,6 +42,12 @@ export class ConversationsHandlers {
     return this.conversations.sendForCampaign(r, r);
   }
 
+  /** A campaign's messages to several contacts in one transaction (the campaigns service's command). */
+  @MessagePattern(CampaignMessagePatterns.sendMany)
+  async sendManyForCampaign(@Payload() r: RpcRequest<typeof CampaignMessagePatterns.sendMany>) {
+    return { results: await this.conversations.sendManyForCampaign(r, r) };
+  }
+
   @MessagePattern(P.assign)
   assign(@Payload() r: RpcRequest<typeof P.assign>) {
     return this.conversations.assign(r, r.display_id, r.data);

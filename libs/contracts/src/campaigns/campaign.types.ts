@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/error-code';
 import type { ConversationSnapshot } from '../conversations/conversation.events';
 
 export const CAMPAIGN_TYPES = ['one_off', 'ongoing'] as const;
@@ -101,3 +102,13 @@ export interface CampaignMessageSent {
   conversation: ConversationSnapshot;
   message_id: number;
 }
+
+/** One contact's message in a batch of a campaign's sends. */
+export interface CampaignSendRequest {
+  contact_id: number;
+  content: string;
+  key: string;
+}
+
+/** What one send of a batch came to: its conversation and message, or why it was refused. */
+export type CampaignSendResult = { contact_id: number; conversation_id: number; message_id: number } | { contact_id: number; error: string; code: ErrorCode };
