@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Conversation, ConversationSnapshot, Message } from '@parley/contracts';
-import { toUnixSeconds } from '@parley/service-kit';
+import { preparedQuery, toUnixSeconds } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { gravatarUrl } from '../identity/identity.mapper';
 import { MessageLoader } from './message.loader';
@@ -18,7 +18,7 @@ export class ConversationLoader {
 
   async snapshots(ids: number[], tx?: EntityManager): Promise<ConversationSnapshot[]> {
     if (ids.length === 0) return [];
-    const rows: ConversationViewRow[] = await (tx ?? this.dataSource).query(CONVERSATIONS_BY_IDS, [ids]);
+    const rows = await preparedQuery<ConversationViewRow>(tx ?? this.dataSource, 'messaging_conversations_by_ids', CONVERSATIONS_BY_IDS, [ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.filter((id) => byId.has(id)).map((id) => toSnapshot(byId.get(id)!));
   }
@@ -32,7 +32,7 @@ export class ConversationLoader {
   /** Full conversations; `withLastMessage` puts the last message into `messages` (detail view). */
   async conversations(ids: number[], options: { withLastMessage: boolean; tx?: EntityManager }): Promise<Conversation[]> {
     if (ids.length === 0) return [];
-    const rows: ConversationViewRow[] = await (options.tx ?? this.dataSource).query(CONVERSATIONS_BY_IDS, [ids]);
+    const rows = await preparedQuery<ConversationViewRow>(options.tx ?? this.dataSource, 'messaging_conversations_by_ids', CONVERSATIONS_BY_IDS, [ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const messageIds = rows.flatMap((row) => [row.last_message_id, row.last_non_activity_message_id]).filter((id): id is number => id !== null);
     const messages = await this.messages.byIds([...new Set(messageIds)], options.tx);

@@ -10,7 +10,8 @@ import {
   type ConversationPage,
   type FilterCondition,
 } from '@parley/contracts';
-import { customAttributeField, FilterCompiler, type FilterField } from '@parley/service-kit';
+import { customAttributeField, FilterCompiler, preparedQuery, type FilterField } from '@parley/service-kit';
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
 import { inboxesServedBy } from '../inboxes/persistence/inbox-member.row';
@@ -48,13 +49,13 @@ export class ConversationQuery {
   ) {}
 
   async list(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationPage> {
-    return this.page(scope, this.listWhere(scope, query), query.assignee_type, query.page, () => this.counts(scope, query));
+    return this.page(scope, this.listWhere(scope, query), query.assignee_type, query.page, () => this.counts(scope, query), true);
   }
 
   /** Maintained counts where the list narrows by buckets only (status, inbox, team); counted where labels or a search narrow it. */
   async counts(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationCounts> {
-    if (query.labels?.length || query.q?.trim()) return this.count(scope, this.listWhere(scope, query), conversationCountsSql);
-    return this.count(scope, this.bucketWhere(scope, query, 'k'), maintainedCountsSql);
+    if (query.labels?.length || query.q?.trim()) return this.count(scope, this.listWhere(scope, query), conversationCountsSql, true);
+    return this.count(scope, this.bucketWhere(scope, query, 'k'), maintainedCountsSql, true);
   }
 
   async filter(scope: AccountScoped, conditions: FilterCondition[], page?: number): Promise<ConversationPage> {
@@ -65,7 +66,7 @@ export class ConversationQuery {
       resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
     });
     where.clauses.push(compiler.compile(conditions, where.params));
-    return this.page(scope, where, undefined, page, () => this.count(scope, where, conversationCountsSql));
+    return this.page(scope, where, undefined, page, () => this.count(scope, where, conversationCountsSql, false), false);
   }
 
   private listWhere(scope: AccountScoped, query: ConversationListQuery): Where {
@@ -106,10 +107,20 @@ export class ConversationQuery {
   }
 
   /** The counts ignore `assignee_type`, so switching tabs does not change them. */
-  private async count(scope: AccountScoped, where: Where, sql: (where: string, me: string) => string): Promise<ConversationCounts> {
+  private async count(scope: AccountScoped, where: Where, sql: (where: string, me: string) => string, prepared: boolean): Promise<ConversationCounts> {
     const params = [...where.params, scope.caller.user_id];
-    const [row]: Array<ConversationCounts> = await this.dataSource.query(sql(where.clauses.join(' AND '), `$${params.length}`), params);
+    const [row] = await this.run<ConversationCounts>(sql(where.clauses.join(' AND '), `$${params.length}`), params, prepared);
     return row;
+  }
+
+  /**
+   * The list's statements take one of a few shapes (which filters are given, the caller's role),
+   * so each shape is prepared once per connection; the filter endpoint's free-form conditions
+   * are not (their shapes are unbounded).
+   */
+  private run<T extends object>(sql: string, params: unknown[], prepared: boolean): Promise<T[]> {
+    if (!prepared) return this.dataSource.query(sql, params);
+    return preparedQuery<T>(this.dataSource, `messaging_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, sql, params);
   }
 
   private async page(
@@ -118,6 +129,7 @@ export class ConversationQuery {
     assigneeType: ConversationListQuery['assignee_type'],
     requestedPage = 1,
     countsOf: () => Promise<ConversationCounts>,
+    prepared: boolean,
   ): Promise<ConversationPage> {
     const counts = await countsOf();
     const params = [...where.params];
@@ -127,10 +139,7 @@ export class ConversationQuery {
     const total = tab.total;
     const page = Math.max(1, requestedPage);
     params.push(CONVERSATIONS_PAGE_SIZE, (page - 1) * CONVERSATIONS_PAGE_SIZE);
-    const rows: Array<{ id: number }> = await this.dataSource.query(
-      conversationPageSql(clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`),
-      params,
-    );
+    const rows = await this.run<{ id: number }>(conversationPageSql(clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`), params, prepared);
     const payload = await this.loader.conversations(rows.map((row) => row.id), { withLastMessage: false });
     return { meta: { ...counts, current_page: page, total_pages: Math.ceil(total / CONVERSATIONS_PAGE_SIZE) }, payload };
   }

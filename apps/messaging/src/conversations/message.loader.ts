@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Attachment, Message } from '@parley/contracts';
-import { signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
+import { preparedQuery, signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { ATTACHMENT_FILE, ATTACHMENTS_OF_MESSAGES, type AttachmentFileRow, type StoredAttachmentRow } from './persistence/attachment.row';
@@ -31,7 +31,7 @@ export class MessageLoader {
 
   async byIds(ids: number[], tx?: EntityManager): Promise<Map<number, Message>> {
     if (ids.length === 0) return new Map();
-    const rows: MessageViewRow[] = await (tx ?? this.dataSource).query(MESSAGES_BY_IDS, [ids]);
+    const rows = await preparedQuery<MessageViewRow>(tx ?? this.dataSource, 'messaging_messages_by_ids', MESSAGES_BY_IDS, [ids]);
     const messages = await this.map(rows, tx);
     return new Map(messages.map((message) => [message.id, message]));
   }
@@ -121,7 +121,7 @@ export class MessageLoader {
   private async attachments(messageIds: number[], tx?: EntityManager): Promise<Map<number, Attachment[]>> {
     const byMessage = new Map<number, Attachment[]>();
     if (messageIds.length === 0) return byMessage;
-    const rows: StoredAttachmentRow[] = await (tx ?? this.dataSource).query(ATTACHMENTS_OF_MESSAGES, [messageIds]);
+    const rows = await preparedQuery<StoredAttachmentRow>(tx ?? this.dataSource, 'messaging_attachments_of_messages', ATTACHMENTS_OF_MESSAGES, [messageIds]);
     for (const row of rows) {
       const list = byMessage.get(row.message_id) ?? [];
       list.push(this.toAttachment(row));
