@@ -76,3 +76,5 @@ export * from './reports/report.errors';
 export * from './csat/csat.types';
 export * from './csat/csat.patterns';
 export * from './csat/csat.errors';
+export * from './conversations/history.types';
+export * from './conversations/history.patterns';

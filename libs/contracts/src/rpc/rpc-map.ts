@@ -16,6 +16,7 @@ import type { CampaignsRpc } from '../campaigns/campaigns.patterns';
 import type { CampaignMessagesRpc } from '../campaigns/campaign-messages.patterns';
 import type { ReportsRpc } from '../reports/reports.patterns';
 import type { CsatRpc } from '../csat/csat.patterns';
+import type { HistoryRpc } from '../conversations/history.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -36,7 +37,8 @@ export interface RpcMap
     CampaignsRpc,
     CampaignMessagesRpc,
     ReportsRpc,
-    CsatRpc {}
+    CsatRpc,
+    HistoryRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];
