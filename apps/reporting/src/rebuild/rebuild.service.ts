@@ -40,8 +40,14 @@ export class RebuildService implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     const progress = await this.state.progress();
     if (!progress.rebuilding) return;
-    if (progress.history_filled) this.watch();
-    else void this.start();
+    if (progress.history_filled) {
+      this.watch();
+      return;
+    }
+    void this.consumers
+      .started()
+      .then(() => this.start())
+      .catch((error: Error) => this.logger.error(`Model rebuild could not start again (ask again to retry): ${error.message}`));
   }
 
   onApplicationShutdown(): void {

@@ -60,9 +60,18 @@ export class EventConsumers {
     private readonly metrics: Metrics,
   ) {}
 
+  private markStarted!: () => void;
+  private readonly startedOnce = new Promise<void>((resolve) => (this.markStarted = resolve));
+
   async start(): Promise<void> {
     this.registrations = this.collect();
     for (const registration of this.registrations) await this.consume(registration);
+    this.markStarted();
+  }
+
+  /** Resolves once every consumer has started (work at boot that replays must wait for it). */
+  started(): Promise<void> {
+    return this.startedOnce;
   }
 
   /**
