@@ -2,6 +2,7 @@ import { HistoryPatterns, type HistoryPage, type HistoryQuery } from '@parley/co
 import { namespaced } from '@parley/service-kit';
 import { createTestAccount, eventually, readE2eState, seedContact, type TestAccount } from '@parley/testing';
 import { connect, JSONCodec } from 'nats';
+import { Client } from 'pg';
 
 /**
  * Messaging's history in pages (what reporting rebuilds its model from): conversations with
@@ -83,5 +84,27 @@ describe('messaging history pages', () => {
     // Nothing from the boundary on.
     const earlier = await page({ account_id: account.id, before: first.created_at, limit: 10 });
     expect(earlier.conversations).toEqual([]);
+  });
+
+  it('approximates a resolved conversation older than the record by one resolve at its last activity', async () => {
+    const inbox = (await account.admin.api.post('/inboxes', { name: 'Old', channel: { type: 'api' }, enable_auto_assignment: false })).body;
+    const contact = await seedContact(account.id);
+    const { body: old } = await account.admin.api.post('/conversations', { source_id: `ho-${contact.id}`, inbox_id: inbox.id, contact_id: contact.id });
+    expect((await account.admin.api.post(`/conversations/${old.id}/toggle_status`, { status: 'resolved' })).status).toBe(200);
+    // As if it had been resolved before status changes were recorded.
+    const db = new Client({ connectionString: readE2eState().databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `DELETE FROM messaging.conversation_status_changes WHERE conversation_id = (SELECT id FROM messaging.conversations WHERE account_id = $1 AND display_id = $2)`,
+        [account.id, old.id],
+      );
+    } finally {
+      await db.end();
+    }
+    const shown = (await account.admin.api.get(`/conversations/${old.id}`)).body;
+    const all = await page({ account_id: account.id, before: Math.floor(Date.now() / 1000) + 5, limit: 200 });
+    const entry = all.conversations.find((item) => item.conversation.id === old.id)!;
+    expect(entry.status_changes).toEqual([{ from: 'open', to: 'resolved', at: shown.last_activity_at, approximated: true }]);
   });
 });

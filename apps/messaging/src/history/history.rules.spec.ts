@@ -18,9 +18,10 @@ describe('history', () => {
     expect(statusChanges(recorded, { status: 'open', last_activity_at: 300 }, true, 200)).toEqual([{ from: 'open', to: 'resolved', at: 100, approximated: false }]);
   });
 
-  it('approximates a conversation older than the record by one change at its last activity', () => {
+  it('approximates a resolved conversation older than the record by one resolve at its last activity', () => {
     expect(statusChanges([], { status: 'resolved', last_activity_at: 150 }, false, 200)).toEqual([{ from: 'open', to: 'resolved', at: 150, approximated: true }]);
     expect(statusChanges([], { status: 'open', last_activity_at: 150 }, false, 200)).toEqual([]);
+    expect(statusChanges([], { status: 'pending', last_activity_at: 150 }, false, 200)).toEqual([]);
     expect(statusChanges([], { status: 'resolved', last_activity_at: 250 }, false, 200)).toEqual([]);
   });
 });

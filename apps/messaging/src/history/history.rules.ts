@@ -11,8 +11,9 @@ export function pageSize(limit: unknown): number {
 
 /**
  * A conversation's status changes before `before`. Recorded ones stand as they are. A
- * conversation with none recorded, whose status is not `open`, predates the record: one change
- * open → its current status at its last activity stands for them (if that was before `before`).
+ * resolved conversation with none recorded predates the record: one change open → resolved at
+ * its last activity stands for them (if that was before `before`). Other statuses without a
+ * record give none (only a resolve is counted from such a change).
  */
 export function statusChanges(
   recorded: Array<{ from: ConversationStatus; to: ConversationStatus; at: number }>,
@@ -21,6 +22,6 @@ export function statusChanges(
   before: number,
 ): HistoryStatusChange[] {
   if (hasAnyRecord) return recorded.filter((change) => change.at < before).map((change) => ({ ...change, approximated: false }));
-  if (conversation.status === 'open' || conversation.last_activity_at >= before) return [];
+  if (conversation.status !== 'resolved' || conversation.last_activity_at >= before) return [];
   return [{ from: 'open', to: conversation.status, at: conversation.last_activity_at, approximated: true }];
 }

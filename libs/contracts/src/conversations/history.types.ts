@@ -31,7 +31,7 @@ export interface HistoryStatusChange {
   from: ConversationStatus;
   to: ConversationStatus;
   at: number;
-  /** True: no change was recorded (the conversation predates the record); one change open → current status at the last activity stands for them. */
+  /** True: no change was recorded (the conversation predates the record); one change open → resolved at its last activity stands for them. */
   approximated: boolean;
 }
 
