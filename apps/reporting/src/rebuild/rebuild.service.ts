@@ -57,12 +57,21 @@ export class RebuildService implements OnApplicationBootstrap, OnApplicationShut
 
   async start(): Promise<ModelState> {
     if (this.running) return { rebuilding: true };
-    // Under way here, or replaying; a rebuild whose history part failed or was cut short starts again.
-    const current = await this.state.progress();
-    if (current.rebuilding && current.history_filled) return { rebuilding: true };
     this.running = true;
-    const boundary = splitAt(await this.firstEventPublished(), new Date());
-    await this.state.markRebuilding(boundary);
+    let boundary: HistoryBoundary;
+    try {
+      // Replaying already; a rebuild whose history part failed or was cut short starts again.
+      const current = await this.state.progress();
+      if (current.rebuilding && current.history_filled) {
+        this.running = false;
+        return { rebuilding: true };
+      }
+      boundary = splitAt(await this.firstEventPublished(), new Date());
+      await this.state.markRebuilding(boundary);
+    } catch (error) {
+      this.running = false;
+      throw error;
+    }
     this.logger.log(`Model rebuild started: history before ${new Date(boundary.before * 1000).toISOString()} from messaging, the rest from the stream`);
     void this.consumers
       .replay(FACT_CONSUMERS, (tx) => this.ingestion.emptyModel(tx), () => this.fill(boundary))
