@@ -9,6 +9,7 @@ import { ConversationProgressWriter } from '../apps/reporting/src/ingestion/conv
 import { ConversationStatesLoader } from '../apps/reporting/src/ingestion/conversation-states.loader';
 import { FactsWriter } from '../apps/reporting/src/ingestion/facts.writer';
 import { IngestionService } from '../apps/reporting/src/ingestion/ingestion.service';
+import { ModelStateLoader } from '../apps/reporting/src/model-state/model-state.loader';
 import { MessagingViewLoader } from '../apps/reporting/src/read-models/messaging-view/messaging-view.loader';
 import { MessagingViewWriter } from '../apps/reporting/src/read-models/messaging-view/messaging-view.writer';
 import { loadReportingConfig } from '../apps/reporting/src/reporting.config';
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
     });
 
     const viewLoader = new MessagingViewLoader();
-    const ingestion = new IngestionService(new FactsWriter(), new ConversationProgressWriter(), viewLoader, new CsatWriter());
+    const ingestion = new IngestionService(new FactsWriter(), new ConversationProgressWriter(), viewLoader, new CsatWriter(), new ModelStateLoader(db));
     say(`\nIngesting ${CONVERSATIONS.toLocaleString('en')} conversations × ${MESSAGES_PER_CONVERSATION} messages over 12 months; ${machine()}`);
     let events = 0;
     const started = performance.now();

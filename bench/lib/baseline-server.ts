@@ -74,6 +74,7 @@ function createMessage(content: string, index: number): Promise<unknown> {
       sender_type: 'user',
       sender_id: fixture.userId,
       template_params: null,
+      origin: null,
     };
     const {
       rows: [inserted],

@@ -6,6 +6,7 @@ import { CannedResponsesModule } from './canned-responses/canned-responses.modul
 import { CascadesModule } from './cascades/cascades.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
+import { HistoryModule } from './history/history.module';
 import { IdentityModule } from './identity/identity.module';
 import { InboxesModule } from './inboxes/inboxes.module';
 import { LabelsModule } from './labels/labels.module';
@@ -33,6 +34,7 @@ import { TeamsModule } from './teams/teams.module';
     ConversationsModule,
     MessagesModule,
     CascadesModule,
+    HistoryModule,
   ],
 })
 export class AppModule {}

@@ -17,6 +17,7 @@ import { ClientFacingFields1732233600005 } from './migrations/1732233600005-clie
 import { CommandKeys1732233600006 } from './migrations/1732233600006-command-keys';
 import { ConversationCounts1732233600010 } from './migrations/1732233600010-conversation-counts';
 import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
+import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
@@ -54,5 +55,6 @@ export const messagingSchema: SchemaDefinition = {
     CommandKeys1732233600006,
     CsatSurveyTokenIndex1732233600007,
     ConversationCounts1732233600010,
+    ConversationHistory1732233600020,
   ],
 };

@@ -87,3 +87,5 @@ export * from './kanban/card-work.patterns';
 export * from './kanban/kanban-csv.patterns';
 export * from './kanban/kanban-automation.types';
 export * from './kanban/kanban-automation.patterns';
+export * from './conversations/history.types';
+export * from './conversations/history.patterns';

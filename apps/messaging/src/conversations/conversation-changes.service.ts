@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConversationEvents, type ChangedAttributes, type ConversationStatus, type Priority } from '@parley/contracts';
-import { changedAttributes, toUnixSeconds, type Emit } from '@parley/service-kit';
+import { changedAttributes, currentRequestContext, toUnixSeconds, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
@@ -11,6 +11,7 @@ import { csatSurveyMessage } from './csat-survey.rules';
 import { ConversationLoader } from './conversation.loader';
 import { MessageWriter } from './message.writer';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
+import { INSERT_STATUS_CHANGE } from './persistence/conversation-status-change.row';
 
 export interface Change {
   status?: ConversationStatus;
@@ -42,6 +43,12 @@ interface Tracked {
 }
 
 const TRACKED: Array<keyof Tracked> = ['status', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'labels', 'custom_attributes'];
+
+/** Who changed a status, for the record: the user of the request, else its origin (`automation:<id>`, `system`, …). */
+function changeActor(): string | null {
+  const context = currentRequestContext();
+  return context?.caller ? `user:${context.caller.user_id}` : (context?.origin ?? null);
+}
 
 function tracked(entity: ConversationEntity): Tracked {
   return {
@@ -109,7 +116,10 @@ export class ConversationChanges {
     const accountId = conversation.accountId;
     if (changes.length > 0) await emit(ConversationEvents.updated, accountId, { conversation: snapshot, changed_attributes: changes });
     if (statusChanged) {
+      // Kept for rebuilt reports; its time is the event's (taken together).
+      const changedAt = new Date();
       await emit(ConversationEvents.statusChanged, accountId, { conversation: snapshot, previous_status: before.status });
+      await tx.query(INSERT_STATUS_CHANGE, [conversation.id, before.status, after.status, changedAt, changeActor()]);
       if (after.status === 'open') await emit(ConversationEvents.opened, accountId, { conversation: snapshot });
       if (after.status === 'resolved') await emit(ConversationEvents.resolved, accountId, { conversation: snapshot });
       // Once per resolution: this runs once for each change into `resolved`.

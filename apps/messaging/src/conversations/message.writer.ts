@@ -10,7 +10,7 @@ import {
   type StoredFile,
   type TemplateParams,
 } from '@parley/contracts';
-import { fileTypeOf, preparedQuery, toUnixSeconds, type Emit } from '@parley/service-kit';
+import { currentRequestContext, fileTypeOf, preparedQuery, toUnixSeconds, type Emit } from '@parley/service-kit';
 import { extname } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
@@ -72,6 +72,7 @@ export class MessageWriter {
       sender_type: input.senderType ?? null,
       sender_id: input.senderId ?? null,
       template_params: input.templateParams ?? null,
+      origin: currentRequestContext()?.origin ?? null,
     };
     const [row] = await preparedQuery<InsertedMessage>(tx, 'messaging_insert_message', INSERT_MESSAGE, insertMessageParams(inserted));
     if (!row) throw new Error(`Conversation ${conversation.id} vanished`);

@@ -1,4 +1,4 @@
-import { CSAT_CONTENT_TYPE, CSAT_TOKEN_ATTRIBUTE, type ConversationSnapshot, type ConversationStatus, type Message } from '@parley/contracts';
+import { CSAT_CONTENT_TYPE, CSAT_TOKEN_ATTRIBUTE, type ConversationSnapshot, type ConversationStatus, type Message, type MessageSender } from '@parley/contracts';
 import { businessSeconds, type BusinessHours } from '@parley/domain-rules';
 
 /** What a fact records. Codes are stored; never renumber. */
@@ -62,6 +62,12 @@ function fact(conversation: ConversationSnapshot, kind: FactKindCode, at: number
   };
 }
 
+/** What the definitions read of a message (an event's message, or one of messaging's history). */
+export type FactMessage = Pick<Message, 'message_type' | 'private' | 'content_type' | 'created_at'> & {
+  sender: Pick<MessageSender, 'id' | 'type'> | null;
+  content_attributes?: Message['content_attributes'];
+};
+
 /** Who wrote a message, as the definitions tell them apart. */
 export type Author = 'contact' | 'human' | 'bot' | 'automation' | 'system';
 
@@ -69,7 +75,7 @@ export type Author = 'contact' | 'human' | 'bot' | 'automation' | 'system';
  * A person is a user writing on their own behalf; a message a rule sent (origin
  * `automation:<id>`) or an agent bot wrote is not a human reply.
  */
-export function authorOf(message: Message, origin: string | undefined): Author {
+export function authorOf(message: FactMessage, origin: string | undefined): Author {
   if (message.message_type === 'incoming') return 'contact';
   if (message.sender?.type === 'agent_bot') return 'bot';
   if (origin?.startsWith('automation:')) return 'automation';
@@ -84,7 +90,7 @@ export function authorOf(message: Message, origin: string | undefined): Author {
  */
 export function messageFacts(
   progress: Progress,
-  message: Message,
+  message: FactMessage,
   conversation: ConversationSnapshot,
   origin: string | undefined,
   hours: BusinessHours | null,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CsatModule } from '../csat/csat.module';
+import { ModelStateModule } from '../model-state/model-state.module';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
 import { ConversationFactsConsumer } from './conversation-facts.consumer';
 import { ConversationStatesLoader } from './conversation-states.loader';
@@ -9,7 +10,7 @@ import { IngestionService } from './ingestion.service';
 
 /** Builds the model (facts, hourly roll-ups, conversation state) from messaging's events. */
 @Module({
-  imports: [MessagingViewModule, CsatModule],
+  imports: [MessagingViewModule, CsatModule, ModelStateModule],
   providers: [ConversationFactsConsumer, IngestionService, FactsWriter, ConversationProgressWriter, ConversationStatesLoader],
   exports: [IngestionService, ConversationStatesLoader],
 })

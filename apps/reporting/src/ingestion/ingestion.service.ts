@@ -5,11 +5,16 @@ import {
   type ConversationSnapshot,
   type EventEnvelope,
   type EventMap,
+  type HistoryConversation,
 } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
 import { CsatWriter } from '../csat/csat.writer';
 import type { CsatSurveyRecord } from '../csat/persistence/csat-survey.row';
+import type { HistoryBoundary } from '../model-state/history-boundary.rules';
+import { ModelStateLoader } from '../model-state/model-state.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import { covered } from './covered-events.rules';
+import { timeline } from './history.rules';
 import { ConversationProgressWriter } from './conversation-progress.writer';
 import { creationFacts, enteredFacts, messageFacts, statusFacts, type Fact, type Progress } from './fact.rules';
 import { FactsWriter, type AccountFact } from './facts.writer';
@@ -31,11 +36,14 @@ export class IngestionService {
     private readonly progress: ConversationProgressWriter,
     private readonly view: MessagingViewLoader,
     private readonly csat: CsatWriter,
+    private readonly state: ModelStateLoader,
   ) {}
 
   async messagesCreated(tx: EntityManager, events: Array<Envelope<typeof MessageEvents.created>>): Promise<void> {
     const surveys: CsatSurveyRecord[] = [];
-    await this.withProgress(tx, events, (event) => event.data.conversation, async (event, current, hours) => {
+    const boundary = await this.state.boundary(tx);
+    const counted = events.filter((event) => !covered.message(boundary, event.data.message));
+    await this.withProgress(tx, counted, (event) => event.data.conversation, async (event, current, hours) => {
       const { message, conversation } = event.data;
       const result = messageFacts(current, message, conversation, event.meta?.origin, hours.get(conversation.inbox_id) ?? null);
       if (result.survey) {
@@ -49,7 +57,9 @@ export class IngestionService {
   }
 
   async statusesChanged(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.statusChanged>>): Promise<void> {
-    await this.withProgress(tx, events, (event) => event.data.conversation, async (event, current, hours) => {
+    const boundary = await this.state.boundary(tx);
+    const counted = events.filter((event) => !covered.statusChange(boundary, event.occurred_at));
+    await this.withProgress(tx, counted, (event) => event.data.conversation, async (event, current, hours) => {
       const { conversation, previous_status } = event.data;
       return statusFacts(current, conversation, previous_status, seconds(event.occurred_at), hours.get(conversation.inbox_id) ?? null);
     });
@@ -57,7 +67,9 @@ export class IngestionService {
   }
 
   async conversationsCreated(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.created>>): Promise<void> {
-    await this.facts.write(tx, events.flatMap((event) => creationFacts(event.data.conversation).map((fact) => ({ account_id: event.account_id!, fact }))));
+    const boundary = await this.state.boundary(tx);
+    const counted = events.filter((event) => !covered.created(boundary, event.data.conversation));
+    await this.facts.write(tx, counted.flatMap((event) => creationFacts(event.data.conversation).map((fact) => ({ account_id: event.account_id!, fact }))));
     await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
   }
 
@@ -84,6 +96,41 @@ export class IngestionService {
     await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation, deleted: true })));
   }
 
+  /**
+   * A page of messaging's history (what happened before the rebuild's split): each
+   * conversation's creation, messages and status changes in time order through the same
+   * definitions as the events, its progress carried on to the events after the split; its
+   * state as read. A conversation enters the scopes of its state as read at its creation.
+   */
+  async history(tx: EntityManager, entries: HistoryConversation[], boundary: HistoryBoundary): Promise<void> {
+    if (entries.length === 0) return;
+    const hours = await this.view.hours(tx, entries.map((entry) => entry.conversation.inbox_id));
+    const facts: AccountFact[] = [];
+    const accounts = [...new Set(entries.map((entry) => entry.conversation.account_id))].sort((a, b) => a - b);
+    for (const accountId of accounts) {
+      const mine = entries.filter((entry) => entry.conversation.account_id === accountId);
+      const progress = await this.progress.lock(tx, accountId, mine.map((entry) => entry.conversation.id));
+      for (const { conversation, messages, status_changes } of mine) {
+        const within = hours.get(conversation.inbox_id) ?? null;
+        const derived: Fact[] = creationFacts(conversation);
+        let current = progress.get(conversation.id)!;
+        for (const step of timeline(messages, status_changes)) {
+          const result = step.message
+            ? messageFacts(current, step.message, conversation, step.message.origin ?? undefined, within)
+            : statusFacts(current, { ...conversation, status: step.change.to }, step.change.from, step.change.at, within);
+          current = result.progress;
+          derived.push(...result.facts);
+        }
+        progress.set(conversation.id, current);
+        for (const fact of derived) facts.push({ account_id: accountId, fact });
+      }
+      await this.progress.save(tx, accountId, progress);
+    }
+    await this.facts.write(tx, facts);
+    const readAt = new Date(boundary.read_at * 1000).toISOString();
+    await this.recordStates(tx, entries.map(({ conversation }) => ({ event: { account_id: conversation.account_id, occurred_at: readAt }, conversation })));
+  }
+
   /** Empties the model (facts, roll-ups, progress, states, label keys) for a rebuild; CSAT surveys and responses stay. */
   async emptyModel(tx: EntityManager): Promise<void> {
     await tx.query(
@@ -96,7 +143,9 @@ export class IngestionService {
     events: Array<EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>>,
     into: (event: EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>) => { agent_id?: number | null; team_id?: number | null; labels?: string[] },
   ): Promise<void> {
-    const facts = events.flatMap((event) =>
+    const boundary = await this.state.boundary(tx);
+    const counted = events.filter((event) => !covered.scopeChange(boundary, event.data.conversation, event.occurred_at));
+    const facts = counted.flatMap((event) =>
       enteredFacts(event.data.conversation, seconds(event.occurred_at), into(event)).map((fact) => ({ account_id: event.account_id!, fact })),
     );
     await this.facts.write(tx, facts);
@@ -131,7 +180,7 @@ export class IngestionService {
     await this.facts.write(tx, facts);
   }
 
-  private async recordStates(tx: EntityManager, entries: Array<{ event: EventEnvelope; conversation: ConversationSnapshot; deleted?: boolean }>): Promise<void> {
+  private async recordStates(tx: EntityManager, entries: Array<{ event: Pick<EventEnvelope, 'account_id' | 'occurred_at'>; conversation: ConversationSnapshot; deleted?: boolean }>): Promise<void> {
     const records: ConversationStateRecord[] = entries.map(({ event, conversation, deleted }) => ({
       account_id: event.account_id!,
       conversation_id: conversation.id,

@@ -20,6 +20,7 @@ import type { KanbanRpc } from '../kanban/kanban.patterns';
 import type { CardWorkRpc } from '../kanban/card-work.patterns';
 import type { KanbanRpcCsv } from '../kanban/kanban-csv.patterns';
 import type { KanbanAutomationRpc } from '../kanban/kanban-automation.patterns';
+import type { HistoryRpc } from '../conversations/history.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -44,7 +45,8 @@ export interface RpcMap
     KanbanRpc,
     CardWorkRpc,
     KanbanRpcCsv,
-    KanbanAutomationRpc {}
+    KanbanAutomationRpc,
+    HistoryRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

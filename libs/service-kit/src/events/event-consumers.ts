@@ -60,18 +60,29 @@ export class EventConsumers {
     private readonly metrics: Metrics,
   ) {}
 
+  private markStarted!: () => void;
+  private readonly startedOnce = new Promise<void>((resolve) => (this.markStarted = resolve));
+
   async start(): Promise<void> {
     this.registrations = this.collect();
     for (const registration of this.registrations) await this.consume(registration);
+    this.markStarted();
+  }
+
+  /** Resolves once every consumer has started (work at boot that replays must wait for it). */
+  started(): Promise<void> {
+    return this.startedOnce;
   }
 
   /**
    * Applies every event the stream still holds again, for the consumers whose durable name
    * `matches`: stops them, deletes their durables, forgets their inbox records and runs `reset`
    * in one transaction, then consumes from the stream's first event. Events published meanwhile
-   * wait in the stream; no other consumer stops. Answers the durables replayed.
+   * wait in the stream; no other consumer stops. `fill`, when given, runs after the reset and
+   * before the replay starts (a model refilled from the owners' history first): the consumers
+   * start again whether it succeeds or not. Answers the durables replayed.
    */
-  async replay(matches: (durable: string) => boolean, reset: (tx: EntityManager) => Promise<void>): Promise<string[]> {
+  async replay(matches: (durable: string) => boolean, reset: (tx: EntityManager) => Promise<void>, fill?: () => Promise<void>): Promise<string[]> {
     const chosen = this.registrations.filter((registration) => matches(registration.durable));
     const durables = chosen.map((registration) => registration.durable);
     const stopping = this.running.filter((entry) => durables.includes(entry.durable));
@@ -87,7 +98,11 @@ export class EventConsumers {
       await tx.query(`DELETE FROM "${this.config.database!.schema}".inbox WHERE consumer = ANY($1::text[])`, [durables]);
       await reset(tx);
     });
-    for (const registration of chosen) await this.consume(registration);
+    try {
+      await fill?.();
+    } finally {
+      for (const registration of chosen) await this.consume(registration);
+    }
     return durables;
   }
 

@@ -15,10 +15,11 @@ const reply: MessageInsert = {
   sender_type: 'user',
   sender_id: 4,
   template_params: null,
+  origin: 'api',
 };
 
 /** The three flags INSERT_MESSAGE's counter update reads: activity ($15), incoming ($16), agent reply ($17). */
-const flags = (message: MessageInsert) => insertMessageParams(message).slice(14);
+const flags = (message: MessageInsert) => insertMessageParams(message).slice(14, 17);
 
 describe('insertMessageParams', () => {
   it('lists the columns in the statement order, JSON as text', () => {
@@ -34,6 +35,10 @@ describe('insertMessageParams', () => {
     expect(flags({ ...reply, message_type: 'incoming', sender_type: 'contact' })).toEqual([false, true, false]);
     expect(flags({ ...reply, sender_type: 'agent_bot' })).toEqual([false, false, false]);
     expect(flags({ ...reply, message_type: 'activity', sender_type: null, sender_id: null })).toEqual([true, false, false]);
+  });
+
+  it("keeps the message's origin ($18)", () => {
+    expect(insertMessageParams({ ...reply, origin: 'automation:7' })[17]).toBe('automation:7');
   });
 
   it('stores template parameters as JSON', () => {

@@ -54,8 +54,8 @@ export const MESSAGES_BY_IDS = `${MESSAGES_VIEW} WHERE m.id = ANY($1::int[])`;
 export const INSERT_MESSAGE = `WITH m AS (
          INSERT INTO messaging.messages
            (account_id, conversation_id, inbox_id, content, message_type, content_type, content_attributes, status, private,
-            source_id, echo_id, sender_type, sender_id, template_params)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+            source_id, echo_id, sender_type, sender_id, template_params, origin)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $18)
          RETURNING id, created_at, updated_at),
        c AS (
          UPDATE messaging.conversations SET
@@ -77,8 +77,8 @@ export const INSERT_MESSAGE = `WITH m AS (
                    conversations.updated_at AS conversation_updated_at)
        SELECT m.id, m.created_at, m.updated_at, c.* FROM m, c`;
 
-/** The new message's columns the statement sets. */
-export type MessageInsert = Omit<MessageRow, 'id' | 'external_error' | 'created_at' | 'updated_at'>;
+/** The new message's columns the statement sets; `origin`: who produced it (the request's origin), kept for reports. */
+export type MessageInsert = Omit<MessageRow, 'id' | 'external_error' | 'created_at' | 'updated_at'> & { origin: string | null };
 
 /** What INSERT_MESSAGE answers: the message's id and times, its conversation's new counters. */
 export type InsertedMessage = Pick<MessageRow, 'id' | 'created_at' | 'updated_at'> &
@@ -107,5 +107,6 @@ export function insertMessageParams(message: MessageInsert): unknown[] {
     activity,
     incoming,
     agentReply,
+    message.origin,
   ];
 }
