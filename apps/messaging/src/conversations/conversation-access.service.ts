@@ -57,6 +57,12 @@ export class ConversationAccess {
     };
   }
 
+  /** The inbox exists in the account and the caller may use it. */
+  async assertInboxUsable(manager: EntityManager, scope: AccountScoped, inboxId: number): Promise<void> {
+    if (!(await this.inboxes.exists(manager, scope.account_id, inboxId))) throw new DomainError(ConversationErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
+    await this.assertInboxAccess(manager, scope.caller, inboxId);
+  }
+
   async assertInboxAccess(manager: EntityManager, caller: Caller, inboxId: number): Promise<void> {
     if (caller.role === 'administrator') return;
     if (!(await this.inboxes.isMember(manager, inboxId, caller.user_id))) {

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CampaignMessagePatterns, ConversationPatterns as P, type RpcRequest } from '@parley/contracts';
+import { CampaignSends } from './campaign-sends.service';
 import { ConversationQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
 
@@ -9,6 +10,7 @@ export class ConversationsHandlers {
   constructor(
     private readonly conversations: ConversationsService,
     private readonly query: ConversationQuery,
+    private readonly campaignSends: CampaignSends,
   ) {}
 
   @MessagePattern(P.list)
@@ -39,13 +41,13 @@ export class ConversationsHandlers {
   /** A campaign's message to one contact (the campaigns service's command). */
   @MessagePattern(CampaignMessagePatterns.send)
   sendForCampaign(@Payload() r: RpcRequest<typeof CampaignMessagePatterns.send>) {
-    return this.conversations.sendForCampaign(r, r);
+    return this.campaignSends.sendForCampaign(r, r);
   }
 
   /** A campaign's messages to several contacts in one transaction (the campaigns service's command). */
   @MessagePattern(CampaignMessagePatterns.sendMany)
   async sendManyForCampaign(@Payload() r: RpcRequest<typeof CampaignMessagePatterns.sendMany>) {
-    return { results: await this.conversations.sendManyForCampaign(r, r) };
+    return { results: await this.campaignSends.sendManyForCampaign(r, r) };
   }
 
   @MessagePattern(P.assign)

@@ -23,6 +23,8 @@ import { MessageEntity } from './persistence/message.orm-entity';
 import { Rebalancer } from './rebalancer.consumer';
 import { SnoozeWaker } from './snooze-waker.scheduler';
 import { ConversationCountsCompactor } from './conversation-counts.scheduler';
+import { CampaignSends } from './campaign-sends.service';
+import { ConversationInserts } from './conversation-inserts.writer';
 
 /**
  * The conversation aggregate: conversations, their messages and attachments. Message use cases
@@ -50,6 +52,8 @@ import { ConversationCountsCompactor } from './conversation-counts.scheduler';
     Rebalancer,
     SnoozeWaker,
     ConversationCountsCompactor,
+    CampaignSends,
+    ConversationInserts,
     MessageLoader,
     MessageWriter,
   ],
