@@ -1,4 +1,4 @@
-import { createTestAccount, eventually, readE2eState, seedContact, type TestAccount, type TestUser } from '@parley/testing';
+import { createTestAccount, eventually, platformClient, readE2eState, seedContact, type TestAccount, type TestUser } from '@parley/testing';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
@@ -72,5 +72,30 @@ describe('automation rules: every operation for administrators only, and a run l
     const after = (await api.get(`/automation_rules/${id}/runs?page=2`)).body;
     expect(after.meta.count).toBe(26);
     expect(after.payload.map((run: { conversation_id: number }) => run.conversation_id)).toEqual([conversations[1]]);
+  });
+
+  it("removes a deleted account's rules, their runs and its macros", async () => {
+    const doomed = await createTestAccount();
+    const ruleId = (await doomed.admin.api.post('/automation_rules', body())).body.payload.id as number;
+    expect((await doomed.admin.api.post('/macros', { name: 'Doomed', visibility: 'global', actions: [{ action_name: 'change_priority', action_params: ['low'] }] })).status).toBe(201);
+    const db = new Client({ connectionString: readE2eState().databaseUrl });
+    await db.connect();
+    try {
+      const left = async () =>
+        (
+          await db.query(
+            `SELECT (SELECT count(*) FROM automation.rules WHERE account_id = $1)::int AS rules, (SELECT count(*) FROM automation.macros WHERE account_id = $1)::int AS macros`,
+            [doomed.id],
+          )
+        ).rows[0];
+      expect(await left()).toEqual({ rules: 1, macros: 1 });
+      expect((await platformClient().delete(`/platform/api/v1/accounts/${doomed.id}`)).status).toBe(204);
+      await eventually(async () => expect(await left()).toEqual({ rules: 0, macros: 0 }), { timeoutMs: 15_000 });
+      expect((await db.query('SELECT count(*)::int AS n FROM automation.rule_runs WHERE rule_id = $1', [ruleId])).rows[0].n).toBe(0);
+      // The other account's rules stay.
+      expect((await account.admin.api.get('/automation_rules')).status).toBe(200);
+    } finally {
+      await db.end();
+    }
   });
 });

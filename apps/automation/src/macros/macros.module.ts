@@ -10,5 +10,6 @@ import { MacroEntity } from './persistence/macro.orm-entity';
   imports: [TypeOrmModule.forFeature([MacroEntity]), ConversationActionsModule],
   controllers: [MacrosHandlers],
   providers: [MacrosService],
+  exports: [MacrosService],
 })
 export class MacrosModule {}

@@ -13,7 +13,7 @@ import {
 } from '@parley/contracts';
 import { currentRequestContext, DomainError, findOneOrFail, RpcClient, runInRequestContext } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
 import { checkActions } from '../conversation-actions/action-params.rules';
 import { ConversationActionsAdapter } from '../conversation-actions/conversation-actions.adapter';
@@ -30,6 +30,11 @@ export class MacrosService {
     private readonly actions: ConversationActionsAdapter,
     private readonly rpc: RpcClient,
   ) {}
+
+  /** A deleted account's macros. */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.delete(MacroEntity, { accountId });
+  }
 
   async list(scope: AccountScoped): Promise<Macro[]> {
     const rows = await this.macros.find({

@@ -11,6 +11,6 @@ import { RulesService } from './rules.service';
   imports: [TypeOrmModule.forFeature([AutomationRuleEntity]), ConversationActionsModule],
   controllers: [RulesHandlers],
   providers: [RulesService, RulesLoader],
-  exports: [RulesLoader],
+  exports: [RulesLoader, RulesService],
 })
 export class RulesModule {}

@@ -12,7 +12,7 @@ import {
 } from '@parley/contracts';
 import { DomainError, findOneOrFail } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
 import { checkActions } from '../conversation-actions/action-params.rules';
 import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
@@ -93,6 +93,11 @@ export class RulesService {
     const entity = await this.find(accountId, id);
     entity.active = !entity.active;
     return toAutomationRule(await this.rules.save(entity));
+  }
+
+  /** A deleted account's rules, and their run logs with them (foreign key). */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.delete(AutomationRuleEntity, { accountId });
   }
 
   find(accountId: number, id: number): Promise<AutomationRuleEntity> {
