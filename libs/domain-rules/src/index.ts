@@ -3,3 +3,4 @@ export * from './http-url';
 export * from './label-titles';
 export * from './custom-attribute-values';
 export * from './working-hours';
+export * from './spreadsheet-cells';

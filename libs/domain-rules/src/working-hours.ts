@@ -23,6 +23,16 @@ export interface BusinessHours {
   days: WorkingDay[];
 }
 
+/** True when `timezone` is a time zone name this runtime knows (IANA names and their aliases). */
+export function isValidTimeZone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {

@@ -1,14 +1,6 @@
-import { checkedMappings, detectSeparator, importedCard, neutralised, restored } from './card-csv.rules';
+import { checkedMappings, detectSeparator, importedCard } from './card-csv.rules';
 
 describe('card CSV rules', () => {
-  it('neutralises formula-looking cells and reads them back', () => {
-    expect(neutralised('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
-    expect(neutralised('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(neutralised('Plain')).toBe('Plain');
-    expect(restored("'=1+1")).toBe('=1+1');
-    expect(restored("'quoted")).toBe("'quoted");
-  });
-
   it('detects the separator outside quotes', () => {
     expect(detectSeparator('title;description;value')).toBe(';');
     expect(detectSeparator('title,description,"a;b;c"')).toBe(',');

@@ -1,4 +1,5 @@
 import { KANBAN_ITEM_STATUSES, KANBAN_PRIORITIES, KanbanWorkErrors } from '@parley/contracts';
+import { restoredCell } from '@parley/domain-rules';
 import { DomainError } from '@parley/service-kit';
 
 /** The export's columns, in order; an import maps columns like these to the fields below. */
@@ -23,18 +24,6 @@ export const EXPORT_COLUMNS = [
 /** Card fields a column may be mapped to; `custom_attributes.<key>` sets one attribute. */
 const IMPORT_FIELDS = ['title', 'description', 'value', 'currency', 'priority', 'status', 'stage', 'stage_id', 'assigned_agents', 'custom_attributes'] as const;
 type ImportField = (typeof IMPORT_FIELDS)[number];
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell a spreadsheet would run as a formula is prefixed with `'`. */
-export function neutralised(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
-
-/** The reverse on import: an exported `'=…` cell is read back as `=…`. */
-export function restored(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
 
 /** `;` or `,`, whichever the header line (outside quotes) has more of; `;` on a tie. */
 export function detectSeparator(firstLine: string): ';' | ',' {
@@ -83,7 +72,7 @@ export interface ImportedCard {
 export function importedCard(cells: string[], mappings: Array<{ column: number; field: string }>): ImportedCard | { problem: string } {
   const card: ImportedCard = { title: '', description: null, value: null, currency: null, priority: null, status: 'open', stage: null, agents: [], attributes: {} };
   for (const { column, field } of mappings) {
-    const cell = restored((cells[column] ?? '').trim());
+    const cell = restoredCell((cells[column] ?? '').trim());
     if (cell === '') continue;
     if (field.startsWith('custom_attributes.')) {
       card.attributes[field.slice('custom_attributes.'.length)] = cell;

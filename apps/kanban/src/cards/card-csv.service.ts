@@ -9,6 +9,7 @@ import {
   type KanbanImportPreview,
   type KanbanImportReport,
 } from '@parley/contracts';
+import { neutralisedCell } from '@parley/domain-rules';
 import { DomainError, FILE_STORAGE, Outbox, type FileStorage } from '@parley/service-kit';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
@@ -17,7 +18,7 @@ import { DataSource } from 'typeorm';
 import { FunnelsLoader } from '../funnels/funnels.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { CardEventsWriter } from './card-events.writer';
-import { checkedMappings, detectSeparator, EXPORT_COLUMNS, importedCard, neutralised, type ImportedCard } from './card-csv.rules';
+import { checkedMappings, detectSeparator, EXPORT_COLUMNS, importedCard, type ImportedCard } from './card-csv.rules';
 import { checkedCustomAttributes } from './card.rules';
 import { CARD_COLUMNS, type CardRow } from './persistence/card.row';
 
@@ -51,20 +52,20 @@ export class CardCsvService {
     ]);
     const records = rows.map((row) => [
       row.id,
-      neutralised(row.title),
-      neutralised(row.description ?? ''),
-      neutralised(stageNames.get(row.stage_key) ?? row.stage_key),
+      neutralisedCell(row.title),
+      neutralisedCell(row.description ?? ''),
+      neutralisedCell(stageNames.get(row.stage_key) ?? row.stage_key),
       row.stage_key,
       row.status,
       row.priority ?? '',
       row.value ?? '',
-      neutralised(row.currency?.code ?? ''),
+      neutralisedCell(row.currency?.code ?? ''),
       row.assigned_agents.join(','),
       row.conversation_display_id ?? '',
       row.created_at.toISOString(),
       row.updated_at.toISOString(),
       row.stage_entered_at.toISOString(),
-      Object.keys(row.custom_attributes).length ? neutralised(JSON.stringify(row.custom_attributes)) : '',
+      Object.keys(row.custom_attributes).length ? neutralisedCell(JSON.stringify(row.custom_attributes)) : '',
     ]);
     const first = after === null;
     const csv = stringify(records, { delimiter: ';', bom: first, header: first, columns: [...EXPORT_COLUMNS], cast: { number: String } });

@@ -10,8 +10,8 @@ import {
   type WorkingHoursEntry,
 } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
-import { checkHttpUrl } from '@parley/domain-rules';
-import { isValidTimeZone, workingHoursProblems } from './working-hours.rules';
+import { checkHttpUrl, isValidTimeZone } from '@parley/domain-rules';
+import { workingHoursProblems } from './working-hours.rules';
 import type { InboxEntity } from './persistence/inbox.orm-entity';
 
 /** Sunday and Saturday closed, weekdays 09:00–17:00: what a new inbox starts with. */

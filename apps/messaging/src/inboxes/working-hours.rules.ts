@@ -1,15 +1,5 @@
 import type { WorkingHoursEntry } from '@parley/contracts';
 
-/** True when `timezone` is a time zone name this runtime knows (IANA names and their aliases). */
-export function isValidTimeZone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Problems with a working-hours list, as `working_hours[i].field: problem` lines (empty when valid). */
 export function workingHoursProblems(entries: WorkingHoursEntry[]): string[] {
   const problems: string[] = [];

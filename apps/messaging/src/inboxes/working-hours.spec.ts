@@ -1,5 +1,6 @@
 import type { WorkingHoursEntry } from '@parley/contracts';
-import { isValidTimeZone, workingHoursProblems } from './working-hours.rules';
+import { isValidTimeZone } from '@parley/domain-rules';
+import { workingHoursProblems } from './working-hours.rules';
 
 const weekdays9to17: WorkingHoursEntry[] = [1, 2, 3, 4, 5].map((day) => ({
   day_of_week: day,

@@ -1,6 +1,6 @@
 import { DomainError } from '@parley/service-kit';
 import { REPORT_METRICS, ReportErrors, type ReportMetric, type ReportScope, type SeriesQuery, type SummaryQuery } from '@parley/contracts';
-import { zoneOffsetSeconds } from '@parley/domain-rules';
+import { isValidTimeZone, zoneOffsetSeconds } from '@parley/domain-rules';
 import type { Window } from '../report-window/report-window.rules';
 
 const DAY = 86_400;
@@ -24,11 +24,7 @@ export type Zone = { name: string } | { offsetMinutes: number };
 
 export function zoneOf(query: { timezone?: string; timezone_offset?: number }): Zone {
   if (query.timezone !== undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: query.timezone });
-    } catch {
-      throw new DomainError(ReportErrors.unknownTimezone, `Unknown time zone "${query.timezone}"`, ['timezone']);
-    }
+    if (!isValidTimeZone(query.timezone)) throw new DomainError(ReportErrors.unknownTimezone, `Unknown time zone "${query.timezone}"`, ['timezone']);
     return { name: query.timezone };
   }
   const offset = query.timezone_offset ?? 0;
