@@ -45,3 +45,5 @@ export * from './storage/storage-config';
 export * from './storage/file-storage.module';
 export * from './storage/s3-file-storage';
 export * from './filters/custom-attribute-field';
+export * from './scheduling/polling-loop';
+export * from './read-models/versioned-view';

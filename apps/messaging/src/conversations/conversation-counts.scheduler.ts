@@ -1,5 +1,6 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { PollingLoop } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { COMPACT_CONVERSATION_COUNTS } from './persistence/conversation-count.row';
 
@@ -12,32 +13,13 @@ const ACCOUNTS_PER_PASS = 200;
  * since. Replicas may run it side by side (see COMPACT_CONVERSATION_COUNTS).
  */
 @Injectable()
-export class ConversationCountsCompactor implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(ConversationCountsCompactor.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.compact().finally(() => (this.running = null));
-    }, INTERVAL_MS);
+export class ConversationCountsScheduler extends PollingLoop {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super(INTERVAL_MS, 'Compacting conversation counts');
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async compact(): Promise<void> {
-    try {
-      let accounts: number;
-      do {
-        [{ accounts }] = await this.dataSource.query(COMPACT_CONVERSATION_COUNTS, [ACCOUNTS_PER_PASS]);
-      } while (accounts === ACCOUNTS_PER_PASS);
-    } catch (error) {
-      this.logger.warn(`Compacting conversation counts failed, will retry: ${(error as Error).message}`);
-    }
+  protected async pass(): Promise<boolean> {
+    const [{ accounts }] = await this.dataSource.query(COMPACT_CONVERSATION_COUNTS, [ACCOUNTS_PER_PASS]);
+    return accounts === ACCOUNTS_PER_PASS;
   }
 }

@@ -21,8 +21,8 @@ import { AttachmentEntity } from './persistence/attachment.orm-entity';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { MessageEntity } from './persistence/message.orm-entity';
 import { Rebalancer } from './rebalancer.consumer';
-import { SnoozeWaker } from './snooze-waker.scheduler';
-import { ConversationCountsCompactor } from './conversation-counts.scheduler';
+import { SnoozeWakerScheduler } from './snooze-waker.scheduler';
+import { ConversationCountsScheduler } from './conversation-counts.scheduler';
 import { CampaignSends } from './campaign-sends.service';
 import { ConversationInserts } from './conversation-inserts.writer';
 
@@ -50,8 +50,8 @@ import { ConversationInserts } from './conversation-inserts.writer';
     AutoAssigner,
     CsatSurveyLoader,
     Rebalancer,
-    SnoozeWaker,
-    ConversationCountsCompactor,
+    SnoozeWakerScheduler,
+    ConversationCountsScheduler,
     CampaignSends,
     ConversationInserts,
     MessageLoader,

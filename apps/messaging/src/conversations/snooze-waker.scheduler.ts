@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { Outbox } from '@parley/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { Outbox, PollingLoop } from '@parley/service-kit';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { ConversationChanges } from './conversation-changes.service';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
@@ -12,49 +12,30 @@ const BATCH = 50;
  * replicas never wake one twice.
  */
 @Injectable()
-export class SnoozeWaker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(SnoozeWaker.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
+export class SnoozeWakerScheduler extends PollingLoop {
   constructor(
     private readonly outbox: Outbox,
     private readonly changes: ConversationChanges,
-    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.wakeDue().finally(() => (this.running = null));
-    }, this.config.snoozePollIntervalMs);
+    @Inject(MESSAGING_CONFIG) config: MessagingConfig,
+  ) {
+    super(config.snoozePollIntervalMs, 'Waking snoozed conversations');
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  async wakeDue(): Promise<void> {
-    try {
-      let woken: number;
-      do {
-        woken = await this.outbox.transaction(async (tx, emit) => {
-          const due = await tx
-            .createQueryBuilder(ConversationEntity, 'c')
-            .where("c.status = 'snoozed' AND c.snoozed_until <= now()")
-            .orderBy('c.snoozed_until', 'ASC')
-            .limit(BATCH)
-            .setLock('pessimistic_write')
-            .setOnLocked('skip_locked')
-            .getMany();
-          for (const conversation of due) {
-            await this.changes.apply(tx, emit, conversation, { status: 'open' }, { actor: null, statusReason: 'snooze_elapsed' });
-          }
-          return due.length;
-        });
-      } while (woken === BATCH);
-    } catch (error) {
-      this.logger.warn(`Waking snoozed conversations failed, will retry: ${(error as Error).message}`);
-    }
+  protected async pass(): Promise<boolean> {
+    const woken = await this.outbox.transaction(async (tx, emit) => {
+      const due = await tx
+        .createQueryBuilder(ConversationEntity, 'c')
+        .where("c.status = 'snoozed' AND c.snoozed_until <= now()")
+        .orderBy('c.snoozed_until', 'ASC')
+        .limit(BATCH)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      for (const conversation of due) {
+        await this.changes.apply(tx, emit, conversation, { status: 'open' }, { actor: null, statusReason: 'snooze_elapsed' });
+      }
+      return due.length;
+    });
+    return woken === BATCH;
   }
 }

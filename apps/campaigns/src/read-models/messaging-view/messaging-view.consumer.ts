@@ -11,16 +11,16 @@ export class MessagingViewConsumer {
 
   @OnEvent(InboxEvents.created)
   async onCreated(event: EventOf<typeof InboxEvents.created>, tx: EntityManager): Promise<void> {
-    await this.view.upsertInbox(tx, event.data.inbox, new Date(event.occurred_at), false);
+    await this.view.inboxes.recordOne(tx, event.data.inbox, new Date(event.occurred_at));
   }
 
   @OnEvent(InboxEvents.updated)
   async onUpdated(event: EventOf<typeof InboxEvents.updated>, tx: EntityManager): Promise<void> {
-    await this.view.upsertInbox(tx, event.data.inbox, new Date(event.occurred_at), false);
+    await this.view.inboxes.recordOne(tx, event.data.inbox, new Date(event.occurred_at));
   }
 
   @OnEvent(InboxEvents.deleted)
   async onDeleted(event: EventOf<typeof InboxEvents.deleted>, tx: EntityManager): Promise<void> {
-    await this.view.upsertInbox(tx, event.data.inbox, new Date(event.occurred_at), true);
+    await this.view.inboxes.recordOne(tx, event.data.inbox, new Date(event.occurred_at), true);
   }
 }

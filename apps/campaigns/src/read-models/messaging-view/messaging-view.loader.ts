@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InboxPatterns, type InboxSnapshot } from '@parley/contracts';
-import { OWNER_LOOKUP_TIMEOUT_MS, RpcClient } from '@parley/service-kit';
+import { OWNER_LOOKUP_TIMEOUT_MS, ownerVersion, readThrough, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { MessagingViewWriter } from './messaging-view.writer';
 import type { InboxViewRow } from './persistence/inbox-view.row';
@@ -22,10 +22,13 @@ export class MessagingViewLoader {
   /** The account's live inbox, or null when it has none by that id (a tombstone or another account's row is final). */
   async inbox(accountId: number, inboxId: number): Promise<InboxSnapshot | null> {
     const [known]: InboxViewRow[] = await this.dataSource.query('SELECT id, account_id, channel_type, snapshot, deleted FROM campaigns.inboxes_view WHERE id = $1', [inboxId]);
-    if (known) return known.account_id === accountId && !known.deleted ? known.snapshot : null;
-    const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
-    if (!inbox) return null;
-    await this.writer.upsertInbox(this.dataSource.manager, inbox, new Date(inbox.updated_at * 1000), false);
-    return inbox;
+    return readThrough({
+      known,
+      live: (row) => row.account_id === accountId && !row.deleted,
+      show: (row) => row.snapshot,
+      askOwner: () => this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS }),
+      keep: (inbox) => this.writer.inboxes.recordOne(this.dataSource.manager, inbox, ownerVersion(inbox)),
+      showAnswer: (inbox) => inbox,
+    });
   }
 }

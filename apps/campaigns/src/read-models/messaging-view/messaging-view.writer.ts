@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { InboxSnapshot } from '@parley/contracts';
-import type { EntityManager } from 'typeorm';
+import { VersionedView } from '@parley/service-kit';
 
-/**
- * The one way rows of the view are written, by events and by answers asked of messaging alike:
- * a row changes only for a version at least as new as the one it holds, and never once it is a
- * tombstone (a late update cannot resurrect a deleted inbox).
- */
+/** The one way rows of the view are written, by events and by answers asked of messaging alike (see VersionedView). */
 @Injectable()
 export class MessagingViewWriter {
-  async upsertInbox(on: EntityManager, inbox: InboxSnapshot, version: Date, deleted: boolean): Promise<void> {
-    await on.query(
-      `INSERT INTO campaigns.inboxes_view (id, account_id, channel_type, snapshot, deleted, source_updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (id) DO UPDATE SET channel_type = EXCLUDED.channel_type, snapshot = EXCLUDED.snapshot, deleted = EXCLUDED.deleted,
-         source_updated_at = EXCLUDED.source_updated_at
-       WHERE inboxes_view.source_updated_at <= EXCLUDED.source_updated_at AND NOT inboxes_view.deleted`,
-      [inbox.id, inbox.account_id, inbox.channel_type, JSON.stringify(inbox), deleted, version],
-    );
-  }
+  readonly inboxes = new VersionedView<InboxSnapshot>({
+    table: 'campaigns.inboxes_view',
+    key: ['id'],
+    columns: [
+      { name: 'id', type: 'int', value: (inbox) => inbox.id },
+      { name: 'account_id', type: 'int', value: (inbox) => inbox.account_id },
+      { name: 'channel_type', type: 'text', value: (inbox) => inbox.channel_type },
+      { name: 'snapshot', type: 'jsonb', value: (inbox) => inbox },
+    ],
+  });
 }
