@@ -5,13 +5,13 @@ import { RuleEvaluationService } from './rule-evaluation.service';
 import { RuleRunsHandlers } from './rule-runs.handlers';
 import { RuleRunsQuery } from './rule-runs.query';
 import { RuleTriggersConsumer } from './rule-triggers.consumer';
-import { RunLogPruningScheduler } from './run-log-pruning.scheduler';
+import { RunLogPruningWorker } from './run-log-pruning.worker';
 import { RunLogWriter } from './run-log.writer';
 
 /** Runs the account's rules on conversation and message events, and keeps their run log (the `rule_runs` table). */
 @Module({
   imports: [RulesModule, ConversationActionsModule],
   controllers: [RuleRunsHandlers],
-  providers: [RuleTriggersConsumer, RuleEvaluationService, RunLogWriter, RuleRunsQuery, RunLogPruningScheduler],
+  providers: [RuleTriggersConsumer, RuleEvaluationService, RunLogWriter, RuleRunsQuery, RunLogPruningWorker],
 })
 export class EvaluationModule {}

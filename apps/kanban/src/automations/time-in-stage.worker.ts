@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { PollingLoop } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { KANBAN_SERVICE_CONFIG, type KanbanServiceConfig } from '../kanban.config';
 import { AutomationRunner } from './automation-runner.service';
@@ -14,45 +15,30 @@ const BATCH = 50;
  * restart loses none; a replica that dies mid-run leaves the lease to expire and another takes over.
  */
 @Injectable()
-export class TimeInStageWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(TimeInStageWorker.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
+export class TimeInStageWorker extends PollingLoop {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly runner: AutomationRunner,
     @Inject(KANBAN_SERVICE_CONFIG) private readonly config: KanbanServiceConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => (this.running ??= this.pass().finally(() => (this.running = null))), this.config.workerPollMs);
-    this.timer.unref();
+  ) {
+    super(config.workerPollMs, 'Time-in-stage automations');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async pass(): Promise<void> {
-    try {
-      const claimed: Array<{ id: string; automation_id: number; card_id: number; open: boolean }> = await this.dataSource.query(
-        `UPDATE kanban.automation_timers t SET leased_until = now() + make_interval(secs => $1::float8 / 1000)
-          FROM (SELECT id FROM kanban.automation_timers WHERE due_at <= now() AND (leased_until IS NULL OR leased_until < now()) ORDER BY due_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED) due
-          WHERE t.id = due.id
-          RETURNING t.id, t.automation_id, t.card_id, EXISTS (SELECT 1 FROM kanban.card_stage_visits v WHERE v.id = t.visit_id AND v.left_at IS NULL) AS open`,
-        [this.config.timerLeaseMs],
-      ).then((result: [unknown[], number]) => result[0] as never);
-      for (const timer of claimed) {
-        if (timer.open) {
-          const [automation]: AutomationRow[] = await this.dataSource.query(`SELECT ${AUTOMATION_COLUMNS} FROM kanban.automations WHERE id = $1 AND active`, [timer.automation_id]);
-          if (automation) await this.runner.run(automation, timer.card_id, 'time_in_stage');
-        }
-        await this.dataSource.query('DELETE FROM kanban.automation_timers WHERE id = $1', [timer.id]);
+  protected async pass(): Promise<boolean> {
+    const claimed: Array<{ id: string; automation_id: number; card_id: number; open: boolean }> = await this.dataSource.query(
+      `UPDATE kanban.automation_timers t SET leased_until = now() + make_interval(secs => $1::float8 / 1000)
+        FROM (SELECT id FROM kanban.automation_timers WHERE due_at <= now() AND (leased_until IS NULL OR leased_until < now()) ORDER BY due_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED) due
+        WHERE t.id = due.id
+        RETURNING t.id, t.automation_id, t.card_id, EXISTS (SELECT 1 FROM kanban.card_stage_visits v WHERE v.id = t.visit_id AND v.left_at IS NULL) AS open`,
+      [this.config.timerLeaseMs],
+    ).then((result: [unknown[], number]) => result[0] as never);
+    for (const timer of claimed) {
+      if (timer.open) {
+        const [automation]: AutomationRow[] = await this.dataSource.query(`SELECT ${AUTOMATION_COLUMNS} FROM kanban.automations WHERE id = $1 AND active`, [timer.automation_id]);
+        if (automation) await this.runner.run(automation, timer.card_id, 'time_in_stage');
       }
-    } catch (error) {
-      this.logger.warn(`Time-in-stage automations failed: ${(error as Error).message}`);
+      await this.dataSource.query('DELETE FROM kanban.automation_timers WHERE id = $1', [timer.id]);
     }
+    return claimed.length === BATCH;
   }
 }

@@ -21,8 +21,8 @@ import { AttachmentEntity } from './persistence/attachment.orm-entity';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { MessageEntity } from './persistence/message.orm-entity';
 import { Rebalancer } from './rebalancer.consumer';
-import { SnoozeWakerScheduler } from './snooze-waker.scheduler';
-import { ConversationCountsScheduler } from './conversation-counts.scheduler';
+import { SnoozeWakeWorker } from './snooze-wake.worker';
+import { ConversationCountsWorker } from './conversation-counts.worker';
 import { CampaignSends } from './campaign-sends.service';
 import { ConversationInserts } from './conversation-inserts.writer';
 
@@ -50,8 +50,8 @@ import { ConversationInserts } from './conversation-inserts.writer';
     AutoAssigner,
     CsatSurveyLoader,
     Rebalancer,
-    SnoozeWakerScheduler,
-    ConversationCountsScheduler,
+    SnoozeWakeWorker,
+    ConversationCountsWorker,
     CampaignSends,
     ConversationInserts,
     MessageLoader,

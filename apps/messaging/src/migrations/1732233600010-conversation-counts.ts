@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * bucket (account, inbox, team, status, assignee) appends a +1/-1 row in the same transaction,
  * by trigger, so no write path (cascades, bulk updates, foreign-key actions) can miss one.
  * Appending never waits on another writer (a shared counter row would serialise them); the
- * compaction (ConversationCountsScheduler) folds the rows of each account back into one per
+ * compaction (ConversationCountsWorker) folds the rows of each account back into one per
  * bucket. Inserts and deletes are counted per statement (bulk-friendly), updates per row and
  * only when a bucket column really changed (a message's counter update costs nothing here).
  */

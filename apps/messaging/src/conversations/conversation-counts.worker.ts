@@ -13,7 +13,7 @@ const ACCOUNTS_PER_PASS = 200;
  * since. Replicas may run it side by side (see COMPACT_CONVERSATION_COUNTS).
  */
 @Injectable()
-export class ConversationCountsScheduler extends PollingLoop {
+export class ConversationCountsWorker extends PollingLoop {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super(INTERVAL_MS, 'Compacting conversation counts');
   }

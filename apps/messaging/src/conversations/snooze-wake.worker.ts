@@ -12,7 +12,7 @@ const BATCH = 50;
  * replicas never wake one twice.
  */
 @Injectable()
-export class SnoozeWakerScheduler extends PollingLoop {
+export class SnoozeWakeWorker extends PollingLoop {
   constructor(
     private readonly outbox: Outbox,
     private readonly changes: ConversationChanges,
