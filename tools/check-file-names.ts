@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
  */
 const SERVICE_ROLES = [
   'module', 'handlers', 'service', 'loader', 'writer', 'query', 'mapper', 'rules', 'consumer',
-  'scheduler', 'worker', 'adapter', 'sender', 'guard', 'mail', 'constants', 'config', 'types', 'spec',
+  'worker', 'adapter', 'sender', 'guard', 'mail', 'constants', 'config', 'types', 'spec',
 ];
 /** Roles that live only under a feature's persistence/ folder. */
 const PERSISTENCE_ROLES = ['orm-entity', 'row'];

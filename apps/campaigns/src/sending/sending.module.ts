@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CampaignsModule } from '../campaigns/campaigns.module';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
 import { CampaignMessagesAdapter } from './campaign-messages.adapter';
-import { CampaignRunnerScheduler } from './campaign-runner.scheduler';
+import { CampaignRunsWorker } from './campaign-runs.worker';
 import { CampaignSendsWriter } from './campaign-sends.writer';
 import { SendLogHandlers } from './send-log.handlers';
 import { SendLogQuery } from './send-log.query';
@@ -11,7 +11,7 @@ import { SendLogQuery } from './send-log.query';
 @Module({
   imports: [CampaignsModule, MessagingViewModule],
   controllers: [SendLogHandlers],
-  providers: [CampaignRunnerScheduler, CampaignSendsWriter, CampaignMessagesAdapter, SendLogQuery],
+  providers: [CampaignRunsWorker, CampaignSendsWriter, CampaignMessagesAdapter, SendLogQuery],
   exports: [CampaignSendsWriter, CampaignMessagesAdapter],
 })
 export class SendingModule {}

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ConversationErrors } from '@parley/contracts';
-import { RpcCallError } from '@parley/service-kit';
+import { PollingLoop, RpcCallError } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
@@ -36,15 +36,12 @@ type Interruption = 'transient' | 'inbox' | 'stopped';
  * answers the first one and sends nothing.
  */
 @Injectable()
-export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(CampaignRunnerScheduler.name);
+export class CampaignRunsWorker extends PollingLoop {
   private readonly owner = randomUUID();
-  private readonly active = new Set<number>();
+  /** The runs this replica holds, by campaign: awaited at shutdown so their outcomes are recorded. */
+  private readonly active = new Map<number, Promise<void>>();
   /** Per inbox: when its next send may go (the per-inbox rate of this replica). */
   private readonly nextFree = new Map<number, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private polling = false;
-  private stopping = false;
 
   constructor(
     @Inject(CAMPAIGNS_CONFIG) private readonly config: CampaignsConfig,
@@ -54,45 +51,35 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
     private readonly messages: CampaignMessagesAdapter,
     private readonly references: AccountReferencesAdapter,
     private readonly inboxes: MessagingViewLoader,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.poll(), this.config.pollIntervalMs);
-    this.timer.unref();
+  ) {
+    super(config.pollIntervalMs, 'Looking for due campaigns');
   }
 
-  onApplicationShutdown(): void {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
+  override async beforeApplicationShutdown(): Promise<void> {
+    await super.beforeApplicationShutdown();
+    await Promise.all(this.active.values());
   }
 
-  private async poll(): Promise<void> {
-    if (this.polling || this.stopping) return;
-    this.polling = true;
-    try {
-      while (this.active.size < MAX_CAMPAIGNS && !this.stopping) {
-        const campaign = await this.runs.claim(this.owner, this.config.leaseMs, [...this.active]);
-        if (!campaign) break;
-        this.active.add(campaign.id);
-        void this.run(campaign).finally(() => this.active.delete(campaign.id));
-      }
-    } catch (error) {
-      this.logger.warn(`Looking for due campaigns failed: ${(error as Error).message}`);
-    } finally {
-      this.polling = false;
+  /** Claims due campaigns while this replica has room; each runs on its own until it stops. */
+  protected async pass(): Promise<boolean> {
+    while (this.active.size < MAX_CAMPAIGNS && !this.isStopping) {
+      const campaign = await this.runs.claim(this.owner, this.config.leaseMs, [...this.active.keys()]);
+      if (!campaign) break;
+      this.active.set(campaign.id, this.run(campaign).finally(() => this.active.delete(campaign.id)));
     }
+    return false;
   }
 
   /**
    * Batches until nothing is pending (completed), the campaign stops running under this lease
-   * (paused, failed, taken over) or messaging is out of reach. Whatever the exit, the lease is
+   * (paused, failed, taken over), messaging is out of reach or the replica shuts down. Whatever the exit, the lease is
    * let go at once, so a resume or another replica continues without waiting for it to lapse.
    */
   private async run(campaign: CampaignEntity): Promise<void> {
     try {
       if (!campaign.audienceResolved && !(await this.resolveAudience(campaign))) return;
       const batchSize = this.config.sendRatePerInbox > 0 ? Math.max(1, Math.min(UNLIMITED_BATCH, this.config.sendRatePerInbox)) : UNLIMITED_BATCH;
-      while (!this.stopping && (await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) {
+      while (!this.isStopping && (await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) {
         const batch = await this.sends.pending(campaign.id, batchSize);
         if (batch.length === 0) {
           await this.dataSource.transaction((tx) => this.runs.finish(tx, campaign.id, this.owner, 'completed', null));
@@ -157,7 +144,8 @@ export class CampaignRunnerScheduler implements OnApplicationBootstrap, OnApplic
     const worker = async () => {
       while (interruption === null && next < batch.length) {
         for (let slot = 0; slot < Math.min(perCommand, batch.length - next); slot++) await this.pace(campaign.inboxId);
-        if (Date.now() - checkedAt >= RECHECK_MS) {
+        if (this.isStopping) interruption = 'stopped';
+        else if (Date.now() - checkedAt >= RECHECK_MS) {
           checkedAt = Date.now();
           if (!(await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) interruption = 'stopped';
         }
