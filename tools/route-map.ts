@@ -53,7 +53,7 @@ export function renderRouteMap(routes: Route[], calls: Map<string, GatewayCall>,
     "the gateway controllers' RPC calls and the services' `@MessagePattern` handlers; `npm run lint`",
     'fails while it is stale. Each row: the HTTP route, the gateway controller method that serves it,',
     'the RPC patterns it sends (in the order the code names them) and the service › feature folder',
-    'whose handlers answer each one. Area behaviour is described in [api/](api/).',
+    'whose handlers answer each one. What each area does is described in [api/](api/README.md).',
   ];
   let tag = '';
   for (const route of routes) {
