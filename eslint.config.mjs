@@ -1,10 +1,16 @@
 import nx from '@nx/eslint-plugin';
 
-const boundaries = (extraForApps = []) => [
+/**
+ * The public entries of apps (apps/<app>/src/index.ts): benchmarks and tools use an app through
+ * them only, so a refactor inside the app cannot break them unnoticed. Apps never import them.
+ */
+const APP_ENTRIES = ['@parley/gateway', '@parley/messaging', '@parley/reporting'];
+
+const boundaries = (extraForApps = [], allow = []) => [
   'error',
   {
     enforceBuildableLibDependency: true,
-    allow: [],
+    allow,
     depConstraints: [
       // Services share nothing but contracts and infrastructure; apps never import apps.
       { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', ...extraForApps] },
@@ -39,6 +45,10 @@ export default [
     // Unit tests of an app may use the shared test helpers.
     files: ['**/*.spec.ts'],
     rules: { '@nx/enforce-module-boundaries': boundaries(['type:testing']) },
+  },
+  {
+    files: ['bench/**/*.ts', 'tools/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries([], APP_ENTRIES) },
   },
   {
     files: ['libs/contracts/**/*.ts', 'libs/domain-rules/**/*.ts'],

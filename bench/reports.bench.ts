@@ -2,21 +2,7 @@ import { ConversationEvents, MessageEvents, type ConversationSnapshot, type Even
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-/* eslint-disable @nx/enforce-module-boundaries -- the benchmark runs the service's own ingestion and report code */
-import { CsatService } from '../apps/reporting/src/csat/csat.service';
-import { CsatWriter } from '../apps/reporting/src/csat/csat.writer';
-import { ConversationProgressWriter } from '../apps/reporting/src/ingestion/conversation-progress.writer';
-import { ConversationStatesLoader } from '../apps/reporting/src/ingestion/conversation-states.loader';
-import { FactsWriter } from '../apps/reporting/src/ingestion/facts.writer';
-import { IngestionService } from '../apps/reporting/src/ingestion/ingestion.service';
-import { ModelStateLoader } from '../apps/reporting/src/model-state/model-state.loader';
-import { MessagingViewLoader } from '../apps/reporting/src/read-models/messaging-view/messaging-view.loader';
-import { MessagingViewWriter } from '../apps/reporting/src/read-models/messaging-view/messaging-view.writer';
-import { loadReportingConfig } from '../apps/reporting/src/reporting.config';
-import { ReportsQuery } from '../apps/reporting/src/reports/reports.query';
-import { ReportsService } from '../apps/reporting/src/reports/reports.service';
-import { reportingSchema } from '../apps/reporting/src/schema';
-/* eslint-enable @nx/enforce-module-boundaries */
+import { loadReportingConfig, reportingModelOn, reportingSchema } from '@parley/reporting';
 import { machine, say, writeReport } from './lib/run';
 
 /**
@@ -142,7 +128,8 @@ async function main(): Promise<void> {
     await db.initialize();
     await db.query('CREATE SCHEMA reporting');
     await db.runMigrations({ transaction: 'each' });
-    const view = new MessagingViewWriter();
+    const model = reportingModelOn(db, { ...loadReportingConfig(), maxWindowDays: 400 });
+    const view = model.messagingView;
     const at = new Date(START * 1000);
     await db.transaction(async (tx) => {
       for (let id = 1; id <= INBOXES; id++) {
@@ -155,8 +142,7 @@ async function main(): Promise<void> {
       }
     });
 
-    const viewLoader = new MessagingViewLoader();
-    const ingestion = new IngestionService(new FactsWriter(), new ConversationProgressWriter(), viewLoader, new CsatWriter(), new ModelStateLoader(db));
+    const { ingestion } = model;
     say(`\nIngesting ${CONVERSATIONS.toLocaleString('en')} conversations × ${MESSAGES_PER_CONVERSATION} messages over 12 months; ${machine()}`);
     let events = 0;
     const started = performance.now();
@@ -178,9 +164,7 @@ async function main(): Promise<void> {
     const [{ rollups }] = await db.query('SELECT count(*)::int AS rollups FROM reporting.rollups');
     say(`  ${events.toLocaleString('en')} events in ${ingestSeconds.toFixed(1)} s: ${eventsPerSecond.toLocaleString('en')} events/s (${facts.toLocaleString('en')} facts, ${rollups.toLocaleString('en')} roll-up rows)`);
 
-    const query = new ReportsQuery(db);
-    const config = { ...loadReportingConfig(), maxWindowDays: 400 };
-    const reports = new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, new CsatService(db, config, null as never));
+    const { query, reports } = model;
     const window = { since: START, until: END };
     const agent = 7;
     const rows: Array<{ report: string; p50Ms: number; rawP50Ms: number; speedup: number }> = [];

@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * Dependencies between a service's feature folders point one way (docs/service-template.md):
  * this finds every cycle between feature folders from the relative imports of each app.
  * Files at the root of `src/` (app module, schema, config) wire features and are left out.
+ * It also finds cycles between the files of every app and lib: type-only imports count (a type
+ * two files share belongs in a third), and so do a feature's own files.
  */
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g;
 
@@ -34,6 +36,27 @@ export function featureGraph(srcDir: string): Map<string, Set<string>> {
       const to = featureOf(srcDir, resolve(dirname(file), match[1] ?? match[2]));
       if (to && to !== from) edges.add(to);
     }
+  }
+  return graph;
+}
+
+/** The file a relative import names (`./x` → `x.ts` or `x/index.ts`); null for anything else. */
+function fileOf(from: string, specifier: string): string | null {
+  const base = resolve(dirname(from), specifier);
+  return [`${base}.ts`, join(base, 'index.ts')].find((path) => existsSync(path)) ?? null;
+}
+
+/** Each file under `dir` (tests left out) → the files it imports, `import type` included. */
+export function fileGraph(dir: string): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of filesUnder(dir)) {
+    if (file.endsWith('.spec.ts')) continue;
+    const edges = new Set<string>();
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const to = fileOf(file, match[1] ?? match[2]);
+      if (to && to !== file) edges.add(relative(dir, to));
+    }
+    graph.set(relative(dir, file), edges);
   }
   return graph;
 }
@@ -82,6 +105,12 @@ if (require.main === module) {
     for (const cycle of cyclesIn(featureGraph(join(appsDir, app, 'src')))) {
       failed = true;
       process.stderr.write(`apps/${app}: feature folders import each other in a cycle: ${cycle.join(' ↔ ')}\n`);
+    }
+  }
+  for (const project of ['apps', 'libs'].flatMap((dir) => readdirSync(join(process.cwd(), dir)).map((name) => join(dir, name, 'src')))) {
+    for (const cycle of cyclesIn(fileGraph(join(process.cwd(), project)))) {
+      failed = true;
+      process.stderr.write(`${project}: files import each other in a cycle (type-only imports count): ${cycle.join(' ↔ ')}\n`);
     }
   }
   if (failed) process.exit(1);

@@ -12,8 +12,8 @@ const SERVICE_ROLES = [
 /** Roles that live only under a feature's persistence/ folder. */
 const PERSISTENCE_ROLES = ['orm-entity', 'row'];
 const GATEWAY_ROLES = ['module', 'controller', 'dto', 'responses', 'guard', 'filter', 'interceptor', 'pipe', 'decorators', 'service', 'parser', 'mapper', 'rules', 'setup', 'constants', 'config', 'spec', 'types'];
-/** Entry points every service has, named by convention rather than role. */
-const ENTRY_FILES = new Set(['main.ts', 'migrate.ts', 'schema.ts', 'app.module.ts']);
+/** Entry points, named by convention rather than role (index.ts: what code outside the app may use). */
+const ENTRY_FILES = new Set(['main.ts', 'migrate.ts', 'schema.ts', 'app.module.ts', 'index.ts']);
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.ts$/;
 

@@ -2,11 +2,18 @@ import { CONVERSATIONS_PAGE_SIZE } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool, type PoolClient } from 'pg';
-/* eslint-disable @nx/enforce-module-boundaries -- the baseline must run the product's own SQL */
-import { ATTACHMENTS_OF_MESSAGES } from '../../apps/messaging/src/conversations/persistence/attachment.row';
-import { CONVERSATION_FOR_MESSAGE, conversationCountsSql, conversationPageSql, CONVERSATIONS_BY_IDS } from '../../apps/messaging/src/conversations/persistence/conversation.row';
-import { INSERT_MESSAGE, insertMessageParams, MESSAGES_BY_IDS, type InsertedMessage, type MessageInsert } from '../../apps/messaging/src/conversations/persistence/message.row';
-/* eslint-enable @nx/enforce-module-boundaries */
+import {
+  ATTACHMENTS_OF_MESSAGES,
+  CONVERSATION_FOR_MESSAGE,
+  conversationCountsSql,
+  conversationPageSql,
+  CONVERSATIONS_BY_IDS,
+  INSERT_MESSAGE,
+  insertMessageParams,
+  MESSAGES_BY_IDS,
+  type InsertedMessage,
+  type MessageInsert,
+} from '@parley/messaging';
 
 /**
  * The bare baseline of the messaging benchmark: a plain Node HTTP server with a pg pool that
@@ -14,8 +21,8 @@ import { INSERT_MESSAGE, insertMessageParams, MESSAGES_BY_IDS, type InsertedMess
  * ORM, auth or validation). It runs as a process of its own, like a service, so that it does
  * not share an event loop with the load generator.
  *
- * The statements are apps/messaging's own, imported from the conversations feature's
- * persistence/*.row.ts, so they stay in step with the product.
+ * The statements are apps/messaging's own (the conversations feature's persistence/*.row.ts),
+ * taken from messaging's public entry, so they stay in step with the product.
  */
 
 export interface BaselineFixture {

@@ -3,9 +3,9 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PARLEY_VERSION } from './version.constants';
 
-/** The OpenAPI document, generated from the controllers: UI at /api-docs, JSON at /api-docs/json. */
-export function serveOpenApi(app: INestApplication): OpenAPIObject {
-  const document = SwaggerModule.createDocument(
+/** The OpenAPI document, generated from the controllers of `app`. */
+export function openApiDocumentOf(app: INestApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Parley API')
@@ -14,6 +14,11 @@ export function serveOpenApi(app: INestApplication): OpenAPIObject {
       .addApiKey({ type: 'apiKey', in: 'header', name: 'api_access_token' }, 'api_access_token')
       .build(),
   );
+}
+
+/** Serves the document: UI at /api-docs, JSON at /api-docs/json. */
+export function serveOpenApi(app: INestApplication): OpenAPIObject {
+  const document = openApiDocumentOf(app);
   SwaggerModule.setup('api-docs', app, document, { jsonDocumentUrl: 'api-docs/json' });
   return document;
 }

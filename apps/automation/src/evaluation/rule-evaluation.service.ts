@@ -1,26 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ContactLookupPatterns,
-  type AutomationEventName,
-  type ConversationSnapshot,
-  type EventEnvelope,
-  type Message,
-  type RuleActionOutcome,
-} from '@parley/contracts';
+import { ContactLookupPatterns, type AutomationEventName, type ConversationSnapshot, type RuleActionOutcome } from '@parley/contracts';
 import { RpcClient, runInRequestContext, type SendMail } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { RulesLoader, type ActiveRule } from '../rules/rules.loader';
 import { conditionsMatch, needsContactAttributes } from './condition-match.rules';
 import { ConversationActionsAdapter, isTransient, type LabelBuffer } from '../conversation-actions/conversation-actions.adapter';
 import { RunLogWriter } from './run-log.writer';
-
-/** What evaluation needs of a conversation or message event. */
-export interface TriggerEvent {
-  envelope: EventEnvelope;
-  name: AutomationEventName;
-  conversation: ConversationSnapshot;
-  message: Message | null;
-}
+import type { TriggerEvent } from './trigger-event.types';
 
 /** The origin of changes made by a rule: events carrying it never trigger rules. */
 export const automationOrigin = (ruleId: number) => `automation:${ruleId}`;

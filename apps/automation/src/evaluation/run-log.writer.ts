@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RULE_RUNS_RETENTION_DAYS, type RuleActionOutcome } from '@parley/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { TriggerEvent } from './rule-evaluation.service';
+import type { TriggerEvent } from './trigger-event.types';
 
 /** Writes of the run log; a run row is also the record that a rule ran for an event. */
 @Injectable()

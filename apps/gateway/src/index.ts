@@ -1,0 +1,21 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { openApiDocumentOf } from './openapi.setup';
+
+/**
+ * What code outside the gateway may use (`@parley/gateway`; apps never import it, the lint
+ * refuses): the OpenAPI document it serves, built from its controllers without starting it
+ * (Nest's preview mode instantiates nothing, so nothing connects). tools/route-map.ts maps its
+ * routes to the services. Loading the module reads the gateway's settings: NATS_URL and
+ * ATTACHMENT_URL_SECRET must be set, to anything.
+ */
+export async function openApiDocument(): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+  try {
+    return openApiDocumentOf(app);
+  } finally {
+    await app.close();
+  }
+}
