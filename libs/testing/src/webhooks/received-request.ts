@@ -7,8 +7,13 @@ export interface ReceivedRequest {
   /** The raw body, exactly as signed. */
   body: string;
   received_at: number;
-  /** What the receiver answered. */
+  /** What the receiver answers (decided on arrival). */
   status: number;
+  /**
+   * Set just before the answer is written, so it is true before the caller can see the answer;
+   * stays false when the caller hung up first (it timed out): such a request counts as unanswered.
+   */
+  answered: boolean;
 }
 
 /** How an endpoint answers: `fail_times` requests get `fail_status` first; every answer waits `delay_ms`. */

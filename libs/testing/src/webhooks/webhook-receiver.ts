@@ -94,18 +94,23 @@ export class WebhookReceiver {
     const failing = endpoint.failuresLeft > 0;
     if (failing) endpoint.failuresLeft--;
     const status = failing ? (endpoint.behaviour.fail_status ?? 500) : 200;
-    endpoint.requests.push({
+    // Recorded on arrival, before any answer: a caller that sees an answer finds its request here.
+    const received: ReceivedRequest = {
       method: request.method ?? '',
       path: request.url ?? '',
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
       body,
       received_at: Date.now(),
       status,
-    });
+      answered: false,
+    };
+    endpoint.requests.push(received);
     if (endpoint.behaviour.delay_ms) await new Promise((resolve) => setTimeout(resolve, endpoint.behaviour.delay_ms));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     // A redirect points at a live endpoint: following it would be visible there.
     if (status >= 300 && status < 400) headers.location = `${this.url}/hooks/${id}`;
-    if (!response.destroyed) response.writeHead(status, headers).end('{}');
+    if (response.destroyed) return;
+    received.answered = true;
+    response.writeHead(status, headers).end('{}');
   }
 }
