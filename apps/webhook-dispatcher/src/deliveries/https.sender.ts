@@ -128,10 +128,15 @@ export class HttpsSender implements OnApplicationShutdown {
         const redirect = status !== null && status >= 300 && status < 400;
         finish(status, isSuccessStatus(status) ? null : redirect ? `redirect to ${response.headers.location ?? '?'} not followed` : null);
       });
-      // Also bounds a body that never ends: the connection is dropped rather than kept.
+      // Also bounds a body that never ends: the connection is dropped rather than kept. The
+      // verdict waits one turn of the event loop: when the loop lagged, an answer already in the
+      // socket's buffer is read first (I/O before setImmediate), instead of being called a
+      // timeout and sent again.
       const timer = setTimeout(() => {
-        finish(null, `no answer within ${timeoutMs} ms`);
-        outgoing.destroy();
+        setImmediate(() => {
+          finish(null, `no answer within ${timeoutMs} ms`);
+          outgoing.destroy();
+        });
       }, timeoutMs);
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
