@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import {
   ASSIGNEE_TYPES,
   CONVERSATION_STATUSES,
@@ -12,7 +12,7 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { IsId, MayBeOmitted, ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
-import { TemplateParamsDto } from '../messages/message.dto';
+import { CreateMessageDto } from '../messages/message.dto';
 
 /** `labels[]=a&labels[]=b`, `labels=a&labels=b` (see parseQueryString) and `labels=a,b` all mean ["a", "b"]. */
 const LabelsFromQuery = Transform(({ value: raw }) => {
@@ -48,21 +48,9 @@ export class ConversationQueryDto implements ConversationListQuery {
   @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
 }
 
-class InitialMessageDto {
-  @ApiPropertyOptional({ nullable: true, description: 'May be left out when template_params are given' })
-  @MayBeOmitted()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(150_000)
-  content?: string | null;
-
+/** The opening message: message create's own fields and checks (content, template_params), incoming or outgoing. */
+class InitialMessageDto extends PickType(CreateMessageDto, ['content', 'template_params'] as const) {
   @ApiPropertyOptional({ enum: ['incoming', 'outgoing'] }) @MayBeOmitted() @IsIn(['incoming', 'outgoing']) message_type?: 'incoming' | 'outgoing';
-
-  @ApiPropertyOptional({ type: TemplateParamsDto, description: 'An approved template: the message is sent as a template' })
-  @MayBeOmitted()
-  @ValidateNested()
-  @Type(() => TemplateParamsDto)
-  template_params?: TemplateParamsDto;
 }
 
 export class CreateConversationDto implements CreateConversationInput {

@@ -64,7 +64,11 @@ export class ConversationsService {
     if (contact?.blocked) contact = await this.contacts.fromOwner(scope.account_id, input.contact_id);
     if (!contact) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
     if (contact.blocked) throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', ['contact_id']);
-    const opening = openingMessage(input.message, contact.id, scope.caller.user_id);
+    // Before anything is made (a contact link, a display id): the inbox, then the opening message under its channel's rules.
+    await this.access.assertInboxUsable(this.dataSource.manager, scope, input.inbox_id);
+    const opening = input.message
+      ? openingMessage(input.message, { channel: (await this.inboxes.messageSettings(this.dataSource.manager, input.inbox_id)).channel_type, contactId: contact.id, userId: scope.caller.user_id })
+      : null;
     const sourceId = input.source_id?.trim() ? input.source_id : await this.linkedSourceId(scope, input.inbox_id, contact.id);
     const [displayId] = await this.inserts.nextDisplayIds(scope.account_id, 1);
     const id = await this.outbox.transaction(async (tx, emit) => {
@@ -262,8 +266,6 @@ export class ConversationsService {
    * service (the links' owner) makes under a generated id when the contact has none.
    */
   private async linkedSourceId(scope: AccountScoped, inboxId: number, contactId: number): Promise<string> {
-    // Checked first so that no link is made for an inbox that does not exist or the caller may not use.
-    await this.access.assertInboxUsable(this.dataSource.manager, scope, inboxId);
     try {
       const link = await this.rpc.send(ContactLinkPatterns.ensure, { account_id: scope.account_id, contact_id: contactId, inbox_id: inboxId });
       return link.source_id;

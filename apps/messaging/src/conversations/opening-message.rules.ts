@@ -1,13 +1,21 @@
-import { DEFAULT_MESSAGE_TYPE, type CreateConversationInput } from '@parley/contracts';
+import type { CreateConversationInput } from '@parley/contracts';
+import { DomainError } from '@parley/service-kit';
+import { composeMessage, type MessageSetting } from './message-input.rules';
 import type { NewMessage } from './message.writer';
-import { templateContent } from './template.rules';
 
-/** The message a conversation starts with: its text, or an approved template (its text optional); none without either. */
-export function openingMessage(message: CreateConversationInput['message'], contactId: number, userId: number): NewMessage | null {
-  if (message?.template_params) {
-    return { content: templateContent(message.content, message.template_params), messageType: 'template', senderType: 'user', senderId: userId, templateParams: message.template_params };
+/**
+ * The message a conversation starts with — none without text or an approved template — checked
+ * as a message created in the new conversation would be (its channel's window, template and
+ * content rules); a refusal names the request's fields under `message.`.
+ */
+export function openingMessage(message: CreateConversationInput['message'], setting: Omit<MessageSetting, 'lastIncomingAt'>): NewMessage | null {
+  if (!message?.content && !message?.template_params) return null;
+  try {
+    // A new conversation: its customer has not written in it, so the messaging window is closed.
+    const input = { content: message.content, message_type: message.message_type, template_params: message.template_params };
+    return composeMessage(input, { ...setting, lastIncomingAt: null });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw new DomainError(error.code, error.message, error.attributes?.map((attribute) => `message.${attribute}`));
   }
-  if (!message?.content) return null;
-  const incoming = message.message_type === 'incoming';
-  return { content: message.content, messageType: message.message_type ?? DEFAULT_MESSAGE_TYPE, senderType: incoming ? 'contact' : 'user', senderId: incoming ? contactId : userId };
 }

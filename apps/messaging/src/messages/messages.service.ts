@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
-  DEFAULT_MESSAGE_TYPE,
   MessageErrors,
   MessageEvents,
   type AccountScoped,
@@ -17,14 +16,10 @@ import { DataSource } from 'typeorm';
 import { ConversationAccess } from '../conversations/conversation-access.service';
 import { ConversationLoader } from '../conversations/conversation.loader';
 import { ConversationsService } from '../conversations/conversations.service';
+import { composeMessage } from '../conversations/message-input.rules';
 import { MessageLoader } from '../conversations/message.loader';
-import { MessageWriter, type NewMessage } from '../conversations/message.writer';
-import { canReplyAt } from '../conversations/messaging-window.rules';
-import type { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
+import { MessageWriter } from '../conversations/message.writer';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
-import type { MessageInbox } from '../inboxes/persistence/inbox.row';
-import { templateContent } from '../conversations/template.rules';
-import { assertContentAllowed } from './message.rules';
 
 const DEFAULT_PAGE = 20;
 const AFTER_PAGE = 100;
@@ -76,7 +71,8 @@ export class MessagesService {
         const { conversation, before, inbox, callerName } = await this.access.findForMessage(tx, scope, displayId);
         const repeat = await this.loader.repeatOf(tx, conversation.id, input.echo_id ?? null, input.source_id ?? null);
         if (repeat) return this.loader.one(repeat.id, tx);
-        const message = await this.writer.write(tx, emit, conversation, { ...this.compose(scope, conversation, inbox, input), senderName: callerName }, before);
+        const setting = { channel: inbox.channel_type, lastIncomingAt: conversation.lastIncomingAt, contactId: conversation.contactId, userId: scope.caller.user_id };
+        const message = await this.writer.write(tx, emit, conversation, { ...composeMessage(input, setting), senderName: callerName }, before);
         if (message.message_type === 'incoming') await this.conversationUseCases.wakeUpOnIncoming(tx, emit, conversation, inbox.allow_messages_after_resolved);
         return message;
       });
@@ -136,46 +132,5 @@ export class MessagesService {
     });
     for (const key of removedKeys) await this.storage.remove(key).catch((error) => this.logger.warn(`Could not remove ${key}: ${(error as Error).message}`));
     return this.loader.one(id);
-  }
-
-  /** Turns the request into a message to write, applying the channel's rules. */
-  private compose(scope: AccountScoped, conversation: ConversationEntity, inbox: MessageInbox, input: CreateMessageInput): NewMessage {
-    const messageType = input.message_type ?? DEFAULT_MESSAGE_TYPE;
-    if (messageType === 'activity') throw new DomainError(MessageErrors.activityNotWritable, 'Activity messages are written by the system only', ['message_type']);
-    const contentType = input.content_type ?? 'text';
-    const contentAttributes = input.content_attributes ?? {};
-    assertContentAllowed(contentType, contentAttributes, inbox.channel_type);
-    const isPrivate = input.private ?? false;
-    let content = input.content ?? null;
-    let type = messageType;
-    if (input.template_params) {
-      content = templateContent(content, input.template_params);
-      type = 'template';
-    } else if (messageType === 'template') {
-      throw new DomainError(MessageErrors.templateRequired, 'Template messages need template_params', ['template_params']);
-    } else if (messageType === 'outgoing' && !isPrivate && !canReplyAt(inbox.channel_type, conversation.lastIncomingAt, new Date())) {
-      throw new DomainError(
-        MessageErrors.windowClosed,
-        'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact',
-        ['template_params'],
-      );
-    }
-    if (!content?.trim() && !input.files?.length && type !== 'template' && contentType === 'text') {
-      throw new DomainError(MessageErrors.contentBlank, "Content can't be blank without attachments", ['content']);
-    }
-    const incoming = type === 'incoming';
-    return {
-      content,
-      messageType: type,
-      contentType,
-      contentAttributes,
-      private: incoming ? false : isPrivate,
-      sourceId: input.source_id ?? null,
-      echoId: input.echo_id ?? null,
-      senderType: incoming ? 'contact' : 'user',
-      senderId: incoming ? conversation.contactId : scope.caller.user_id,
-      templateParams: input.template_params ?? null,
-      files: input.files,
-    };
   }
 }

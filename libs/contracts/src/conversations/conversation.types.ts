@@ -1,6 +1,6 @@
 import type { AvailabilityStatus } from '../identity/identity.types';
 import type { ChannelType } from '../inboxes/inbox.types';
-import type { Message, TemplateParams } from '../messages/message.types';
+import type { CreateMessageInput, Message } from '../messages/message.types';
 import type { Role } from '../rpc/caller';
 
 export const CONVERSATION_STATUSES = ['open', 'resolved', 'pending', 'snoozed'] as const;
@@ -112,8 +112,8 @@ export interface CreateConversationInput {
   team_id?: number;
   additional_attributes?: Record<string, unknown>;
   custom_attributes?: Record<string, unknown>;
-  /** The opening message: text, or an approved template (then `content` may be left out). */
-  message?: { content?: string | null; message_type?: 'incoming' | 'outgoing'; template_params?: TemplateParams };
+  /** The opening message: text, or an approved template (then `content` may be left out); checked as a message create. */
+  message?: Pick<CreateMessageInput, 'content' | 'template_params'> & { message_type?: 'incoming' | 'outgoing' };
 }
 
 export const FILTER_OPERATORS = [
