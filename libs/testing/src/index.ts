@@ -9,6 +9,7 @@ export * from './system/raised-rate-limits';
 export * from './faults/tcp-proxy';
 export * from './harness/e2e-state';
 export * from './harness/service-control';
+export * from './harness/extra-gateway';
 export * from './client/api-client';
 export * from './client/test-account';
 export * from './openapi/documented-operations';

@@ -1,6 +1,4 @@
-import { createTestAccount, freePort, readE2eState, ServiceProcess, type TestAccount } from '@parley/testing';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { createTestAccount, freePort, readE2eState, startExtraGateway, type ServiceProcess, type TestAccount } from '@parley/testing';
 
 /**
  * Rate limits per token, account, IP and expensive endpoint, on extra gateways of this run's
@@ -13,29 +11,9 @@ describe('rate limits', () => {
   let account: TestAccount;
 
   async function startGateway(name: string, env: Record<string, string>): Promise<string> {
-    const port = await freePort();
-    const gateway = new ServiceProcess({
-      name,
-      script: join(process.cwd(), 'dist', 'apps', 'gateway', 'src', 'main.js'),
-      cwd: process.cwd(),
-      env: {
-        NATS_URL: state.natsUrl,
-        NATS_NAMESPACE: state.namespace,
-        PLATFORM_API_TOKEN: state.platformApiToken,
-        ATTACHMENT_URL_SECRET: randomBytes(24).toString('base64url'),
-        STORAGE_DIR: join(state.logDir, 'storage'),
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        RATE_LIMIT_PER_IP: '1000',
-        RATE_LIMIT_PER_ACCOUNT: '1000',
-        ...env,
-      },
-      readyUrl: `http://127.0.0.1:${port}/health/live`,
-      logFile: join(state.logDir, `${name}.log`),
-    });
-    gateways.push(gateway);
-    await gateway.start();
-    return `http://127.0.0.1:${port}`;
+    const gateway = await startExtraGateway(name, { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_ACCOUNT: '1000', ...env });
+    gateways.push(gateway.process);
+    return gateway.url;
   }
 
   const get = async (gatewayUrl: string, path: string, token: string | null) => {

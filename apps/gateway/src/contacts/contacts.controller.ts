@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
   ContactPatterns as P,
   ConversationPatterns,
@@ -86,6 +86,7 @@ export class ContactsController {
   @Expensive()
   @AdminOnly()
   @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['import_file'], properties: { import_file: { type: 'string', format: 'binary', description: 'CSV with a header row' } } } })
   @ApiCreatedResponse({ type: ContactImportView })
   async import(@Scope() scope: AccountScoped, @Req() request: FastifyRequest): Promise<ContactImport> {
     const key = await storeCsvUpload(request, this.storage, scope.account_id);
