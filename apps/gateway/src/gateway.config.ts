@@ -21,8 +21,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     // Requests travel to services as NATS messages (1 MB by default): keep room for the envelope.
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', { default: 512 * 1024, min: 1024, max: 200 * 1024 * 1024 }),
     tokenCacheTtlMs: read.int('TOKEN_CACHE_TTL_MS', { default: 60_000, min: 0, max: 3_600_000 }),
-    // Long enough for the largest upload on a slow link; short enough that trickled bodies let go.
-    requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', { default: 120_000, min: 1000, max: 3_600_000 }),
+    // Node's own default: a 100 MB attachment at about 3 Mbit/s; trickled bodies still let go.
+    requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', { default: 300_000, min: 1000, max: 3_600_000 }),
     trustProxy: false,
   };
   const trust = parseTrustProxy(env.TRUST_PROXY);

@@ -7,6 +7,7 @@ export * from './system/service-process';
 export * from './system/running-system';
 export * from './system/raised-rate-limits';
 export * from './faults/tcp-proxy';
+export * from './proxy/forwarding-proxy';
 export * from './harness/e2e-state';
 export * from './harness/service-control';
 export * from './harness/extra-gateway';

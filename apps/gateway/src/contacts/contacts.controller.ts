@@ -54,7 +54,7 @@ export class ContactsController {
 
   /** 15 per page (`per_page` up to 100); `sort` by name, phone_number, email, created_at, last_activity_at (`-` descending). */
   @Get()
-  @Expensive((request) => Boolean((request.query as { q?: unknown })?.q))
+  @Expensive('contact_search', (request) => Boolean((request.query as { q?: unknown })?.q))
   @ApiOkResponse({ type: ContactPageView })
   list(@Scope() scope: AccountScoped, @Query() query: ContactListQueryDto): Promise<ContactPage> {
     return this.rpc.send(P.list, { ...scope, query });
@@ -62,7 +62,7 @@ export class ContactsController {
 
   /** Indexed prefix search; `include=conversations` adds each contact's conversations. */
   @Get('search')
-  @Expensive()
+  @Expensive('contact_search')
   @ApiOkResponse({ type: ContactSearchPageView })
   search(@Scope() scope: AccountScoped, @Query() query: ContactSearchQueryDto): Promise<ContactSearchPage> {
     return this.rpc.send(P.search, {
