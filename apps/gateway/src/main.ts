@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
-import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit, startTracing, stopTracing } from '@parley/service-kit';
+import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit, startTracing, stopTracing, stopWithLauncher } from '@parley/service-kit';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
 import { clientErrorAnswer, configureFastify, requestIdFrom, requestTimeouts } from './http/fastify.setup';
@@ -12,6 +12,7 @@ import { undocumentedRoutes, type ServedRoute } from './http/route-table.rules';
 import { serveOpenApi } from './openapi.setup';
 
 async function bootstrap(): Promise<void> {
+  stopWithLauncher();
   const config = readConfigOrExit('gateway');
   const gateway = loadGatewayConfigOrExit();
   const logger = createLogger('gateway', config.logLevel);
