@@ -1,10 +1,15 @@
 import { EnvReader } from '@parley/service-kit';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.rules';
 
 export interface GatewayConfig {
   /** Guards the Platform API; when unset, the Platform API answers 401 to everyone. */
   platformApiToken: string | undefined;
   bodyLimitBytes: number;
   tokenCacheTtlMs: number;
+  /** How long a client may take to send a whole request (headers and body) before a 408. */
+  requestTimeoutMs: number;
+  /** Whose X-Forwarded-For names the client (rate limits per IP count that address). */
+  trustProxy: TrustProxy;
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -16,7 +21,13 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     // Requests travel to services as NATS messages (1 MB by default): keep room for the envelope.
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', { default: 512 * 1024, min: 1024, max: 200 * 1024 * 1024 }),
     tokenCacheTtlMs: read.int('TOKEN_CACHE_TTL_MS', { default: 60_000, min: 0, max: 3_600_000 }),
+    // Node's own default: a 100 MB attachment at about 3 Mbit/s; trickled bodies still let go.
+    requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', { default: 300_000, min: 1000, max: 3_600_000 }),
+    trustProxy: false,
   };
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  if ('problem' in trust) read.report(trust.problem);
+  else config.trustProxy = trust.trust;
   if (config.platformApiToken !== undefined && config.platformApiToken.length < 16) {
     read.report('PLATFORM_API_TOKEN: must be at least 16 characters');
   }

@@ -2,16 +2,17 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
-import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit, startTracing, stopTracing } from '@parley/service-kit';
+import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit, startTracing, stopTracing, stopWithLauncher } from '@parley/service-kit';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
-import { configureFastify, requestIdFrom } from './http/fastify.setup';
+import { clientErrorAnswer, configureFastify, requestIdFrom, requestTimeouts } from './http/fastify.setup';
 import { HttpMetrics } from './http/http-metrics.service';
 import { parseQueryString } from './http/query-string.parser';
 import { undocumentedRoutes, type ServedRoute } from './http/route-table.rules';
 import { serveOpenApi } from './openapi.setup';
 
 async function bootstrap(): Promise<void> {
+  stopWithLauncher();
   const config = readConfigOrExit('gateway');
   const gateway = loadGatewayConfigOrExit();
   const logger = createLogger('gateway', config.logLevel);
@@ -21,6 +22,10 @@ async function bootstrap(): Promise<void> {
     const adapter = new FastifyAdapter({
       bodyLimit: gateway.bodyLimitBytes,
       genReqId: requestIdFrom,
+      trustProxy: gateway.trustProxy,
+      requestTimeout: gateway.requestTimeoutMs,
+      http: requestTimeouts(gateway.requestTimeoutMs),
+      clientErrorHandler: clientErrorAnswer(gateway.requestTimeoutMs),
       routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {

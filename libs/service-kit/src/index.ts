@@ -21,6 +21,7 @@ export * from './health/readiness';
 export * from './health/nats.health-indicator';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/startup-failure';
+export * from './bootstrap/launcher-watch';
 export * from './service-kit.module';
 export * from './metrics/metrics';
 export * from './tracing/tracing';

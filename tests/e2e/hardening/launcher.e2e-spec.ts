@@ -1,9 +1,35 @@
 import { dropRunDatabase, eventually, freePort, readE2eState } from '@parley/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `npm start`'s launcher (built to dist/tools/start.js) brings back a service that was killed. */
+/** A process's parent pid and state, from /proc (Linux); null once it is gone. */
+function processInfo(pid: number): { ppid: number; state: string } | null {
+  try {
+    // "pid (comm) state ppid …"; comm may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(ppid), state };
+  } catch {
+    return null;
+  }
+}
+
+function childrenOf(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => processInfo(pid)?.ppid === parent);
+}
+
+/** Exited: no such process, or a zombie waiting for whoever adopted it to reap it. */
+const isGone = (pid: number) => ['Z', 'X', undefined].includes(processInfo(pid)?.state);
+
+/**
+ * `npm start`'s launcher (built to dist/tools/start.js) brings back a service that was killed,
+ * and takes its services with it when it is killed itself.
+ */
 describe('the npm start launcher', () => {
   const state = readE2eState();
   const databaseName = `${new URL(state.databaseUrl).pathname.slice(1)}_launcher`;
@@ -37,7 +63,7 @@ describe('the npm start launcher', () => {
   }, 90_000);
 
   afterAll(async () => {
-    if (launcher && launcher.exitCode === null) {
+    if (launcher && launcher.exitCode === null && launcher.signalCode === null) {
       const exited = new Promise((resolve) => launcher.once('exit', resolve));
       launcher.kill('SIGTERM');
       await exited;
@@ -60,5 +86,20 @@ describe('the npm start launcher', () => {
       body: JSON.stringify({ name: 'After the crash' }),
     });
     expect(created.status).toBe(201);
+  });
+
+  // Last: it ends the launcher.
+  it('leaves no service running when the launcher is killed with SIGKILL (which it cannot pass on)', async () => {
+    const children = childrenOf(launcher.pid!);
+    // Every backend service and the gateway.
+    expect(children.length).toBeGreaterThanOrEqual(8);
+    const exited = new Promise((resolve) => launcher.once('exit', resolve));
+    launcher.kill('SIGKILL');
+    await exited;
+    await eventually(() => expect(children.filter((pid) => !isGone(pid))).toEqual([]), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      description: "the launcher's children exited after it",
+    });
   });
 });

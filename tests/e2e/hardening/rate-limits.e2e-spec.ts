@@ -1,11 +1,10 @@
-import { createTestAccount, freePort, readE2eState, ServiceProcess, type TestAccount } from '@parley/testing';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { createTestAccount, freePort, readE2eState, startExtraGateway, startForwardingProxy, type ForwardingProxy, type ServiceProcess, type TestAccount } from '@parley/testing';
+import { request } from 'node:http';
 
 /**
  * Rate limits per token, account, IP and expensive endpoint, on extra gateways of this run's
- * system: two sharing Redis (the limits hold across replicas), one counting in memory, and one
- * whose Redis is unreachable (it must keep serving).
+ * system: two sharing Redis (the limits hold across replicas), one counting in memory, one
+ * whose Redis is unreachable (it must keep serving), and some behind a real reverse proxy.
  */
 describe('rate limits', () => {
   const state = readE2eState();
@@ -13,29 +12,9 @@ describe('rate limits', () => {
   let account: TestAccount;
 
   async function startGateway(name: string, env: Record<string, string>): Promise<string> {
-    const port = await freePort();
-    const gateway = new ServiceProcess({
-      name,
-      script: join(process.cwd(), 'dist', 'apps', 'gateway', 'src', 'main.js'),
-      cwd: process.cwd(),
-      env: {
-        NATS_URL: state.natsUrl,
-        NATS_NAMESPACE: state.namespace,
-        PLATFORM_API_TOKEN: state.platformApiToken,
-        ATTACHMENT_URL_SECRET: randomBytes(24).toString('base64url'),
-        STORAGE_DIR: join(state.logDir, 'storage'),
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        RATE_LIMIT_PER_IP: '1000',
-        RATE_LIMIT_PER_ACCOUNT: '1000',
-        ...env,
-      },
-      readyUrl: `http://127.0.0.1:${port}/health/live`,
-      logFile: join(state.logDir, `${name}.log`),
-    });
-    gateways.push(gateway);
-    await gateway.start();
-    return `http://127.0.0.1:${port}`;
+    const gateway = await startExtraGateway(name, { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_ACCOUNT: '1000', ...env });
+    gateways.push(gateway.process);
+    return gateway.url;
   }
 
   const get = async (gatewayUrl: string, path: string, token: string | null) => {
@@ -74,16 +53,61 @@ describe('rate limits', () => {
     expect((await get(first, path, agent.token)).status).toBe(200);
   });
 
-  it('counts in memory without Redis, with a tighter limit on expensive endpoints', async () => {
-    const gateway = await startGateway('gateway-memory', { RATE_LIMIT_PER_TOKEN: '20', RATE_LIMIT_EXPENSIVE_PER_TOKEN: '2' });
+  it('counts in memory without Redis, with the tighter limits of contact search (per account), reports (per user) and other expensive endpoints', async () => {
+    const gateway = await startGateway('gateway-memory', {
+      RATE_LIMIT_PER_TOKEN: '20',
+      RATE_LIMIT_CONTACT_SEARCH_PER_ACCOUNT: '2',
+      RATE_LIMIT_REPORTS_PER_USER: '1',
+      RATE_LIMIT_EXPENSIVE_PER_TOKEN: '1',
+    });
     const base = `/api/v1/accounts/${account.id}`;
+    const agent = await account.addUser('agent');
     expect((await get(gateway, `${base}/contacts/search?q=a`, account.admin.token)).status).toBe(200);
-    expect((await get(gateway, `${base}/conversations/meta`, account.admin.token)).status).toBe(200);
-    const third = await get(gateway, `${base}/contacts?q=a`, account.admin.token);
+    expect((await get(gateway, `${base}/contacts?q=a`, agent.token)).status).toBe(200);
+    // Contact search is counted per account: the admin's and the agent's searches share it.
+    const third = await get(gateway, `${base}/contacts/search?q=a`, account.admin.token);
     expect(third.status).toBe(429);
     expect(third.headers.get('x-ratelimit-limit')).toBe('2');
+    // A list without `q` is no search.
+    expect((await get(gateway, `${base}/contacts`, agent.token)).status).toBe(200);
+
+    expect((await get(gateway, `${base}/conversations/meta`, account.admin.token)).status).toBe(200);
+    const meta = await get(gateway, `${base}/conversations/meta`, account.admin.token);
+    expect(meta.status).toBe(429);
+    expect(meta.headers.get('x-ratelimit-limit')).toBe('1');
+
+    // Reports are counted per user: another administrator has their own allowance.
+    const report = `/api/v2/accounts/${account.id}/reports/summary?type=account`;
+    expect((await get(gateway, report, account.admin.token)).status).toBe(200);
+    expect((await get(gateway, report, account.admin.token)).status).toBe(429);
+    const otherAdmin = await account.addUser('administrator');
+    expect((await get(gateway, report, otherAdmin.token)).status).toBe(200);
     // A plain read is still within the per-token limit.
     expect((await get(gateway, `${base}/labels`, account.admin.token)).status).toBe(200);
+  });
+
+  it('states the reset as the Unix time (seconds) the window ends, and Retry-After as seconds to wait', async () => {
+    const gateway = await startGateway('gateway-reset', { RATE_LIMIT_PER_TOKEN: '1', RATE_LIMIT_WINDOW_SECONDS: '30' });
+    const before = Math.floor(Date.now() / 1000);
+    const first = await get(gateway, `/api/v1/accounts/${account.id}/labels`, account.admin.token);
+    const after = Math.ceil(Date.now() / 1000);
+    expect(first.status).toBe(200);
+    const reset = Number(first.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThanOrEqual(before + 29);
+    expect(reset).toBeLessThanOrEqual(after + 30);
+    const limited = await get(gateway, `/api/v1/accounts/${account.id}/labels`, account.admin.token);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe(reset);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+  });
+
+  it('scales every limit with RATE_LIMIT_MULTIPLIER', async () => {
+    const gateway = await startGateway('gateway-multiplied', { RATE_LIMIT_PER_TOKEN: '4', RATE_LIMIT_MULTIPLIER: '0.5' });
+    const statuses = [];
+    for (let index = 0; index < 3; index++) statuses.push((await get(gateway, `/api/v1/accounts/${account.id}/labels`, account.admin.token)).status);
+    expect(statuses).toEqual([200, 200, 429]);
   });
 
   it('limits by client IP before authentication, so token guessing is limited too', async () => {
@@ -91,8 +115,70 @@ describe('rate limits', () => {
     const answers = [];
     for (let index = 0; index < 4; index++) answers.push((await get(gateway, '/api/v1/profile', `guess-${index}`)).status);
     expect(answers).toEqual([401, 401, 401, 429]);
+    // Token-less routes other than probes count too (an activation token cannot be guessed at leisure).
+    const activation = await fetch(`${gateway}/api/v1/auth/activate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(activation.status).toBe(429);
     // Public probes are not limited.
     expect((await get(gateway, '/api', null)).status).toBe(200);
+    expect((await get(gateway, '/health/live', null)).status).toBe(200);
+  });
+
+  describe('behind a reverse proxy (TRUST_PROXY)', () => {
+    /** The proxy connects to the gateway from this address; clients come from others. */
+    const PROXY_ADDRESS = '127.0.0.2';
+    const proxies: ForwardingProxy[] = [];
+
+    afterAll(async () => {
+      await Promise.all(proxies.map((proxy) => proxy.close()));
+    });
+
+    async function proxiedGateway(name: string, trustProxy: string | null): Promise<{ direct: string; proxied: string }> {
+      const direct = await startGateway(name, { RATE_LIMIT_PER_IP: '2', ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) });
+      const proxy = await startForwardingProxy({ host: '127.0.0.1', port: Number(new URL(direct).port) }, PROXY_ADDRESS);
+      proxies.push(proxy);
+      return { direct, proxied: proxy.url };
+    }
+
+    /** A token-less request (401, counted per IP) sent from `source`, optionally claiming to be someone else. */
+    function knock(url: string, source: string, forwardedFor?: string): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const call = request(`${url}/api/v1/profile`, { localAddress: source, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, agent: false }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode!);
+        });
+        call.on('error', reject);
+        call.end();
+      });
+    }
+
+    const knocks = async (times: number, url: string, source: string, forwardedFor?: string) => {
+      const statuses = [];
+      for (let index = 0; index < times; index++) statuses.push(await knock(url, source, forwardedFor));
+      return statuses;
+    };
+
+    it.each([
+      ['the proxy address as a CIDR', `${PROXY_ADDRESS}/32`],
+      ['one trusted hop', '1'],
+    ])('gives two clients behind the proxy separate budgets, trusting %s', async (_how, trustProxy) => {
+      const { proxied } = await proxiedGateway(`gateway-proxy-${trustProxy === '1' ? 'hops' : 'cidr'}`, trustProxy);
+      expect(await knocks(3, proxied, '127.0.0.3')).toEqual([401, 401, 429]);
+      expect(await knocks(2, proxied, '127.0.0.4')).toEqual([401, 401]);
+      // What a client claims in its own X-Forwarded-For is left of the proxy's entry: not believed.
+      expect(await knocks(1, proxied, '127.0.0.3', '10.9.9.9')).toEqual([429]);
+    });
+
+    it("never believes an untrusted sender's X-Forwarded-For", async () => {
+      const { direct } = await proxiedGateway('gateway-proxy-untrusted', `${PROXY_ADDRESS}/32`);
+      // A client reaching the gateway directly is counted by its own address, whatever it claims.
+      expect([await knock(direct, '127.0.0.5', '10.0.0.1'), await knock(direct, '127.0.0.5', '10.0.0.2'), await knock(direct, '127.0.0.5', '10.0.0.3')]).toEqual([401, 401, 429]);
+    });
+
+    it('without TRUST_PROXY counts everyone behind the proxy as the proxy', async () => {
+      const { proxied } = await proxiedGateway('gateway-proxy-unset', null);
+      expect(await knocks(2, proxied, '127.0.0.3')).toEqual([401, 401]);
+      expect(await knocks(1, proxied, '127.0.0.4')).toEqual([429]);
+    });
   });
 
   it('keeps serving when Redis cannot be reached (fails open)', async () => {

@@ -2,12 +2,14 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { NatsHealthIndicator } from '@parley/service-kit';
 import { Public } from '../auth/access.decorators';
+import { Unmetered } from '../rate-limit/expensive.decorators';
 import { SystemHealthService } from '../health/system-health.service';
 import { PARLEY_VERSION } from '../version.constants';
 import { ApiInfoView } from './api-info.responses';
 
 @ApiTags('api')
 @Public()
+@Unmetered()
 @Controller('api')
 export class ApiInfoController {
   constructor(

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
   ContactPatterns as P,
   ConversationPatterns,
@@ -54,7 +54,7 @@ export class ContactsController {
 
   /** 15 per page (`per_page` up to 100); `sort` by name, phone_number, email, created_at, last_activity_at (`-` descending). */
   @Get()
-  @Expensive((request) => Boolean((request.query as { q?: unknown })?.q))
+  @Expensive('contact_search', (request) => Boolean((request.query as { q?: unknown })?.q))
   @ApiOkResponse({ type: ContactPageView })
   list(@Scope() scope: AccountScoped, @Query() query: ContactListQueryDto): Promise<ContactPage> {
     return this.rpc.send(P.list, { ...scope, query });
@@ -62,7 +62,7 @@ export class ContactsController {
 
   /** Indexed prefix search; `include=conversations` adds each contact's conversations. */
   @Get('search')
-  @Expensive()
+  @Expensive('contact_search')
   @ApiOkResponse({ type: ContactSearchPageView })
   search(@Scope() scope: AccountScoped, @Query() query: ContactSearchQueryDto): Promise<ContactSearchPage> {
     return this.rpc.send(P.search, {
@@ -86,6 +86,7 @@ export class ContactsController {
   @Expensive()
   @AdminOnly()
   @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['import_file'], properties: { import_file: { type: 'string', format: 'binary', description: 'CSV with a header row' } } } })
   @ApiCreatedResponse({ type: ContactImportView })
   async import(@Scope() scope: AccountScoped, @Req() request: FastifyRequest): Promise<ContactImport> {
     const key = await storeCsvUpload(request, this.storage, scope.account_id);

@@ -20,7 +20,7 @@ export class CsatReportsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'agent_id', 'inbox_id', 'rating', 'page'])
   @ApiOkResponse({ type: CsatReportView })
   async report(@Scope() scope: AccountScoped, @Query() query: CsatReportQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CsatReportView> {

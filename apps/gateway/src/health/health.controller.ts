@@ -3,11 +3,13 @@ import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Metrics, NatsHealthIndicator } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/access.decorators';
+import { Unmetered } from '../rate-limit/expensive.decorators';
 import { HealthStateView, SystemHealthView } from './health.responses';
 import { SystemHealthService, type SystemHealth } from './system-health.service';
 
 @ApiTags('health')
 @Public()
+@Unmetered()
 @Controller()
 export class HealthController {
   constructor(

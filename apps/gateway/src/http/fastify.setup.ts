@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { dirtyTextIn, jsonNestingDepth, textProblem } from './clean-text.rules';
@@ -13,6 +14,41 @@ export function requestIdFrom(request: { headers: Record<string, string | string
   const given = request.headers['x-request-id'];
   const value = Array.isArray(given) ? given[0] : given;
   return value && SAFE_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/**
+ * Node's HTTP server bounds how long a whole request (headers and body) may take to arrive, so
+ * slow or stalled senders let go of their connection; it checks its connections this often.
+ */
+export function requestTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(60_000, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(requestTimeoutMs / 4)),
+  };
+}
+
+/**
+ * Requests Node refuses before any route sees them (too slow, unparseable, headers too large)
+ * answer with the same `{"error": …}` body as every other error, then the connection closes.
+ */
+export function clientErrorAnswer(requestTimeoutMs: number) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', `The request did not arrive within ${Math.round(requestTimeoutMs / 1000)} s`]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+          : [400, 'Bad Request', 'The request is not valid HTTP'];
+    const body = JSON.stringify({ error: message });
+    // Node's own rule: never write over a response that has begun.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    }
+    socket.destroySoon();
+  };
 }
 
 function badRequest(message: string): Error {

@@ -1,6 +1,7 @@
 import { BadRequestException, HttpException } from '@nestjs/common';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { Readable, Transform } from 'node:stream';
 import { textProblem } from './clean-text.rules';
 
 /**
@@ -31,4 +32,15 @@ export function asMultipartError(error: unknown): unknown {
     return new BadRequestException(`Malformed multipart body: ${error.message}`);
   }
   return error;
+}
+
+/**
+ * A part's file through a transform, on its way to storage. `pipe` alone would not pass on the
+ * file's failure (a body cut short before its closing boundary), leaving storage waiting forever.
+ */
+export function throughTransform<T extends Transform>(file: Readable, transform: T): T {
+  file.on('error', (error) => transform.destroy(error));
+  // A refusal may come before storage starts reading; the storage's pipeline reports it.
+  transform.on('error', () => undefined);
+  return file.pipe(transform);
 }

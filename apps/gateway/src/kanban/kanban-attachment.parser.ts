@@ -5,7 +5,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { asMultipartError, multipartParts } from '../http/multipart.parser';
+import { asMultipartError, multipartParts, throughTransform } from '../http/multipart.parser';
 import { attachmentType, SNIFF_BYTES } from './attachment-type.rules';
 
 /** Holds back the first bytes until the type is known from them and the name; refuses a mismatch before anything more is stored. */
@@ -64,11 +64,7 @@ export async function readKanbanAttachment(request: FastifyRequest, storage: Fil
       }
       const name = safeName(part.filename);
       const key = `kanban/${accountId}/${randomUUID()}/${name}`;
-      const check = new ContentCheck(part.filename);
-      part.file.on('error', (error) => check.destroy(error));
-      // A refusal may come before storage starts reading; the storage's pipeline reports it.
-      check.on('error', () => undefined);
-      part.file.pipe(check);
+      const check = throughTransform(part.file, new ContentCheck(part.filename));
       try {
         const size = await storage.put(key, check, KANBAN_ATTACHMENT_MAX_BYTES);
         file = { storage_key: key, file_name: name, content_type: check.mime, file_size: size };

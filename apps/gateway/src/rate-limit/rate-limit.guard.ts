@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { ACCESS, type AccessRule } from '../auth/access.decorators';
 import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
-import { EXPENSIVE, type ExpensiveWhen } from './expensive.decorators';
+import { EXPENSIVE, UNMETERED, type ExpensiveRule } from './expensive.decorators';
 import { RateLimitExceeded, RateLimiter, type LimitKind, type LimitState } from './rate-limiter.service';
 
 type LimitedRequest = AuthenticatedRequest & { rateLimit?: LimitState | null };
@@ -11,12 +11,12 @@ type LimitedRequest = AuthenticatedRequest & { rateLimit?: LimitState | null };
 function setHeaders(reply: FastifyReply, state: LimitState): void {
   void reply.header('x-ratelimit-limit', String(state.limit));
   void reply.header('x-ratelimit-remaining', String(state.remaining));
-  void reply.header('x-ratelimit-reset', String(state.resetSeconds));
+  void reply.header('x-ratelimit-reset', String(state.resetAt));
 }
 
 /**
- * Counts a request against the keys a subclass names, and answers 429 past a limit. Public
- * routes (health, version probe, docs) are not limited.
+ * Counts a request against the keys a subclass names, and answers 429 past a limit. Probes
+ * (health, version) are never counted; other public routes only where a guard says so.
  */
 @Injectable()
 abstract class LimitGuard implements CanActivate {
@@ -31,7 +31,9 @@ abstract class LimitGuard implements CanActivate {
   protected readonly limitsPublicRoutes: boolean = false;
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS, [context.getHandler(), context.getClass()]);
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(UNMETERED, targets)) return true;
+    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS, targets);
     if (rule?.kind === 'public' && !this.limitsPublicRoutes) return true;
     const request = context.switchToHttp().getRequest<LimitedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
@@ -43,30 +45,39 @@ abstract class LimitGuard implements CanActivate {
     } catch (error) {
       if (!(error instanceof RateLimitExceeded)) throw error;
       setHeaders(reply, error.state);
-      void reply.header('retry-after', String(error.state.resetSeconds));
+      void reply.header('retry-after', String(error.state.retryAfter));
       throw new HttpException('Rate limit exceeded', HttpStatus.TOO_MANY_REQUESTS);
     }
     return true;
   }
 }
 
-/** Before authentication: per client IP, so token guessing is limited too. */
+/**
+ * Before authentication: per client IP (as TRUST_PROXY lets the gateway see it), on every route
+ * but probes, so token guessing and token-less links are limited too. Loopback is not exempt:
+ * a proxy on the same host would exempt everyone.
+ */
 @Injectable()
 export class IpRateLimitGuard extends LimitGuard {
+  protected override readonly limitsPublicRoutes = true;
+
   protected keys(request: LimitedRequest): Array<[LimitKind, string]> {
     return [['ip', request.ip]];
   }
 }
 
-/** After authentication: per token (its user), per account, and per token on expensive endpoints. */
+/** After authentication: per token (its user), per account, and the expensive endpoints' own limits. */
 @Injectable()
 export class IdentityRateLimitGuard extends LimitGuard {
   protected keys(request: LimitedRequest, context: ExecutionContext): Array<[LimitKind, string]> {
     const subject = request.identity ? `user:${request.identity.user_id}` : 'platform';
     const keys: Array<[LimitKind, string]> = [['token', subject]];
     if (request.accountId) keys.push(['account', String(request.accountId)]);
-    const expensive = this.reflector.get<ExpensiveWhen | undefined>(EXPENSIVE, context.getHandler());
-    if (expensive && expensive(request)) keys.push(['expensive', subject]);
+    const expensive = this.reflector.get<ExpensiveRule | undefined>(EXPENSIVE, context.getHandler());
+    if (!expensive || !expensive.when(request)) return keys;
+    if (expensive.kind === 'contact_search') keys.push(['contact_search', String(request.accountId ?? subject)]);
+    else if (expensive.kind === 'reports') keys.push(['reports', subject]);
+    else keys.push(['expensive', subject]);
     return keys;
   }
 }

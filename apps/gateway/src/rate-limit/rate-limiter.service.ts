@@ -5,13 +5,20 @@ import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RATE_LIMIT_CONFIG, type RateLimitConfig } from './rate-limit.config';
 
-export type LimitKind = 'ip' | 'token' | 'account' | 'expensive';
+export type LimitKind = 'ip' | 'token' | 'account' | 'contact_search' | 'reports' | 'expensive';
 
 /** Where a request stands against its tightest limit; what the X-RateLimit-* headers say. */
 export interface LimitState {
   limit: number;
   remaining: number;
-  resetSeconds: number;
+  /** Unix time (seconds) at which the window resets. */
+  resetAt: number;
+  /** Seconds until then, at least 1 (Retry-After). */
+  retryAfter: number;
+}
+
+function stateOf(limit: number, remaining: number, msBeforeNext: number): LimitState {
+  return { limit, remaining, resetAt: Math.ceil((Date.now() + msBeforeNext) / 1000), retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
 }
 
 export class RateLimitExceeded extends Error {
@@ -42,13 +49,20 @@ export class RateLimiter implements OnApplicationShutdown {
     this.rejections = new Counter({ name: 'parley_rate_limit_rejections_total', help: 'Requests answered 429, by the limit they hit', labelNames: ['kind'], registers: [metrics.registry] });
     this.uncounted = new Counter({ name: 'parley_rate_limit_store_failures_total', help: 'Requests served uncounted because Redis did not answer', registers: [metrics.registry] });
     this.redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
-    const points: Record<LimitKind, number> = { ip: config.perIp, token: config.perToken, account: config.perAccount, expensive: config.expensivePerToken };
+    const points: Record<LimitKind, number> = {
+      ip: config.perIp,
+      token: config.perToken,
+      account: config.perAccount,
+      contact_search: config.contactSearchPerAccount,
+      reports: config.reportsPerUser,
+      expensive: config.expensivePerToken,
+    };
     const prefix = `parley:${service.nats.namespace || 'default'}:rl`;
     const make = (kind: LimitKind): RateLimiterAbstract => {
       const options = { keyPrefix: `${prefix}:${kind}`, points: points[kind], duration: config.windowSeconds };
       return this.redis ? new RateLimiterRedis({ ...options, storeClient: this.redis }) : new RateLimiterMemory(options);
     };
-    this.limiters = { ip: make('ip'), token: make('token'), account: make('account'), expensive: make('expensive') };
+    this.limiters = Object.fromEntries((Object.keys(points) as LimitKind[]).map((kind) => [kind, make(kind)])) as Record<LimitKind, RateLimiterAbstract>;
   }
 
   /** Counts one request against each key; the tightest state, or RateLimitExceeded. */
@@ -58,12 +72,12 @@ export class RateLimiter implements OnApplicationShutdown {
       const limiter = this.limiters[kind];
       try {
         const result = await limiter.consume(key);
-        const state = { limit: limiter.points, remaining: result.remainingPoints, resetSeconds: Math.ceil(result.msBeforeNext / 1000) };
+        const state = stateOf(limiter.points, result.remainingPoints, result.msBeforeNext);
         if (!tightest || state.remaining < tightest.remaining) tightest = state;
       } catch (error) {
         if (error instanceof RateLimiterRes) {
           this.rejections.inc({ kind });
-          throw new RateLimitExceeded({ limit: limiter.points, remaining: 0, resetSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
+          throw new RateLimitExceeded(stateOf(limiter.points, 0, error.msBeforeNext));
         }
         this.storeFailed(error);
       }

@@ -41,7 +41,7 @@ export class ReportsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('summary')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'type', 'id', 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: ReportSummaryView })
@@ -56,7 +56,7 @@ export class ReportsController {
   }
 
   @Get('conversations')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'metric', 'type', 'id', 'group_by', 'business_hours', 'timezone_offset', 'timezone'])
   @ApiOkResponse({ type: [SeriesPointView] })
   async conversations(@Scope() scope: AccountScoped, @Query() query: SeriesQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SeriesPointView[]> {
@@ -66,7 +66,7 @@ export class ReportsController {
   }
 
   @Get('agents_summary')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -75,7 +75,7 @@ export class ReportsController {
   }
 
   @Get('inboxes_summary')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -84,7 +84,7 @@ export class ReportsController {
   }
 
   @Get('teams_summary')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -93,7 +93,7 @@ export class ReportsController {
   }
 
   @Get('labels_summary')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
@@ -102,7 +102,7 @@ export class ReportsController {
   }
 
   @Get('live/conversations')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery(['group_by'])
   @ApiOkResponse({ type: LiveConversationsView })
   async liveConversations(@Scope() scope: AccountScoped, @Query() query: LiveConversationsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<LiveConversationsView> {
@@ -112,7 +112,7 @@ export class ReportsController {
   }
 
   @Get('live/agents')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([])
   @ApiOkResponse({ type: LiveAgentsView })
   async liveAgents(@Scope() scope: AccountScoped, @Res({ passthrough: true }) reply: FastifyReply): Promise<LiveAgentsView> {
@@ -122,7 +122,7 @@ export class ReportsController {
   }
 
   @Get('conversations_traffic')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'timezone_offset', 'timezone'])
   @ApiOkResponse({ type: [TrafficCellView] })
   async traffic(@Scope() scope: AccountScoped, @Query() query: TrafficQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TrafficCellView[]> {
@@ -132,7 +132,7 @@ export class ReportsController {
   }
 
   @Get('bot_metrics')
-  @Expensive()
+  @Expensive('reports')
   @KnownQuery(WINDOW_KEYS)
   @ApiOkResponse({ type: BotMetricsView })
   async botMetrics(@Scope() scope: AccountScoped, @Query() query: WindowQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<BotMetricsView> {

@@ -13,6 +13,7 @@ import { MailRelay } from '../mail/mail-relay';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { NamespacedNatsServer } from '../rpc/namespaced-nats.server';
 import { startTracing, stopTracing } from '../tracing/tracing';
+import { stopWithLauncher } from './launcher-watch';
 import { describeStartupFailure } from './startup-failure';
 
 /**
@@ -21,6 +22,7 @@ import { describeStartupFailure } from './startup-failure';
  * and an orderly shutdown on SIGTERM/SIGINT.
  */
 export async function bootstrapService(service: BackendService, rootModule: Type): Promise<void> {
+  stopWithLauncher();
   const config = readConfigOrExit(service);
   const logger = createLogger(service, config.logLevel);
   if (startTracing(service)) logger.info('Tracing on: spans are exported over OTLP');

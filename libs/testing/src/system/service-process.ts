@@ -51,8 +51,10 @@ export class ServiceProcess {
     const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), this.options.script], {
       cwd: this.options.cwd,
       env: { ...process.env, ...this.options.env, ...extraEnv },
-      stdio: toFile ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      // The IPC channel is how the child learns that this process died (even by SIGKILL): it then stops too.
+      stdio: toFile ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    child.channel?.unref();
     if (this.log) {
       child.stdout?.pipe(this.log, { end: false });
       child.stderr?.pipe(this.log, { end: false });
