@@ -18,4 +18,9 @@ export class MessagingViewWriter {
       [inbox.id, inbox.account_id, inbox.channel_type, JSON.stringify(inbox), deleted, version],
     );
   }
+
+  /** Forgets a deleted account's inboxes. */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM campaigns.inboxes_view WHERE account_id = $1', [accountId]);
+  }
 }
