@@ -98,7 +98,8 @@ describe('account deletion: every service forgets the account', () => {
     return event;
   }
 
-  async function fill(account: TestAccount): Promise<void> {
+  /** Data in every service; answers the Kanban funnel (its stage counters carry no account id). */
+  async function fill(account: TestAccount): Promise<number> {
     const api: ApiClient = account.admin.api;
     const ok = async (response: Promise<{ status: number; body: any; text: string }>, what: string) => {
       const answered = await response;
@@ -151,10 +152,13 @@ describe('account deletion: every service forgets the account', () => {
     const attachment = new FormData();
     attachment.append('attachment', new Blob([PNG]), 'logo.png');
     await ok(api.post(`/kanban/items/${card.id}/attachments`, undefined, { form: attachment }), 'card attachment');
+    return funnel.id;
   }
 
   it('leaves no row and no file of it in any service, refuses its late events, and takes its deletion event twice', async () => {
-    await fill(doomed);
+    const funnelId = await fill(doomed);
+    const stageCounters = async () => (await db.query('SELECT count(*)::int AS n FROM kanban.stage_counters WHERE funnel_id = $1', [funnelId])).rows[0].n;
+    expect(await stageCounters()).toBeGreaterThan(0);
     await survivor.admin.api.post('/inboxes', { name: 'Kept', channel: { type: 'api' } });
     // Every service holds some of it (and its files are stored) before it goes.
     await eventually(async () => expect(schemasOf(await rowsOf(doomed.id))).toEqual([...SCHEMAS].sort()), { timeoutMs });
@@ -166,6 +170,7 @@ describe('account deletion: every service forgets the account', () => {
     expect((await platformClient().delete(`/platform/api/v1/accounts/${doomed.id}`)).status).toBe(204);
     await eventually(async () => expect(await rowsOf(doomed.id)).toEqual({}), { timeoutMs });
     await eventually(async () => expect(await filesOf(doomed.id)).toEqual([]), { timeoutMs });
+    expect(await stageCounters()).toBe(0);
     const tombstones = async () => {
       const counts: number[] = [];
       for (const schema of SCHEMAS) counts.push((await db.query(`SELECT count(*)::int AS n FROM "${schema}".deleted_accounts WHERE account_id = $1`, [doomed.id])).rows[0].n);
