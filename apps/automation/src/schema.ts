@@ -1,4 +1,4 @@
-import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { MacroEntity } from './macros/persistence/macro.orm-entity';
 import { AutomationRules1764000000001 } from './migrations/1764000000001-automation-rules';
 import { Macros1764000000002 } from './migrations/1764000000002-macros';
@@ -7,5 +7,5 @@ import { AutomationRuleEntity } from './rules/persistence/automation-rule.orm-en
 /** The tables of the `automation` schema and the migrations that build them, in order. */
 export const automationSchema: SchemaDefinition = {
   entities: [AutomationRuleEntity, MacroEntity],
-  migrations: [kitTablesMigration('automation'), AutomationRules1764000000001, Macros1764000000002],
+  migrations: [kitTablesMigration('automation'), AutomationRules1764000000001, Macros1764000000002, deletedAccountsMigration('automation')],
 };

@@ -1,4 +1,4 @@
-import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { ContactInboxEntity } from './contacts/persistence/contact-inbox.orm-entity';
 import { ContactEntity } from './contacts/persistence/contact.orm-entity';
 import { ContactImportEntity } from './imports/persistence/contact-import.orm-entity';
@@ -10,5 +10,5 @@ import { NoteEntity } from './notes/persistence/note.orm-entity';
 /** The tables of the `contacts` schema and the migrations that build them, in order. */
 export const contactsSchema: SchemaDefinition = {
   entities: [ContactEntity, ContactInboxEntity, NoteEntity, ContactImportEntity],
-  migrations: [kitTablesMigration('contacts'), Contacts1732233600001, ContactSubstringIndex1732233600002, InboxViewSnapshot1732233600003],
+  migrations: [kitTablesMigration('contacts'), Contacts1732233600001, ContactSubstringIndex1732233600002, InboxViewSnapshot1732233600003, deletedAccountsMigration('contacts')],
 };

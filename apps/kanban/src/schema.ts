@@ -1,4 +1,4 @@
-import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { KanbanBoard1765000000001 } from './migrations/1765000000001-kanban-board';
 import { KanbanCardWork1765000000002 } from './migrations/1765000000002-kanban-card-work';
 import { KanbanAutomations1765000000003 } from './migrations/1765000000003-kanban-automations';
@@ -6,5 +6,5 @@ import { KanbanAutomations1765000000003 } from './migrations/1765000000003-kanba
 /** The tables of the `kanban` schema and the migrations that build them, in order. */
 export const kanbanSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('kanban'), KanbanBoard1765000000001, KanbanCardWork1765000000002, KanbanAutomations1765000000003],
+  migrations: [kitTablesMigration('kanban'), KanbanBoard1765000000001, KanbanCardWork1765000000002, KanbanAutomations1765000000003, deletedAccountsMigration('kanban')],
 };

@@ -1,4 +1,4 @@
-import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { AccessTokenEntity } from './identity/persistence/access-token.orm-entity';
 import { AccountUserEntity } from './identity/persistence/account-user.orm-entity';
 import { AccountEntity } from './identity/persistence/account.orm-entity';
@@ -56,5 +56,6 @@ export const messagingSchema: SchemaDefinition = {
     CsatSurveyTokenIndex1732233600007,
     ConversationCounts1732233600010,
     ConversationHistory1732233600020,
+    deletedAccountsMigration('messaging'),
   ],
 };

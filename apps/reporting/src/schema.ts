@@ -1,4 +1,4 @@
-import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { ReportingModel1765000000001 } from './migrations/1765000000001-reporting-model';
 import { Csat1765000000002 } from './migrations/1765000000002-csat';
 import { DailyRollups1765000000003 } from './migrations/1765000000003-daily-rollups';
@@ -8,5 +8,5 @@ import { HistoryBoundary1765000000020 } from './migrations/1765000000020-history
 /** The tables of the `reporting` schema and the migrations that build them, in order (raw SQL only: no entities). */
 export const reportingSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('reporting'), ReportingModel1765000000001, Csat1765000000002, DailyRollups1765000000003, ModelState1765000000004, HistoryBoundary1765000000020],
+  migrations: [kitTablesMigration('reporting'), ReportingModel1765000000001, Csat1765000000002, DailyRollups1765000000003, ModelState1765000000004, HistoryBoundary1765000000020, deletedAccountsMigration('reporting')],
 };

@@ -1,4 +1,4 @@
-import { kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
 import { Webhooks1732233600001 } from './migrations/1732233600001-webhooks';
 import { DeliveryLeases1732233600002 } from './migrations/1732233600002-delivery-leases';
 import { DeliveryTrace1732233600003 } from './migrations/1732233600003-delivery-trace';
@@ -8,5 +8,5 @@ import { WebhookEntity } from './webhooks/persistence/webhook.orm-entity';
 /** The tables of the `webhook_dispatcher` schema and the migrations that build them, in order. */
 export const webhookDispatcherSchema: SchemaDefinition = {
   entities: [WebhookEntity],
-  migrations: [kitTablesMigration('webhook_dispatcher'), Webhooks1732233600001, DeliveryLeases1732233600002, DeliveryTrace1732233600003, DirectDeliveryKey1732233600004],
+  migrations: [kitTablesMigration('webhook_dispatcher'), Webhooks1732233600001, DeliveryLeases1732233600002, DeliveryTrace1732233600003, DirectDeliveryKey1732233600004, deletedAccountsMigration('webhook_dispatcher')],
 };

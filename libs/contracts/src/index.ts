@@ -13,6 +13,7 @@ export * from './identity/identity.patterns';
 export * from './identity/identity.events';
 export * from './identity/account.errors';
 export * from './identity/user.errors';
+export * from './identity/account-files';
 export * from './labels/label.types';
 export * from './labels/labels.patterns';
 export * from './labels/label.events';

@@ -6,6 +6,7 @@ import type { BackendService, ServiceName } from '@parley/contracts';
 import { loadServiceConfig, type ServiceConfig } from './config/service-config';
 import { SERVICE_CONFIG } from './config/tokens';
 import { dataSourceOptions, openDataSource, type SchemaDefinition } from './database/data-source';
+import { DeletedAccounts } from './events/deleted-accounts';
 import { EventBus } from './events/event-bus';
 import { EventConsumers } from './events/event-consumers';
 import { Outbox } from './events/outbox';
@@ -54,7 +55,7 @@ export class ServiceKitModule {
           dataSourceFactory: (dataSourceConfig) => openDataSource(dataSourceConfig!),
         }),
       );
-      exported.push(Outbox, OutboxRelay, MailRelay, EventConsumers);
+      exported.push(Outbox, OutboxRelay, MailRelay, EventConsumers, DeletedAccounts);
     }
     if (options.service !== 'gateway') {
       controllers.push(...createHealthControllers(options.service as BackendService));

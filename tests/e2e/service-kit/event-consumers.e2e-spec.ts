@@ -4,7 +4,7 @@ import { deadLetterSubject, eventSubject, LabelEvents, type EventEnvelope } from
 import { createRunDatabase, dropRunDatabase, eventually, readE2eState } from '@parley/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { EventBus, EventConsumers, kitTablesMigration, namespaced, namespacedStream, OnEvent, OnEvents, ServiceKitModule } from '@parley/service-kit';
+import { deletedAccountsMigration, EventBus, EventConsumers, kitTablesMigration, namespaced, namespacedStream, OnEvent, OnEvents, ServiceKitModule } from '@parley/service-kit';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 
 class ProbeTable1732233600001 implements MigrationInterface {
@@ -137,7 +137,7 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
       imports: [
         ServiceKitModule.forRoot({
           service: 'reporting',
-          schema: { entities: [], migrations: [kitTablesMigration('reporting'), ProbeTable1732233600001] },
+          schema: { entities: [], migrations: [kitTablesMigration('reporting'), ProbeTable1732233600001, deletedAccountsMigration('reporting')] },
           env: { DATABASE_URL: databaseUrl, NATS_URL: state.natsUrl, NATS_NAMESPACE: namespace, CONSUMER_MAX_DELIVER: '3', LOG_LEVEL: 'silent' },
         }),
       ],

@@ -13,7 +13,7 @@ import {
   type UpdateCampaignInput,
 } from '@parley/contracts';
 import { DomainError, findOneOrFail } from '@parley/service-kit';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import { CAMPAIGNS_CONFIG, type CampaignsConfig } from '../campaigns.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { AccountReferencesAdapter } from './account-references.adapter';
@@ -43,6 +43,11 @@ export class CampaignsService {
     private readonly inboxes: MessagingViewLoader,
     @Inject(CAMPAIGNS_CONFIG) private readonly config: CampaignsConfig,
   ) {}
+
+  /** A deleted account's campaigns, their schedules and sends (foreign key) with them. */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.delete(CampaignEntity, { accountId });
+  }
 
   async list(accountId: number): Promise<Campaign[]> {
     return (await this.campaigns.find({ where: { accountId }, order: { id: 'ASC' } })).map((entity) => this.view(entity));

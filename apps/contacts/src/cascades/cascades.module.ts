@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
+import { ImportsModule } from '../imports/imports.module';
+import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
+import { AccountDeletedConsumer } from './account-deleted.consumer';
 import { ContactCascades } from './contact-cascades.consumer';
 
 @Module({
-  imports: [ContactsModule],
-  providers: [ContactCascades],
+  imports: [ContactsModule, ImportsModule, MessagingViewModule],
+  providers: [ContactCascades, AccountDeletedConsumer],
 })
 export class CascadesModule {}

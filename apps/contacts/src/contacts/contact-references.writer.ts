@@ -10,6 +10,11 @@ import { ContactEntity } from './persistence/contact.orm-entity';
 export class ContactReferencesWriter {
   constructor(private readonly contacts: ContactsService) {}
 
+  /** A deleted account's contacts, with their inbox links and notes (foreign keys). */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.delete(ContactEntity, { accountId });
+  }
+
   async removeLabel(tx: EntityManager, accountId: number, title: string): Promise<void> {
     await tx.query(`UPDATE contacts.contacts SET labels = array_remove(labels, $2), updated_at = now() WHERE account_id = $1 AND $2 = ANY(labels)`, [accountId, title]);
   }

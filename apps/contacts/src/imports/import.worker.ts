@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
-import { FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
+import { DeletedAccounts, FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
 import { parse } from 'csv-parse';
 import { DataSource } from 'typeorm';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
@@ -31,6 +31,7 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly outbox: Outbox,
+    private readonly deletedAccounts: DeletedAccounts,
     private readonly messagingView: MessagingViewLoader,
     private readonly batches: ImportBatchWriter,
     @Inject(CONTACTS_CONFIG) config: ContactsConfig,
@@ -113,6 +114,7 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     );
     const apply = (careful: boolean) =>
       this.outbox.transaction(async (tx, emit) => {
+        if (await this.deletedAccounts.isDeleted(tx, job.accountId)) throw new Error('The account was deleted');
         let outcome = { created: 0, updated: 0, failed: 0 };
         if (!careful) {
           outcome = await this.batches.apply(tx, emit, job.accountId, job.id, rows, definitions);

@@ -14,5 +14,6 @@ import { ContactImportEntity } from './persistence/contact-import.orm-entity';
   imports: [TypeOrmModule.forFeature([ContactImportEntity]), FileStorageModule.register('contacts', { signsLinks: false }), ContactsModule, MessagingViewModule],
   controllers: [ImportsHandlers],
   providers: [ImportsService, ImportWorker, ImportBatchWriter],
+  exports: [ImportsService],
 })
 export class ImportsModule {}

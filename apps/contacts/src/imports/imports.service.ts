@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ImportErrors, type ContactImport } from '@parley/contracts';
+import { AccountFiles, ImportErrors, type ContactImport } from '@parley/contracts';
 import { FILE_STORAGE, findOneOrFail, type FileStorage } from '@parley/service-kit';
 import { stringify } from 'csv-stringify';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { toContactImport } from './contact-import.mapper';
 import { ImportWorker } from './import.worker';
 import { ContactImportEntity } from './persistence/contact-import.orm-entity';
@@ -25,6 +25,12 @@ export class ImportsService {
     return toContactImport(job);
   }
 
+  /** A deleted account's imports (their failed rows go with them) and its import files. */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.delete(ContactImportEntity, { accountId });
+    await this.storage.removeAll(AccountFiles.contactImports(accountId));
+  }
+
   async show(accountId: number, id: number): Promise<ContactImport> {
     return toContactImport(await findOneOrFail(this.imports, { accountId, id }, 'Import', ImportErrors.notFound));
   }
@@ -37,7 +43,7 @@ export class ImportsService {
       [job.id],
     );
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row.row_data)))];
-    const key = `imports/${accountId}/${job.id}-errors.csv`;
+    const key = `${AccountFiles.contactImports(accountId)}/${job.id}-errors.csv`;
     const csv = stringify(
       rows.map((row) => [...columns.map((column) => row.row_data[column] ?? ''), row.errors]),
       { header: true, columns: [...columns, 'errors'] },

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
+import { AccountFiles, CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
 import { FileTooLargeError, type FileStorage } from '@parley/service-kit';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -26,7 +26,7 @@ export async function storeCsvUpload(request: FastifyRequest, storage: FileStora
         part.file.resume();
         continue;
       }
-      key = `imports/${accountId}/${randomUUID()}.csv`;
+      key = `${AccountFiles.contactImports(accountId)}/${randomUUID()}.csv`;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           for (const byte of chunk) if (byte === 0x0a) lines++;

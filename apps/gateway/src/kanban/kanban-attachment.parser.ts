@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { KANBAN_ATTACHMENT_MAX_BYTES, type StoredFile } from '@parley/contracts';
+import { AccountFiles, KANBAN_ATTACHMENT_MAX_BYTES, type StoredFile } from '@parley/contracts';
 import { FileTooLargeError, type FileStorage } from '@parley/service-kit';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -63,7 +63,7 @@ export async function readKanbanAttachment(request: FastifyRequest, storage: Fil
         throw new BadRequestException(`${part.fieldname}: send one file, in the field attachment`);
       }
       const name = safeName(part.filename);
-      const key = `kanban/${accountId}/${randomUUID()}/${name}`;
+      const key = `${AccountFiles.kanban(accountId)}/${randomUUID()}/${name}`;
       const check = throughTransform(part.file, new ContentCheck(part.filename));
       try {
         const size = await storage.put(key, check, KANBAN_ATTACHMENT_MAX_BYTES);

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { AccountFiles } from '@parley/contracts';
 import { FileTooLargeError, type FileStorage } from '@parley/service-kit';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ export async function readKanbanCsvUpload(request: FastifyRequest, storage: File
         part.file.resume();
         throw new BadRequestException(`${part.fieldname}: send one CSV, in the field file`);
       }
-      const stored = `kanban-imports/${accountId}/${randomUUID()}.csv`;
+      const stored = `${AccountFiles.kanbanImports(accountId)}/${randomUUID()}.csv`;
       try {
         await storage.put(stored, part.file, MAX_IMPORT_BYTES);
         key = stored;

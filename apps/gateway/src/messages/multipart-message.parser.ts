@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { StoredFile } from '@parley/contracts';
+import { AccountFiles, type StoredFile } from '@parley/contracts';
 import { describeBytes, fileTypeOf, FileTooLargeError, LARGEST_ATTACHMENT, sizeLimitOf, type FileStorage } from '@parley/service-kit';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -37,7 +37,7 @@ export async function readMultipartMessage(request: FastifyRequest, storage: Fil
         throw new BadRequestException(`${part.fieldname}: unexpected file field (use attachments[])`);
       }
       const name = safeName(part.filename);
-      const key = `${accountId}/${randomUUID()}/${name}`;
+      const key = `${AccountFiles.messages(accountId)}/${randomUUID()}/${name}`;
       let size: number;
       try {
         size = await storage.put(key, part.file, LARGEST_ATTACHMENT);

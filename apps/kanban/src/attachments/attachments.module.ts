@@ -11,5 +11,6 @@ import { FileRemovalWorker } from './file-removal.worker';
   imports: [BoardSettingsModule, CardsModule, NotesModule],
   controllers: [AttachmentsHandlers],
   providers: [AttachmentsService, FileRemovalWorker],
+  exports: [AttachmentsService],
 })
 export class AttachmentsModule {}

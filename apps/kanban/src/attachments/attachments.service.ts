@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { KanbanWorkErrors, type KanbanAttachment, type StoredFile } from '@parley/contracts';
+import { AccountFiles, KanbanWorkErrors, type KanbanAttachment, type StoredFile } from '@parley/contracts';
 import { DomainError, FILE_STORAGE, signedFileUrl, STORAGE_CONFIG, type FileStorage, type StorageConfig } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { CardsLoader } from '../cards/cards.loader';
@@ -24,6 +24,14 @@ export class AttachmentsService {
     @Inject(KANBAN_SERVICE_CONFIG) private readonly config: KanbanServiceConfig,
     private readonly removals: FileRemovalWorker,
   ) {}
+
+  /**
+   * A deleted account's files, all at once (its attachment rows went with their funnels and queued
+   * the same files for the removal worker, which then finds them gone).
+   */
+  async removeFilesOfAccount(accountId: number): Promise<void> {
+    await this.storage.removeAll(AccountFiles.kanban(accountId));
+  }
 
   async list(accountId: number, cardId: number): Promise<KanbanAttachment[]> {
     await this.cards.assertCard(accountId, cardId);

@@ -8,6 +8,6 @@ import { KanbanEnabledGuard } from './kanban-enabled.guard';
 @Module({
   controllers: [BoardSettingsHandlers],
   providers: [BoardSettingsService, BoardSettingsLoader, KanbanEnabledGuard],
-  exports: [BoardSettingsLoader, KanbanEnabledGuard],
+  exports: [BoardSettingsLoader, KanbanEnabledGuard, BoardSettingsService],
 })
 export class BoardSettingsModule {}

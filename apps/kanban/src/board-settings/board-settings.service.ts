@@ -4,7 +4,7 @@ import { DeliveryPatterns, KanbanErrors, type KanbanConfig, type KanbanConfigInp
 import { DomainError, publicHttpsUrl, RpcClient } from '@parley/service-kit';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { KANBAN_SERVICE_CONFIG, type KanbanServiceConfig } from '../kanban.config';
 import { BoardSettingsLoader } from './board-settings.loader';
 import { checkedEvents, DEFAULT_OPTIONS, mergedOptions } from './board-settings.rules';
@@ -45,6 +45,11 @@ export class BoardSettingsService {
       [accountId, input.enabled ?? base.enabled, url, secret, events, JSON.stringify(options)],
     );
     return this.loader.of(accountId);
+  }
+
+  /** A deleted account's settings (its Kanban webhook with them). */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM kanban.kanban_configs WHERE account_id = $1', [accountId]);
   }
 
   async delete(accountId: number): Promise<null> {

@@ -28,4 +28,9 @@ export class AgentRotationWriter {
     );
     return next.id;
   }
+
+  /** Forgets a deleted account's rotation. */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM kanban.agent_assignments WHERE account_id = $1', [accountId]);
+  }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  AccountFiles,
   KANBAN_EXPORT_CHUNK,
   KANBAN_IMPORT_MAX_ROWS,
   KanbanWorkErrors,
@@ -40,6 +41,11 @@ export class CardCsvService {
     private readonly events: CardEventsWriter,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
+
+  /** A deleted account's uploaded CSV files (the gateway removes each after its import; a crash may leave one). */
+  async removeFilesOfAccount(accountId: number): Promise<void> {
+    await this.storage.removeAll(AccountFiles.kanbanImports(accountId));
+  }
 
   async exportChunk(accountId: number, funnelId: number, after: string | null): Promise<KanbanExportChunk> {
     await this.funnels.funnelRow(accountId, funnelId, 'path');

@@ -22,6 +22,6 @@ import { CardsWriter } from './cards.writer';
   imports: [BoardSettingsModule, FunnelsModule, MessagingViewModule],
   controllers: [CardsHandlers, CardMovesHandlers, CardReportsHandlers, CardCsvHandlers],
   providers: [CardsLoader, CardsService, CardCsvService, CardMovesService, CardBulkService, CardQueries, CardReports, CardsWriter, CardEventsWriter, AgentRotationWriter],
-  exports: [CardsLoader, CardsService, CardMovesService, CardsWriter, CardEventsWriter],
+  exports: [CardsLoader, CardsService, CardMovesService, CardsWriter, CardEventsWriter, AgentRotationWriter, CardCsvService],
 })
 export class CardsModule {}

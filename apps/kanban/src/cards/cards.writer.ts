@@ -110,4 +110,9 @@ export class CardsWriter {
       [accountId, userId],
     );
   }
+
+  /** The per-stage counters of deleted funnels (their cards' trigger left them at zero). */
+  async forgetCounters(tx: EntityManager, funnelIds: number[]): Promise<void> {
+    await tx.query('DELETE FROM kanban.stage_counters WHERE funnel_id = ANY($1::int[])', [funnelIds]);
+  }
 }

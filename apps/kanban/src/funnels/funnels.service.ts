@@ -80,6 +80,12 @@ export class FunnelsService {
     return this.loader.funnel(accountId, id);
   }
 
+  /** A deleted account's funnels, and with them (foreign keys) their stages, cards and automations; answers their ids. */
+  async deleteOfAccount(tx: EntityManager, accountId: number): Promise<number[]> {
+    const [rows]: [Array<{ id: number }>, number] = await tx.query('DELETE FROM kanban.funnels WHERE account_id = $1 RETURNING id', [accountId]);
+    return rows.map((row) => row.id);
+  }
+
   async delete(accountId: number, id: number): Promise<null> {
     await this.loader.funnelRow(accountId, id, 'path');
     await this.dataSource.query('DELETE FROM kanban.funnels WHERE id = $1 AND account_id = $2', [id, accountId]);

@@ -60,4 +60,9 @@ export class ConversationWriter {
     if (rows.length === 0) return [];
     return tx.find(ConversationEntity, { where: { id: In(rows.map((row) => row.id)) }, order: { id: 'ASC' } });
   }
+
+  /** A deleted account's conversation counts (its conversations' deletion appended their -1 rows). */
+  async forgetCountsOfAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM messaging.conversation_counts WHERE account_id = $1', [accountId]);
+  }
 }

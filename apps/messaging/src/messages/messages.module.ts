@@ -22,5 +22,6 @@ function channelAdapters(config: MessagingConfig): ChannelAdapters {
   imports: [ConversationsModule, InboxesModule],
   controllers: [MessagesHandlers],
   providers: [MessagesService, ChannelDeliveryConsumer, { provide: CHANNEL_ADAPTERS, inject: [MESSAGING_CONFIG], useFactory: channelAdapters }],
+  exports: [MessagesService],
 })
 export class MessagesModule {}

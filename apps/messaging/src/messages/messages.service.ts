@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  AccountFiles,
   DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
   MessageErrors,
   MessageEvents,
@@ -40,6 +41,11 @@ export class MessagesService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
+
+  /** A deleted account's attachment files (their rows went with the account). */
+  async removeFilesOfAccount(accountId: number): Promise<void> {
+    await this.storage.removeAll(AccountFiles.messages(accountId));
+  }
 
   /** Oldest first: the latest 20, 20 before `before`, or up to 100 after `after`. */
   async list(scope: AccountScoped, displayId: number, query: MessagesQuery): Promise<MessagesPage> {
@@ -94,7 +100,7 @@ export class MessagesService {
     const source = await this.loader.attachmentFile(scope.account_id, attachmentId);
     const opened = source ? await this.storage.open(source.storage_key) : null;
     if (!source || !opened) throw new DomainError(MessageErrors.attachmentNotFound, 'Attachment not found', ['attachment_id']);
-    const key = `${scope.account_id}/${randomUUID()}/${source.file_name}`;
+    const key = `${AccountFiles.messages(scope.account_id)}/${randomUUID()}/${source.file_name}`;
     const size = await this.storage.put(key, opened.stream, opened.size);
     try {
       return await this.create(scope, displayId, {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AccountErrors, IdentityEvents, type Account, type CreateAccountInput } from '@parley/contracts';
-import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
+import { DeletedAccounts, DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { toAccount } from '../identity/identity.mapper';
 import { AccountEntity } from '../identity/persistence/account.orm-entity';
@@ -11,6 +11,7 @@ export class AccountsService {
   constructor(
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
     private readonly outbox: Outbox,
+    private readonly deletedAccounts: DeletedAccounts,
   ) {}
 
   create(input: CreateAccountInput): Promise<Account> {
@@ -36,10 +37,15 @@ export class AccountsService {
     });
   }
 
-  /** Removes the account and, through the schema's cascades, everything it owns here. */
+  /**
+   * Removes the account and, through the schema's foreign keys, everything it owns here; its
+   * tombstone refuses late events of it. cascades/ removes what no foreign key reaches (files,
+   * counts), and every other service its own part, on the event.
+   */
   async delete(id: number): Promise<null> {
     const account = await findOneOrFail(this.accounts, { id }, 'Account', AccountErrors.notFound);
     await this.outbox.transaction(async (tx, emit) => {
+      await this.deletedAccounts.record(tx, id);
       await tx.delete(AccountEntity, { id });
       await emit(IdentityEvents.accountDeleted, id, { id, name: account.name });
     });

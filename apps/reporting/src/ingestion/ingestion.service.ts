@@ -131,6 +131,13 @@ export class IngestionService {
     await this.recordStates(tx, entries.map(({ conversation }) => ({ event: { account_id: conversation.account_id, occurred_at: readAt }, conversation })));
   }
 
+  /** A deleted account's part of the model (facts, roll-ups, progress, states, label keys). */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    for (const table of ['facts', 'rollups', 'daily_rollups', 'conversation_progress', 'conversation_states', 'label_keys']) {
+      await tx.query(`DELETE FROM reporting.${table} WHERE account_id = $1`, [accountId]);
+    }
+  }
+
   /** Empties the model (facts, roll-ups, progress, states, label keys) for a rebuild; CSAT surveys and responses stay. */
   async emptyModel(tx: EntityManager): Promise<void> {
     await tx.query(

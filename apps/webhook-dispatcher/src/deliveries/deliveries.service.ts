@@ -1,4 +1,4 @@
-import { currentTraceCarrier } from '@parley/service-kit';
+import { currentTraceCarrier, DeletedAccounts } from '@parley/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EnqueueDeliveryInput, WebhookDeliveryAttempt, WebhookDeliveryPage } from '@parley/contracts';
@@ -17,6 +17,7 @@ export class DeliveriesService {
     private readonly queue: DeliveryQueue,
     private readonly guard: TargetGuard,
     private readonly poller: DeliveryPoller,
+    private readonly deletedAccounts: DeletedAccounts,
     private readonly webhooks: WebhooksService,
     private readonly log: DeliveryLog,
   ) {}
@@ -27,8 +28,10 @@ export class DeliveriesService {
     const url = await this.guard.assertAcceptable(String(input.url ?? ''));
     const id = input.payload.id;
     const eventId = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
-    const deliveryId = await this.dataSource.transaction(
-      async (tx) =>
+    const deliveryId = await this.dataSource.transaction(async (tx) => {
+      // The asking service applied an event of an account deleted meanwhile: it retries, and its own tombstone refuses the event.
+      if (await this.deletedAccounts.isDeleted(tx, input.account_id)) throw new Error(`Account ${input.account_id} was deleted`);
+      return (
         (await this.queue.add(tx, {
           accountId: input.account_id,
           eventId,
@@ -38,8 +41,9 @@ export class DeliveriesService {
           traceparent: currentTraceCarrier().traceparent ?? null,
         })) ??
         // The same event asked for again (its consumer applied it twice): the delivery queued then.
-        (await this.queue.directDeliveryOf(tx, url, eventId!)),
-    );
+        (await this.queue.directDeliveryOf(tx, url, eventId!))
+      );
+    });
     this.poller.kick();
     return { delivery_id: deliveryId! };
   }

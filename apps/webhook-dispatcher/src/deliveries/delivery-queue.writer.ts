@@ -67,4 +67,9 @@ export class DeliveryQueue {
     const added = new Set(rows.map((row) => row.id));
     return ids.map((id) => (added.has(id) ? id : null));
   }
+
+  /** A deleted account's deliveries, whatever their target (their attempts go with them). */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM webhook_dispatcher.deliveries WHERE account_id = $1', [accountId]);
+  }
 }

@@ -10,6 +10,7 @@ import { SERVICE_CONFIG } from '../config/tokens';
 import { runInRequestContext } from '../logging/request-context';
 import { EventBus } from './event-bus';
 import { BatchQueue } from './batch-queue';
+import { DeletedAccounts } from './deleted-accounts';
 import { claimInboxEntries } from './inbox';
 import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
 import { Outbox, type Emit, type SendMail } from './outbox';
@@ -58,6 +59,7 @@ export class EventConsumers {
     private readonly outbox: Outbox,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly metrics: Metrics,
+    private readonly deletedAccounts: DeletedAccounts,
   ) {}
 
   private markStarted!: () => void;
@@ -249,12 +251,13 @@ export class EventConsumers {
     }
   }
 
-  /** One transaction: the inbox records, then the events not applied before, in order. */
+  /** One transaction: the inbox records, then the events not applied before (nor of deleted accounts), in order. */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
     return this.outbox.transaction(async (tx, emit, sendMail) => {
       const fresh = await claimInboxEntries(tx, this.config.database!.schema, registration.durable, deliveries.map(({ event }) => event.id));
       // delete: the same event twice in one batch (a redelivery) is applied once
-      const events = deliveries.map(({ event }) => event).filter((event) => fresh.delete(event.id));
+      const unseen = deliveries.map(({ event }) => event).filter((event) => fresh.delete(event.id));
+      const events = await this.deletedAccounts.refuseLate(tx, unseen);
       if (events.length === 0) return;
       const { handler } = registration;
       const span = (event: EventEnvelope, work: () => Promise<void>) => inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, work);

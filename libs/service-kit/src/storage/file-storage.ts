@@ -10,6 +10,8 @@ export interface FileStorage {
   put(key: string, source: Readable, maxBytes: number): Promise<number>;
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /** Removes every file whose key starts with `prefix/` (a deleted account's files). */
+  removeAll(prefix: string): Promise<void>;
 }
 
 export class FileTooLargeError extends Error {
@@ -67,6 +69,10 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async removeAll(prefix: string): Promise<void> {
+    await rm(this.path(prefix), { recursive: true, force: true });
   }
 
   private path(key: string): string {

@@ -24,6 +24,7 @@ function operationOf(method: string, query: URLSearchParams): string {
   if (method === 'POST') return query.has('uploads') ? 'CreateMultipartUpload' : 'CompleteMultipartUpload';
   if (method === 'PUT') return query.has('partNumber') ? 'UploadPart' : 'PutObject';
   if (method === 'DELETE') return query.has('uploadId') ? 'AbortMultipartUpload' : 'DeleteObject';
+  if (method === 'GET' && query.get('list-type') === '2') return 'ListObjectsV2';
   return method === 'GET' ? 'GetObject' : 'Unsupported';
 }
 
@@ -80,6 +81,18 @@ function fakeS3(): Promise<FakeS3> {
         const object = state.objects.get(key);
         if (!object) return fail(response, 404, 'NoSuchKey');
         return response.writeHead(200, { 'content-length': String(object.length) }).end(object);
+      }
+      case 'ListObjectsV2': {
+        // Two keys a page, so listing must follow the continuation token.
+        const bucket = `${key.replace(/\/$/, '')}/`;
+        const keys = [...state.objects.keys()].filter((stored) => stored.startsWith(bucket + (url.searchParams.get('prefix') ?? ''))).map((stored) => stored.slice(bucket.length)).sort();
+        const from = Number(url.searchParams.get('continuation-token') ?? 0);
+        const page = keys.slice(from, from + 2);
+        const more = from + 2 < keys.length;
+        const contents = page.map((listed) => `<Contents><Key>${listed}</Key></Contents>`).join('');
+        return response
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(`<ListBucketResult><IsTruncated>${more}</IsTruncated>${contents}${more ? `<NextContinuationToken>${from + 2}</NextContinuationToken>` : ''}</ListBucketResult>`);
       }
       case 'DeleteObject':
         // Some S3-compatible servers answer NoSuchKey where S3 answers 204.
@@ -184,6 +197,13 @@ describe('S3FileStorage', () => {
     );
     await expect(storage.put('7/broken', source, 1024)).rejects.toBe(broken);
     expect(s3.objects.has('/parley-files/7/broken')).toBe(false);
+  });
+
+  it("removes every file under a prefix (listed page by page), and nothing beside it", async () => {
+    for (const key of ['9/a/one.png', '9/b/two.pdf', '9/c/three.txt', '90/other.png']) await storage.put(key, Readable.from([Buffer.from(key)]), 1024);
+    await storage.removeAll('9');
+    expect([...s3.objects.keys()].filter((key) => key.startsWith('/parley-files/9'))).toEqual(['/parley-files/90/other.png']);
+    await expect(storage.removeAll('9')).resolves.toBeUndefined();
   });
 
   it('fails loudly when the bucket refuses the credentials', async () => {

@@ -88,6 +88,23 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /**
+   * Lists the first page under the prefix and deletes it, until none is left: no continuation
+   * token to go stale while its keys go (deleted one by one: DeleteObjects is missing on some
+   * S3-compatible servers).
+   */
+  async removeAll(prefix: string): Promise<void> {
+    const { sdk, client } = await this.connect();
+    for (;;) {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: `${prefix}/` })).catch((error: unknown) => {
+        throw new Error(`S3 could not list ${prefix}/: ${describe(error)}`, { cause: error });
+      });
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+      if (keys.length === 0) return;
+      for (const key of keys) await this.remove(key);
+    }
+  }
+
   private connect(): Promise<Connection> {
     this.connection ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([sdk, storage]) => ({
       sdk,

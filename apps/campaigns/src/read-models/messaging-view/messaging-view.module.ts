@@ -6,6 +6,6 @@ import { MessagingViewWriter } from './messaging-view.writer';
 /** What campaigns know of messaging's inboxes: kept from events, asked for when missing. */
 @Module({
   providers: [MessagingViewConsumer, MessagingViewWriter, MessagingViewLoader],
-  exports: [MessagingViewLoader],
+  exports: [MessagingViewLoader, MessagingViewWriter],
 })
 export class MessagingViewModule {}

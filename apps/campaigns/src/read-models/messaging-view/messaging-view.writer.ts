@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { InboxSnapshot } from '@parley/contracts';
 import { VersionedView } from '@parley/service-kit';
+import type { EntityManager } from 'typeorm';
 
 /** The one way rows of the view are written, by events and by answers asked of messaging alike (see VersionedView). */
 @Injectable()
@@ -15,4 +16,9 @@ export class MessagingViewWriter {
       { name: 'snapshot', type: 'jsonb', value: (inbox) => inbox },
     ],
   });
+
+  /** Forgets a deleted account's inboxes. */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM campaigns.inboxes_view WHERE account_id = $1', [accountId]);
+  }
 }

@@ -6,6 +6,6 @@ import { MessagingViewWriter } from './messaging-view.writer';
 /** What contacts keeps of messaging's inboxes and contact attribute definitions (asking messaging what it has not seen yet). */
 @Module({
   providers: [MessagingViewConsumer, MessagingViewLoader, MessagingViewWriter],
-  exports: [MessagingViewLoader],
+  exports: [MessagingViewLoader, MessagingViewWriter],
 })
 export class MessagingViewModule {}

@@ -41,4 +41,10 @@ export class MessagingViewWriter {
       ],
     );
   }
+
+  /** Forgets a deleted account's inboxes and definitions. */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM contacts.inboxes_view WHERE account_id = $1', [accountId]);
+    await tx.query('DELETE FROM contacts.attribute_definitions_view WHERE account_id = $1', [accountId]);
+  }
 }

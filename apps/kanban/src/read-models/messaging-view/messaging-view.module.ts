@@ -6,6 +6,6 @@ import { MessagingViewWriter } from './messaging-view.writer';
 /** Kanban's copies of messaging's conversations and agents. */
 @Module({
   providers: [MessagingViewConsumer, MessagingViewLoader, MessagingViewWriter],
-  exports: [MessagingViewLoader],
+  exports: [MessagingViewLoader, MessagingViewWriter],
 })
 export class MessagingViewModule {}

@@ -43,4 +43,10 @@ export class MessagingViewWriter {
       [rows.map((r) => r.accountId), rows.map((r) => r.userId), rows.map((r) => r.availability), deleted, rows.map((r) => r.version)],
     );
   }
+
+  /** Forgets a deleted account's conversations and agents. */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM kanban.conversations_view WHERE account_id = $1', [accountId]);
+    await tx.query('DELETE FROM kanban.agents_view WHERE account_id = $1', [accountId]);
+  }
 }

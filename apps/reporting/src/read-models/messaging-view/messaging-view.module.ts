@@ -6,6 +6,6 @@ import { MessagingViewWriter } from './messaging-view.writer';
 /** What reporting knows of messaging's inboxes, teams, labels and agents, kept from events. */
 @Module({
   providers: [MessagingViewConsumer, MessagingViewWriter, MessagingViewLoader],
-  exports: [MessagingViewLoader],
+  exports: [MessagingViewLoader, MessagingViewWriter],
 })
 export class MessagingViewModule {}

@@ -56,4 +56,11 @@ export class MessagingViewWriter {
       [member.account_id, member.user_id, member.role, member.availability_status, deleted, at],
     );
   }
+
+  /** Forgets a deleted account's inboxes, teams, labels and agents (its users may belong to other accounts: they stay). */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    for (const table of ['inboxes_view', 'teams_view', 'labels_view', 'agents_view']) {
+      await tx.query(`DELETE FROM reporting.${table} WHERE account_id = $1`, [accountId]);
+    }
+  }
 }

@@ -7,6 +7,6 @@ import { MessagingViewWriter } from './messaging-view.writer';
 /** What the dispatcher knows of messaging: account and inbox names (kept from events, asked for when missing) and API inboxes' callbacks (asked for, kept briefly). */
 @Module({
   providers: [MessagingViewConsumer, MessagingViewWriter, CallbackTargets, MessagingNames],
-  exports: [CallbackTargets, MessagingNames],
+  exports: [CallbackTargets, MessagingNames, MessagingViewWriter],
 })
 export class MessagingViewModule {}

@@ -22,4 +22,10 @@ export class MessagingViewWriter {
       [inbox.id, inbox.account_id, inbox.name, at],
     );
   }
+
+  /** Forgets a deleted account's name and its inboxes' names. */
+  async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
+    await tx.query('DELETE FROM webhook_dispatcher.inboxes_view WHERE account_id = $1', [accountId]);
+    await tx.query('DELETE FROM webhook_dispatcher.accounts_view WHERE id = $1', [accountId]);
+  }
 }
