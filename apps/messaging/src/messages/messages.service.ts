@@ -21,8 +21,7 @@ import { MessageLoader } from '../conversations/message.loader';
 import { MessageWriter, type NewMessage } from '../conversations/message.writer';
 import { canReplyAt } from '../conversations/messaging-window.rules';
 import type { ConversationEntity } from '../conversations/persistence/conversation.orm-entity';
-import { InboxesLoader } from '../inboxes/inboxes.loader';
-import type { MessageInbox } from '../inboxes/persistence/inbox.row';
+import { InboxesLoader, type MessageInbox } from '../inboxes/inboxes.loader';
 import { templateContent } from '../conversations/template.rules';
 import { assertContentAllowed } from './message.rules';
 
