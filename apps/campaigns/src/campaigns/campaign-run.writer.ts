@@ -3,6 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CampaignEntity } from './persistence/campaign.orm-entity';
 
+/** A campaign as a run sees it when claimed. */
+export type ClaimedCampaign = CampaignEntity;
+
 /**
  * The run's writes to a campaign row: claims (one replica per campaign, rows taken with
  * `FOR UPDATE SKIP LOCKED` and held by a lease the runner renews), counters and the end states.
@@ -14,7 +17,7 @@ export class CampaignRunWriter {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** A due campaign no replica holds: a scheduled one whose time has come starts running. */
-  async claim(owner: string, leaseMs: number, excluding: number[]): Promise<CampaignEntity | null> {
+  async claim(owner: string, leaseMs: number, excluding: number[]): Promise<ClaimedCampaign | null> {
     const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
       `UPDATE campaigns.campaigns c
           SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000),

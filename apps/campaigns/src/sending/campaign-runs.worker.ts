@@ -6,8 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { AccountReferencesAdapter } from '../campaigns/account-references.adapter';
-import { CampaignRunWriter } from '../campaigns/campaign-run.writer';
-import type { CampaignEntity } from '../campaigns/persistence/campaign.orm-entity';
+import { CampaignRunWriter, type ClaimedCampaign } from '../campaigns/campaign-run.writer';
 import { CAMPAIGNS_CONFIG, type CampaignsConfig } from '../campaigns.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { CampaignMessagesAdapter, isTransient } from './campaign-messages.adapter';
@@ -75,7 +74,7 @@ export class CampaignRunsWorker extends PollingLoop {
    * (paused, failed, taken over), messaging is out of reach or the replica shuts down. Whatever the exit, the lease is
    * let go at once, so a resume or another replica continues without waiting for it to lapse.
    */
-  private async run(campaign: CampaignEntity): Promise<void> {
+  private async run(campaign: ClaimedCampaign): Promise<void> {
     try {
       if (!campaign.audienceResolved && !(await this.resolveAudience(campaign))) return;
       const batchSize = this.config.sendRatePerInbox > 0 ? Math.max(1, Math.min(UNLIMITED_BATCH, this.config.sendRatePerInbox)) : UNLIMITED_BATCH;
@@ -106,7 +105,7 @@ export class CampaignRunsWorker extends PollingLoop {
    * (written page by page; a repeat after a crash adds nothing twice). No inbox or nobody to send
    * to fails the campaign; false then.
    */
-  private async resolveAudience(campaign: CampaignEntity): Promise<boolean> {
+  private async resolveAudience(campaign: ClaimedCampaign): Promise<boolean> {
     const scope = { account_id: campaign.accountId, caller: { user_id: campaign.createdBy, role: 'administrator' as const } };
     const fail = (reason: string) => this.dataSource.transaction((tx) => this.runs.finish(tx, campaign.id, this.owner, 'failed', reason)).then(() => false);
     if (!(await this.inboxes.inbox(campaign.accountId, campaign.inboxId))) return fail('The inbox no longer exists');
@@ -134,7 +133,7 @@ export class CampaignRunsWorker extends PollingLoop {
    * transient failure, or when the campaign no longer runs under this lease (checked every
    * RECHECK_MS, so a pause leaves only the commands already under way).
    */
-  private async sendBatch(campaign: CampaignEntity, batch: Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>): Promise<{ outcomes: SendOutcome[]; interruption: Interruption | null }> {
+  private async sendBatch(campaign: ClaimedCampaign, batch: Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>): Promise<{ outcomes: SendOutcome[]; interruption: Interruption | null }> {
     const outcomes: SendOutcome[] = [];
     let interruption: Interruption | null = null;
     let next = 0;

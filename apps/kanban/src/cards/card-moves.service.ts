@@ -97,8 +97,7 @@ export class CardMovesService {
     const funnelId = await this.funnels.funnelOfStage(accountId, givenFunnelId, stage);
     if (fallback === stage) throw new DomainError(KanbanErrors.stageInvalid, 'fallback_stage_id must be another stage', ['fallback_stage_id']);
     await this.outbox.transaction(async (tx, emit) => {
-      const [known]: Array<{ key: string }> = await tx.query('SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, stage]);
-      if (!known) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stage} not found`);
+      if (!(await this.funnels.hasStage(tx, funnelId, stage))) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stage} not found`);
       const locked = await this.funnels.lockStages(tx, [{ funnelId, key: stage }, ...(fallback ? [{ funnelId, key: fallback }] : [])], 'fallback_stage_id');
       const cards: CardRow[] = await tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE funnel_id = $1 AND stage_key = $2 ORDER BY position, id FOR UPDATE`, [funnelId, stage]);
       if (cards.length > 0) {

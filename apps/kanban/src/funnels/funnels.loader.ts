@@ -30,6 +30,12 @@ export class FunnelsLoader {
     return manager.query(`SELECT ${STAGE_COLUMNS} FROM kanban.stages WHERE funnel_id = $1 ORDER BY position, key`, [funnelId]);
   }
 
+  /** Whether the funnel has the stage (read in the caller's transaction). */
+  async hasStage(tx: EntityManager, funnelId: number, key: string): Promise<boolean> {
+    const [row]: Array<{ key: string }> = await tx.query('SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, key]);
+    return row !== undefined;
+  }
+
   /** The account's default funnel, else its first active one: where a card without `funnel_id` goes. */
   async defaultFunnelId(accountId: number, manager: EntityManager = this.dataSource.manager): Promise<number | null> {
     const [row]: Array<{ id: number }> = await manager.query(

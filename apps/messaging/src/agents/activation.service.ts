@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { IdentityEvents, InvitationErrors, type ActivateInput, type Profile } from '@parley/contracts';
+import { InvitationErrors, type ActivateInput, type Profile } from '@parley/contracts';
 import { DomainError, hashAccessToken, Outbox } from '@parley/service-kit';
-import { MoreThan } from 'typeorm';
 import { IdentityService } from '../identity/identity.service';
+import { IdentityWriter } from '../identity/identity.writer';
 import { assertPasswordStrength, hashPassword } from '../identity/password.rules';
-import { UserEntity } from '../identity/persistence/user.orm-entity';
 
 /** Turns a pending (invited) user into an active one with a password and an access token. */
 @Injectable()
 export class ActivationService {
   constructor(
     private readonly identity: IdentityService,
+    private readonly writer: IdentityWriter,
     private readonly outbox: Outbox,
   ) {}
 
@@ -18,19 +18,9 @@ export class ActivationService {
     assertPasswordStrength(input.password);
     const passwordHash = await hashPassword(input.password);
     const { userId, token } = await this.outbox.transaction(async (tx, emit) => {
-      const user = await tx.findOne(UserEntity, {
-        where: { invitationTokenHash: hashAccessToken(input.token), invitationExpiresAt: MoreThan(new Date()) },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!user) throw new DomainError(InvitationErrors.tokenInvalid, 'Invitation token is invalid or has expired', ['token']);
-      user.passwordHash = passwordHash;
-      user.confirmed = true;
-      user.invitationTokenHash = null;
-      user.invitationExpiresAt = null;
-      await tx.save(user);
-      const accessToken = await this.identity.issueToken(tx, user.id);
-      await emit(IdentityEvents.userUpdated, null, { user_id: user.id, name: user.name, email: user.email });
-      return { userId: user.id, token: accessToken };
+      const id = await this.writer.acceptInvitation(tx, emit, hashAccessToken(input.token), passwordHash);
+      if (id === null) throw new DomainError(InvitationErrors.tokenInvalid, 'Invitation token is invalid or has expired', ['token']);
+      return { userId: id, token: await this.identity.issueToken(tx, id) };
     });
     return { ...(await this.identity.profile(userId)), access_token: token };
   }

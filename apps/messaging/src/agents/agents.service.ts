@@ -1,14 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { AgentErrors, EMAIL_PATTERN, IdentityEvents, INVITATION_TTL_DAYS, type Agent, type InviteAgentInput, type UpdateAgentInput } from '@parley/contracts';
-import { DomainError, generateAccessToken, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
-import { Repository, type EntityManager } from 'typeorm';
-import { toAccountUserEvent } from '../identity/identity.mapper';
-import { AccountUserEntity } from '../identity/persistence/account-user.orm-entity';
-import { AccountEntity } from '../identity/persistence/account.orm-entity';
-import { UserEntity } from '../identity/persistence/user.orm-entity';
+import { AccountErrors, AgentErrors, EMAIL_PATTERN, INVITATION_TTL_DAYS, type Agent, type InviteAgentInput, type UpdateAgentInput } from '@parley/contracts';
+import { DomainError, generateAccessToken, isUniqueViolation, Outbox } from '@parley/service-kit';
+import type { EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { IdentityLoader } from '../identity/identity.loader';
+import { IdentityWriter, type Invitation, type MembershipRecord } from '../identity/identity.writer';
 import { InboxMembersService } from '../inboxes/inbox-members.service';
 import { TeamsService } from '../teams/teams.service';
 import { assertAnotherAdministrator } from './agent.rules';
@@ -19,9 +15,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class AgentsService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
     private readonly identity: IdentityLoader,
+    private readonly writer: IdentityWriter,
     private readonly teams: TeamsService,
     private readonly inboxMembers: InboxMembersService,
     private readonly outbox: Outbox,
@@ -41,23 +36,23 @@ export class AgentsService {
     const name = input.name.trim();
     if (!EMAIL_PATTERN.test(email)) throw new DomainError(AgentErrors.emailInvalid, 'Email is invalid', ['email']);
     if (!name) throw new DomainError(AgentErrors.nameBlank, "Name can't be blank", ['name']);
-    const account = await this.accounts.findOneByOrFail({ id: accountId });
+    const account = await this.identity.account(accountId);
+    if (!account) throw new DomainError(AccountErrors.notFound, 'Account not found');
     try {
       return await this.outbox.transaction(async (tx, emit, sendMail) => {
-        let user = await tx.createQueryBuilder(UserEntity, 'u').where('lower(u.email) = :email', { email }).setLock('pessimistic_write').getOne();
+        let user = await this.writer.lockUserByEmail(tx, email);
         if (user) await this.assertInvitable(tx, user.id, accountId);
         let token: string | null = null;
         if (!user) {
-          user = tx.create(UserEntity, { name, email, confirmed: false });
-          token = this.renewInvitation(user);
-          user = await tx.save(user);
-          await emit(IdentityEvents.userCreated, null, { user_id: user.id, name: user.name, email: user.email });
+          const invitation = newInvitation();
+          token = invitation.token;
+          user = await this.writer.createUser(tx, emit, { name, email, confirmed: false }, invitation);
         } else if (!user.confirmed) {
-          token = this.renewInvitation(user);
-          await tx.save(user);
+          const invitation = newInvitation();
+          token = invitation.token;
+          await this.writer.renewInvitation(tx, user.id, invitation);
         }
-        const membership = await tx.save(tx.create(AccountUserEntity, { accountId, userId: user.id, role: input.role, availabilityStatus: 'offline' }));
-        await emit(IdentityEvents.accountUserCreated, accountId, toAccountUserEvent(membership));
+        await this.writer.setMembership(tx, emit, accountId, user.id, input.role);
         if (token) await sendMail(invitationMail({ to: email, name: user.name, accountName: account.name, token, publicUrl: this.config.publicUrl }));
         return (await this.identity.agent(accountId, user.id, tx))!;
       });
@@ -73,12 +68,8 @@ export class AgentsService {
       if (input.name !== undefined) {
         const name = input.name.trim();
         if (!name) throw new DomainError(AgentErrors.nameBlank, "Name can't be blank", ['name']);
-        const user = await tx.findOneByOrFail(UserEntity, { id: userId });
-        if (user.name !== name) {
-          user.name = name;
-          await tx.save(user);
-          await emit(IdentityEvents.userUpdated, null, { user_id: user.id, name: user.name, email: user.email });
-        }
+        const agent = await this.identity.agent(accountId, userId, tx);
+        if (agent?.name !== name) await this.writer.updateUser(tx, emit, userId, { name });
       }
       let changed = false;
       if (input.role !== undefined && input.role !== membership.role) {
@@ -94,7 +85,7 @@ export class AgentsService {
         membership.autoOffline = input.auto_offline;
         changed = true;
       }
-      if (changed) await this.saveMembership(tx, emit, membership);
+      if (changed) await this.writer.saveMembership(tx, emit, membership);
       return (await this.identity.agent(accountId, userId, tx))!;
     });
   }
@@ -106,42 +97,27 @@ export class AgentsService {
       if (membership.role === 'administrator') assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
       await this.teams.removeAgent(tx, accountId, userId);
       await this.inboxMembers.removeAgent(tx, accountId, userId);
-      await tx.delete(AccountUserEntity, { id: membership.id });
-      await emit(IdentityEvents.accountUserDeleted, accountId, toAccountUserEvent(membership));
-      const user = await tx.findOneByOrFail(UserEntity, { id: userId });
-      const remaining = await tx.countBy(AccountUserEntity, { userId });
-      if (!user.confirmed && remaining === 0) {
-        await tx.delete(UserEntity, { id: userId });
-        await emit(IdentityEvents.userDeleted, null, { user_id: user.id, name: user.name, email: user.email });
-      }
+      await this.writer.removeMembership(tx, emit, accountId, userId);
+      await this.writer.dropIfPendingWithoutAccounts(tx, emit, userId);
     });
     return null;
   }
 
-  async saveMembership(tx: EntityManager, emit: Emit, membership: AccountUserEntity): Promise<void> {
-    const saved = await tx.save(membership);
-    await emit(IdentityEvents.accountUserUpdated, saved.accountId, toAccountUserEvent(saved));
-  }
-
-  private async membership(tx: EntityManager, accountId: number, userId: number): Promise<AccountUserEntity> {
-    const membership = await tx.findOne(AccountUserEntity, { where: { accountId, userId }, lock: { mode: 'pessimistic_write' } });
+  private async membership(tx: EntityManager, accountId: number, userId: number): Promise<MembershipRecord> {
+    const membership = await this.writer.lockMembership(tx, accountId, userId);
     if (!membership) throw new DomainError(AgentErrors.notFound, 'Agent not found');
     return membership;
   }
 
   private async assertInvitable(tx: EntityManager, userId: number, accountId: number): Promise<void> {
-    const memberships = await tx.findBy(AccountUserEntity, { userId });
-    if (memberships.some((membership) => membership.accountId === accountId)) {
-      throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
-    }
-    if (memberships.length > 0) throw new DomainError(AgentErrors.emailInOtherAccount, 'Email is already in use by another account', ['email']);
+    const accounts = await this.writer.accountsOf(tx, userId);
+    if (accounts.includes(accountId)) throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
+    if (accounts.length > 0) throw new DomainError(AgentErrors.emailInOtherAccount, 'Email is already in use by another account', ['email']);
   }
+}
 
-  /** A fresh one-time token: only its hash is stored, the token goes out in the e-mail. */
-  private renewInvitation(user: UserEntity): string {
-    const { token, hash } = generateAccessToken();
-    user.invitationTokenHash = hash;
-    user.invitationExpiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
-    return token;
-  }
+/** A fresh one-time token: only its hash is stored, the token goes out in the e-mail. */
+function newInvitation(): Invitation & { token: string } {
+  const { token, hash } = generateAccessToken();
+  return { token, hash, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS) };
 }

@@ -9,6 +9,7 @@ import { AutoAssigner } from './auto-assign.service';
 import { ConversationAccess } from './conversation-access.service';
 import { ConversationChanges } from './conversation-changes.service';
 import { ConversationLoader } from './conversation.loader';
+import { ConversationHistoryLoader } from './conversation-history.loader';
 import { ConversationWriter } from './conversation.writer';
 import { CsatSurveyLoader } from './csat-survey.loader';
 import { CsatSurveysHandlers } from './csat-surveys.handlers';
@@ -45,6 +46,7 @@ import { ConversationInserts } from './conversation-inserts.writer';
     ConversationQuery,
     ConversationAccess,
     ConversationLoader,
+    ConversationHistoryLoader,
     ConversationWriter,
     ConversationChanges,
     AutoAssigner,
@@ -57,6 +59,6 @@ import { ConversationInserts } from './conversation-inserts.writer';
     MessageLoader,
     MessageWriter,
   ],
-  exports: [ConversationsService, ConversationAccess, ConversationLoader, ConversationWriter, ConversationChanges, MessageLoader, MessageWriter],
+  exports: [ConversationsService, ConversationAccess, ConversationLoader, ConversationHistoryLoader, ConversationWriter, ConversationChanges, MessageLoader, MessageWriter],
 })
 export class ConversationsModule {}

@@ -14,7 +14,7 @@ import { customAttributeField, FilterCompiler, preparedQuery, type FilterField }
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.loader';
-import { inboxesServedBy } from '../inboxes/persistence/inbox-member.row';
+import { inboxesServedBy } from '../inboxes/inboxes.loader';
 import { ConversationLoader } from './conversation.loader';
 import { maintainedCountsSql } from './persistence/conversation-count.row';
 import { conversationCountsSql, conversationPageSql } from './persistence/conversation.row';

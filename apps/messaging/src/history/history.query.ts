@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { ConversationStatus, HistoryMessage, HistoryPage, HistoryQuery } from '@parley/contracts';
-import type { DataSource } from 'typeorm';
-import { toSnapshot } from '../conversations/conversation.loader';
-import { CONVERSATIONS_BY_IDS, type ConversationViewRow } from '../conversations/persistence/conversation.row';
-import type { StatusChangeRow } from '../conversations/persistence/conversation-status-change.row';
+import type { ConversationStatus, HistoryPage, HistoryQuery } from '@parley/contracts';
+import { ConversationHistoryLoader } from '../conversations/conversation-history.loader';
 import { pageSize, statusChanges } from './history.rules';
-
-type MessageRow = Omit<HistoryMessage, 'sender' | 'created_at'> & { conversation_id: number; created_at: string; sender_id: number | null; sender_type: 'contact' | 'user' | 'agent_bot' | null };
 
 /**
  * Messaging's history in pages (keyset on the conversation's internal id): conversations created
@@ -16,40 +10,18 @@ type MessageRow = Omit<HistoryMessage, 'sender' | 'created_at'> & { conversation
  */
 @Injectable()
 export class HistoryQueries {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly conversations: ConversationHistoryLoader) {}
 
   async page(query: HistoryQuery): Promise<HistoryPage> {
     const limit = pageSize(query.limit);
     const before = Number(query.before);
     const account = query.account_id === undefined || query.account_id === null ? null : Number(query.account_id);
-    const ids: Array<{ id: number }> = await this.db.query(
-      `SELECT id FROM messaging.conversations
-       WHERE id > $1 AND ($2::int IS NULL OR account_id = $2) AND created_at < to_timestamp($3)
-       ORDER BY id LIMIT $4`,
-      [Number(query.after ?? 0), account, before, limit],
-    );
-    const internal = ids.map((row) => row.id);
+    const { ids: internal, conversations, messages, changes } = await this.conversations.page(Number(query.after ?? 0), account, before, limit);
     if (internal.length === 0) return { conversations: [], next_after: null };
-    const [rows, messages, changes] = await Promise.all([
-      this.db.query(CONVERSATIONS_BY_IDS, [internal]) as Promise<ConversationViewRow[]>,
-      this.db.query(
-        `SELECT id, conversation_id, floor(extract(epoch FROM created_at))::bigint AS created_at, message_type, private, content_type, sender_type, sender_id, origin
-         FROM messaging.messages WHERE conversation_id = ANY($1::int[]) AND message_type <> 'activity' AND created_at < to_timestamp($2)
-         ORDER BY conversation_id, id`,
-        [internal, before],
-      ) as Promise<MessageRow[]>,
-      this.db.query(
-        `SELECT conversation_id, from_status, to_status, floor(extract(epoch FROM at))::bigint AS at
-         FROM messaging.conversation_status_changes WHERE conversation_id = ANY($1::int[]) ORDER BY conversation_id, id`,
-        [internal],
-      ) as Promise<StatusChangeRow[]>,
-    ]);
     const messagesOf = group(messages, (row) => row.conversation_id);
     const changesOf = group(changes, (row) => row.conversation_id);
     return {
-      conversations: rows.sort((a, b) => a.id - b.id).map((row) => {
-        const id = row.id;
-        const conversation = toSnapshot(row);
+      conversations: conversations.map(({ id, snapshot: conversation }) => {
         const recorded = (changesOf.get(id) ?? []).map((change) => ({ from: change.from_status as ConversationStatus, to: change.to_status as ConversationStatus, at: Number(change.at) }));
         return {
           conversation,

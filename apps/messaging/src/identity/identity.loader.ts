@@ -1,13 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Agent, Role } from '@parley/contracts';
+import type { Account, AccountUser, Agent, PlatformUser, Role } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { toAgent, type AgentRow } from './identity.mapper';
+import { toAccount, toAccountUser, toAgent, toPlatformUser, type AgentRow } from './identity.mapper';
+import { AccountUserEntity } from './persistence/account-user.orm-entity';
+import { AccountEntity } from './persistence/account.orm-entity';
+import { UserEntity } from './persistence/user.orm-entity';
 
 /** Reads of users and account memberships that other features need: agents, names, roles. */
 @Injectable()
 export class IdentityLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async account(id: number): Promise<Account | null> {
+    const account = await this.dataSource.manager.findOneBy(AccountEntity, { id });
+    return account ? toAccount(account) : null;
+  }
+
+  async platformUser(id: number): Promise<PlatformUser | null> {
+    const user = await this.dataSource.manager.findOneBy(UserEntity, { id });
+    return user ? toPlatformUser(user) : null;
+  }
+
+  async accountUsers(accountId: number): Promise<AccountUser[]> {
+    const rows = await this.dataSource.manager.find(AccountUserEntity, { where: { accountId }, order: { id: 'ASC' } });
+    return rows.map(toAccountUser);
+  }
 
   /** The members of an account as agents: users joined with their membership there. */
   async agents(accountId: number, options: { userIds?: number[]; tx?: EntityManager } = {}): Promise<Agent[]> {

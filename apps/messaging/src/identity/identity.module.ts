@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityHandlers } from './identity.handlers';
 import { IdentityLoader } from './identity.loader';
 import { IdentityService } from './identity.service';
+import { IdentityWriter } from './identity.writer';
 import { AccessTokenEntity } from './persistence/access-token.orm-entity';
 import { AccountUserEntity } from './persistence/account-user.orm-entity';
 import { AccountEntity } from './persistence/account.orm-entity';
@@ -11,8 +12,7 @@ import { UserEntity } from './persistence/user.orm-entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AccountEntity, UserEntity, AccessTokenEntity, AccountUserEntity])],
   controllers: [IdentityHandlers],
-  providers: [IdentityService, IdentityLoader],
-  // Platform and agents still write users and memberships through these entities (not yet behind an identity writer).
-  exports: [IdentityService, IdentityLoader, TypeOrmModule],
+  providers: [IdentityService, IdentityLoader, IdentityWriter],
+  exports: [IdentityService, IdentityLoader, IdentityWriter],
 })
 export class IdentityModule {}

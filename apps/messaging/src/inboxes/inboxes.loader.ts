@@ -2,6 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AssignmentSettings, MessageInbox } from './persistence/inbox.row';
 
+export type { MessageInbox };
+
+/**
+ * The inboxes a user serves (`messaging.inbox_members`), as a subquery: the conversation list and
+ * counts embed it to stay one statement (`userParam` is the placeholder holding the user id, e.g. `$2`).
+ * The owner's condition, exported for those hot-path statements (docs/service-template.md).
+ */
+export function inboxesServedBy(userParam: string): string {
+  return `SELECT inbox_id FROM messaging.inbox_members WHERE user_id = ${userParam}`;
+}
+
 /** Reads of inboxes and their members that conversations and messages need. */
 @Injectable()
 export class InboxesLoader {

@@ -1,40 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { AccountErrors, IdentityEvents, type Account, type CreateAccountInput } from '@parley/contracts';
-import { DeletedAccounts, DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
-import { Repository } from 'typeorm';
-import { toAccount } from '../identity/identity.mapper';
-import { AccountEntity } from '../identity/persistence/account.orm-entity';
+import { AccountErrors, type Account, type CreateAccountInput } from '@parley/contracts';
+import { DeletedAccounts, DomainError, Outbox } from '@parley/service-kit';
+import { IdentityLoader } from '../identity/identity.loader';
+import { IdentityWriter } from '../identity/identity.writer';
 
 @Injectable()
 export class AccountsService {
   constructor(
-    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    private readonly identity: IdentityLoader,
+    private readonly writer: IdentityWriter,
     private readonly outbox: Outbox,
     private readonly deletedAccounts: DeletedAccounts,
   ) {}
 
   create(input: CreateAccountInput): Promise<Account> {
     const name = requireName(input.name);
-    return this.outbox.transaction(async (tx, emit) => {
-      const account = await tx.save(tx.create(AccountEntity, { name }));
-      await emit(IdentityEvents.accountCreated, account.id, { id: account.id, name: account.name });
-      return toAccount(account);
-    });
+    return this.outbox.transaction((tx, emit) => this.writer.createAccount(tx, emit, name));
   }
 
   async show(id: number): Promise<Account> {
-    return toAccount(await findOneOrFail(this.accounts, { id }, 'Account', AccountErrors.notFound));
+    return (await this.identity.account(id)) ?? notFound();
   }
 
   async update(id: number, input: Partial<CreateAccountInput>): Promise<Account> {
-    const account = await findOneOrFail(this.accounts, { id }, 'Account', AccountErrors.notFound);
-    if (input.name !== undefined) account.name = requireName(input.name);
-    return this.outbox.transaction(async (tx, emit) => {
-      const saved = await tx.save(account);
-      await emit(IdentityEvents.accountUpdated, saved.id, { id: saved.id, name: saved.name });
-      return toAccount(saved);
-    });
+    await this.show(id);
+    const name = input.name === undefined ? undefined : requireName(input.name);
+    return (await this.outbox.transaction((tx, emit) => this.writer.updateAccount(tx, emit, id, name))) ?? notFound();
   }
 
   /**
@@ -43,14 +34,17 @@ export class AccountsService {
    * counts), and every other service its own part, on the event.
    */
   async delete(id: number): Promise<null> {
-    const account = await findOneOrFail(this.accounts, { id }, 'Account', AccountErrors.notFound);
     await this.outbox.transaction(async (tx, emit) => {
+      // The tombstone first: it waits for event transactions of the account under way.
       await this.deletedAccounts.record(tx, id);
-      await tx.delete(AccountEntity, { id });
-      await emit(IdentityEvents.accountDeleted, id, { id, name: account.name });
+      if (!(await this.writer.deleteAccount(tx, emit, id))) notFound();
     });
     return null;
   }
+}
+
+function notFound(): never {
+  throw new DomainError(AccountErrors.notFound, 'Account not found');
 }
 
 function requireName(name: string): string {

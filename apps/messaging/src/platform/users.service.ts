@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EMAIL_PATTERN, IdentityEvents, UserErrors, type CreateUserInput, type PlatformUser, type UpdateUserInput } from '@parley/contracts';
-import { DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
-import { Repository } from 'typeorm';
-import { toPlatformUser } from '../identity/identity.mapper';
+import { EMAIL_PATTERN, UserErrors, type CreateUserInput, type PlatformUser, type UpdateUserInput } from '@parley/contracts';
+import { DomainError, isUniqueViolation, Outbox } from '@parley/service-kit';
+import { IdentityLoader } from '../identity/identity.loader';
 import { IdentityService } from '../identity/identity.service';
+import { IdentityWriter, type UserFields } from '../identity/identity.writer';
 import { assertPasswordStrength, hashPassword } from '../identity/password.rules';
-import { UserEntity } from '../identity/persistence/user.orm-entity';
 
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly loader: IdentityLoader,
+    private readonly writer: IdentityWriter,
     private readonly identity: IdentityService,
     private readonly outbox: Outbox,
   ) {}
@@ -21,10 +20,8 @@ export class UsersService {
     const fields = await this.validated(input, true);
     try {
       return await this.outbox.transaction(async (tx, emit) => {
-        const user = await tx.save(tx.create(UserEntity, { ...fields, confirmed: true }));
-        const token = await this.identity.issueToken(tx, user.id);
-        await emit(IdentityEvents.userCreated, null, { user_id: user.id, name: user.name, email: user.email });
-        return toPlatformUser(user, token);
+        const user = await this.writer.createUser(tx, emit, { ...fields, confirmed: true });
+        return { ...user, access_token: await this.identity.issueToken(tx, user.id) };
       });
     } catch (error) {
       throw translateEmailConflict(error);
@@ -32,34 +29,26 @@ export class UsersService {
   }
 
   async show(id: number): Promise<PlatformUser> {
-    return toPlatformUser(await findOneOrFail(this.users, { id }, 'User', UserErrors.notFound));
+    return (await this.loader.platformUser(id)) ?? notFound();
   }
 
   async update(id: number, input: UpdateUserInput): Promise<PlatformUser> {
-    const user = await findOneOrFail(this.users, { id }, 'User', UserErrors.notFound);
-    Object.assign(user, await this.validated(input, false));
+    await this.show(id);
+    const fields = await this.validated(input, false);
     try {
-      return await this.outbox.transaction(async (tx, emit) => {
-        const saved = await tx.save(user);
-        await emit(IdentityEvents.userUpdated, null, { user_id: saved.id, name: saved.name, email: saved.email });
-        return toPlatformUser(saved);
-      });
+      return (await this.outbox.transaction((tx, emit) => this.writer.updateUser(tx, emit, id, fields))) ?? notFound();
     } catch (error) {
       throw translateEmailConflict(error);
     }
   }
 
   async delete(id: number): Promise<null> {
-    const user = await findOneOrFail(this.users, { id }, 'User', UserErrors.notFound);
-    await this.outbox.transaction(async (tx, emit) => {
-      await tx.delete(UserEntity, { id });
-      await emit(IdentityEvents.userDeleted, null, { user_id: id, name: user.name, email: user.email });
-    });
+    if (!(await this.outbox.transaction((tx, emit) => this.writer.deleteUser(tx, emit, id)))) notFound();
     return null;
   }
 
-  private async validated(input: UpdateUserInput, creating: boolean): Promise<Partial<UserEntity>> {
-    const fields: Partial<UserEntity> = {};
+  private async validated(input: UpdateUserInput, creating: boolean): Promise<UserFields> {
+    const fields: UserFields = {};
     if (creating || input.name !== undefined) {
       const name = input.name?.trim();
       if (!name) throw new DomainError(UserErrors.nameBlank, "Name can't be blank", ['name']);
@@ -77,6 +66,10 @@ export class UsersService {
     }
     return fields;
   }
+}
+
+function notFound(): never {
+  throw new DomainError(UserErrors.notFound, 'User not found');
 }
 
 function translateEmailConflict(error: unknown): unknown {

@@ -1,3 +1,4 @@
+/** @owns reporting.model_state */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ModelState } from '@parley/contracts';

@@ -1,3 +1,4 @@
+/** @owns automation.rule_runs */
 import type { AutomationEventName, RuleActionOutcome } from '@parley/contracts';
 
 /** A row of `automation.rule_runs`: one evaluation of one rule against one event. */

@@ -1,3 +1,4 @@
+/** @owns campaigns.campaign_sends */
 import type { CampaignSendStatus } from '@parley/contracts';
 import type { RenderContact } from '../message-render.rules';
 

@@ -1,3 +1,4 @@
+/** @owns kanban.attachments, kanban.file_removals */
 /** An `attachments` row. */
 export interface AttachmentRow {
   id: number;

@@ -1,3 +1,4 @@
+/** @owns kanban.automation_runs */
 /** An `automation_runs` row. */
 export interface AutomationRunRow {
   id: string;

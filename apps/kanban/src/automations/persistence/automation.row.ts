@@ -1,3 +1,4 @@
+/** @owns kanban.automations, kanban.automation_timers */
 import type { KanbanAutomationAction, KanbanAutomationCondition, KanbanAutomationTrigger } from '@parley/contracts';
 
 /** An `automations` row. */

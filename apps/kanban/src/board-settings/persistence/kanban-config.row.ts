@@ -1,3 +1,4 @@
+/** @owns kanban.kanban_configs */
 import type { KanbanConfigOptions } from '@parley/contracts';
 
 /** A `kanban_configs` row. */

@@ -1,3 +1,4 @@
+/** @owns kanban.cards, kanban.stage_counters, kanban.agent_assignments */
 import type { KanbanCurrency, KanbanItemStatus, KanbanPriority } from '@parley/contracts';
 
 /** A `cards` row as every card read selects it (CARD_COLUMNS). */

@@ -1,3 +1,4 @@
+/** @owns kanban.checklist_items */
 import type { KanbanPriority } from '@parley/contracts';
 
 /** A `checklist_items` row. */

@@ -1,3 +1,4 @@
+/** @owns kanban.funnels */
 import type { FunnelAttributeDefinition } from '@parley/contracts';
 
 /** A `funnels` row. */

@@ -1,3 +1,4 @@
+/** @owns kanban.stages */
 /** A `stages` row. */
 export interface StageRow {
   funnel_id: number;

@@ -1,3 +1,4 @@
+/** @owns kanban.notes */
 /** A `notes` row. */
 export interface NoteRow {
   id: number;

@@ -1,3 +1,4 @@
+/** @owns messaging.conversation_counts */
 /**
  * `messaging.conversation_counts`: +1/-1 rows per conversation bucket, appended by the triggers of
  * migration 1732233600010 and folded per account by the compaction. A count is the sum of its rows.

@@ -1,3 +1,4 @@
+/** @owns messaging.channel_deliveries */
 import { Logger } from '@nestjs/common';
 import type { ConversationSnapshot, Message } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';

@@ -1,3 +1,4 @@
+/** @owns reporting.csat_surveys, reporting.csat_responses */
 export interface CsatSurveyRecord {
   token: string;
   account_id: number;

@@ -1,3 +1,4 @@
+/** @owns reporting.conversation_progress */
 /** One row of `reporting.conversation_progress` (bigints come back as strings). */
 export interface ConversationProgressRow {
   conversation_id: number;

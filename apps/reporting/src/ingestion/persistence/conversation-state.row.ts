@@ -1,3 +1,4 @@
+/** @owns reporting.conversation_states */
 /**
  * Records conversations' current state from snapshots (a jsonb array), each at the time of the
  * event that carried it: an older snapshot arriving late changes nothing.

@@ -1,3 +1,4 @@
+/** @owns reporting.facts, reporting.label_keys */
 import { FactKind } from '../fact.rules';
 
 /** The columns of `reporting.facts` as one JSON record each (the writer sends a batch as a jsonb array). */

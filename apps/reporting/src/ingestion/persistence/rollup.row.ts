@@ -1,3 +1,4 @@
+/** @owns reporting.rollups, reporting.daily_rollups */
 import { ROLLUP_COLUMNS } from '../rollup.rules';
 
 /** Adds a batch of deltas (a jsonb array of rows with a `start` in Unix seconds) to `reporting.rollups` (hours) or `reporting.daily_rollups` (UTC days). */

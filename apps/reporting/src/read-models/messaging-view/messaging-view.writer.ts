@@ -1,3 +1,4 @@
+/** @owns reporting.inboxes_view, reporting.teams_view, reporting.labels_view, reporting.users_view, reporting.agents_view */
 import { Injectable } from '@nestjs/common';
 import type { AccountUserEventData, InboxSnapshot, Label, TeamSnapshot, UserEventData } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';

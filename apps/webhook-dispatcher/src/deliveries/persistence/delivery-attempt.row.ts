@@ -1,3 +1,4 @@
+/** @owns webhook_dispatcher.delivery_attempts */
 import type { DeliveryAttemptState } from '@parley/contracts';
 
 /** A `delivery_attempts` row with its delivery's event, as the delivery log reads it. */

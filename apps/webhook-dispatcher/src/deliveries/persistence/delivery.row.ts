@@ -1,3 +1,4 @@
+/** @owns webhook_dispatcher.deliveries */
 /** A `deliveries` row as a claim answers it: what one attempt needs. */
 export interface DeliveryRow {
   id: string;

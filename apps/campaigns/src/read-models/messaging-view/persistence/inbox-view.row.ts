@@ -1,3 +1,4 @@
+/** @owns campaigns.inboxes_view */
 import type { InboxSnapshot } from '@parley/contracts';
 
 /** A row of `campaigns.inboxes_view`: an inbox as messaging's last event (or answer) showed it. */

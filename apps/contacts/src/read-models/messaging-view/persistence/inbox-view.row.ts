@@ -1,3 +1,4 @@
+/** @owns contacts.inboxes_view */
 import type { ChannelType, InboxSnapshot } from '@parley/contracts';
 
 /** An inbox as contacts knows it (what a live inbox's `inboxes_view` row shows). */

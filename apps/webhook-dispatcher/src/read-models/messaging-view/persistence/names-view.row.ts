@@ -1,3 +1,4 @@
+/** @owns webhook_dispatcher.accounts_view, webhook_dispatcher.inboxes_view */
 /**
  * Account and inbox names as payloads show them (`accounts_view`, `inboxes_view`), as relations
  * that other features' statements join: fan-out reads them with the subscribed webhooks in one
