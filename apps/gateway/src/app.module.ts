@@ -16,13 +16,13 @@ import { InboxMembersController } from './inboxes/inbox-members.controller';
 import { InboxesController } from './inboxes/inboxes.controller';
 import { TeamsController } from './teams/teams.controller';
 import { AuthGuard } from './auth/auth.guard';
-import { TokenResolver } from './auth/token-resolver.service';
+import { TokenResolverService } from './auth/token-resolver.service';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { GATEWAY_CONFIG, loadGatewayConfig } from './gateway.config';
 import { HealthController } from './health/health.controller';
 import { SystemHealthService } from './health/system-health.service';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
-import { HttpMetrics } from './http/http-metrics.service';
+import { HttpMetricsService } from './http/http-metrics.service';
 import { createValidationPipe } from './http/validation.pipe';
 import { LabelsController } from './labels/labels.controller';
 import { IdentityRateLimitGuard, IpRateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -92,8 +92,8 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
-    TokenResolver,
-    HttpMetrics,
+    TokenResolverService,
+    HttpMetricsService,
     SystemHealthService,
     // In this order: count the client's IP, authenticate, then count the token and the account.
     { provide: APP_GUARD, useExisting: IpRateLimitGuard },

@@ -6,7 +6,7 @@ import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogge
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
 import { clientErrorAnswer, configureFastify, requestIdFrom, requestTimeouts } from './http/fastify.setup';
-import { HttpMetrics } from './http/http-metrics.service';
+import { HttpMetricsService } from './http/http-metrics.service';
 import { parseQueryString } from './http/query-string.parser';
 import { undocumentedRoutes, type ServedRoute } from './http/route-table.rules';
 import { serveOpenApi } from './openapi.setup';
@@ -37,7 +37,7 @@ async function bootstrap(): Promise<void> {
     const fastify = app.getHttpAdapter().getInstance();
     const routes: ServedRoute[] = [];
     fastify.addHook('onRoute', (route) => void routes.push({ method: route.method, url: route.url }));
-    configureFastify(fastify, logger, app.get(HttpMetrics));
+    configureFastify(fastify, logger, app.get(HttpMetricsService));
     // Files stream to storage as they arrive; each is checked against its type's limit there.
     await app.getHttpAdapter().getInstance().register(multipart, {
       limits: { fileSize: LARGEST_ATTACHMENT + 1, files: 10, fields: 20, fieldSize: gateway.bodyLimitBytes },

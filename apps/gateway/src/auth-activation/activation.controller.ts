@@ -1,23 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { AgentPatterns, type ActivateInput, type Profile } from '@parley/contracts';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { AgentPatterns, type Profile } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Public } from '../auth/access.decorators';
 import { ProfileWithTokenView } from '../profile/profile.responses';
-
-export class ActivateDto implements ActivateInput {
-  @ApiProperty({ description: 'The token from the invitation e-mail' })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  token: string;
-
-  @ApiProperty({ minLength: 8 })
-  @IsString()
-  @MaxLength(200)
-  password: string;
-}
+import { ActivateDto } from './activation.dto';
 
 @ApiTags('auth')
 @Public()

@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ACCESS, type AccessRule } from './access.decorators';
 import { readAccessToken, type AuthenticatedRequest } from './authenticated-request.types';
-import { TokenResolver } from './token-resolver.service';
+import { TokenResolverService } from './token-resolver.service';
 
 const DEFAULT_RULE: AccessRule = { kind: 'user', roles: [] };
 
@@ -19,7 +19,7 @@ const DEFAULT_RULE: AccessRule = { kind: 'user', roles: [] };
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: TokenResolver,
+    private readonly tokens: TokenResolverService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 

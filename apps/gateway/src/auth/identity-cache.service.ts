@@ -10,7 +10,7 @@ interface Entry {
  * flood of bad tokens does not become a flood of look-ups. Entries of one user can be dropped
  * at once when that user changes.
  */
-export class IdentityCache {
+export class IdentityCacheService {
   private readonly entries = new Map<string, Entry>();
   private readonly hashesByUser = new Map<number, Set<string>>();
 

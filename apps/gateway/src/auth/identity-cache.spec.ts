@@ -1,12 +1,12 @@
 import type { ResolvedIdentity } from '@parley/contracts';
-import { IdentityCache } from './identity-cache.service';
+import { IdentityCacheService } from './identity-cache.service';
 
 const alice: ResolvedIdentity = { user_id: 1, name: 'Alice', email: 'a@example.com', accounts: [{ id: 7, name: 'Acme', role: 'agent' }] };
 const bob: ResolvedIdentity = { user_id: 2, name: 'Bob', email: 'b@example.com', accounts: [] };
 
-describe('IdentityCache', () => {
+describe('IdentityCacheService', () => {
   let clock: number;
-  const cache = () => new IdentityCache(1000, 100, 3, () => clock);
+  const cache = () => new IdentityCacheService(1000, 100, 3, () => clock);
 
   beforeEach(() => {
     clock = 0;
@@ -52,7 +52,7 @@ describe('IdentityCache', () => {
   });
 
   it('caches nothing when the time to live is zero', () => {
-    const subject = new IdentityCache(0, 0, 10, () => clock);
+    const subject = new IdentityCacheService(0, 0, 10, () => clock);
     subject.set('h1', alice);
     expect(subject.get('h1')).toBeUndefined();
   });

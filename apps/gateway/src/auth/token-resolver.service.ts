@@ -3,7 +3,7 @@ import { IDENTITY_CHANGE_TYPES, IdentityPatterns, type EventEnvelope, type Resol
 import { EventBus, hashAccessToken, RpcClient } from '@parley/service-kit';
 import type { Subscription } from 'nats';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
-import { IdentityCache } from './identity-cache.service';
+import { IdentityCacheService } from './identity-cache.service';
 
 /**
  * Resolves access tokens through `messaging`, with a cache that identity events invalidate:
@@ -12,9 +12,9 @@ import { IdentityCache } from './identity-cache.service';
  * grants access is not waited for: the guard asks again before it refuses.
  */
 @Injectable()
-export class TokenResolver implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(TokenResolver.name);
-  private readonly cache: IdentityCache;
+export class TokenResolverService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(TokenResolverService.name);
+  private readonly cache: IdentityCacheService;
   private readonly pending = new Map<string, Promise<ResolvedIdentity | null>>();
   private readonly subscriptions: Subscription[] = [];
 
@@ -23,7 +23,7 @@ export class TokenResolver implements OnApplicationBootstrap, OnApplicationShutd
     private readonly bus: EventBus,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
-    this.cache = new IdentityCache(config.tokenCacheTtlMs);
+    this.cache = new IdentityCacheService(config.tokenCacheTtlMs);
   }
 
   onApplicationBootstrap(): void {

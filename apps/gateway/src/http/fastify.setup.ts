@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { dirtyTextIn, jsonNestingDepth, textProblem } from './clean-text.rules';
-import type { HttpMetrics } from './http-metrics.service';
+import type { HttpMetricsService } from './http-metrics.service';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Deeper than any body of the contract; a cap keeps hostile nesting away from recursive code. */
@@ -60,7 +60,7 @@ function badRequest(message: string): Error {
  * the input rules every route shares (clean text in the URL and the body, bounded nesting, an
  * empty JSON body read as `{}`), so no route can let such input reach a service.
  */
-export function configureFastify(fastify: FastifyInstance, logger: Logger, metrics: HttpMetrics): void {
+export function configureFastify(fastify: FastifyInstance, logger: Logger, metrics: HttpMetricsService): void {
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', request.id);
     let url: string;

@@ -4,7 +4,7 @@ import { Histogram } from 'prom-client';
 
 /** Request rate and latency by route template (not by concrete URL: ids would explode the series). */
 @Injectable()
-export class HttpMetrics {
+export class HttpMetricsService {
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
 
   constructor(metrics: Metrics) {

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ACCESS, type AccessRule } from '../auth/access.decorators';
 import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
 import { EXPENSIVE, UNMETERED, type ExpensiveRule } from './expensive.decorators';
-import { RateLimitExceeded, RateLimiter, type LimitKind, type LimitState } from './rate-limiter.service';
+import { RateLimitExceeded, RateLimiterService, type LimitKind, type LimitState } from './rate-limiter.service';
 
 type LimitedRequest = AuthenticatedRequest & { rateLimit?: LimitState | null };
 
@@ -22,7 +22,7 @@ function setHeaders(reply: FastifyReply, state: LimitState): void {
 abstract class LimitGuard implements CanActivate {
   constructor(
     protected readonly reflector: Reflector,
-    private readonly limiter: RateLimiter,
+    private readonly limiter: RateLimiterService,
   ) {}
 
   protected abstract keys(request: LimitedRequest, context: ExecutionContext): Array<[LimitKind, string]>;

@@ -35,8 +35,8 @@ const STORE_ERROR_LOG_INTERVAL_MS = 10_000;
  * uncounted, and the outage is logged and counted, never answered with an error.
  */
 @Injectable()
-export class RateLimiter implements OnApplicationShutdown {
-  private readonly logger = new Logger(RateLimiter.name);
+export class RateLimiterService implements OnApplicationShutdown {
+  private readonly logger = new Logger(RateLimiterService.name);
   private readonly limiters: Record<LimitKind, RateLimiterAbstract>;
   private readonly redis: Redis | null;
   private lastStoreErrorLog = 0;
