@@ -89,9 +89,8 @@ export class ReportsService {
       open_conversations_count: (await this.states.countsIn(manager, accountId, scope.type, await this.stateIdOf(accountId, scope))).open,
       agents_online_count: online.length,
     };
-    const current = windowedFigures(await this.query.totals(accountId, scope.type, key, window));
-    const previous = windowedFigures(await this.query.totals(accountId, scope.type, key, previousWindow(window)));
-    return { ...live, ...current, previous: { ...live, ...previous } };
+    const [current, previous] = await Promise.all([window, previousWindow(window)].map((range) => this.query.totals(accountId, scope.type, key, range)));
+    return { ...live, ...windowedFigures(current), previous: { ...live, ...windowedFigures(previous) } };
   }
 
   /** `reports/conversations` without `metric`: the scope's open, unattended and unassigned conversations now. */
