@@ -82,20 +82,22 @@ describe('reports over events at known times', () => {
   const since = at('2026-10-23T22:00:00Z');
   const until = at('2026-10-26T23:00:00Z');
 
-  it('answers the summary exactly by the definitions', async () => {
-    await eventually(async () =>
-      expect((await v2(`/summary?since=${since}&until=${until}`)).body).toEqual({
-        open_conversations_count: 1,
-        agents_online_count: 0,
-        average_first_response_time: (600 + 3600) / 2,
-        average_resolution_time: 5400,
-        average_response_time: (540 + 3600) / 2,
-        conversations_count: 2,
-        incoming_messages_count: 2,
-        outgoing_messages_count: 4,
-        resolutions_count: 1,
-      }),
-    );
+  it('answers the summary exactly by the definitions, and previous over the window before', async () => {
+    const figures = {
+      open_conversations_count: 1,
+      agents_online_count: 0,
+      average_first_response_time: (600 + 3600) / 2,
+      average_resolution_time: 5400,
+      average_response_time: (540 + 3600) / 2,
+      conversations_count: 2,
+      incoming_messages_count: 2,
+      outgoing_messages_count: 4,
+      resolutions_count: 1,
+    };
+    // Nothing happened in a window's length before `since`; open conversations and agents online are "now" in both.
+    const quiet = { ...figures, average_first_response_time: 0, average_resolution_time: 0, average_response_time: 0, conversations_count: 0, incoming_messages_count: 0, outgoing_messages_count: 0, resolutions_count: 0 };
+    await eventually(async () => expect((await v2(`/summary?since=${since}&until=${until}`)).body).toEqual({ ...figures, previous: quiet }));
+    expect((await v2(`/summary?since=${until}&until=${2 * until - since}`)).body).toEqual({ ...quiet, previous: figures });
     expect((await v2(`/summary?since=${since}&until=${until}&type=agent&id=77`)).body).toMatchObject({
       average_first_response_time: 2100,
       outgoing_messages_count: 2, // the agent's replies; the rule's message is not theirs
