@@ -45,8 +45,10 @@ export class CableConnection implements FrameSink {
 
   sendFrame(frame: string): boolean {
     if (!this.isOpen) return false;
-    if (this.ws.bufferedAmount + Buffer.byteLength(frame) > this.settings.maxBufferedBytes) {
-      this.settings.logger.warn({ ip: this.ip, buffered: this.ws.bufferedAmount }, 'realtime: slow client disconnected');
+    const buffered = this.ws.bufferedAmount;
+    // One frame larger than the bound still goes out alone; refusing it would loop reconnects.
+    if (buffered > 0 && buffered + Buffer.byteLength(frame) > this.settings.maxBufferedBytes) {
+      this.settings.logger.warn({ ip: this.ip, buffered }, 'realtime: slow client disconnected');
       this.disconnect('remote', true);
       return false;
     }
