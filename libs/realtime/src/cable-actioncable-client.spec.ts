@@ -1,9 +1,8 @@
-import { loadActionCable, watch } from './testing/actioncable-client';
+import { CLIENT_PACKAGES, loadActionCable, watch } from './testing/actioncable-client';
 import { agentParams, event, pollUntil, startCable, type RunningCable } from './testing/cable-test-harness';
 
-const ActionCable = loadActionCable();
-
-describe('the reference client (@rails/actioncable) against the cable', () => {
+describe.each(CLIENT_PACKAGES)('the reference client (%s) against the cable', (name) => {
+  const ActionCable = loadActionCable(name);
   let running: RunningCable;
   const consumers: any[] = [];
   const consumer = () => {

@@ -1,8 +1,7 @@
-import { loadActionCable, watch, type WatchedSubscription } from './testing/actioncable-client';
+import { CLIENT_PACKAGES, loadActionCable, reconnectQuickly, watch, type WatchedSubscription } from './testing/actioncable-client';
 import { event, pollUntil, RawCableClient, startCable, type RunningCable } from './testing/cable-test-harness';
 import { MemoryHistory } from './testing/memory-history';
 
-const ActionCable = loadActionCable();
 const CONTACT = { channel: 'RoomChannel', pubsub_token: 'contact-token' };
 const CONTACT_ID = JSON.stringify(CONTACT);
 
@@ -19,25 +18,19 @@ describe('resume after a reconnect', () => {
     history.append(streams, published);
     for (const replica of replicas) replica.cable.publish(streams, published);
   };
-  const staleThreshold = ActionCable.ConnectionMonitor.staleThreshold;
-
-  beforeAll(() => {
-    // The client reopens a silent socket after staleThreshold; pings come every 100 ms here.
-    ActionCable.ConnectionMonitor.staleThreshold = 0.3;
-  });
   beforeEach(async () => {
     history.log.length = 0;
+    history.calls = 0;
     replicas.push(await startCable({ pingIntervalMs: 100, history }));
   });
   afterEach(async () => {
     history.release();
     for (const replica of replicas.splice(0)) await replica.stop();
   });
-  afterAll(() => {
-    ActionCable.ConnectionMonitor.staleThreshold = staleThreshold;
-  });
 
-  it('delivers every event missed while the replica died exactly once, in order, then live ones', async () => {
+  it.each(CLIENT_PACKAGES)('delivers every event missed while the replica died exactly once, in order, then live ones (%s)', async (name) => {
+    const ActionCable = loadActionCable(name);
+    const restoreTimers = reconnectQuickly(ActionCable);
     const [first] = replicas;
     let url = first.url;
     const consumer = ActionCable.createConsumer(() => url);
@@ -68,6 +61,7 @@ describe('resume after a reconnect', () => {
     expect(contact.connects).toBe(2);
     expect(contact.received.map((message) => message.event_id)).toEqual(['evt-1', 'evt-2', 'evt-3', 'evt-4', 'evt-5', 'evt-6']);
     consumer.disconnect();
+    restoreTimers();
   });
 
   it('never repeats an event that arrived live between the confirm and the resume', async () => {

@@ -88,7 +88,8 @@ export class RoomChannel {
       return;
     }
     if (action === 'resume') {
-      if (typeof payload.since === 'string' && payload.since !== '') await subscription.resume(payload.since);
+      // Not awaited: the socket's later commands (unsubscribe, presence) need not wait for a replay.
+      if (typeof payload.since === 'string' && payload.since !== '') void this.hook('resume', () => subscription.resume(payload.since as string));
       return;
     }
     const { action: _action, ...rest } = payload;
