@@ -24,6 +24,16 @@ describe('limits, dead and slow sockets, shutdown', () => {
     expect(again.ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  it('rejects subscriptions beyond the per-socket limit', async () => {
+    running = await startCable({ maxSubscriptionsPerSocket: 1 });
+    const client = await RawCableClient.open(running.url);
+    const agent = JSON.stringify({ channel: 'RoomChannel', pubsub_token: 'agent-1-token', account_id: 1, user_id: 10 });
+    client.subscribe(CONTACT_ID);
+    client.subscribe(agent);
+    await client.confirmed(CONTACT_ID);
+    await pollUntil(() => expect(client.framesOf('reject_subscription', agent)).toHaveLength(1), 'second rejected');
+  });
+
   it('answers 404 to an upgrade on another path', async () => {
     running = await startCable();
     await expect(RawCableClient.open(running.url.replace('/cable', '/elsewhere'))).rejects.toThrow('HTTP 404');
