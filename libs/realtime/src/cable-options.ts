@@ -23,7 +23,10 @@ export interface CableOptions {
   maxBufferedBytes?: number;
   /** Live frames held for one subscription while it replays. Default 1,000. */
   maxQueuedFrames?: number;
-  /** How long after a confirm or a replay delivered event ids are remembered to drop repeats. Default 30 s. */
+  /**
+   * How long after a confirm or a replay delivered event ids are remembered to drop repeats: it
+   * covers the round trip before a client's `resume` and live frames lagging the history. Default 10 s.
+   */
   dedupeWindowMs?: number;
   /** Largest client frame accepted. Default 64 KiB. */
   maxPayloadBytes?: number;
@@ -49,7 +52,7 @@ export const CABLE_DEFAULTS = {
   maxSubscriptionsPerSocket: 50,
   maxBufferedBytes: 1024 * 1024,
   maxQueuedFrames: 1_000,
-  dedupeWindowMs: 30_000,
+  dedupeWindowMs: 10_000,
   maxPayloadBytes: 64 * 1024,
   drainTimeoutMs: 10_000,
   closeGraceMs: 2_000,

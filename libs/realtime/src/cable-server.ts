@@ -96,7 +96,8 @@ export class CableServer {
     this.connections.set(connection, closed);
     let pending = 0;
     let commands = Promise.resolve();
-    ws.on('error', (error) => this.options.logger.warn({ ip, error: error.message }, 'realtime: socket error'));
+    // A client's protocol errors (oversized or malformed frames) close its socket; nothing to alert on.
+    ws.on('error', (error) => this.options.logger.debug?.({ ip, error: error.message }, 'realtime: socket error'));
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return;
       if (++pending > MAX_PENDING_COMMANDS) return connection.disconnect('invalid_request', true);

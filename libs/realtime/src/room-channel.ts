@@ -21,13 +21,13 @@ export class RoomChannel {
     const command = parseObject(text);
     const identifier = command?.identifier;
     if (!command || typeof identifier !== 'string') {
-      this.options.logger.warn({ ip: connection.ip }, 'realtime: unreadable command ignored');
+      this.options.logger.debug?.({ ip: connection.ip }, 'realtime: unreadable command ignored');
       return;
     }
     if (command.command === 'subscribe') await this.subscribe(connection, identifier);
     else if (command.command === 'unsubscribe') await this.unsubscribe(connection, identifier);
     else if (command.command === 'message') await this.perform(connection, identifier, command.data);
-    else this.options.logger.warn({ ip: connection.ip, command: String(command.command) }, 'realtime: unknown command ignored');
+    else this.options.logger.debug?.({ ip: connection.ip, command: String(command.command) }, 'realtime: unknown command ignored');
   }
 
   /** The socket closed: every subscription ends. */
@@ -75,7 +75,7 @@ export class RoomChannel {
   private async unsubscribe(connection: CableConnection, raw: string): Promise<void> {
     const entry = connection.subscriptions.get(raw);
     connection.subscriptions.delete(raw);
-    if (entry === undefined) this.options.logger.warn({ ip: connection.ip }, 'realtime: unsubscribe from an unknown subscription');
+    if (entry === undefined) this.options.logger.debug?.({ ip: connection.ip }, 'realtime: unsubscribe from an unknown subscription');
     else if (entry !== 'pending') await this.end(connection, entry);
   }
 
@@ -84,7 +84,7 @@ export class RoomChannel {
     const payload = typeof data === 'string' ? parseObject(data) : null;
     const action = payload?.action;
     if (!subscription || subscription === 'pending' || !payload || typeof action !== 'string') {
-      this.options.logger.warn({ ip: connection.ip }, 'realtime: message for an unknown subscription or without an action ignored');
+      this.options.logger.debug?.({ ip: connection.ip }, 'realtime: message for an unknown subscription or without an action ignored');
       return;
     }
     if (action === 'resume') {
