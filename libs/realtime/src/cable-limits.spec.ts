@@ -34,6 +34,14 @@ describe('limits, dead and slow sockets, shutdown', () => {
     await pollUntil(() => expect(client.framesOf('reject_subscription', agent)).toHaveLength(1), 'second rejected');
   });
 
+  it('closes a socket that sends a frame over the size bound (1009)', async () => {
+    running = await startCable({ maxPayloadBytes: 1024 });
+    const client = await RawCableClient.open(running.url);
+    const closed = new Promise<number>((resolve) => client.ws.once('close', resolve));
+    client.subscribe(JSON.stringify({ channel: 'RoomChannel', pubsub_token: 'x'.repeat(2048) }));
+    expect(await closed).toBe(1009);
+  });
+
   it('answers 404 to an upgrade on another path', async () => {
     running = await startCable();
     await expect(RawCableClient.open(running.url.replace('/cable', '/elsewhere'))).rejects.toThrow('HTTP 404');

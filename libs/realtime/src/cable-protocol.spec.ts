@@ -6,7 +6,11 @@ describe('the cable speaks ActionCable', () => {
   let running: RunningCable;
   const performed: Array<{ action: string; data: Record<string, unknown>; token: string }> = [];
   const subscribed: SubscriptionContext[] = [];
+  const unsubscribed: string[] = [];
   const actions: ActionHandler = {
+    unsubscribed: (context) => {
+      unsubscribed.push(context.identifier.pubsub_token);
+    },
     subscribed: (context) => {
       subscribed.push(context);
     },
@@ -113,6 +117,8 @@ describe('the cable speaks ActionCable', () => {
       { action: 'update_presence', data: {}, token: 'agent-1-token' },
     ]);
     client.close();
+    // Presence needs to know when an agent's socket is gone.
+    await pollUntil(() => expect(unsubscribed).toContain('agent-1-token'), 'unsubscribed hook on close');
   });
 
   it('survives garbage: unreadable frames, unknown commands, actions for unknown subscriptions', async () => {
