@@ -13,8 +13,12 @@ const boundaries = (extraForApps = [], allow = []) => [
     allow,
     depConstraints: [
       // Services share nothing but contracts and infrastructure; apps never import apps.
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', ...extraForApps] },
-      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts'] },
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', 'type:realtime', ...extraForApps] },
+      // The realtime protocol core serves the gateway's /cable only.
+      { allSourceTags: ['type:app', '/^scope:(?!gateway$)/'], notDependOnLibsWithTags: ['type:realtime'] },
+      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:realtime'] },
+      // Protocol infrastructure over `ws`: no framework, no database.
+      { sourceTag: 'type:realtime', onlyDependOnLibsWithTags: ['type:contracts'] },
       // Rules two services truly share: pure functions over contract types, no framework.
       { sourceTag: 'type:domain-lib', onlyDependOnLibsWithTags: ['type:contracts'] },
       // Contracts are pure types and constants: nothing of ours.
@@ -56,6 +60,15 @@ export default [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'class-validator', 'class-transformer', 'rxjs', 'node:*'], message: 'Contracts and shared domain rules are plain types, constants and pure functions.' }] },
+      ],
+    },
+  },
+  {
+    files: ['libs/realtime/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'The realtime core is protocol infrastructure: its host wires frameworks and storage in through its ports.' }] },
       ],
     },
   },
