@@ -7,8 +7,10 @@ const boundaries = (extraForApps = []) => [
     allow: [],
     depConstraints: [
       // Services share nothing but contracts and infrastructure; apps never import apps.
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', ...extraForApps] },
-      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts'] },
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', 'type:channels', ...extraForApps] },
+      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:channels'] },
+      // Channel adapters (libs/channels): provider protocols only, no framework, no database.
+      { sourceTag: 'type:channels', onlyDependOnLibsWithTags: ['type:contracts', ...extraForApps] },
       // Rules two services truly share: pure functions over contract types, no framework.
       { sourceTag: 'type:domain-lib', onlyDependOnLibsWithTags: ['type:contracts'] },
       // Contracts are pure types and constants: nothing of ours.
@@ -46,6 +48,16 @@ export default [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'class-validator', 'class-transformer', 'rxjs', 'node:*'], message: 'Contracts and shared domain rules are plain types, constants and pure functions.' }] },
+      ],
+    },
+  },
+  {
+    files: ['libs/channels/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'Channel adapters hold no framework and no database: the calling service persists and schedules.' }] },
       ],
     },
   },
