@@ -6,3 +6,8 @@ export * from './credentials/credential-keys';
 export * from './credentials/credential-cipher';
 export * from './credentials/channel-secrets';
 export * from './credentials/write-only-fields';
+export * from './email/email-settings';
+export * from './email/email-channel';
+export * from './email/reply-address';
+export * from './email/outgoing/email-message-id';
+export * from './email/inbound/inbound-email-parser';
