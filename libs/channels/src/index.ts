@@ -11,3 +11,4 @@ export * from './email/email-channel';
 export * from './email/reply-address';
 export * from './email/outgoing/email-message-id';
 export * from './email/inbound/inbound-email-parser';
+export * from './email/listener/inbound-smtp-listener';
