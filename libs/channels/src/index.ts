@@ -12,3 +12,5 @@ export * from './email/reply-address';
 export * from './email/outgoing/email-message-id';
 export * from './email/inbound/inbound-email-parser';
 export * from './email/listener/inbound-smtp-listener';
+export * from './email/imap/imap-mailbox-state';
+export * from './email/imap/imap-poller';
