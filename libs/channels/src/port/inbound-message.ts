@@ -26,6 +26,8 @@ export interface InboundAttachment {
   contentType: string;
   size: number;
   content: Buffer;
+  /** E-mail: the part's Content-ID, which `cid:` links in the HTML point at. */
+  contentId: string | null;
 }
 
 /** The keys that tie an inbound message to an existing conversation, strongest first. */

@@ -84,6 +84,26 @@ describe('ImapPoller against a real IMAP server (Dovecot)', () => {
     expect(errors.map((error) => error.message)).toEqual([expect.stringMatching(/^IMAP mail 1 of \d+ bytes skipped/)]);
   });
 
+  it('keeps polling one inbox while another one cannot log in', async () => {
+    const refusedReasons: string[] = [];
+    const refused = new ImapPoller({
+      connection: { host: '127.0.0.1', port: dovecot.port, secure: false, user: dovecot.user, password: 'wrong' },
+      state: { load: async () => null, save: async () => undefined },
+      onEmail: async () => undefined,
+      onLoginFailure: (reason) => refusedReasons.push(reason),
+      maxMessageBytes: 10_000,
+    });
+    refused.start();
+    try {
+      pollerFor({ pollIntervalMs: 120_000 }).start();
+      await eventually(() => expect(refusedReasons).toHaveLength(1), { description: 'login failure reported' });
+      dovecot.deliver(mail(7));
+      await eventually(() => expect(subjects).toEqual(['mail 7']), { timeoutMs: 20_000, description: 'the healthy inbox ingests' });
+    } finally {
+      await refused.stop();
+    }
+  }, 30_000);
+
   it('reports a refused login and fetches nothing', async () => {
     const refused = pollerFor({ connection: { host: '127.0.0.1', port: dovecot.port, secure: false, user: dovecot.user, password: 'wrong' } });
     dovecot.deliver(mail(1));

@@ -19,7 +19,7 @@ const reply = (extra: Mail.Options = {}) =>
     references: ['<root@mail.example.net>', `<${SENT_ID}>`],
     text: 'It arrived, thanks!\n\nOn Tue, 24 Nov 2026 at 09:00, Ann via Support <help@acme.test> wrote:\n> Your parcel left today.\n',
     html: '<p onclick="steal()">It arrived, <b>thanks</b>!</p><script>steal()</script><a href="javascript:steal()">x</a><img src="cid:logo"><blockquote>Your parcel left today.</blockquote>',
-    attachments: [{ filename: 'photo.png', contentType: 'image/png', content: Buffer.from('png-bytes') }],
+    attachments: [{ filename: 'photo.png', contentType: 'image/png', content: Buffer.from('png-bytes'), cid: 'logo' }],
     ...extra,
   });
 
@@ -85,9 +85,9 @@ describe('parseInboundEmail', () => {
     expect(html).not.toMatch(/script|onclick|javascript/);
   });
 
-  it('keeps attachments with their name, type and size', async () => {
+  it('keeps attachments with their name, type, size and Content-ID', async () => {
     const message = await parseInboundEmail(await reply(), options);
-    expect(message.attachments).toEqual([{ filename: 'photo.png', contentType: 'image/png', size: 9, content: Buffer.from('png-bytes') }]);
+    expect(message.attachments).toEqual([{ filename: 'photo.png', contentType: 'image/png', size: 9, content: Buffer.from('png-bytes'), contentId: 'logo' }]);
   });
 
   it('finds the reply+ address among the envelope recipients, at the inbound domain only', async () => {

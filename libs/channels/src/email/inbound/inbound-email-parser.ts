@@ -90,7 +90,7 @@ export async function parseInboundEmail(raw: Buffer, options: InboundEmailOption
     },
     attachments: mail.attachments
       .filter((part) => !REPORT_PARTS.includes(part.contentType) && !(kind === 'bounce' && part.contentType === 'message/rfc822'))
-      .map((part) => ({ filename: part.filename ?? 'attachment', contentType: part.contentType, size: part.size, content: part.content })),
+      .map((part) => ({ filename: part.filename ?? 'attachment', contentType: part.contentType, size: part.size, content: part.content, contentId: part.cid ?? null })),
     threading: { repliesTo: repliesTo(mail), conversationUuid: conversationOfReplyAddress(recipients, options.inboundDomain) },
     statusChange,
   };
