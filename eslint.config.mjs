@@ -13,12 +13,14 @@ const boundaries = (extraForApps = [], allow = []) => [
     allow,
     depConstraints: [
       // Services share nothing but contracts and infrastructure; apps never import apps.
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', 'type:realtime', ...extraForApps] },
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', 'type:realtime', 'type:channels', ...extraForApps] },
       // The realtime protocol core serves the gateway's /cable only.
       { allSourceTags: ['type:app', '/^scope:(?!gateway$)/'], notDependOnLibsWithTags: ['type:realtime'] },
-      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:realtime'] },
+      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:realtime', 'type:channels'] },
       // Protocol infrastructure over `ws`: no framework, no database.
       { sourceTag: 'type:realtime', onlyDependOnLibsWithTags: ['type:contracts'] },
+      // Channel adapters (libs/channels): provider protocols only, no framework, no database.
+      { sourceTag: 'type:channels', onlyDependOnLibsWithTags: ['type:contracts', ...extraForApps] },
       // Rules two services truly share: pure functions over contract types, no framework.
       { sourceTag: 'type:domain-lib', onlyDependOnLibsWithTags: ['type:contracts'] },
       // Contracts are pure types and constants: nothing of ours.
@@ -69,6 +71,16 @@ export default [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'The realtime core is protocol infrastructure: its host wires frameworks and storage in through its ports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['libs/channels/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'Channel adapters hold no framework and no database: the calling service persists and schedules.' }] },
       ],
     },
   },

@@ -18,6 +18,8 @@ export * from './openapi/documented-operations';
 export * from './events/published-events';
 export * from './mail/captured-mail';
 export * from './mail/mailbox';
+export * from './mail/smtp-capture';
+export * from './mail/dovecot-server';
 export * from './fixtures/contact-events';
 export * from './webhooks/received-request';
 export * from './webhooks/test-certificates';

@@ -10,7 +10,7 @@ import {
   type Priority,
 } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { IsPage, IsId, MayBeOmitted, ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
 import { CreateMessageDto } from '../messages/message.dto';
 
