@@ -16,6 +16,7 @@ export * from './events/published-events';
 export * from './mail/captured-mail';
 export * from './mail/mailbox';
 export * from './fixtures/contact-events';
+export * from './fixtures/messaging-snapshots';
 export * from './webhooks/received-request';
 export * from './webhooks/test-certificates';
 export * from './webhooks/webhook-endpoints';
