@@ -8,8 +8,9 @@ import ts from 'typescript';
  * arrives over NATS against the one declaration both sides compile with. Writes
  * `libs/contracts/src/contract.schemas.ts` (its spec fails while that file is not what the types say).
  *
- * Objects accept properties they do not name (contracts grow by adding fields); `unknown`,
- * `Date` and recursive references accept anything.
+ * Objects accept properties they do not name (contracts grow by adding fields); literals are
+ * checked as their JSON type (the allowed values are the service's rule); `unknown`, `Date` and
+ * recursive references accept anything.
  */
 export type JsonSchema = { [key: string]: unknown };
 
@@ -21,12 +22,11 @@ export const PROGRAM_OPTIONS: ts.CompilerOptions = { strict: true, noEmit: true,
 export function schemaOf(checker: ts.TypeChecker, type: ts.Type, path: ts.Type[] = []): JsonSchema {
   const flags = type.flags;
   if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeParameter)) return {};
-  if (flags & ts.TypeFlags.StringLiteral) return { const: (type as ts.StringLiteralType).value };
-  if (flags & ts.TypeFlags.NumberLiteral) return { const: (type as ts.NumberLiteralType).value };
-  if (flags & ts.TypeFlags.BooleanLiteral) return { const: (type as unknown as { intrinsicName: string }).intrinsicName === 'true' };
-  if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
-  if (flags & (ts.TypeFlags.String | ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) return { type: 'string' };
-  if (flags & ts.TypeFlags.Number) return { type: 'number' };
+  // A literal is checked as its JSON type: which values are allowed is the owning service's rule
+  // (answered 422 naming the field), not a malformed message.
+  if (flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) return { type: 'boolean' };
+  if (flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral | ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) return { type: 'string' };
+  if (flags & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral)) return { type: 'number' };
   if (flags & ts.TypeFlags.Null) return { type: 'null' };
   if (flags & ts.TypeFlags.NonPrimitive) return { type: 'object' };
   if (type.isUnion()) return unionSchema(checker, type, path);
@@ -61,12 +61,14 @@ function acceptsUndefined(type: ts.Type): boolean {
 
 function unionSchema(checker: ts.TypeChecker, type: ts.UnionType, path: ts.Type[]): JsonSchema {
   const members = type.types.filter((member) => !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
-  const booleans = members.filter((member) => member.flags & ts.TypeFlags.BooleanLiteral);
-  const rest = booleans.length === 2 ? members.filter((member) => !booleans.includes(member)) : members;
-  const schemas = [...(booleans.length === 2 ? [{ type: 'boolean' }] : []), ...rest.map((member) => schemaOf(checker, member, path))];
+  const distinct = new Map<string, JsonSchema>();
+  for (const member of members) {
+    const schema = schemaOf(checker, member, path);
+    distinct.set(JSON.stringify(schema), schema);
+  }
+  const schemas = [...distinct.values()];
   if (schemas.some((schema) => Object.keys(schema).length === 0)) return {};
   if (schemas.length === 1) return schemas[0];
-  if (schemas.every((schema) => 'const' in schema)) return { enum: schemas.map((schema) => schema.const) };
   // `string | null` as `type: [null, string]`: one clear complaint instead of one per branch.
   if (schemas.every((schema) => Object.keys(schema).length === 1 && typeof schema.type === 'string')) return { type: schemas.map((schema) => schema.type) };
   return { anyOf: schemas };

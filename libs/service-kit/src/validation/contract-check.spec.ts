@@ -18,6 +18,11 @@ describe('requestProblem', () => {
     expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { content: 'hi', later: true } })).toBeNull();
   });
 
+  it("leaves the allowed values of a literal to the service's rules (a 422 naming the field)", () => {
+    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { message_type: 'sideways' } })).toBeNull();
+    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { message_type: 3 } })).toBe('request/data/message_type must be string');
+  });
+
   it('names the first field at fault', () => {
     expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: '2', caller, data: {} })).toBe('request/display_id must be number');
     expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { content: 5 } })).toBe('request/data/content must be null,string');
