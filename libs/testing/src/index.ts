@@ -21,6 +21,7 @@ export * from './mail/mailbox';
 export * from './mail/smtp-capture';
 export * from './mail/dovecot-server';
 export * from './fixtures/contact-events';
+export * from './fixtures/messaging-snapshots';
 export * from './webhooks/received-request';
 export * from './webhooks/test-certificates';
 export * from './webhooks/webhook-endpoints';
