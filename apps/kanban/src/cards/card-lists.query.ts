@@ -1,35 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  KANBAN_PAGE_SIZE,
-  type KanbanBatch,
-  type KanbanBatchQuery,
-  type KanbanCounts,
-  type KanbanFilterQuery,
-  type KanbanItemPage,
-  type KanbanItemQuery,
-  type KanbanSearchQuery,
-} from '@parley/contracts';
+import { type KanbanBatch, type KanbanBatchQuery, type KanbanCounts, type KanbanItemPage, type KanbanItemQuery } from '@parley/contracts';
 import { DataSource } from 'typeorm';
 import { FunnelsLoader } from '../funnels/funnels.loader';
 import { toKanbanItem } from './card.mapper';
-import { CardConditions, prefixQuery } from './card-conditions.rules';
+import { cardConditions, type CardConditions } from './card-conditions.rules';
+import { CardsLoader } from './cards.loader';
 import { CARD_COLUMNS_OF_C, type CardRow } from './persistence/card.row';
 
 const DEFAULT_PER_STAGE = 25;
 const MAX_PER_STAGE = 200;
 
-/** Card lists: paginated list, the board batch, search and filter, counts. Every filter given is applied. */
+/** Card lists: paginated list, the board batch, counts. Every filter given is applied. */
 @Injectable()
-export class CardQueries {
+export class CardListsQuery {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cards: CardsLoader,
     private readonly funnels: FunnelsLoader,
   ) {}
 
   async list(accountId: number, query: KanbanItemQuery, funnelInPath = false): Promise<KanbanItemPage> {
     if (query.funnel_id !== undefined) await this.funnels.funnelRow(accountId, query.funnel_id, funnelInPath ? 'path' : 'body');
-    return this.page(this.listConditions(accountId, query), query.page);
+    return this.cards.page(this.listConditions(accountId, query), query.page);
   }
 
   /**
@@ -69,38 +62,8 @@ export class CardQueries {
     return { data: { payload: rows.map(toKanbanItem) }, stage_counts: stageCounts, total_items: counts.reduce((sum, row) => sum + row.count, 0) };
   }
 
-  /** Full-text over title, description and the card's notes (indexed tsvectors), each word as a prefix. */
-  search(accountId: number, query: KanbanSearchQuery): Promise<KanbanItemPage> {
-    const text = prefixQuery(query.query ?? '');
-    const conditions = new CardConditions(accountId)
-      .addIf(query.funnel_id, 'c.funnel_id = $?')
-      .addIf(query.agent_id, 'c.assigned_agents @> ARRAY[$?]::int[]')
-      // Notes are searched with their card: the matching notes' cards are looked up once (one read of the notes
-      // table beside the cards), so both arms use an index (a BitmapOr of the GIN and the primary key).
-      .add(
-        text === null
-          ? 'false AND $?::text IS NULL'
-          : `(c.search @@ to_tsquery('simple', $?)
-              OR c.id = ANY(ARRAY(SELECT n.card_id FROM kanban.notes n WHERE n.account_id = $1 AND to_tsvector('simple', n.text) @@ to_tsquery('simple', $?))))`,
-        text,
-      );
-    return this.page(conditions, query.page);
-  }
-
-  filter(accountId: number, query: KanbanFilterQuery): Promise<KanbanItemPage> {
-    const conditions = new CardConditions(accountId)
-      .addIf(query.funnel_id, 'c.funnel_id = $?')
-      .addIf(query.priorities?.length ? query.priorities : undefined, 'c.priority = ANY($?)')
-      .addIf(query.value_min, 'c.value >= $?')
-      .addIf(query.value_max, 'c.value <= $?')
-      .addIf(query.agent_id, 'c.assigned_agents @> ARRAY[$?]::int[]')
-      .addIf(query.from, 'c.created_at >= $?::timestamptz')
-      .addIf(query.to, 'c.created_at <= $?::timestamptz');
-    return this.page(conditions, query.page);
-  }
-
   async counts(accountId: number, funnelId: number | undefined): Promise<KanbanCounts> {
-    const conditions = new CardConditions(accountId).addIf(funnelId, 'c.funnel_id = $?');
+    const conditions = cardConditions(accountId).addIf(funnelId, 'c.funnel_id = $?');
     const rows: Array<{ status: string; stage_key: string; priority: string | null; count: number }> = await this.dataSource.query(
       `SELECT c.status, c.stage_key, c.priority, count(*)::int AS count FROM kanban.cards c WHERE ${conditions.where} GROUP BY 1, 2, 3`,
       conditions.params,
@@ -136,23 +99,10 @@ export class CardQueries {
   }
 
   private listConditions(accountId: number, query: KanbanItemQuery): CardConditions {
-    return new CardConditions(accountId)
+    return cardConditions(accountId)
       .addIf(query.funnel_id, 'c.funnel_id = $?')
       .addIf(query.stage_id, 'c.stage_key = $?')
       .addIf(query.agent_id, 'c.assigned_agents @> ARRAY[$?]::int[]')
       .addIf(query.conversation_id, 'c.conversation_display_id = $?');
-  }
-
-  private async page(conditions: CardConditions, requested: number | undefined): Promise<KanbanItemPage> {
-    const page = Math.max(requested ?? 1, 1);
-    const where = conditions.where;
-    const [{ count }]: Array<{ count: number }> = await this.dataSource.query(`SELECT count(*)::int AS count FROM kanban.cards c WHERE ${where}`, conditions.params);
-    const limit = conditions.param(KANBAN_PAGE_SIZE);
-    const offset = conditions.param((page - 1) * KANBAN_PAGE_SIZE);
-    const rows: CardRow[] = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS_OF_C} FROM kanban.cards c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      conditions.params,
-    );
-    return { meta: { count, current_page: page, total_pages: Math.ceil(count / KANBAN_PAGE_SIZE) }, payload: rows.map(toKanbanItem) };
   }
 }

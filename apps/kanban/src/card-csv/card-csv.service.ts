@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   AccountFiles,
   KANBAN_EXPORT_CHUNK,
@@ -15,13 +14,13 @@ import { DomainError, FILE_STORAGE, Outbox, type FileStorage } from '@parley/ser
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import type { Readable } from 'node:stream';
-import { DataSource } from 'typeorm';
+import { CardEventsWriter } from '../cards/card-events.writer';
+import { checkedCustomAttributes } from '../cards/card.rules';
+import { CardsLoader } from '../cards/cards.loader';
+import { CardsWriter } from '../cards/cards.writer';
 import { FunnelsLoader } from '../funnels/funnels.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
-import { CardEventsWriter } from './card-events.writer';
 import { checkedMappings, detectSeparator, EXPORT_COLUMNS, importedCard, type ImportedCard } from './card-csv.rules';
-import { checkedCustomAttributes } from './card.rules';
-import { CARD_COLUMNS, type CardRow } from './persistence/card.row';
 
 const INSERT_BATCH = 1000;
 
@@ -34,8 +33,9 @@ const INSERT_BATCH = 1000;
 @Injectable()
 export class CardCsvService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly cards: CardsLoader,
+    private readonly writer: CardsWriter,
     private readonly funnels: FunnelsLoader,
     private readonly messaging: MessagingViewLoader,
     private readonly events: CardEventsWriter,
@@ -51,11 +51,7 @@ export class CardCsvService {
     await this.funnels.funnelRow(accountId, funnelId, 'path');
     const stageNames = new Map((await this.funnels.stagesOf(funnelId)).map((stage) => [stage.key, stage.name]));
     const cursor = after === null ? 0 : Number(after);
-    const rows: CardRow[] = await this.dataSource.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE funnel_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [
-      funnelId,
-      Number.isSafeInteger(cursor) ? cursor : 0,
-      KANBAN_EXPORT_CHUNK,
-    ]);
+    const rows = await this.cards.chunkOfFunnel(funnelId, Number.isSafeInteger(cursor) ? cursor : 0, KANBAN_EXPORT_CHUNK);
     const records = rows.map((row) => [
       row.id,
       neutralisedCell(row.title),
@@ -148,29 +144,14 @@ export class CardCsvService {
     await this.outbox.transaction(async (tx, emit) => {
       const stages = [...new Set(cards.map((card) => card.stage))];
       await this.funnels.lockStages(tx, stages.map((key) => ({ funnelId, key })));
-      const next = new Map<string, number>();
-      const ends: Array<{ stage_key: string; next: number }> = await tx.query(
-        'SELECT stage_key, coalesce(max(position), 0) + 1 AS next FROM kanban.cards WHERE funnel_id = $1 AND stage_key = ANY($2) GROUP BY stage_key',
-        [funnelId, stages],
-      );
-      for (const stage of stages) next.set(stage, ends.find((end) => end.stage_key === stage)?.next ?? 1);
+      const next = await this.writer.endsOf(tx, funnelId, stages);
       for (let start = 0; start < cards.length; start += INSERT_BATCH) {
         const batch = cards.slice(start, start + INSERT_BATCH).map((card) => {
           const position = next.get(card.stage)!;
           next.set(card.stage, position + 1);
-          return { ...card, position, agents: `{${card.agents.join(',')}}` };
+          return { ...card, position };
         });
-        const created: CardRow[] = await tx.query(
-          `INSERT INTO kanban.cards (account_id, funnel_id, stage_key, position, assigned_agents, title, description, status, priority, value, currency, custom_attributes)
-           SELECT $1, $2, r.stage, r.position, r.agents::int[], r.title, r.description, r.status, r.priority, r.value, r.currency, coalesce(r.attributes, '{}')
-             FROM jsonb_to_recordset($3::jsonb) AS r(stage text, position int, agents text, title text, description text, status text, priority text, value float8, currency jsonb, attributes jsonb)
-           RETURNING ${CARD_COLUMNS}`,
-          [accountId, funnelId, JSON.stringify(batch)],
-        );
-        await tx.query(
-          `INSERT INTO kanban.card_stage_visits (card_id, account_id, funnel_id, stage_key, entered_at) SELECT id, $2, $3, stage_key, now() FROM kanban.cards WHERE id = ANY($1)`,
-          [created.map((row) => row.id), accountId, funnelId],
-        );
+        const created = await this.writer.insertImported(tx, accountId, funnelId, batch);
         await this.events.imported(emit, created);
       }
     });

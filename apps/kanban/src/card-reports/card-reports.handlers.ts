@@ -2,12 +2,12 @@ import { Controller, UseGuards } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { FunnelPatterns, KanbanItemPatterns as P, type RpcRequest } from '@parley/contracts';
 import { KanbanEnabledGuard } from '../board-settings/kanban-enabled.guard';
-import { CardReports } from './card-reports.query';
+import { CardReportsQuery } from './card-reports.query';
 
 @Controller()
 @UseGuards(KanbanEnabledGuard)
 export class CardReportsHandlers {
-  constructor(private readonly reports: CardReports) {}
+  constructor(private readonly reports: CardReportsQuery) {}
 
   @MessagePattern(FunnelPatterns.stageStats)
   stageStats(@Payload() r: RpcRequest<typeof FunnelPatterns.stageStats>) {

@@ -5,7 +5,7 @@ import { RpcClient, runInRequestContext } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BoardSettingsLoader } from '../board-settings/board-settings.loader';
-import { CardMovesService } from '../cards/card-moves.service';
+import { CardMovesService } from '../card-moves/card-moves.service';
 import { CardsService } from '../cards/cards.service';
 import { ChecklistsService } from '../checklists/checklists.service';
 import { NotesService } from '../notes/notes.service';
@@ -18,8 +18,8 @@ import { AUTOMATION_COLUMNS, type AutomationRow } from './persistence/automation
  * Each run is logged with its outcome.
  */
 @Injectable()
-export class AutomationRunner {
-  private readonly logger = new Logger(AutomationRunner.name);
+export class AutomationRunsService {
+  private readonly logger = new Logger(AutomationRunsService.name);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,

@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { KanbanErrors, type KanbanItem, type KanbanPosition } from '@parley/contracts';
 import { DomainError, Outbox, type Emit } from '@parley/service-kit';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { CardEventsWriter } from '../cards/card-events.writer';
+import { toKanbanItem } from '../cards/card.mapper';
+import { CardsLoader } from '../cards/cards.loader';
+import { CardsWriter, type CardChange, type CardRow, type Destination } from '../cards/cards.writer';
 import { FunnelsLoader, stageKey } from '../funnels/funnels.loader';
 import { FunnelsService } from '../funnels/funnels.service';
-import { CardEventsWriter } from './card-events.writer';
-import { toKanbanItem } from './card.mapper';
-import { checkedBulkIds, statusAfterMove } from './card.rules';
-import { CardsWriter, type Destination } from './cards.writer';
-import { CARD_COLUMNS, type CardRow } from './persistence/card.row';
+import { checkedBulkIds, statusAfterMove } from './card-moves.rules';
 
 /** How often a move starts over when a card left the stage it was read in before the locks were taken. */
 const MAX_ATTEMPTS = 5;
-
-type Pair = { before: CardRow; after: CardRow };
 
 /**
  * Every change of a card's stage, funnel or position. Locks are always taken in one order —
@@ -26,8 +23,8 @@ type Pair = { before: CardRow; after: CardRow };
 @Injectable()
 export class CardMovesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly cards: CardsLoader,
     private readonly funnels: FunnelsLoader,
     private readonly funnelsService: FunnelsService,
     private readonly writer: CardsWriter,
@@ -41,7 +38,7 @@ export class CardMovesService {
       const to = { funnelId: funnelId ?? card.funnel_id, stageKey: stage };
       if (card.funnel_id === to.funnelId && card.stage_key === to.stageKey) {
         if (position !== undefined && position !== card.position) await this.place(tx, card, to, position);
-        return [await this.reread(tx, card.id)];
+        return this.cards.byIds(tx, [card.id]);
       }
       const pair = await this.relocateOne(tx, card, to, stages.get(stageKey(to.funnelId, to.stageKey))!.name, position);
       await this.events.moved(emit, [pair]);
@@ -56,7 +53,7 @@ export class CardMovesService {
     if (new Set(ids).size !== ids.length) throw new DomainError(KanbanErrors.itemInvalid, 'positions names a card more than once', ['positions']);
     const byId = new Map(positions.map((entry) => [entry.id, entry]));
     const rows = await this.withLockedCards(accountId, ids, 'positions', (cards) => cards.map((card) => ({ funnelId: card.funnel_id, key: byId.get(card.id)!.funnel_stage })), async (tx, emit, cards, stages) => {
-      const moved: Pair[] = [];
+      const moved: CardChange[] = [];
       const ordered = [...cards].sort((a, b) => byId.get(a.id)!.position - byId.get(b.id)!.position);
       for (const card of ordered) {
         const entry = byId.get(card.id)!;
@@ -65,7 +62,7 @@ export class CardMovesService {
         else moved.push(await this.relocateOne(tx, card, to, stages.get(stageKey(to.funnelId, to.stageKey))!.name, entry.position));
       }
       await this.events.moved(emit, moved);
-      return tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE id = ANY($1) ORDER BY funnel_id, stage_key, position`, [ids]);
+      return this.cards.byIds(tx, ids);
     });
     return rows.map(toKanbanItem);
   }
@@ -87,7 +84,7 @@ export class CardMovesService {
       );
       const before = new Map(moving.map((card) => [card.id, card]));
       await this.events.moved(emit, after.map((row) => ({ before: before.get(row.id)!, after: row })));
-      return tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE id = ANY($1) ORDER BY position`, [ids]);
+      return this.cards.byIds(tx, ids, 'position');
     }, 'new_stage');
     return rows.map(toKanbanItem);
   }
@@ -99,7 +96,7 @@ export class CardMovesService {
     await this.outbox.transaction(async (tx, emit) => {
       if (!(await this.funnels.hasStage(tx, funnelId, stage))) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stage} not found`);
       const locked = await this.funnels.lockStages(tx, [{ funnelId, key: stage }, ...(fallback ? [{ funnelId, key: fallback }] : [])], 'fallback_stage_id');
-      const cards: CardRow[] = await tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE funnel_id = $1 AND stage_key = $2 ORDER BY position, id FOR UPDATE`, [funnelId, stage]);
+      const cards = await this.writer.lockInStage(tx, funnelId, stage);
       if (cards.length > 0) {
         if (!fallback) throw new DomainError(KanbanErrors.stageInvalid, `Stage ${stage} has ${cards.length} cards: give a fallback_stage_id to move them to`, ['fallback_stage_id']);
         const to = { funnelId, stageKey: fallback };
@@ -127,7 +124,7 @@ export class CardMovesService {
     stageField = 'funnel_stage',
   ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      const seen: CardRow[] = await this.dataSource.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND id = ANY($2) ORDER BY id`, [accountId, ids]);
+      const seen = await this.cards.ofAccount(accountId, ids);
       if (seen.length !== ids.length) {
         const found = new Set(seen.map((card) => card.id));
         if (field === 'id') throw new DomainError(KanbanErrors.itemNotFound, 'Kanban item not found');
@@ -145,7 +142,7 @@ export class CardMovesService {
     }
   }
 
-  private async relocateOne(tx: EntityManager, card: CardRow, to: Destination, stageName: string, position: number | undefined): Promise<Pair> {
+  private async relocateOne(tx: EntityManager, card: CardRow, to: Destination, stageName: string, position: number | undefined): Promise<CardChange> {
     const at = position ?? (await this.writer.endOf(tx, to));
     if (position !== undefined) await this.writer.makeRoom(tx, to, position, card.id);
     const [after] = await this.writer.relocate(tx, [{ id: card.id, position: at, status: statusAfterMove(stageName, card.status) }], to, card.account_id);
@@ -155,10 +152,5 @@ export class CardMovesService {
   private async place(tx: EntityManager, card: CardRow, to: Destination, position: number): Promise<void> {
     await this.writer.makeRoom(tx, to, position, card.id);
     await this.writer.setPosition(tx, card.id, position);
-  }
-
-  private async reread(tx: EntityManager, id: number): Promise<CardRow> {
-    const [row]: CardRow[] = await tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE id = $1`, [id]);
-    return row;
   }
 }
