@@ -17,7 +17,7 @@ export interface Candidate {
  * over the inbox's members, their memberships and teams, read where they are.
  */
 @Injectable()
-export class AutoAssigner {
+export class AutoAssignService {
   constructor(
     private readonly inboxes: InboxesLoader,
     private readonly teams: TeamsLoader,
