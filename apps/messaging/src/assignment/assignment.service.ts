@@ -7,11 +7,7 @@ import { ConversationChecksService } from '../conversations/conversation-checks.
 import { ConversationLoader } from '../conversations/conversation.loader';
 import { ConversationWriter } from '../conversations/conversation.writer';
 
-/**
- * A conversation's assignee and team, set by a caller or picked by the round-robin on request.
- * The round-robin itself (conversations/auto-assign.service.ts) belongs to the aggregate: every
- * change that leaves a conversation open without an assignee runs it.
- */
+/** A conversation's assignee and team, set by a caller or picked by the round-robin (auto-assign.service.ts) on request. */
 @Injectable()
 export class AssignmentService {
   constructor(

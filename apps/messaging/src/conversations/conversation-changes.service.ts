@@ -5,7 +5,6 @@ import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
 import { TeamsLoader } from '../teams/teams.loader';
 import { assigneeActivity, statusActivity, teamActivity, type ActorName } from './activity-texts.rules';
-import { AutoAssignService } from './auto-assign.service';
 import { ConversationAccessService } from './conversation-access.service';
 import { ConversationLoader } from './conversation.loader';
 import { MessageWriter } from './message.writer';
@@ -47,6 +46,9 @@ interface Tracked {
  */
 export type ResolvedFollowUp = (tx: EntityManager, emit: Emit, conversation: ConversationEntity) => Promise<void>;
 
+/** The round-robin's pick of an assignee for a conversation (assignment/ registers it), or null when nobody can take it. */
+export type AssigneePick = (tx: EntityManager, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean }) => Promise<{ id: number; name: string } | null>;
+
 const TRACKED: Array<keyof Tracked> = ['status', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'labels', 'custom_attributes'];
 
 /** Who changed a status, for the record: the user of the request, else its origin (`automation:<id>`, `system`, …). */
@@ -76,16 +78,21 @@ function tracked(entity: ConversationEntity): Tracked {
 @Injectable()
 export class ConversationChangesService {
   private readonly resolvedFollowUps: ResolvedFollowUp[] = [];
+  private assigneePick: AssigneePick = async () => null;
 
   constructor(
     private readonly access: ConversationAccessService,
     private readonly outbox: Outbox,
     private readonly loader: ConversationLoader,
     private readonly messages: MessageWriter,
-    private readonly autoAssigner: AutoAssignService,
     private readonly identity: IdentityLoader,
     private readonly teams: TeamsLoader,
   ) {}
+
+  /** The round-robin that auto-assignment uses (without one, nobody is auto-assigned). */
+  useAssigneePick(pick: AssigneePick): void {
+    this.assigneePick = pick;
+  }
 
   /** Runs `followUp` in every change into `resolved`, once per resolution, after the resolved event. */
   onResolved(followUp: ResolvedFollowUp): void {
@@ -163,7 +170,7 @@ export class ConversationChangesService {
 
   /** Gives an open, unassigned conversation to the next agent in the rotation, if any can take it. */
   async autoAssign(tx: EntityManager, emit: Emit, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean } = {}): Promise<boolean> {
-    const candidate = await this.autoAssigner.pick(tx, conversation, options);
+    const candidate = await this.assigneePick(tx, conversation, options);
     if (!candidate) return false;
     await this.apply(tx, emit, conversation, { assigneeId: candidate.id }, { actor: null, automaticAssignment: true });
     return true;

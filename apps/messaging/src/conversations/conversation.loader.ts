@@ -69,6 +69,11 @@ export class ConversationLoader {
   }
 }
 
+/** How many open conversations of an inbox a user holds (placeholders or column references), for the round-robin pick's limit. */
+export function openConversationsHeld(inboxParam: string, userColumn: string): string {
+  return `SELECT count(*) FROM messaging.conversations c WHERE c.inbox_id = ${inboxParam} AND c.assignee_id = ${userColumn} AND c.status = 'open'`;
+}
+
 /** The event and API snapshot of a conversation's view row. */
 export function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
   return {

@@ -5,7 +5,6 @@ import { IdentityModule } from '../identity/identity.module';
 import { InboxesModule } from '../inboxes/inboxes.module';
 import { ContactsViewModule } from '../read-models/contacts-view/contacts-view.module';
 import { TeamsModule } from '../teams/teams.module';
-import { AutoAssignService } from './auto-assign.service';
 import { ConversationAccessService } from './conversation-access.service';
 import { ConversationChangesService } from './conversation-changes.service';
 import { ConversationChecksService } from './conversation-checks.service';
@@ -25,10 +24,11 @@ import { MessageEntity } from './persistence/message.orm-entity';
 
 /**
  * The conversation aggregate: its tables (conversations, messages, attachments, counts), access
- * checks, loaders and writers, the one place its state changes (with activity messages and
- * auto-assignment), and create/show/list/filter/meta. The use-case folders (assignment/,
- * status/, conversation-attributes/, transcript/, campaign-sends/, csat-surveys/, messages/)
- * and cascades/ work through what it exports; it imports none of them.
+ * checks, loaders and writers, the one place its state changes (with activity messages, and
+ * auto-assignment through the pick assignment/ registers), and create, show, list, filter and
+ * meta. The use-case folders (assignment/, status/, conversation-attributes/, transcript/,
+ * campaign-sends/, csat-surveys/, messages/) and cascades/ work through what it exports; it
+ * imports none of them.
  */
 @Module({
   imports: [
@@ -50,7 +50,6 @@ import { MessageEntity } from './persistence/message.orm-entity';
     ConversationWriter,
     ConversationInsertsWriter,
     ConversationChangesService,
-    AutoAssignService,
     ConversationCountsWorker,
     MessageLoader,
     MessageWriter,
