@@ -6,6 +6,9 @@ import { In, Repository, type EntityManager } from 'typeorm';
 import { ContactViewEntity } from './persistence/contact-view.orm-entity';
 
 /** A contact as an event showed it, and when that was. */
+/** A contact as the view holds it, for features that take contacts from this view. */
+export type ViewedContact = ContactViewEntity;
+
 export interface ContactVersion {
   contact: ContactSnapshot;
   version: Date;

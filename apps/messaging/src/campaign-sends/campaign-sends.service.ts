@@ -11,16 +11,16 @@ import {
   type ErrorCode,
 } from '@parley/contracts';
 import { DomainError, Outbox, RpcClient } from '@parley/service-kit';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { ConversationAccessService } from '../conversations/conversation-access.service';
+import { ConversationInsertsWriter } from '../conversations/conversation-inserts.writer';
+import { ConversationLoader } from '../conversations/conversation.loader';
+import { ConversationWriter } from '../conversations/conversation.writer';
+import { MessageWriter } from '../conversations/message.writer';
+import { canReplyAt } from '../conversations/messaging-window.rules';
 import { IdentityLoader } from '../identity/identity.loader';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
-import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
-import type { ContactViewEntity } from '../read-models/contacts-view/persistence/contact-view.orm-entity';
-import { ConversationAccess } from './conversation-access.service';
-import { ConversationInserts } from './conversation-inserts.writer';
-import { ConversationLoader } from './conversation.loader';
-import { MessageWriter } from './message.writer';
-import { canReplyAt } from './messaging-window.rules';
+import { ContactsViewService, type ViewedContact } from '../read-models/contacts-view/contacts-view.service';
 
 /** A campaign send's conversation (its row and display id) and message. */
 interface CampaignSendFound {
@@ -34,11 +34,12 @@ type CampaignSendAnswer = Extract<CampaignSendResult, { error: string }> | (Extr
 
 /** Campaigns' messages: a new conversation per contact opened by the campaign's message, once per key. */
 @Injectable()
-export class CampaignSends {
+export class CampaignSendsService {
   constructor(
-    private readonly access: ConversationAccess,
-    private readonly inserts: ConversationInserts,
+    private readonly access: ConversationAccessService,
+    private readonly inserts: ConversationInsertsWriter,
     private readonly loader: ConversationLoader,
+    private readonly writer: ConversationWriter,
     private readonly messages: MessageWriter,
     private readonly contacts: ContactsViewService,
     private readonly identity: IdentityLoader,
@@ -81,7 +82,7 @@ export class CampaignSends {
     scope: AccountScoped,
     input: { inbox_id: number; campaign_id: number; sends: CampaignSendRequest[] },
   ): Promise<CampaignSendAnswer[]> {
-    const earlier = await this.campaignSendsOf(this.dataSource.manager, scope.account_id, input.campaign_id, input.sends);
+    const earlier = await this.loader.campaignSends(this.dataSource.manager, scope.account_id, input.campaign_id, input.sends);
     const results = new Map<string, CampaignSendAnswer>();
     const answer = (send: CampaignSendRequest, found: CampaignSendFound) =>
       results.set(send.key, { contact_id: send.contact_id, conversation_id: found.display_id, message_id: found.message_id, rowId: found.id });
@@ -93,7 +94,7 @@ export class CampaignSends {
       if (found) answer(send, found);
       else fresh.push(send);
     }
-    const contacts = fresh.length > 0 ? await this.contacts.findMany(scope.account_id, fresh.map((send) => send.contact_id)) : new Map<number, ContactViewEntity>();
+    const contacts = fresh.length > 0 ? await this.contacts.findMany(scope.account_id, fresh.map((send) => send.contact_id)) : new Map<number, ViewedContact>();
     const ready: CampaignSendRequest[] = [];
     for (const send of fresh) {
       const contact = contacts.get(send.contact_id);
@@ -113,11 +114,8 @@ export class CampaignSends {
       }
       const displayIds = await this.inserts.nextDisplayIds(scope.account_id, linked.length);
       if (linked.length > 0) await this.outbox.transaction(async (tx, emit) => {
-        // Claimed in key order, so two commands sharing keys wait on each other instead of deadlocking.
-        const keys = linked.map((item) => item.send.key).sort();
-        const rows: Array<{ key: string }> = await tx.query('INSERT INTO messaging.command_keys (key) SELECT key FROM unnest($1::text[]) AS key ORDER BY key ON CONFLICT DO NOTHING RETURNING key', [keys]);
-        const claimed = new Set(rows.map((row) => row.key));
-        const raced = await this.campaignSendsOf(
+        const claimed = await this.writer.claimKeys(tx, linked.map((item) => item.send.key));
+        const raced = await this.loader.campaignSends(
           tx,
           scope.account_id,
           input.campaign_id,
@@ -166,17 +164,6 @@ export class CampaignSends {
       });
     }
     return input.sends.map((send) => results.get(send.key)!);
-  }
-
-  /** The sends the keys of a campaign made already, by key (found through the contacts' conversations). */
-  private async campaignSendsOf(manager: EntityManager, accountId: number, campaignId: number, sends: CampaignSendRequest[]): Promise<Map<string, CampaignSendFound>> {
-    if (sends.length === 0) return new Map();
-    const rows: Array<{ echo_id: string; id: number; display_id: number; message_id: string }> = await manager.query(
-      `SELECT m.echo_id, c.id, c.display_id, m.id AS message_id FROM messaging.conversations c JOIN messaging.messages m ON m.conversation_id = c.id AND m.echo_id = ANY($3::text[])
-        WHERE c.account_id = $1 AND c.contact_id = ANY($4::int[]) AND c.campaign_id = $2`,
-      [accountId, campaignId, sends.map((send) => send.key), sends.map((send) => send.contact_id)],
-    );
-    return new Map(rows.map((row) => [row.echo_id, { id: row.id, display_id: row.display_id, message_id: Number(row.message_id) }]));
   }
 
   /** `linkedSourceId` for several contacts in one request to contacts (the inbox checked by the caller); contacts it does not have are left out. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Outbox, PollingLoop } from '@parley/service-kit';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
-import { ConversationChanges } from './conversation-changes.service';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
+import { ConversationChangesService } from '../conversations/conversation-changes.service';
+import { ConversationWriter } from '../conversations/conversation.writer';
 
 const BATCH = 50;
 
@@ -15,7 +15,8 @@ const BATCH = 50;
 export class SnoozeWakeWorker extends PollingLoop {
   constructor(
     private readonly outbox: Outbox,
-    private readonly changes: ConversationChanges,
+    private readonly changes: ConversationChangesService,
+    private readonly conversations: ConversationWriter,
     @Inject(MESSAGING_CONFIG) config: MessagingConfig,
   ) {
     super(config.snoozePollIntervalMs, 'Waking snoozed conversations');
@@ -23,14 +24,7 @@ export class SnoozeWakeWorker extends PollingLoop {
 
   protected async pass(): Promise<boolean> {
     const woken = await this.outbox.transaction(async (tx, emit) => {
-      const due = await tx
-        .createQueryBuilder(ConversationEntity, 'c')
-        .where("c.status = 'snoozed' AND c.snoozed_until <= now()")
-        .orderBy('c.snoozed_until', 'ASC')
-        .limit(BATCH)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
+      const due = await this.conversations.lockDueSnoozes(tx, BATCH);
       for (const conversation of due) {
         await this.changes.apply(tx, emit, conversation, { status: 'open' }, { actor: null, statusReason: 'snooze_elapsed' });
       }

@@ -1,6 +1,6 @@
 import { CSAT_CONTENT_TYPE, CSAT_TOKEN_ATTRIBUTE } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
-import type { NewMessage } from './message.writer';
+import type { NewMessage } from '../conversations/message.writer';
 
 export const CSAT_SURVEY_TEXT = 'Please rate the conversation';
 

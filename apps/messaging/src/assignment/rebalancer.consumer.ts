@@ -3,8 +3,8 @@ import { ConversationEvents, IdentityEvents, InboxEvents, type EventOf } from '@
 import { OnEvent, Outbox } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
-import { ConversationChanges } from './conversation-changes.service';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
+import { ConversationChangesService } from '../conversations/conversation-changes.service';
+import { ConversationWriter } from '../conversations/conversation.writer';
 
 const MAX_PER_INBOX = 200;
 
@@ -14,10 +14,11 @@ const MAX_PER_INBOX = 200;
  * Driven by events, so a crash in between only delays it until the redelivery.
  */
 @Injectable()
-export class Rebalancer {
+export class RebalancerConsumer {
   constructor(
     private readonly outbox: Outbox,
-    private readonly changes: ConversationChanges,
+    private readonly changes: ConversationChangesService,
+    private readonly conversations: ConversationWriter,
     private readonly inboxes: InboxesLoader,
   ) {}
 
@@ -25,15 +26,7 @@ export class Rebalancer {
     for (const inboxId of new Set(inboxIds)) {
       for (let assigned = 0; assigned < MAX_PER_INBOX; assigned++) {
         const done = await this.outbox.transaction(async (tx, emit) => {
-          const [waiting] = await tx
-            .createQueryBuilder(ConversationEntity, 'c')
-            .where("c.inbox_id = :inboxId AND c.status = 'open' AND c.assignee_id IS NULL", { inboxId })
-            .orderBy('c.created_at', 'ASC')
-            .addOrderBy('c.id', 'ASC')
-            .limit(1)
-            .setLock('pessimistic_write')
-            .setOnLocked('skip_locked')
-            .getMany();
+          const waiting = await this.conversations.lockOldestWaiting(tx, inboxId);
           return !waiting || !(await this.changes.autoAssign(tx, emit, waiting));
         });
         if (done) break;
