@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
 import { TargetGuard } from '../targets/target.guard';
 import { UnsafeTargetError } from '@parley/service-kit';
-import { CallbackTargets } from '../read-models/messaging-view/callback-targets.loader';
+import { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
 import type { LeasedDelivery } from './delivery-leases.writer';
 import type { Outcome } from './delivery-outcome.writer';
 import { HttpsSender } from './https.sender';
@@ -22,7 +22,7 @@ export function leaseAllows(leaseEndsAt: number, timeoutMs: number, now = Date.n
 export class DeliveryAttempt {
   constructor(
     private readonly guard: TargetGuard,
-    private readonly callbacks: CallbackTargets,
+    private readonly callbacks: CallbackTargetsLoader,
     private readonly sender: HttpsSender,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {}
