@@ -7,6 +7,9 @@ import { AccountUserEntity } from './persistence/account-user.orm-entity';
 import { AccountEntity } from './persistence/account.orm-entity';
 import { UserEntity } from './persistence/user.orm-entity';
 
+/** The ids of the accounts messaging has, as a relation for other features' statements (e.g. a copy refused for an account gone here). */
+export const ACCOUNT_IDS_SQL = '(SELECT id FROM messaging.accounts)';
+
 /** Reads of users and account memberships that other features need: agents, names, roles. */
 @Injectable()
 export class IdentityLoader {
