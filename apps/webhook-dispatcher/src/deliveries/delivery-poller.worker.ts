@@ -43,7 +43,7 @@ export class DeliveryPollerWorker extends PollingLoop {
     private readonly attempt: DeliveryAttempt,
     private readonly outcomes: DeliveryOutcomeWriter,
     private readonly notifications: DueNotifications,
-    @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
+    @Inject(DISPATCHER_CONFIG) config: DispatcherConfig,
   ) {
     super(config.pollIntervalMs, 'Claiming due deliveries', true);
     this.inFlight = new InFlight(config.concurrency, config.targetConcurrency);
