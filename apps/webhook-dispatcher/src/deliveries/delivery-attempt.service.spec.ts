@@ -2,7 +2,7 @@ import { loadDispatcherConfig } from '../dispatcher.config';
 import type { TargetGuard } from '../targets/target.guard';
 import { UnsafeTargetError, type CheckedTarget } from '@parley/service-kit';
 import type { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
-import { DeliveryAttempt, leaseAllows } from './delivery-attempt.service';
+import { DeliveryAttemptService, leaseAllows } from './delivery-attempt.service';
 import type { LeasedDelivery } from './delivery-leases.writer';
 import type { HttpsSender, SendResult } from './https.sender';
 import { signatureOf } from './signature.rules';
@@ -30,7 +30,7 @@ function setUp(options: { callback?: { webhook_url: string; secret: string } | n
       return options.answer ?? { statusCode: 200, error: null, latencyMs: 7 };
     },
   } as unknown as HttpsSender;
-  return { attempt: new DeliveryAttempt(guard, callbacks, sender, config), posts };
+  return { attempt: new DeliveryAttemptService(guard, callbacks, sender, config), posts };
 }
 
 const leased = (fields: Partial<LeasedDelivery> = {}): LeasedDelivery => ({

@@ -19,7 +19,7 @@ export function leaseAllows(leaseEndsAt: number, timeoutMs: number, now = Date.n
 
 /** One attempt of a leased delivery: its target looked up and checked, the body signed and posted. */
 @Injectable()
-export class DeliveryAttempt {
+export class DeliveryAttemptService {
   constructor(
     private readonly guard: TargetGuard,
     private readonly callbacks: CallbackTargetsLoader,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PollingLoop } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
-import { DeliveryAttempt } from './delivery-attempt.service';
+import { DeliveryAttemptService } from './delivery-attempt.service';
 import { DeliveryLeases, type LeasedDelivery } from './delivery-leases.writer';
 import { DeliveryOutcomeWriter, type Outcome } from './delivery-outcome.writer';
 import { DueNotifications } from './due-notifications.adapter';
@@ -40,7 +40,7 @@ export class DeliveryPollerWorker extends PollingLoop {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly leases: DeliveryLeases,
-    private readonly attempt: DeliveryAttempt,
+    private readonly attempt: DeliveryAttemptService,
     private readonly outcomes: DeliveryOutcomeWriter,
     private readonly notifications: DueNotifications,
     @Inject(DISPATCHER_CONFIG) config: DispatcherConfig,

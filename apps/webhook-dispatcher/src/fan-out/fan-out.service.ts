@@ -24,7 +24,7 @@ interface Addressees {
  * on its own.
  */
 @Injectable()
-export class FanOut {
+export class FanOutService {
   constructor(
     private readonly queue: DeliveryQueue,
     private readonly callbacks: CallbackTargetsLoader,
