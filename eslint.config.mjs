@@ -85,6 +85,28 @@ export default [
     },
   },
   {
+    // A service's background loop is the kit's PollingLoop (timer, one pass at a time, drain at shutdown), never a timer of its own.
+    files: ['apps/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' },
+        { object: 'global', property: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
+            name,
+            importNames: ['setInterval'],
+            message: 'Extend PollingLoop (@parley/service-kit) for a background loop.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Jest configuration files are CommonJS.
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
-import { DeletedAccounts, FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
+import { DeletedAccounts, FILE_STORAGE, isUniqueViolation, Outbox, PollingLoop, type FileStorage } from '@parley/service-kit';
 import { parse } from 'csv-parse';
 import { DataSource } from 'typeorm';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
@@ -19,11 +19,7 @@ const POLL_MS = 1000;
  * leased: a worker that dies lets another take it over once the lease lapses.
  */
 @Injectable()
-export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(ImportWorker.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopping = false;
+export class ImportWorker extends PollingLoop {
   /** How long a claimed job stays with this worker without progress (a crashed worker's job waits this long). */
   private readonly leaseMs: number;
 
@@ -36,29 +32,16 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly batches: ImportBatchWriter,
     @Inject(CONTACTS_CONFIG) config: ContactsConfig,
   ) {
+    super(POLL_MS, 'Running contact imports');
     this.leaseMs = config.importLeaseMs;
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  kick(): void {
-    if (this.running || this.stopping) return;
-    this.running = this.runNext()
-      .catch((error) => this.logger.error(`Import worker failed: ${(error as Error).stack}`))
-      .finally(() => (this.running = null));
-  }
-
-  private async runNext(): Promise<void> {
-    let job: ContactImportRow | null;
-    while (!this.stopping && (job = await this.claim())) await this.run(job);
+  /** Runs the next job due, if any (a job's own failure is recorded on it, not thrown). */
+  protected async pass(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    await this.run(job);
+    return true;
   }
 
   /** The oldest unfinished job no worker holds, leased to this one (rows another worker is claiming are skipped). */
@@ -91,7 +74,7 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
         if (batch.length === BATCH_SIZE) {
           await this.commitBatch(job, batch);
           batch = [];
-          if (this.stopping) return this.release(job); // another worker (or the next start) resumes at once
+          if (this.isStopping) return this.release(job); // another worker (or the next start) resumes at once
         }
       }
       if (batch.length) await this.commitBatch(job, batch);

@@ -14,6 +14,9 @@ export function onlineAgentsOf(accountParam: string): string {
            WHERE au.account_id = ${accountParam} AND au.availability_status = 'online'`;
 }
 
+/** The ids of the accounts messaging has, as a relation for other features' statements (e.g. a copy refused for an account gone here). */
+export const ACCOUNT_IDS_SQL = '(SELECT id FROM messaging.accounts)';
+
 /** Reads of users and account memberships that other features need: agents, names, roles. */
 @Injectable()
 export class IdentityLoader {
