@@ -13,8 +13,14 @@ const boundaries = (extraForApps = [], allow = []) => [
     allow,
     depConstraints: [
       // Services share nothing but contracts and infrastructure; apps never import apps.
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', ...extraForApps] },
-      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts'] },
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', 'type:realtime', 'type:channels', ...extraForApps] },
+      // The realtime protocol core serves the gateway's /cable only.
+      { allSourceTags: ['type:app', '/^scope:(?!gateway$)/'], notDependOnLibsWithTags: ['type:realtime'] },
+      { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:realtime', 'type:channels'] },
+      // Protocol infrastructure over `ws`: no framework, no database.
+      { sourceTag: 'type:realtime', onlyDependOnLibsWithTags: ['type:contracts'] },
+      // Channel adapters (libs/channels): provider protocols only, no framework, no database.
+      { sourceTag: 'type:channels', onlyDependOnLibsWithTags: ['type:contracts', ...extraForApps] },
       // Rules two services truly share: pure functions over contract types, no framework.
       { sourceTag: 'type:domain-lib', onlyDependOnLibsWithTags: ['type:contracts'] },
       // Contracts are pure types and constants: nothing of ours.
@@ -56,6 +62,47 @@ export default [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'class-validator', 'class-transformer', 'rxjs', 'node:*'], message: 'Contracts and shared domain rules are plain types, constants and pure functions.' }] },
+      ],
+    },
+  },
+  {
+    files: ['libs/realtime/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'The realtime core is protocol infrastructure: its host wires frameworks and storage in through its ports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['libs/channels/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'Channel adapters hold no framework and no database: the calling service persists and schedules.' }] },
+      ],
+    },
+  },
+  {
+    // A service's background loop is the kit's PollingLoop (timer, one pass at a time, drain at shutdown), never a timer of its own.
+    files: ['apps/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' },
+        { object: 'global', property: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
+            name,
+            importNames: ['setInterval'],
+            message: 'Extend PollingLoop (@parley/service-kit) for a background loop.',
+          })),
+        },
       ],
     },
   },

@@ -133,12 +133,12 @@ async function main(): Promise<void> {
     const at = new Date(START * 1000);
     await db.transaction(async (tx) => {
       for (let id = 1; id <= INBOXES; id++) {
-        await view.recordInbox(tx, { id, account_id: ACCOUNT, name: `Inbox ${id}`, working_hours_enabled: false, working_hours: [], timezone: 'UTC', csat_survey_enabled: false } as never, at);
+        await view.inboxes.recordOne(tx, { id, account_id: ACCOUNT, name: `Inbox ${id}`, working_hours_enabled: false, working_hours: [], timezone: 'UTC', csat_survey_enabled: false } as never, at);
       }
-      for (let id = 1; id <= TEAMS; id++) await view.recordTeam(tx, { id, account_id: ACCOUNT, name: `Team ${id}` } as never, at);
+      for (let id = 1; id <= TEAMS; id++) await view.teams.recordOne(tx, { id, account_id: ACCOUNT, name: `Team ${id}` } as never, at);
       for (let id = 1; id <= AGENTS; id++) {
-        await view.recordUser(tx, { user_id: id, name: `Agent ${id}`, email: `a${id}@example.com` }, at);
-        await view.recordAgent(tx, { account_id: ACCOUNT, user_id: id, role: 'agent', availability_status: 'online' }, at);
+        await view.users.recordOne(tx, { user_id: id, name: `Agent ${id}`, email: `a${id}@example.com` }, at);
+        await view.agents.recordOne(tx, { account_id: ACCOUNT, user_id: id, role: 'agent', availability_status: 'online' }, at);
       }
     });
 

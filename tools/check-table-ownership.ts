@@ -3,9 +3,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * A feature's tables are read and written only by that feature (docs/service-template.md). A
- * feature declares its tables: the `@Entity({ name })` of an orm-entity in its `persistence/`,
- * or, for a table without an entity, an `@owns <schema>.<table>` tag in one of its files (its
- * row file when it has one).
+ * feature declares its tables with an `@owns <schema>.<table>` tag in one of its files (its row
+ * file); until messaging's last entities become row types, the `@Entity({ name })` of an
+ * orm-entity in its `persistence/` declares one too.
  * This refuses, in every service:
  * - an import of another feature's `persistence/` (its entities, rows and SQL);
  * - SQL text naming another feature's table (`<schema>.<table>`);

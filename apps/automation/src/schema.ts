@@ -1,11 +1,9 @@
 import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
-import { MacroEntity } from './macros/persistence/macro.orm-entity';
 import { AutomationRules1764000000001 } from './migrations/1764000000001-automation-rules';
 import { Macros1764000000002 } from './migrations/1764000000002-macros';
-import { AutomationRuleEntity } from './rules/persistence/automation-rule.orm-entity';
 
 /** The tables of the `automation` schema and the migrations that build them, in order. */
 export const automationSchema: SchemaDefinition = {
-  entities: [AutomationRuleEntity, MacroEntity],
+  entities: [],
   migrations: [kitTablesMigration('automation'), AutomationRules1764000000001, Macros1764000000002, deletedAccountsMigration('automation')],
 };

@@ -1,9 +1,8 @@
 import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
-import { CampaignEntity } from './campaigns/persistence/campaign.orm-entity';
 import { Campaigns1764100000001 } from './migrations/1764100000001-campaigns';
 
 /** The tables of the `campaigns` schema and the migrations that build them, in order. */
 export const campaignsSchema: SchemaDefinition = {
-  entities: [CampaignEntity],
+  entities: [],
   migrations: [kitTablesMigration('campaigns'), Campaigns1764100000001, deletedAccountsMigration('campaigns')],
 };

@@ -3,6 +3,10 @@ import { ServiceKitModule } from '@parley/service-kit';
 import { AttachmentsModule } from './attachments/attachments.module';
 import { AutomationsModule } from './automations/automations.module';
 import { BoardSettingsModule } from './board-settings/board-settings.module';
+import { CardCsvModule } from './card-csv/card-csv.module';
+import { CardMovesModule } from './card-moves/card-moves.module';
+import { CardReportsModule } from './card-reports/card-reports.module';
+import { CardSearchModule } from './card-search/card-search.module';
 import { CardsModule } from './cards/cards.module';
 import { CascadesModule } from './cascades/cascades.module';
 import { ChecklistsModule } from './checklists/checklists.module';
@@ -21,6 +25,10 @@ import { kanbanSchema } from './schema';
     MessagingViewModule,
     FunnelsModule,
     CardsModule,
+    CardMovesModule,
+    CardSearchModule,
+    CardCsvModule,
+    CardReportsModule,
     ChecklistsModule,
     NotesModule,
     AttachmentsModule,

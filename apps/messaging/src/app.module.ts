@@ -2,9 +2,13 @@ import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
 import { AgentBotsModule } from './agent-bots/agent-bots.module';
 import { AgentsModule } from './agents/agents.module';
+import { AssignmentModule } from './assignment/assignment.module';
+import { CampaignSendsModule } from './campaign-sends/campaign-sends.module';
 import { CannedResponsesModule } from './canned-responses/canned-responses.module';
 import { CascadesModule } from './cascades/cascades.module';
+import { ConversationAttributesModule } from './conversation-attributes/conversation-attributes.module';
 import { ConversationsModule } from './conversations/conversations.module';
+import { CsatSurveysModule } from './csat-surveys/csat-surveys.module';
 import { CustomAttributesModule } from './custom-attributes/custom-attributes.module';
 import { HistoryModule } from './history/history.module';
 import { IdentityModule } from './identity/identity.module';
@@ -15,7 +19,9 @@ import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
 import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
 import { messagingSchema } from './schema';
+import { StatusModule } from './status/status.module';
 import { TeamsModule } from './teams/teams.module';
+import { TranscriptModule } from './transcript/transcript.module';
 
 @Module({
   imports: [
@@ -32,6 +38,12 @@ import { TeamsModule } from './teams/teams.module';
     CannedResponsesModule,
     ContactsViewModule,
     ConversationsModule,
+    AssignmentModule,
+    StatusModule,
+    ConversationAttributesModule,
+    TranscriptModule,
+    CampaignSendsModule,
+    CsatSurveysModule,
     MessagesModule,
     CascadesModule,
     HistoryModule,

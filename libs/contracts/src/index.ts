@@ -90,3 +90,4 @@ export * from './kanban/kanban-automation.types';
 export * from './kanban/kanban-automation.patterns';
 export * from './conversations/history.types';
 export * from './conversations/history.patterns';
+export * from './contract.schemas';

@@ -1,4 +1,4 @@
-import { createTestAccount, eventually, type TestAccount } from '@parley/testing';
+import { createTestAccount, eventually, gatewayClient, type TestAccount } from '@parley/testing';
 
 /** Requests widely used client libraries send as they are, locked in as they are answered. */
 describe('compatibility: requests as client libraries send them', () => {
@@ -51,6 +51,46 @@ describe('compatibility: requests as client libraries send them', () => {
 
     expect((await account.admin.api.get('/conversations?assignee_type=everyone')).status).toBe(400);
     expect((await account.admin.api.get('/conversations/meta?assignee_type=everyone')).status).toBe(400);
+  });
+
+  it('reads page=0 (the n8n node\'s default) as the first page, and a page past the cap as a 400', async () => {
+    const lisbon = { payload: [{ attribute_key: 'city', filter_operator: 'equal_to', values: ['Lisbon'], query_operator: null }] };
+    const zero = await account.admin.api.post('/contacts/filter?page=0', lisbon);
+    expect(zero.status).toBe(200);
+    expect(zero.body.meta).toEqual({ count: 2, current_page: 1 });
+    expect(ids(zero.body.payload)).toEqual(contactIds('lisbon_acme', 'lisbon_globex'));
+    expect((await account.admin.api.get('/contacts?page=0')).body).toEqual((await account.admin.api.get('/contacts?page=1')).body);
+    expect(ids((await account.admin.api.get('/conversations?page=0')).body.data.payload)).toEqual(conversationIds('assigned', 'unassigned'));
+    const beyond = await account.admin.api.post('/conversations/filter?page=99999999999999999999', { payload: [] });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toMatch(/^page: /);
+  });
+
+  it('reads blank query values as not given', async () => {
+    const blank = await account.admin.api.get('/conversations?inbox_id=&team_id=&status=&assignee_type=&labels[]=&q=&page=');
+    expect(blank.status).toBe(200);
+    expect(blank.body).toEqual((await account.admin.api.get('/conversations')).body);
+    const contactsBlank = await account.admin.api.get('/contacts?q=&page=&per_page=&sort=');
+    expect(contactsBlank.status).toBe(200);
+    expect(contactsBlank.body).toEqual((await account.admin.api.get('/contacts')).body);
+  });
+
+  it('ignores unknown query parameters on every GET except the reports, where a filled one is a 400 and a blank one is not given', async () => {
+    const document = await gatewayClient().get<{ paths: Record<string, Record<string, unknown>> }>('/api-docs/json');
+    const templates = Object.entries(document.body.paths)
+      .filter(([template, methods]) => 'get' in methods && template.includes('{account_id}'))
+      .map(([template]) => template);
+    expect(templates.length).toBeGreaterThan(40);
+    const client = gatewayClient(account.admin.token);
+    for (const template of templates) {
+      const path = template.replace('{account_id}', String(account.id)).replace(/\{[a-z_]+\}/g, '1');
+      const plain = await client.get(path);
+      const report = /^\/api\/v2\/accounts\/\{account_id\}\/(reports|csat_reports)/.test(template);
+      const unknown = await client.get(`${path}?made_up=1`);
+      expect({ template, status: unknown.status }).toEqual({ template, status: report ? 400 : plain.status });
+      if (report) expect(unknown.body.error).toMatch(/made_up/);
+      expect({ template, status: (await client.get(`${path}?made_up=`)).status }).toEqual({ template, status: plain.status });
+    }
   });
 
   describe('body-less requests with Content-Type: application/json', () => {

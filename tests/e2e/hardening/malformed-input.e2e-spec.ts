@@ -11,8 +11,10 @@ interface Operation {
   takesBody: boolean;
 }
 
+type QueryParameter = { name: string; in: string; schema?: { type?: string; items?: { type?: string } } };
+
 type OpenApi = {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>>;
+  paths: Record<string, Record<string, { parameters?: QueryParameter[]; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>>;
   components?: { schemas?: Record<string, { properties?: Record<string, { type?: string }> }> };
 };
 
@@ -30,6 +32,33 @@ function operationsOf(document: OpenApi): Operation[] {
   }
   return operations;
 }
+
+/** Every query parameter of every operation (any prefix) that the document types as a number, or an array of numbers. */
+function numericQueryParametersOf(document: OpenApi): Array<{ method: string; template: string; name: string }> {
+  const numeric = (type?: string) => type === 'integer' || type === 'number';
+  return Object.entries(document.paths).flatMap(([template, methods]) =>
+    Object.entries(methods).flatMap(([method, operation]) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && (numeric(parameter.schema?.type) || (parameter.schema?.type === 'array' && numeric(parameter.schema.items?.type))))
+        .map((parameter) => ({ method: method.toUpperCase(), template, name: parameter.name })),
+    ),
+  );
+}
+
+/**
+ * Bodies that pass their own validation, for the operations that take both a body and numeric
+ * query parameters: the body is checked first, so without one the query would never be reached.
+ */
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /api/v1/accounts/{account_id}/conversations/filter': { payload: [] },
+  'POST /api/v1/accounts/{account_id}/contacts/filter': { payload: [] },
+  ...Object.fromEntries(
+    ['POST /api/v1/kanban_automations', 'PATCH /api/v1/kanban_automations/{id}', 'PUT /api/v1/kanban_automations/{id}'].map((key) => [
+      key,
+      { kanban_automation: { name: 'Malformed', funnel_id: 1, trigger: 'item_created', actions: [{ action_name: 'create_note', action_params: ['x'] }] } },
+    ]),
+  ),
+};
 
 function pathOf(operation: Operation, accountId: number, lastId = '1'): string {
   const params = operation.template.match(/\{[a-z_]+\}/g) ?? [];
@@ -49,11 +78,13 @@ function expectClientError(response: ApiResponse, what: string, statuses: number
 describe('malformed input is refused at the edge, never answered 500', () => {
   let account: TestAccount;
   let operations: Operation[];
+  let numericQueryParameters: ReturnType<typeof numericQueryParametersOf>;
 
   beforeAll(async () => {
     account = await createTestAccount();
     const document = await gatewayClient().get<OpenApi>('/api-docs/json');
     operations = operationsOf(document.body);
+    numericQueryParameters = numericQueryParametersOf(document.body);
     expect(operations.length).toBeGreaterThan(50);
   });
 
@@ -90,6 +121,21 @@ describe('malformed input is refused at the edge, never answered 500', () => {
       expectClientError(response, `${operation.method} ${operation.template} with id ${id}`, [400, 404]);
     }
   });
+
+  it.each(['99999999999999999999', '1e400', '-1e400', 'abc', 'NaN', 'Infinity', '0x10', '1_0', '१२'])(
+    'answers 400 naming the parameter to %s in every numeric query parameter of every operation',
+    async (value) => {
+      expect(numericQueryParameters.length).toBeGreaterThan(40);
+      for (const { method, template, name } of numericQueryParameters) {
+        const key = `${method} ${template}`;
+        const body = VALID_BODIES[key] ?? (BODY_METHODS.has(method.toLowerCase()) ? {} : undefined);
+        const operation: Operation = { method, template, properties: {}, takesBody: body !== undefined };
+        const response = await send(operation, `${pathOf(operation, account.id)}?${name}=${encodeURIComponent(value)}`, body === undefined ? undefined : JSON.stringify(body));
+        expectClientError(response, `${key}?${name}=${value}`);
+        if (!String(response.body.error).includes(name)) throw new Error(`${key}?${name}=${value} answered 400 for another reason: ${response.body.error}`);
+      }
+    },
+  );
 
   it('reads an empty JSON body as {} (client libraries send bodiless DELETEs and toggles with a JSON content type)', async () => {
     const label = await account.admin.api.post('/labels', { title: `empty-body-${Date.now()}` });

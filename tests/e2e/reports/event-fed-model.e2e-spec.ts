@@ -1,5 +1,5 @@
 import { ConversationEvents, InboxEvents, MessageEvents, type ConversationSnapshot, type InboxSnapshot, type Message } from '@parley/contracts';
-import { createTestAccount, eventually, gatewayClient, publishEvent, seedContact, type TestAccount } from '@parley/testing';
+import { conversationSnapshot, createTestAccount, eventually, gatewayClient, messageSnapshot, publishEvent, seedContact, type TestAccount } from '@parley/testing';
 import { randomInt } from 'node:crypto';
 
 /**
@@ -16,30 +16,11 @@ describe('reports over events at known times', () => {
   const when = (unix: number) => new Date(unix * 1000);
   const weekdays9to17 = [1, 2, 3, 4, 5].map((day_of_week) => ({ day_of_week, closed_all_day: false, open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 0 }));
 
+  // Complete snapshots, as messaging publishes them: consumers see every field.
   const conversation = (id: number, createdAt: number, fields: Partial<ConversationSnapshot> = {}) =>
-    ({
-      id,
-      display_id: id,
-      account_id: account.id,
-      inbox_id: inboxId,
-      contact_id: contactId,
-      status: 'open',
-      assignee_id: null,
-      team_id: null,
-      labels: [],
-      created_at: createdAt,
-      updated_at: createdAt,
-      waiting_since: null,
-      first_reply_created_at: null,
-      custom_attributes: {},
-      additional_attributes: {},
-      contact_inbox: { contact_id: contactId, inbox_id: inboxId, source_id: `known-${id}` },
-      // Every consumer of these events sees a complete snapshot; an API inbox delivers nothing outwards.
-      meta: { sender: null, assignee: null, team: null, channel: 'Channel::Api' },
-      ...fields,
-    }) as ConversationSnapshot;
+    conversationSnapshot({ id, account_id: account.id, inbox_id: inboxId, contact_id: contactId, created_at: createdAt }, fields);
   const message = (id: number, conversationId: number, createdAt: number, fields: Partial<Message>) =>
-    ({ id, account_id: account.id, inbox_id: inboxId, conversation_id: conversationId, content: 'x', content_type: 'text', content_attributes: {}, private: false, created_at: createdAt, ...fields }) as Message;
+    messageSnapshot({ id, account_id: account.id, inbox_id: inboxId, conversation_id: conversationId, created_at: createdAt }, fields);
   const contact = { id: 1, name: 'C', type: 'contact' as const, thumbnail: null };
   const person = { id: 77, name: 'A', type: 'user' as const, thumbnail: null };
   const bot = { id: 5, name: 'Bot', type: 'agent_bot' as const, thumbnail: null };
@@ -51,7 +32,38 @@ describe('reports over events at known times', () => {
   beforeAll(async () => {
     account = await createTestAccount();
     contactId = (await seedContact(account.id)).id;
-    const inbox = { id: inboxId, account_id: account.id, name: 'Known times', working_hours_enabled: true, working_hours: weekdays9to17, timezone: 'Europe/Berlin', csat_survey_enabled: false } as unknown as InboxSnapshot;
+    // Complete, as messaging publishes it: services dead-letter events that break their contract.
+    const inbox: InboxSnapshot = {
+      id: inboxId,
+      account_id: account.id,
+      name: 'Known times',
+      channel_type: 'Channel::Api',
+      webhook_url: null,
+      website_url: null,
+      widget_color: null,
+      welcome_title: null,
+      welcome_tagline: null,
+      phone_number: null,
+      email: null,
+      avatar_url: null,
+      greeting_enabled: false,
+      greeting_message: null,
+      working_hours_enabled: true,
+      out_of_office_message: null,
+      working_hours: weekdays9to17,
+      timezone: 'Europe/Berlin',
+      csat_survey_enabled: false,
+      enable_auto_assignment: false,
+      auto_assignment_config: { max_assignment_limit: null },
+      allow_messages_after_resolved: true,
+      message_deleted_placeholder: 'This message was deleted',
+      inbox_identifier: null,
+      website_token: null,
+      web_widget_script: null,
+      agent_bot_id: null,
+      created_at: c1,
+      updated_at: c1,
+    };
     await publishEvent(InboxEvents.created, account.id, { inbox });
     await eventually(async () =>
       expect((await gatewayClient(account.admin.token).get(`/api/v2/accounts/${account.id}/reports/inboxes_summary`)).body).toContainEqual(expect.objectContaining({ id: inboxId })),
@@ -82,20 +94,22 @@ describe('reports over events at known times', () => {
   const since = at('2026-10-23T22:00:00Z');
   const until = at('2026-10-26T23:00:00Z');
 
-  it('answers the summary exactly by the definitions', async () => {
-    await eventually(async () =>
-      expect((await v2(`/summary?since=${since}&until=${until}`)).body).toEqual({
-        open_conversations_count: 1,
-        agents_online_count: 0,
-        average_first_response_time: (600 + 3600) / 2,
-        average_resolution_time: 5400,
-        average_response_time: (540 + 3600) / 2,
-        conversations_count: 2,
-        incoming_messages_count: 2,
-        outgoing_messages_count: 4,
-        resolutions_count: 1,
-      }),
-    );
+  it('answers the summary exactly by the definitions, and previous over the window before', async () => {
+    const figures = {
+      open_conversations_count: 1,
+      agents_online_count: 0,
+      average_first_response_time: (600 + 3600) / 2,
+      average_resolution_time: 5400,
+      average_response_time: (540 + 3600) / 2,
+      conversations_count: 2,
+      incoming_messages_count: 2,
+      outgoing_messages_count: 4,
+      resolutions_count: 1,
+    };
+    // Nothing happened in a window's length before `since`; open conversations and agents online are "now" in both.
+    const quiet = { ...figures, average_first_response_time: 0, average_resolution_time: 0, average_response_time: 0, conversations_count: 0, incoming_messages_count: 0, outgoing_messages_count: 0, resolutions_count: 0 };
+    await eventually(async () => expect((await v2(`/summary?since=${since}&until=${until}`)).body).toEqual({ ...figures, previous: quiet }));
+    expect((await v2(`/summary?since=${until}&until=${2 * until - since}`)).body).toEqual({ ...quiet, previous: figures });
     expect((await v2(`/summary?since=${since}&until=${until}&type=agent&id=77`)).body).toMatchObject({
       average_first_response_time: 2100,
       outgoing_messages_count: 2, // the agent's replies; the rule's message is not theirs

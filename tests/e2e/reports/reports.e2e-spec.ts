@@ -90,6 +90,18 @@ describe('reports (v2)', () => {
           incoming_messages_count: expected.incoming,
           outgoing_messages_count: expected.outgoing,
           resolutions_count: expected.resolutions,
+          // The window of the same length before `since`: before this account had anything; the live counts are "now" either way.
+          previous: {
+            open_conversations_count: 1,
+            agents_online_count: summary.body.agents_online_count,
+            average_first_response_time: 0,
+            average_resolution_time: 0,
+            average_response_time: 0,
+            conversations_count: 0,
+            incoming_messages_count: 0,
+            outgoing_messages_count: 0,
+            resolutions_count: 0,
+          },
         });
       },
       { timeoutMs: 20_000 },

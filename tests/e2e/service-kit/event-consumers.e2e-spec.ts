@@ -108,7 +108,8 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     version: 1,
     account_id: 1,
     occurred_at: new Date().toISOString(),
-    data: { label: { id: 1, title: 'x', description: null, color: '#1f93ff', show_on_sidebar: true } },
+    // Well-formed for its type: services dead-letter events that break their contract.
+    data: { label: { id: 1, title: 'x', description: null, color: '#1f93ff', show_on_sidebar: true }, ...(type === LabelEvents.updated ? { changed_attributes: [] } : {}) },
     meta: { actor: { type: 'system', id: null }, correlation_id: 'test', origin: 'test' },
   });
 
@@ -250,7 +251,9 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     const first = envelope(LabelEvents.updated);
     await publish(first);
     await hold.entered;
-    const poisoned = { ...envelope(LabelEvents.updated), data: { poison: true } } as EventEnvelope;
+    // A well-formed event (services refuse malformed ones before any handler) that the handler fails on.
+    const poisoned = envelope(LabelEvents.updated);
+    poisoned.data = { ...(poisoned.data as object), poison: true };
     const before = Array.from({ length: 5 }, () => envelope(LabelEvents.updated));
     const after = Array.from({ length: 5 }, () => envelope(LabelEvents.updated));
     for (const event of [...before, poisoned, ...after]) await publish(event);

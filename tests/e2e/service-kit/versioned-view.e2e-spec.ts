@@ -83,6 +83,18 @@ describe('VersionedView (kit)', () => {
     expect(row).toMatchObject({ deleted: true, source_updated_at: at(20) });
   });
 
+  it('buries an item by key alone: a held row keeps its columns, an unseen one is inserted as given', async () => {
+    await view.recordOne(db.manager, { id: 6, account_id: 1, name: 'f', extra: { kept: true } }, at(20));
+    await view.recordGone(db.manager, { id: 6, account_id: 1, name: '', extra: null }, at(10));
+    await view.recordGone(db.manager, { id: 7, account_id: 1, name: 'g', extra: null }, at(10));
+    await view.recordOne(db.manager, { id: 7, account_id: 1, name: 'g back', extra: null }, at(30));
+    const buried = (await rows()).filter((row) => row.id === 6 || row.id === 7);
+    expect(buried).toEqual([
+      expect.objectContaining({ id: 6, name: 'f', extra: { kept: true }, deleted: true, source_updated_at: at(20) }),
+      expect.objectContaining({ id: 7, name: 'g', deleted: true, source_updated_at: at(10) }),
+    ]);
+  });
+
   it('inserts nothing for an account the condition refuses', async () => {
     await view.recordOne(db.manager, { id: 9, account_id: 2, name: 'stray', extra: null }, at(1));
     expect((await rows()).some((row) => row.id === 9)).toBe(false);

@@ -116,13 +116,13 @@ export class RuleEvaluationService {
       scope: this.scopeOf(rule, trigger),
       conversation,
       occurredAt: new Date(trigger.envelope.occurred_at),
-      rule: { id: rule.id, webhookSecret: rule.webhookSecret, event: { id: trigger.envelope.id, name: trigger.name, message: trigger.message }, sendMail },
+      rule: { id: rule.id, webhookSecret: rule.webhook_secret, event: { id: trigger.envelope.id, name: trigger.name, message: trigger.message }, sendMail },
     };
     return runInRequestContext(this.contextOf(rule, trigger), () => this.actions.applyInOrder(rule.actions, target, (index) => `${trigger.envelope.id}:${rule.id}:${index}`));
   }
 
   /** Actions run in the name of the rule's author, an administrator (they reach every inbox). */
   private scopeOf(rule: ActiveRule, trigger: TriggerEvent) {
-    return { account_id: trigger.envelope.account_id!, caller: { user_id: rule.createdBy, role: 'administrator' as const } };
+    return { account_id: trigger.envelope.account_id!, caller: { user_id: rule.created_by, role: 'administrator' as const } };
   }
 }

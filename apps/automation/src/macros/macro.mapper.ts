@@ -1,16 +1,16 @@
 import type { Macro } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { MacroEntity } from './persistence/macro.orm-entity';
+import type { MacroRow } from './persistence/macro.row';
 
-export function toMacro(entity: MacroEntity): Macro {
+export function toMacro(row: MacroRow): Macro {
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    name: entity.name,
-    visibility: entity.visibility,
-    actions: entity.actions,
-    created_by: entity.createdBy,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    visibility: row.visibility,
+    actions: row.actions,
+    created_by: row.created_by,
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ConversationPatterns,
   MACRO_ACTION_NAMES,
@@ -11,21 +11,21 @@ import {
   type RuleAction,
   type UpdateMacroInput,
 } from '@parley/contracts';
-import { currentRequestContext, DomainError, findOneOrFail, RpcClient, runInRequestContext } from '@parley/service-kit';
+import { currentRequestContext, DomainError, RpcClient, runInRequestContext, selectOneOrFail } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
-import { Repository, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
 import { checkActions } from '../conversation-actions/action-params.rules';
 import { ConversationActionsAdapter } from '../conversation-actions/conversation-actions.adapter';
 import { assertCanEdit, assertCanUse } from './macro-access.rules';
 import { toMacro } from './macro.mapper';
-import { MacroEntity } from './persistence/macro.orm-entity';
+import { MACRO_COLUMNS, type MacroRow } from './persistence/macro.row';
 
 /** Macros: actions an agent runs on conversations by hand, global (administrators edit) or personal (the creator's). */
 @Injectable()
 export class MacrosService {
   constructor(
-    @InjectRepository(MacroEntity) private readonly macros: Repository<MacroEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly references: AccountReferencesAdapter,
     private readonly actions: ConversationActionsAdapter,
     private readonly rpc: RpcClient,
@@ -33,17 +33,15 @@ export class MacrosService {
 
   /** A deleted account's macros. */
   async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
-    await tx.delete(MacroEntity, { accountId });
+    await tx.query('DELETE FROM automation.macros WHERE account_id = $1', [accountId]);
   }
 
   async list(scope: AccountScoped): Promise<Macro[]> {
-    const rows = await this.macros.find({
-      where: [
-        { accountId: scope.account_id, visibility: 'global' },
-        { accountId: scope.account_id, visibility: 'personal', createdBy: scope.caller.user_id },
-      ],
-      order: { id: 'ASC' },
-    });
+    const rows: MacroRow[] = await this.dataSource.query(
+      `SELECT ${MACRO_COLUMNS} FROM automation.macros
+        WHERE account_id = $1 AND (visibility = 'global' OR (visibility = 'personal' AND created_by = $2)) ORDER BY id`,
+      [scope.account_id, scope.caller.user_id],
+    );
     return rows.map(toMacro);
   }
 
@@ -55,32 +53,40 @@ export class MacrosService {
 
   async create(scope: AccountScoped, input: CreateMacroInput): Promise<Macro> {
     const visibility = input.visibility ?? 'personal';
-    assertCanEdit(scope.caller, { visibility, createdBy: scope.caller.user_id });
-    const entity = this.macros.create({
-      accountId: scope.account_id,
-      name: checkedName(input.name),
-      visibility,
-      actions: await this.checkedActions(scope, input.actions),
-      createdBy: scope.caller.user_id,
-    });
-    return toMacro(await this.macros.save(entity));
+    assertCanEdit(scope.caller, { visibility, created_by: scope.caller.user_id });
+    const name = checkedName(input.name);
+    const actions = await this.checkedActions(scope, input.actions);
+    const [row]: MacroRow[] = await this.dataSource.query(
+      `INSERT INTO automation.macros (account_id, name, visibility, actions, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${MACRO_COLUMNS}`,
+      [scope.account_id, name, visibility, JSON.stringify(actions), scope.caller.user_id],
+    );
+    return toMacro(row);
   }
 
   /** Checked as it is and as it would become: an agent can neither edit a global macro nor make one. */
   async update(scope: AccountScoped, id: number, input: UpdateMacroInput): Promise<Macro> {
-    const entity = await this.find(scope.account_id, id);
-    assertCanEdit(scope.caller, entity);
-    if (input.visibility !== undefined) assertCanEdit(scope.caller, { visibility: input.visibility, createdBy: entity.createdBy });
-    if (input.name !== undefined) entity.name = checkedName(input.name);
-    if (input.visibility !== undefined) entity.visibility = input.visibility;
-    if (input.actions !== undefined) entity.actions = await this.checkedActions(scope, input.actions);
-    return toMacro(await this.macros.save(entity));
+    const current = await this.find(scope.account_id, id);
+    assertCanEdit(scope.caller, current);
+    if (input.visibility !== undefined) assertCanEdit(scope.caller, { visibility: input.visibility, created_by: current.created_by });
+    const name = input.name !== undefined ? checkedName(input.name) : current.name;
+    const visibility = input.visibility ?? current.visibility;
+    const actions = input.actions !== undefined ? await this.checkedActions(scope, input.actions) : current.actions;
+    // updated_at moves only when a value changes.
+    const [rows] = (await this.dataSource.query(
+      `UPDATE automation.macros
+          SET name = $2, visibility = $3, actions = $4,
+              updated_at = CASE WHEN (name, visibility, actions) IS DISTINCT FROM ($2::text, $3::text, $4::jsonb) THEN now() ELSE updated_at END
+        WHERE id = $1 RETURNING ${MACRO_COLUMNS}`,
+      [id, name, visibility, JSON.stringify(actions)],
+    )) as [MacroRow[], number];
+    if (!rows[0]) throw new DomainError(MacroErrors.notFound, 'Macro not found');
+    return toMacro(rows[0]);
   }
 
   async delete(scope: AccountScoped, id: number): Promise<null> {
-    const entity = await this.find(scope.account_id, id);
-    assertCanEdit(scope.caller, entity);
-    await this.macros.delete({ id: entity.id });
+    const current = await this.find(scope.account_id, id);
+    assertCanEdit(scope.caller, current);
+    await this.dataSource.query('DELETE FROM automation.macros WHERE id = $1', [current.id]);
     return null;
   }
 
@@ -112,8 +118,8 @@ export class MacrosService {
     return checkActions(actions, refs, { allowed: MACRO_ACTION_NAMES, code: MacroErrors.invalidActions });
   }
 
-  private find(accountId: number, id: number): Promise<MacroEntity> {
-    return findOneOrFail(this.macros, { accountId, id }, 'Macro', MacroErrors.notFound);
+  private find(accountId: number, id: number): Promise<MacroRow> {
+    return selectOneOrFail(this.dataSource, `SELECT ${MACRO_COLUMNS} FROM automation.macros WHERE account_id = $1 AND id = $2`, [accountId, id], 'Macro', MacroErrors.notFound);
   }
 }
 

@@ -1,19 +1,19 @@
 import type { AutomationEventName, AutomationRule } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
+import type { AutomationRuleRow } from './persistence/automation-rule.row';
 
-export function toAutomationRule(entity: AutomationRuleEntity): AutomationRule {
+export function toAutomationRule(row: AutomationRuleRow): AutomationRule {
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    name: entity.name,
-    description: entity.description,
-    event_name: entity.eventName as AutomationEventName,
-    conditions: entity.conditions,
-    actions: entity.actions,
-    active: entity.active,
-    webhook_secret: entity.webhookSecret,
-    created_on: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    description: row.description,
+    event_name: row.event_name as AutomationEventName,
+    conditions: row.conditions,
+    actions: row.actions,
+    active: row.active,
+    webhook_secret: row.webhook_secret,
+    created_on: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
 }

@@ -1,29 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { AutomationEventName } from '@parley/contracts';
-import { Repository } from 'typeorm';
-import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
+import { DataSource } from 'typeorm';
+import type { AutomationRuleRow } from './persistence/automation-rule.row';
 
 /** A rule as evaluation needs it. */
-export interface ActiveRule {
-  id: number;
-  createdBy: number;
-  webhookSecret: string;
-  conditions: AutomationRuleEntity['conditions'];
-  actions: AutomationRuleEntity['actions'];
-}
+export type ActiveRule = Pick<AutomationRuleRow, 'id' | 'created_by' | 'webhook_secret' | 'conditions' | 'actions'>;
 
 /** Reads of rules that evaluation needs. */
 @Injectable()
 export class RulesLoader {
-  constructor(@InjectRepository(AutomationRuleEntity) private readonly rules: Repository<AutomationRuleEntity>) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The account's active rules for the event, oldest first (creation order is execution order). */
-  async active(accountId: number, eventName: AutomationEventName): Promise<ActiveRule[]> {
-    return this.rules.find({ where: { accountId, eventName, active: true }, order: { id: 'ASC' }, select: { id: true, createdBy: true, webhookSecret: true, conditions: true, actions: true } });
+  active(accountId: number, eventName: AutomationEventName): Promise<ActiveRule[]> {
+    return this.dataSource.query(
+      'SELECT id, created_by, webhook_secret, conditions, actions FROM automation.rules WHERE account_id = $1 AND event_name = $2 AND active ORDER BY id',
+      [accountId, eventName],
+    );
   }
 
   async exists(accountId: number, id: number): Promise<boolean> {
-    return this.rules.existsBy({ accountId, id });
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM automation.rules WHERE account_id = $1 AND id = $2', [accountId, id]);
+    return rows.length > 0;
   }
 }

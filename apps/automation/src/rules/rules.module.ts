@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConversationActionsModule } from '../conversation-actions/conversation-actions.module';
-import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
 import { RulesHandlers } from './rules.handlers';
 import { RulesLoader } from './rules.loader';
 import { RulesService } from './rules.service';
 
 /** Automation rules: what to do to a conversation when one of its events matches (the `rules` table). */
 @Module({
-  imports: [TypeOrmModule.forFeature([AutomationRuleEntity]), ConversationActionsModule],
+  imports: [ConversationActionsModule],
   controllers: [RulesHandlers],
   providers: [RulesService, RulesLoader],
   exports: [RulesLoader, RulesService],

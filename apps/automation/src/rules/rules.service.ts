@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   AUTOMATION_EVENT_NAMES,
   RULE_ACTION_NAMES,
@@ -10,29 +10,38 @@ import {
   type CreateAutomationRuleInput,
   type UpdateAutomationRuleInput,
 } from '@parley/contracts';
-import { DomainError, findOneOrFail } from '@parley/service-kit';
+import { DomainError, selectOneOrFail } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
-import { Repository, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
 import { checkActions } from '../conversation-actions/action-params.rules';
-import { AutomationRuleEntity } from './persistence/automation-rule.orm-entity';
+import { AUTOMATION_RULE_COLUMNS, type AutomationRuleRow } from './persistence/automation-rule.row';
 import { checkConditions, namesCustomAttributes } from './rule-conditions.rules';
 import { toAutomationRule } from './rule.mapper';
 
 const newSecret = () => randomBytes(32).toString('base64url');
+const notFound = (): never => {
+  throw new DomainError(AutomationRuleErrors.notFound, 'Automation rule not found');
+};
 
-type RuleBody = Pick<AutomationRuleEntity, 'name' | 'description' | 'eventName' | 'conditions' | 'actions' | 'active'>;
+type RuleBody = Pick<AutomationRuleRow, 'name' | 'description' | 'event_name' | 'conditions' | 'actions' | 'active'>;
+
+/** The values of a body's columns (name, description, event_name, conditions, actions, active), jsonb as JSON text. */
+function bodyValues(body: RuleBody): unknown[] {
+  return [body.name, body.description, body.event_name, JSON.stringify(body.conditions), JSON.stringify(body.actions), body.active];
+}
 
 /** Automation rules of an account: administrators' CRUD, each write validated against the account's data in messaging. */
 @Injectable()
 export class RulesService {
   constructor(
-    @InjectRepository(AutomationRuleEntity) private readonly rules: Repository<AutomationRuleEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly references: AccountReferencesAdapter,
   ) {}
 
   async list(accountId: number): Promise<AutomationRule[]> {
-    return (await this.rules.find({ where: { accountId }, order: { id: 'ASC' } })).map(toAutomationRule);
+    const rows: AutomationRuleRow[] = await this.dataSource.query(`SELECT ${AUTOMATION_RULE_COLUMNS} FROM automation.rules WHERE account_id = $1 ORDER BY id`, [accountId]);
+    return rows.map(toAutomationRule);
   }
 
   async show(accountId: number, id: number): Promise<AutomationRule> {
@@ -43,78 +52,87 @@ export class RulesService {
     const body = await this.checked(scope, {
       name: input.name,
       description: input.description ?? null,
-      eventName: input.event_name,
+      event_name: input.event_name,
       conditions: input.conditions,
       actions: input.actions,
       active: input.active ?? true,
     });
-    const entity = this.rules.create({ ...body, accountId: scope.account_id, createdBy: scope.caller.user_id, webhookSecret: newSecret() });
-    return toAutomationRule(await this.rules.save(entity));
+    return toAutomationRule(await this.insert(scope.account_id, scope.caller.user_id, body));
   }
 
   /** The fields given replace the stored ones; the result is validated as a whole (a new event may rule out a condition). */
   async update(scope: AccountScoped, id: number, input: UpdateAutomationRuleInput): Promise<AutomationRule> {
-    const entity = await this.find(scope.account_id, id);
+    const current = await this.find(scope.account_id, id);
     const body = await this.checked(scope, {
-      name: input.name ?? entity.name,
-      description: input.description !== undefined ? input.description : entity.description,
-      eventName: input.event_name ?? entity.eventName,
-      conditions: input.conditions ?? entity.conditions,
-      actions: input.actions ?? entity.actions,
-      active: input.active ?? entity.active,
+      name: input.name ?? current.name,
+      description: input.description !== undefined ? input.description : current.description,
+      event_name: input.event_name ?? current.event_name,
+      conditions: input.conditions ?? current.conditions,
+      actions: input.actions ?? current.actions,
+      active: input.active ?? current.active,
     });
-    Object.assign(entity, body);
-    return toAutomationRule(await this.rules.save(entity));
+    // updated_at moves only when a value changes.
+    const [rows] = (await this.dataSource.query(
+      `UPDATE automation.rules
+          SET name = $2, description = $3, event_name = $4, conditions = $5, actions = $6, active = $7,
+              updated_at = CASE WHEN (name, description, event_name, conditions, actions, active) IS DISTINCT FROM ($2::text, $3::text, $4::text, $5::jsonb, $6::jsonb, $7::boolean)
+                                THEN now() ELSE updated_at END
+        WHERE id = $1 RETURNING ${AUTOMATION_RULE_COLUMNS}`,
+      [id, ...bodyValues(body)],
+    )) as [AutomationRuleRow[], number];
+    return toAutomationRule(rows[0] ?? notFound());
   }
 
   async delete(accountId: number, id: number): Promise<null> {
-    await this.rules.delete({ id: (await this.find(accountId, id)).id });
+    const [, count] = (await this.dataSource.query('DELETE FROM automation.rules WHERE account_id = $1 AND id = $2', [accountId, id])) as [unknown, number];
+    if (count === 0) notFound();
     return null;
   }
 
   /** A copy named "<name> (copy)", with the same active flag (it runs after every older rule) and a secret of its own. */
   async clone(scope: AccountScoped, id: number): Promise<AutomationRule> {
     const original = await this.find(scope.account_id, id);
-    const copy = this.rules.create({
-      accountId: original.accountId,
-      name: `${original.name} (copy)`,
-      description: original.description,
-      eventName: original.eventName,
-      conditions: original.conditions,
-      actions: original.actions,
-      active: original.active,
-      createdBy: scope.caller.user_id,
-      webhookSecret: newSecret(),
-    });
-    return toAutomationRule(await this.rules.save(copy));
+    return toAutomationRule(await this.insert(original.account_id, scope.caller.user_id, { ...original, name: `${original.name} (copy)` }));
   }
 
   async toggleActive(accountId: number, id: number): Promise<AutomationRule> {
-    const entity = await this.find(accountId, id);
-    entity.active = !entity.active;
-    return toAutomationRule(await this.rules.save(entity));
+    const [rows] = (await this.dataSource.query(
+      `UPDATE automation.rules SET active = NOT active, updated_at = now() WHERE account_id = $1 AND id = $2 RETURNING ${AUTOMATION_RULE_COLUMNS}`,
+      [accountId, id],
+    )) as [AutomationRuleRow[], number];
+    return toAutomationRule(rows[0] ?? notFound());
   }
 
   /** A deleted account's rules, and their run logs with them (foreign key). */
   async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
-    await tx.delete(AutomationRuleEntity, { accountId });
+    await tx.query('DELETE FROM automation.rules WHERE account_id = $1', [accountId]);
   }
 
-  find(accountId: number, id: number): Promise<AutomationRuleEntity> {
-    return findOneOrFail(this.rules, { accountId, id }, 'Automation rule', AutomationRuleErrors.notFound);
+  find(accountId: number, id: number): Promise<AutomationRuleRow> {
+    return selectOneOrFail(this.dataSource, `SELECT ${AUTOMATION_RULE_COLUMNS} FROM automation.rules WHERE account_id = $1 AND id = $2`, [accountId, id], 'Automation rule', AutomationRuleErrors.notFound);
+  }
+
+  /** A new rule (with a secret of its own) run in the name of `createdBy`. */
+  private async insert(accountId: number, createdBy: number, body: RuleBody): Promise<AutomationRuleRow> {
+    const [row]: AutomationRuleRow[] = await this.dataSource.query(
+      `INSERT INTO automation.rules (account_id, created_by, webhook_secret, name, description, event_name, conditions, actions, active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${AUTOMATION_RULE_COLUMNS}`,
+      [accountId, createdBy, newSecret(), ...bodyValues(body)],
+    );
+    return row;
   }
 
   private async checked(scope: AccountScoped, body: RuleBody): Promise<RuleBody> {
     const name = body.name.trim();
     if (name.length === 0) throw new DomainError(AutomationRuleErrors.nameBlank, "Name can't be blank", ['name']);
-    if (!(AUTOMATION_EVENT_NAMES as readonly string[]).includes(body.eventName)) {
+    if (!(AUTOMATION_EVENT_NAMES as readonly string[]).includes(body.event_name)) {
       throw new DomainError(AutomationRuleErrors.invalidEvent, `Event name must be one of ${AUTOMATION_EVENT_NAMES.join(', ')}`, ['event_name']);
     }
     const [definitions, refs] = await Promise.all([
       namesCustomAttributes(body.conditions) ? this.references.attributeDefinitions(scope) : [],
       this.references.references(scope, body.actions),
     ]);
-    const conditions = checkConditions(body.eventName as AutomationEventName, body.conditions, definitions);
+    const conditions = checkConditions(body.event_name as AutomationEventName, body.conditions, definitions);
     const actions = checkActions(body.actions, refs, { allowed: RULE_ACTION_NAMES, code: AutomationRuleErrors.invalidActions });
     return { ...body, name, conditions, actions };
   }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CampaignEntity } from './persistence/campaign.orm-entity';
+import { CAMPAIGN_COLUMNS, type CampaignRow } from './persistence/campaign.row';
 
 /** A campaign as a run sees it when claimed. */
-export type ClaimedCampaign = CampaignEntity;
+export type ClaimedCampaign = CampaignRow;
 
 /**
  * The run's writes to a campaign row: claims (one replica per campaign, rows taken with
@@ -18,7 +18,7 @@ export class CampaignRunWriter {
 
   /** A due campaign no replica holds: a scheduled one whose time has come starts running. */
   async claim(owner: string, leaseMs: number, excluding: number[]): Promise<ClaimedCampaign | null> {
-    const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
+    const [rows]: [CampaignRow[], number] = await this.dataSource.query(
       `UPDATE campaigns.campaigns c
           SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000),
               run_started_at = CASE WHEN c.status = 'scheduled' THEN now() ELSE c.run_started_at END,
@@ -28,10 +28,10 @@ export class CampaignRunWriter {
                        WHERE (status = 'running' OR (status = 'scheduled' AND scheduled_at <= now()))
                          AND (lease_until IS NULL OR lease_until < now()) AND NOT (id = ANY($3::int[]))
                        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING c.id`,
+        RETURNING ${CAMPAIGN_COLUMNS}`,
       [owner, leaseMs, excluding],
     );
-    return rows[0] ? this.dataSource.manager.findOneBy(CampaignEntity, { id: rows[0].id }) : null;
+    return rows[0] ?? null;
   }
 
   /** Extends the lease; false when the campaign is no longer running under this owner (paused, taken over, gone). */

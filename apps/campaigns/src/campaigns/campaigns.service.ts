@@ -1,44 +1,41 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CAMPAIGN_TYPES,
   CampaignErrors,
   CHANNEL_TYPES,
   type AccountScoped,
   type Campaign,
-  type CampaignAudienceEntry,
   type CampaignTriggerRules,
   type CampaignType,
   type CreateCampaignInput,
   type UpdateCampaignInput,
 } from '@parley/contracts';
-import { DomainError, findOneOrFail } from '@parley/service-kit';
-import { Repository, type EntityManager } from 'typeorm';
+import { DomainError, selectOneOrFail } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CAMPAIGNS_CONFIG, type CampaignsConfig } from '../campaigns.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { AccountReferencesAdapter } from './account-references.adapter';
 import { assertDeletable, assertEditable, initialStatus, paused, resumed, scheduledTime } from './campaign-state.rules';
 import { toCampaign } from './campaign.mapper';
-import { CampaignEntity } from './persistence/campaign.orm-entity';
+import { CAMPAIGN_COLUMNS, type CampaignRow } from './persistence/campaign.row';
 
 /** The fields a client writes, as checked. */
-interface CampaignBody {
-  title: string;
-  message: string;
-  inboxId: number;
-  campaignType: CampaignType;
-  senderId: number | null;
-  triggerOnlyDuringBusinessHours: boolean;
-  triggerRules: CampaignTriggerRules;
-  audience: CampaignAudienceEntry[];
-  scheduledAt: Date | null;
+type CampaignBody = Pick<
+  CampaignRow,
+  'title' | 'message' | 'inbox_id' | 'campaign_type' | 'sender_id' | 'trigger_only_during_business_hours' | 'trigger_rules' | 'audience' | 'scheduled_at'
+>;
+
+/** The values of the columns an edit writes, in their statements' order; jsonb as JSON text (pg would send a JavaScript array as a PostgreSQL array). */
+function editableValues(body: CampaignBody): unknown[] {
+  return [body.title, body.message, body.inbox_id, body.sender_id, body.trigger_only_during_business_hours, JSON.stringify(body.trigger_rules), JSON.stringify(body.audience), body.scheduled_at];
 }
 
 /** Campaigns of an account: administrators' CRUD and pause/resume; the run itself is the sending feature's. */
 @Injectable()
 export class CampaignsService {
   constructor(
-    @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly references: AccountReferencesAdapter,
     private readonly inboxes: MessagingViewLoader,
     @Inject(CAMPAIGNS_CONFIG) private readonly config: CampaignsConfig,
@@ -46,11 +43,12 @@ export class CampaignsService {
 
   /** A deleted account's campaigns, their schedules and sends (foreign key) with them. */
   async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
-    await tx.delete(CampaignEntity, { accountId });
+    await tx.query('DELETE FROM campaigns.campaigns WHERE account_id = $1', [accountId]);
   }
 
   async list(accountId: number): Promise<Campaign[]> {
-    return (await this.campaigns.find({ where: { accountId }, order: { id: 'ASC' } })).map((entity) => this.view(entity));
+    const rows: CampaignRow[] = await this.dataSource.query(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 ORDER BY id`, [accountId]);
+    return rows.map((row) => this.view(row));
   }
 
   async show(accountId: number, id: number): Promise<Campaign> {
@@ -63,105 +61,105 @@ export class CampaignsService {
     const body = await this.checked(scope, {
       title: input.title,
       message: input.message,
-      inboxId: input.inbox_id,
-      campaignType: type,
-      senderId: input.sender_id ?? null,
-      triggerOnlyDuringBusinessHours: input.trigger_only_during_business_hours ?? false,
-      triggerRules: input.trigger_rules ?? {},
+      inbox_id: input.inbox_id,
+      campaign_type: type,
+      sender_id: input.sender_id ?? null,
+      trigger_only_during_business_hours: input.trigger_only_during_business_hours ?? false,
+      trigger_rules: input.trigger_rules ?? {},
       audience: input.audience ?? [],
-      scheduledAt: scheduledTime(input.scheduled_at),
+      scheduled_at: scheduledTime(input.scheduled_at),
     });
     const now = new Date();
-    const status = initialStatus(type, input.status === 'draft', body.scheduledAt, now);
-    const entity = this.campaigns.create({
-      ...body,
-      accountId: scope.account_id,
-      status,
-      pausedFrom: null,
-      createdBy: scope.caller.user_id,
-      audienceResolved: false,
-      audienceCount: 0,
-      sentCount: 0,
-      failedCount: 0,
-      failureReason: null,
-      runStartedAt: status === 'running' ? now : null,
-      runDoneAtStart: 0,
-      leaseOwner: null,
-      leaseUntil: null,
-    });
-    return this.view(await this.campaigns.save(entity));
+    const status = initialStatus(type, input.status === 'draft', body.scheduled_at, now);
+    const [row]: CampaignRow[] = await this.dataSource.query(
+      `INSERT INTO campaigns.campaigns (account_id, campaign_type, status, created_by, run_started_at,
+                                        title, message, inbox_id, sender_id, trigger_only_during_business_hours, trigger_rules, audience, scheduled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${CAMPAIGN_COLUMNS}`,
+      [scope.account_id, body.campaign_type, status, scope.caller.user_id, status === 'running' ? now : null, ...editableValues(body)],
+    );
+    return this.view(row);
   }
 
   /** Only drafts and paused campaigns; the fields given replace the stored ones and the whole is checked again. */
   async update(scope: AccountScoped, id: number, input: UpdateCampaignInput): Promise<Campaign> {
-    const entity = await this.find(scope.account_id, id);
-    assertEditable(entity.status);
+    const found = await this.find(scope.account_id, id);
+    assertEditable(found.status);
     const body = await this.checked(scope, {
-      title: input.title ?? entity.title,
-      message: input.message ?? entity.message,
-      inboxId: input.inbox_id ?? entity.inboxId,
-      campaignType: entity.campaignType,
-      senderId: input.sender_id !== undefined ? input.sender_id : entity.senderId,
-      triggerOnlyDuringBusinessHours: input.trigger_only_during_business_hours ?? entity.triggerOnlyDuringBusinessHours,
-      triggerRules: input.trigger_rules !== undefined ? (input.trigger_rules ?? {}) : entity.triggerRules,
-      audience: input.audience ?? entity.audience,
-      scheduledAt: input.scheduled_at !== undefined ? scheduledTime(input.scheduled_at) : entity.scheduledAt,
+      title: input.title ?? found.title,
+      message: input.message ?? found.message,
+      inbox_id: input.inbox_id ?? found.inbox_id,
+      campaign_type: found.campaign_type,
+      sender_id: input.sender_id !== undefined ? input.sender_id : found.sender_id,
+      trigger_only_during_business_hours: input.trigger_only_during_business_hours ?? found.trigger_only_during_business_hours,
+      trigger_rules: input.trigger_rules !== undefined ? (input.trigger_rules ?? {}) : found.trigger_rules,
+      audience: input.audience ?? found.audience,
+      scheduled_at: input.scheduled_at !== undefined ? scheduledTime(input.scheduled_at) : found.scheduled_at,
     });
     // A campaign that has started keeps the audience it resolved: only a draft's can change.
-    if (entity.audienceResolved) body.audience = entity.audience;
-    const [saved] = await this.transition(entity.accountId, id, (current) => {
+    if (found.audience_resolved) body.audience = found.audience;
+    const saved = await this.dataSource.transaction(async (tx) => {
+      const current = await this.locked(tx, scope.account_id, id);
       assertEditable(current.status);
-      return body;
+      // updated_at moves only when a value changes.
+      const [rows] = (await tx.query(
+        `UPDATE campaigns.campaigns
+            SET title = $2, message = $3, inbox_id = $4, sender_id = $5, trigger_only_during_business_hours = $6, trigger_rules = $7, audience = $8, scheduled_at = $9,
+                updated_at = CASE WHEN (title, message, inbox_id, sender_id, trigger_only_during_business_hours, trigger_rules, audience, scheduled_at)
+                                       IS DISTINCT FROM ($2::text, $3::text, $4::integer, $5::integer, $6::boolean, $7::jsonb, $8::jsonb, $9::timestamptz)
+                                  THEN now() ELSE updated_at END
+          WHERE id = $1 RETURNING ${CAMPAIGN_COLUMNS}`,
+        [id, ...editableValues(body)],
+      )) as [CampaignRow[], number];
+      return rows[0];
     });
     return this.view(saved);
   }
 
   async delete(accountId: number, id: number): Promise<null> {
-    await this.find(accountId, id);
-    await this.campaigns.manager.transaction(async (tx) => {
-      const current = await tx.findOne(CampaignEntity, { where: { accountId, id }, lock: { mode: 'pessimistic_write' } });
-      if (!current) throw new DomainError(CampaignErrors.notFound, 'Campaign not found');
-      assertDeletable(current.status);
-      await tx.delete(CampaignEntity, { id });
+    await this.dataSource.transaction(async (tx) => {
+      assertDeletable((await this.locked(tx, accountId, id)).status);
+      await tx.query('DELETE FROM campaigns.campaigns WHERE id = $1', [id]);
     });
     return null;
   }
 
   async pause(accountId: number, id: number): Promise<null> {
-    await this.transition(accountId, id, (current) => paused(current.status));
+    await this.dataSource.transaction(async (tx) => {
+      const next = paused((await this.locked(tx, accountId, id)).status);
+      await tx.query('UPDATE campaigns.campaigns SET status = $2, paused_from = $3, updated_at = now() WHERE id = $1', [id, next.status, next.pausedFrom]);
+    });
     return null;
   }
 
   /** Back to where it was (or, for a draft, launched); a running stretch starts measuring its rate afresh. */
   async resume(accountId: number, id: number): Promise<null> {
-    await this.transition(accountId, id, (current) => {
+    await this.dataSource.transaction(async (tx) => {
+      const current = await this.locked(tx, accountId, id);
       const now = new Date();
-      const status = resumed(current.status, current.pausedFrom, current.campaignType, current.scheduledAt, now);
-      return {
-        status,
-        pausedFrom: null,
-        ...(status === 'running' ? { runStartedAt: now, runDoneAtStart: current.sentCount + current.failedCount } : {}),
-      };
+      const status = resumed(current.status, current.paused_from, current.campaign_type, current.scheduled_at, now);
+      await tx.query(
+        `UPDATE campaigns.campaigns
+            SET status = $2, paused_from = NULL, updated_at = now(),
+                run_started_at = CASE WHEN $2 = 'running' THEN $3 ELSE run_started_at END,
+                run_done_at_start = CASE WHEN $2 = 'running' THEN sent_count + failed_count ELSE run_done_at_start END
+          WHERE id = $1`,
+        [id, status, now],
+      );
     });
     return null;
   }
 
-  find(accountId: number, id: number): Promise<CampaignEntity> {
-    return findOneOrFail(this.campaigns, { accountId, id }, 'Campaign', CampaignErrors.notFound);
+  find(accountId: number, id: number): Promise<CampaignRow> {
+    return selectOneOrFail(this.dataSource, `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 AND id = $2`, [accountId, id], 'Campaign', CampaignErrors.notFound);
   }
 
-  private view(entity: CampaignEntity): Campaign {
-    return toCampaign(entity, this.config.sendRatePerInbox);
+  private view(row: CampaignRow): Campaign {
+    return toCampaign(row, this.config.sendRatePerInbox);
   }
 
-  /** A change decided on the row as it is under its lock (the runner changes status and counters concurrently). */
-  private async transition(accountId: number, id: number, decide: (current: CampaignEntity) => Partial<CampaignEntity>): Promise<[CampaignEntity]> {
-    return this.campaigns.manager.transaction(async (tx) => {
-      const current = await tx.findOne(CampaignEntity, { where: { accountId, id }, lock: { mode: 'pessimistic_write' } });
-      if (!current) throw new DomainError(CampaignErrors.notFound, 'Campaign not found');
-      Object.assign(current, decide(current));
-      return [await tx.save(current)];
-    });
+  /** The row as it is under its lock: a change is decided on it (the runner changes status and counters concurrently). */
+  private locked(tx: EntityManager, accountId: number, id: number): Promise<CampaignRow> {
+    return selectOneOrFail(tx, `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id], 'Campaign', CampaignErrors.notFound);
   }
 
   /** Field rules first (cheap), then the references in the account. */
@@ -169,16 +167,16 @@ export class CampaignsService {
     const title = typeof body.title === 'string' ? body.title.trim() : '';
     if (!title) throw new DomainError(CampaignErrors.titleBlank, "Title can't be blank", ['title']);
     if (typeof body.message !== 'string' || !body.message.trim()) throw new DomainError(CampaignErrors.messageBlank, "Message can't be blank", ['message']);
-    const ongoing = body.campaignType === 'ongoing';
-    const triggerRules: CampaignTriggerRules = { url: body.triggerRules.url ?? null, time_on_page: body.triggerRules.time_on_page ?? 0 };
+    const ongoing = body.campaign_type === 'ongoing';
+    const triggerRules: CampaignTriggerRules = { url: body.trigger_rules.url ?? null, time_on_page: body.trigger_rules.time_on_page ?? 0 };
     if (ongoing && !triggerRules.url?.trim()) throw new DomainError(CampaignErrors.triggerRulesInvalid, 'An ongoing campaign needs trigger_rules.url', ['trigger_rules.url']);
     if (!ongoing && body.audience.length === 0) throw new DomainError(CampaignErrors.audienceEmpty, 'A one-off campaign needs an audience (labels)', ['audience']);
-    const inbox = await this.inboxes.inbox(scope.account_id, body.inboxId);
+    const inbox = await this.inboxes.inbox(scope.account_id, body.inbox_id);
     if (!inbox) throw new DomainError(CampaignErrors.inboxInvalid, 'Inbox does not exist in this account', ['inbox_id']);
     if (ongoing && inbox.channel_type !== CHANNEL_TYPES.web_widget) {
       throw new DomainError(CampaignErrors.inboxInvalid, 'An ongoing campaign needs a web widget inbox', ['inbox_id']);
     }
-    if (ongoing && body.senderId !== null && !(await this.references.isAgent(scope, body.senderId))) {
+    if (ongoing && body.sender_id !== null && !(await this.references.isAgent(scope, body.sender_id))) {
       throw new DomainError(CampaignErrors.senderInvalid, 'Sender must be an agent of this account', ['sender_id']);
     }
     if (!ongoing) {
@@ -186,6 +184,6 @@ export class CampaignsService {
       const [anyone] = await this.references.contactsWithLabels(scope.account_id, titles, 0, 1);
       if (!anyone) throw new DomainError(CampaignErrors.audienceEmpty, 'No contact carries any of the audience labels', ['audience']);
     }
-    return { ...body, title, triggerRules };
+    return { ...body, title, trigger_rules: triggerRules };
   }
 }

@@ -76,7 +76,7 @@ export class CampaignRunsWorker extends PollingLoop {
    */
   private async run(campaign: ClaimedCampaign): Promise<void> {
     try {
-      if (!campaign.audienceResolved && !(await this.resolveAudience(campaign))) return;
+      if (!campaign.audience_resolved && !(await this.resolveAudience(campaign))) return;
       const batchSize = this.config.sendRatePerInbox > 0 ? Math.max(1, Math.min(UNLIMITED_BATCH, this.config.sendRatePerInbox)) : UNLIMITED_BATCH;
       while (!this.isStopping && (await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) {
         const batch = await this.sends.pending(campaign.id, batchSize);
@@ -106,13 +106,13 @@ export class CampaignRunsWorker extends PollingLoop {
    * to fails the campaign; false then.
    */
   private async resolveAudience(campaign: ClaimedCampaign): Promise<boolean> {
-    const scope = { account_id: campaign.accountId, caller: { user_id: campaign.createdBy, role: 'administrator' as const } };
+    const scope = { account_id: campaign.account_id, caller: { user_id: campaign.created_by, role: 'administrator' as const } };
     const fail = (reason: string) => this.dataSource.transaction((tx) => this.runs.finish(tx, campaign.id, this.owner, 'failed', reason)).then(() => false);
-    if (!(await this.inboxes.inbox(campaign.accountId, campaign.inboxId))) return fail('The inbox no longer exists');
+    if (!(await this.inboxes.inbox(campaign.account_id, campaign.inbox_id))) return fail('The inbox no longer exists');
     const titles = await this.references.labelTitles(scope, campaign.audience, false);
     let after = 0;
     for (;;) {
-      const page = await this.references.contactsWithLabels(campaign.accountId, titles, after, AUDIENCE_PAGE);
+      const page = await this.references.contactsWithLabels(campaign.account_id, titles, after, AUDIENCE_PAGE);
       if (page.length === 0) break;
       await this.dataSource.transaction((tx) => this.sends.addPending(tx, campaign.id, page));
       after = page[page.length - 1].id;
@@ -138,11 +138,11 @@ export class CampaignRunsWorker extends PollingLoop {
     let interruption: Interruption | null = null;
     let next = 0;
     let checkedAt = Date.now();
-    const target = { accountId: campaign.accountId, senderId: campaign.createdBy, inboxId: campaign.inboxId, campaignId: campaign.id };
+    const target = { accountId: campaign.account_id, senderId: campaign.created_by, inboxId: campaign.inbox_id, campaignId: campaign.id };
     const { commands, perCommand } = sendSplit(this.config.sendConcurrency);
     const worker = async () => {
       while (interruption === null && next < batch.length) {
-        for (let slot = 0; slot < Math.min(perCommand, batch.length - next); slot++) await this.pace(campaign.inboxId);
+        for (let slot = 0; slot < Math.min(perCommand, batch.length - next); slot++) await this.pace(campaign.inbox_id);
         if (this.isStopping) interruption = 'stopped';
         else if (Date.now() - checkedAt >= RECHECK_MS) {
           checkedAt = Date.now();

@@ -34,13 +34,13 @@ export class CampaignTriggersService {
     const inbox = await this.inboxes.inbox(scope.account_id, inboxId);
     if (!inbox) throw new DomainError(InboxErrors.notFound, 'Inbox not found');
     const campaigns = await this.loader.enabledOngoing(scope.account_id, inboxId);
-    const campaign = campaigns.find((candidate) => triggerMatches(candidate.triggerRules, input.url, input.time_on_page));
+    const campaign = campaigns.find((candidate) => triggerMatches(candidate.trigger_rules, input.url, input.time_on_page));
     if (!campaign) return NOTHING;
     const hours = inbox as { working_hours_enabled?: boolean; working_hours?: WorkingHoursEntry[]; timezone?: string };
-    if (campaign.triggerOnlyDuringBusinessHours && !isWithinWorkingHours(hours.working_hours_enabled ?? false, hours.working_hours ?? [], hours.timezone ?? 'UTC', now)) {
+    if (campaign.trigger_only_during_business_hours && !isWithinWorkingHours(hours.working_hours_enabled ?? false, hours.working_hours ?? [], hours.timezone ?? 'UTC', now)) {
       return NOTHING;
     }
-    const target = { accountId: scope.account_id, senderId: campaign.senderId ?? campaign.createdBy, inboxId, campaignId: campaign.id };
+    const target = { accountId: scope.account_id, senderId: campaign.sender_id ?? campaign.created_by, inboxId, campaignId: campaign.id };
     const contact = await this.references.contact(scope.account_id, input.contact_id);
     if (!contact) throw new DomainError(CampaignErrors.contactMissing, 'Contact does not exist', ['contact_id']);
     const content = renderMessage(campaign.message, { ...contact, custom_attributes: contact.custom_attributes ?? {} });

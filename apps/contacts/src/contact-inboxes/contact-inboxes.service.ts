@@ -49,8 +49,8 @@ export class ContactInboxesService {
       let source: string | null | undefined;
       if (inbox.channel_type === CHANNEL_TYPES.api) source = existing;
       else if (inbox.channel_type === CHANNEL_TYPES.email && contact.email) source = existing ?? contact.email;
-      else if ((inbox.channel_type === CHANNEL_TYPES.sms || inbox.channel_type === CHANNEL_TYPES.mobile_chat) && contact.phoneNumber) {
-        source = existing ?? contact.phoneNumber;
+      else if ((inbox.channel_type === CHANNEL_TYPES.sms || inbox.channel_type === CHANNEL_TYPES.mobile_chat) && contact.phone_number) {
+        source = existing ?? contact.phone_number;
       } else if (existing) source = existing;
       else continue;
       result.push({ source_id: source ?? null, inbox });

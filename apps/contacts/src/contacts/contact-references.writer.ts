@@ -3,7 +3,7 @@ import type { Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { toContact } from './contact.mapper';
 import { ContactsService } from './contacts.service';
-import { ContactEntity } from './persistence/contact.orm-entity';
+import { CONTACT_COLUMNS, type ContactRow } from './persistence/contact.row';
 
 /** Rewrites what contacts hold of other contexts' records (label titles, attribute keys, inbox links) when those change. */
 @Injectable()
@@ -12,7 +12,7 @@ export class ContactReferencesWriter {
 
   /** A deleted account's contacts, with their inbox links and notes (foreign keys). */
   async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
-    await tx.delete(ContactEntity, { accountId });
+    await tx.query('DELETE FROM contacts.contacts WHERE account_id = $1', [accountId]);
   }
 
   async removeLabel(tx: EntityManager, accountId: number, title: string): Promise<void> {
@@ -36,15 +36,14 @@ export class ContactReferencesWriter {
     key: string,
     rewrite: (attributes: Record<string, unknown>) => Record<string, unknown>,
   ): Promise<void> {
-    const rows: Array<{ id: number }> = await tx.query(
-      'SELECT id FROM contacts.contacts WHERE account_id = $1 AND custom_attributes ? $2 ORDER BY id FOR UPDATE',
+    const rows: ContactRow[] = await tx.query(
+      `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE account_id = $1 AND custom_attributes ? $2 ORDER BY id FOR UPDATE`,
       [accountId, key],
     );
-    for (const { id } of rows) {
-      const entity = await tx.findOneByOrFail(ContactEntity, { id });
-      const before = toContact(entity);
-      entity.customAttributes = rewrite(entity.customAttributes);
-      await this.contacts.saveChanges(tx, emit, entity, before);
+    for (const row of rows) {
+      const before = toContact(row);
+      row.custom_attributes = rewrite(row.custom_attributes);
+      await this.contacts.saveChanges(tx, emit, row, before);
     }
   }
 

@@ -1,24 +1,24 @@
 import type { Contact, ContactInboxLink } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
 import { contactAvailability } from './contact.rules';
-import type { ContactEntity } from './persistence/contact.orm-entity';
+import type { ContactRow } from './persistence/contact.row';
 
-export function toContact(entity: ContactEntity, inboxes?: ContactInboxLink[], now = new Date()): Contact {
+export function toContact(row: ContactRow, inboxes?: ContactInboxLink[], now = new Date()): Contact {
   const contact: Contact = {
-    id: entity.id,
-    account_id: entity.accountId,
-    name: entity.name,
-    email: entity.email,
-    phone_number: entity.phoneNumber,
-    identifier: entity.identifier,
-    thumbnail: entity.avatarUrl,
-    blocked: entity.blocked,
-    additional_attributes: entity.additionalAttributes,
-    custom_attributes: entity.customAttributes,
-    last_activity_at: toUnixSeconds(entity.lastActivityAt),
-    availability_status: contactAvailability(entity.lastActivityAt, now),
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    identifier: row.identifier,
+    thumbnail: row.avatar_url,
+    blocked: row.blocked,
+    additional_attributes: row.additional_attributes,
+    custom_attributes: row.custom_attributes,
+    last_activity_at: toUnixSeconds(row.last_activity_at),
+    availability_status: contactAvailability(row.last_activity_at, now),
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
   if (inboxes) contact.contact_inboxes = inboxes;
   return contact;

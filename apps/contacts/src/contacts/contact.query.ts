@@ -13,11 +13,10 @@ import {
   type FilterCondition,
 } from '@parley/contracts';
 import { BadRequestError, customAttributeField, customAttributeKeysOf, FilterCompiler, RpcClient, type FilterField } from '@parley/service-kit';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { toContact } from './contact.mapper';
 import { ContactsLoader } from './contacts.loader';
-import { ContactEntity } from './persistence/contact.orm-entity';
 
 /**
  * Everything `q` looks in, as one text. It must stay the expression of `contacts_substring_idx`
@@ -126,8 +125,7 @@ export class ContactQuery {
       params,
     );
     const ids = rows.map((row) => row.id);
-    const entities = ids.length ? await this.dataSource.getRepository(ContactEntity).findBy({ id: In(ids) }) : [];
-    const byId = new Map(entities.map((entity) => [entity.id, entity]));
+    const byId = new Map((await this.loader.byIds(ids)).map((row) => [row.id, row]));
     const links = options.withInboxes ? await this.loader.linksOf(ids) : null;
     const payload: Contact[] = ids.map((id) => toContact(byId.get(id)!, links?.get(id)));
     return { meta: { count, current_page: options.page }, payload };

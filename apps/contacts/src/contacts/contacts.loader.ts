@@ -1,48 +1,44 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { ContactErrors, type ContactInboxLink, type ContactSnapshot } from '@parley/contracts';
-import { DomainError } from '@parley/service-kit';
-import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { selectOneOrFail } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 import { toLinkedInbox } from '../read-models/messaging-view/linked-inbox.mapper';
 import { LIVE_INBOXES_SQL } from '../read-models/messaging-view/persistence/inbox-view.row';
 import { toContactSnapshot } from './contact-snapshot.mapper';
 import type { ContactLinkRow } from './persistence/contact-inbox.row';
-import { ContactEntity } from './persistence/contact.orm-entity';
+import { CONTACT_COLUMNS, type ContactRow } from './persistence/contact.row';
 
 /** Reads of contacts and their inbox links that other features need. */
 @Injectable()
 export class ContactsLoader {
-  constructor(
-    @InjectRepository(ContactEntity) private readonly contacts: Repository<ContactEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The account's contact, locked until the end of `tx` when given one. */
-  async find(accountId: number, id: number, tx?: EntityManager): Promise<ContactEntity> {
-    const found = await (tx ?? this.contacts.manager).findOne(ContactEntity, {
-      where: { accountId, id },
-      lock: tx ? { mode: 'pessimistic_write' } : undefined,
-    });
-    if (!found) throw new DomainError(ContactErrors.notFound, 'Contact not found');
-    return found;
+  find(accountId: number, id: number, tx?: EntityManager): Promise<ContactRow> {
+    const sql = `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE account_id = $1 AND id = $2${tx ? ' FOR UPDATE' : ''}`;
+    return selectOneOrFail(tx ?? this.dataSource, sql, [accountId, id], 'Contact', ContactErrors.notFound);
+  }
+
+  /** Contacts by id, in no particular order (ids the table does not hold are left out). */
+  byIds(ids: number[], tx?: EntityManager): Promise<ContactRow[]> {
+    return ids.length ? (tx ?? this.dataSource).query(`SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE id = ANY($1::int[])`, [ids]) : Promise.resolve([]);
   }
 
   /** The account's contacts carrying any of the label titles, in id order after `afterId` (a campaign's audience, page by page). */
   async withLabels(accountId: number, labels: string[], afterId: number, limit: number): Promise<ContactSnapshot[]> {
     if (labels.length === 0) return [];
-    const found = await this.contacts
-      .createQueryBuilder('c')
-      .where('c.account_id = :accountId AND c.labels && :labels::text[] AND c.id > :afterId', { accountId, labels, afterId })
-      .orderBy('c.id', 'ASC')
-      .limit(Math.min(Math.max(limit, 1), 1000))
-      .getMany();
-    return found.map(toContactSnapshot);
+    const rows: ContactRow[] = await this.dataSource.query(
+      `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE account_id = $1 AND labels && $2::text[] AND id > $3 ORDER BY id LIMIT $4`,
+      [accountId, labels, afterId, Math.min(Math.max(Math.floor(limit), 1), 1000)],
+    );
+    return rows.map(toContactSnapshot);
   }
 
   /** For other services that need a contact now (before its event reached them); null when there is none. */
   async snapshot(accountId: number, id: number): Promise<ContactSnapshot | null> {
-    const contact = await this.contacts.findOneBy({ id, accountId });
-    return contact ? toContactSnapshot(contact) : null;
+    const [row]: ContactRow[] = await this.dataSource.query(`SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE account_id = $1 AND id = $2`, [accountId, id]);
+    return row ? toContactSnapshot(row) : null;
   }
 
   /** Each contact's inbox links with the inboxes they point at (links to deleted inboxes are left out). */

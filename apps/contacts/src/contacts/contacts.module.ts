@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
 import { ContactBatchWriter } from './contact-batch.writer';
 import { ContactReferencesWriter } from './contact-references.writer';
@@ -8,12 +7,10 @@ import { ContactsHandlers } from './contacts.handlers';
 import { ContactsLoader } from './contacts.loader';
 import { ContactsService } from './contacts.service';
 import { LastActivityConsumer } from './last-activity.consumer';
-import { ContactInboxEntity } from './persistence/contact-inbox.orm-entity';
-import { ContactEntity } from './persistence/contact.orm-entity';
 
 /** Contacts and their inbox links (the `contacts` and `contact_inboxes` tables). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactEntity, ContactInboxEntity]), MessagingViewModule],
+  imports: [MessagingViewModule],
   controllers: [ContactsHandlers],
   providers: [ContactsService, ContactsLoader, ContactQuery, ContactBatchWriter, ContactReferencesWriter, LastActivityConsumer],
   exports: [ContactsService, ContactsLoader, ContactBatchWriter, ContactReferencesWriter],

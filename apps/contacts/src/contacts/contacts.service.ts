@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ContactErrors,
   ContactEvents,
@@ -13,21 +13,21 @@ import {
 import { checkLabelSet } from '@parley/domain-rules';
 import { changedAttributes, DomainError, isUniqueViolation, Outbox, type Emit } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
-import { Repository, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { toContactSnapshot } from './contact-snapshot.mapper';
 import { toContact } from './contact.mapper';
 import { assertValidContact, assertValidCustomAttributes, normaliseContactFields, translateConflict } from './contact.rules';
 import { ContactsLoader } from './contacts.loader';
-import { ContactInboxEntity } from './persistence/contact-inbox.orm-entity';
-import { ContactEntity } from './persistence/contact.orm-entity';
+import type { ContactInboxRow } from './persistence/contact-inbox.row';
+import { CONTACT_COLUMNS, type ContactRow } from './persistence/contact.row';
 
 const TRACKED: Array<keyof Contact> = ['name', 'email', 'phone_number', 'identifier', 'thumbnail', 'blocked', 'additional_attributes', 'custom_attributes'];
 
 @Injectable()
 export class ContactsService {
   constructor(
-    @InjectRepository(ContactInboxEntity) private readonly inboxLinks: Repository<ContactInboxEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly loader: ContactsLoader,
     private readonly messagingView: MessagingViewLoader,
     private readonly outbox: Outbox,
@@ -46,23 +46,23 @@ export class ContactsService {
     assertValidCustomAttributes(await this.messagingView.contactDefinitionsFor(accountId, [customAttributes]), customAttributes);
     try {
       return await this.outbox.transaction(async (tx, emit) => {
-        const contact = await tx.save(
-          tx.create(ContactEntity, {
+        const [contact]: ContactRow[] = await tx.query(
+          `INSERT INTO contacts.contacts (account_id, name, email, phone_number, identifier, avatar_url, blocked, additional_attributes, custom_attributes)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${CONTACT_COLUMNS}`,
+          [
             accountId,
-            name: values.name ?? null,
-            email: values.email ?? null,
-            phoneNumber: values.phoneNumber ?? null,
-            identifier: values.identifier ?? null,
-            avatarUrl: values.avatarUrl ?? null,
-            blocked: input.blocked ?? false,
-            additionalAttributes: input.additional_attributes ?? {},
-            customAttributes,
-            labels: [],
-            lastActivityAt: null,
-          }),
+            values.name ?? null,
+            values.email ?? null,
+            values.phoneNumber ?? null,
+            values.identifier ?? null,
+            values.avatarUrl ?? null,
+            input.blocked ?? false,
+            JSON.stringify(input.additional_attributes ?? {}),
+            JSON.stringify(customAttributes),
+          ],
         );
         const sourceId = input.source_id?.trim() || randomUUID();
-        await tx.insert(ContactInboxEntity, { contactId: contact.id, accountId, inboxId: inbox.id, sourceId });
+        await insertLink(tx, contact, inbox.id, sourceId);
         await emit(ContactEvents.created, accountId, { contact: toContactSnapshot(contact) });
         const link = { source_id: sourceId, inbox };
         return { contact: toContact(contact, [link]), contact_inbox: link };
@@ -80,20 +80,20 @@ export class ContactsService {
     const definitions = input.custom_attributes ? await this.messagingView.contactDefinitionsFor(accountId, [input.custom_attributes]) : [];
     try {
       const contact = await this.outbox.transaction(async (tx, emit) => {
-        const entity = await this.loader.find(accountId, id, tx);
-        const before = toContact(entity);
-        if (values.name !== undefined) entity.name = values.name;
-        if (values.email !== undefined) entity.email = values.email;
-        if (values.phoneNumber !== undefined) entity.phoneNumber = values.phoneNumber;
-        if (values.identifier !== undefined) entity.identifier = values.identifier;
-        if (values.avatarUrl !== undefined) entity.avatarUrl = values.avatarUrl;
-        if (input.blocked !== undefined) entity.blocked = input.blocked;
-        if (input.additional_attributes) entity.additionalAttributes = merge(entity.additionalAttributes, input.additional_attributes);
+        const row = await this.loader.find(accountId, id, tx);
+        const before = toContact(row);
+        if (values.name !== undefined) row.name = values.name;
+        if (values.email !== undefined) row.email = values.email;
+        if (values.phoneNumber !== undefined) row.phone_number = values.phoneNumber;
+        if (values.identifier !== undefined) row.identifier = values.identifier;
+        if (values.avatarUrl !== undefined) row.avatar_url = values.avatarUrl;
+        if (input.blocked !== undefined) row.blocked = input.blocked;
+        if (input.additional_attributes) row.additional_attributes = merge(row.additional_attributes, input.additional_attributes);
         if (input.custom_attributes) {
-          entity.customAttributes = merge(entity.customAttributes, input.custom_attributes);
-          assertValidCustomAttributes(definitions, entity.customAttributes);
+          row.custom_attributes = merge(row.custom_attributes, input.custom_attributes);
+          assertValidCustomAttributes(definitions, row.custom_attributes);
         }
-        const saved = await this.saveChanges(tx, emit, entity, before);
+        const saved = await this.saveChanges(tx, emit, row, before);
         if (before.blocked !== saved.blocked) {
           await emit(saved.blocked ? ContactEvents.blocked : ContactEvents.unblocked, accountId, { contact: toContactSnapshot(saved) });
         }
@@ -108,20 +108,20 @@ export class ContactsService {
   /** The contact, its inbox links and notes go; messaging removes its conversations on the event. */
   async delete(accountId: number, id: number): Promise<null> {
     await this.outbox.transaction(async (tx, emit) => {
-      const entity = await this.loader.find(accountId, id, tx);
-      await tx.delete(ContactEntity, { id: entity.id });
-      await emit(ContactEvents.deleted, accountId, { contact: toContactSnapshot(entity) });
+      const row = await this.loader.find(accountId, id, tx);
+      await this.remove(tx, row.id);
+      await emit(ContactEvents.deleted, accountId, { contact: toContactSnapshot(row) });
     });
     return null;
   }
 
   async setBlocked(accountId: number, id: number, blocked: boolean): Promise<Contact> {
     const contact = await this.outbox.transaction(async (tx, emit) => {
-      const entity = await this.loader.find(accountId, id, tx);
-      if (entity.blocked === blocked) return entity;
-      const before = toContact(entity);
-      entity.blocked = blocked;
-      const saved = await this.saveChanges(tx, emit, entity, before);
+      const row = await this.loader.find(accountId, id, tx);
+      if (row.blocked === blocked) return row;
+      const before = toContact(row);
+      row.blocked = blocked;
+      const saved = await this.saveChanges(tx, emit, row, before);
       await emit(blocked ? ContactEvents.blocked : ContactEvents.unblocked, accountId, { contact: toContactSnapshot(saved) });
       return saved;
     });
@@ -137,19 +137,18 @@ export class ContactsService {
     if ('problem' in checked) throw new DomainError(ContactErrors.invalidLabels, checked.problem, ['labels']);
     const titles = checked.value;
     return this.outbox.transaction(async (tx, emit) => {
-      const entity = await this.loader.find(accountId, id, tx);
-      if (entity.labels.join(',') === titles.join(',')) return titles;
-      entity.labels = titles;
-      const saved = await tx.save(entity);
+      const row = await this.loader.find(accountId, id, tx);
+      if (row.labels.join(',') === titles.join(',')) return titles;
+      const saved = await write(tx, { ...row, labels: titles });
       await emit(ContactEvents.labelsChanged, accountId, { contact: toContactSnapshot(saved), labels: titles });
       return titles;
     });
   }
 
   /** Links the contact to one more inbox, under its id at that channel. */
-  async linkInbox(contact: ContactEntity, inbox: LinkedInbox, sourceId: string): Promise<ContactInboxLink> {
+  async linkInbox(contact: ContactRow, inbox: LinkedInbox, sourceId: string): Promise<ContactInboxLink> {
     try {
-      await this.inboxLinks.insert({ contactId: contact.id, accountId: contact.accountId, inboxId: inbox.id, sourceId });
+      await insertLink(this.dataSource.manager, contact, inbox.id, sourceId);
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError(ContactInboxErrors.sourceIdTaken, 'Source id is already used in this inbox', ['source_id']);
       throw error;
@@ -162,12 +161,15 @@ export class ContactsService {
    * id. The contact's row lock makes concurrent calls for one contact find one link, not make two.
    */
   async ensureInboxLink(accountId: number, contactId: number, inbox: LinkedInbox): Promise<ContactInboxLink> {
-    return this.inboxLinks.manager.transaction(async (tx) => {
-      await this.loader.find(accountId, contactId, tx);
-      const existing = await tx.findOne(ContactInboxEntity, { where: { contactId, inboxId: inbox.id }, order: { id: 'ASC' } });
-      if (existing) return { source_id: existing.sourceId, inbox };
+    return this.dataSource.transaction(async (tx) => {
+      const contact = await this.loader.find(accountId, contactId, tx);
+      const [existing]: Array<Pick<ContactInboxRow, 'source_id'>> = await tx.query(
+        'SELECT source_id FROM contacts.contact_inboxes WHERE contact_id = $1 AND inbox_id = $2 ORDER BY id LIMIT 1',
+        [contactId, inbox.id],
+      );
+      if (existing) return { source_id: existing.source_id, inbox };
       const sourceId = randomUUID();
-      await tx.insert(ContactInboxEntity, { contactId, accountId, inboxId: inbox.id, sourceId });
+      await insertLink(tx, contact, inbox.id, sourceId);
       return { source_id: sourceId, inbox };
     });
   }
@@ -179,7 +181,7 @@ export class ContactsService {
    */
   async ensureInboxLinks(accountId: number, contactIds: number[], inbox: LinkedInbox): Promise<Array<{ contact_id: number; source_id: string }>> {
     if (contactIds.length === 0) return [];
-    return this.inboxLinks.manager.transaction(async (tx) => {
+    return this.dataSource.transaction(async (tx) => {
       const found: Array<{ id: number }> = await tx.query('SELECT id FROM contacts.contacts WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE', [
         accountId,
         [...new Set(contactIds)],
@@ -214,48 +216,81 @@ export class ContactsService {
    * from the mergee; inbox links, labels and attributes move over. The mergee is left without
    * its unique values, for the caller to move what else it has and then `remove` it.
    */
-  async absorb(tx: EntityManager, emit: Emit, baseId: number, mergeeId: number): Promise<ContactEntity> {
-    const entity = await tx.findOneByOrFail(ContactEntity, { id: baseId });
-    const mergee = await tx.findOneByOrFail(ContactEntity, { id: mergeeId });
-    const before = toContact(entity);
+  async absorb(tx: EntityManager, emit: Emit, baseId: number, mergeeId: number): Promise<ContactRow> {
+    const rows = await this.loader.byIds([baseId, mergeeId], tx);
+    const base = rows.find((row) => row.id === baseId)!;
+    const mergee = rows.find((row) => row.id === mergeeId)!;
+    const before = toContact(base);
     // The mergee's unique values must be freed before the base can take them.
     await tx.query('UPDATE contacts.contacts SET email = NULL, phone_number = NULL, identifier = NULL WHERE id = $1', [mergee.id]);
-    entity.name ??= mergee.name;
-    entity.email ??= mergee.email;
-    entity.phoneNumber ??= mergee.phoneNumber;
-    entity.identifier ??= mergee.identifier;
-    entity.avatarUrl ??= mergee.avatarUrl;
-    entity.additionalAttributes = { ...mergee.additionalAttributes, ...entity.additionalAttributes };
-    entity.customAttributes = { ...mergee.customAttributes, ...entity.customAttributes };
-    entity.labels = [...new Set([...entity.labels, ...mergee.labels])].sort();
-    if (mergee.lastActivityAt && (!entity.lastActivityAt || mergee.lastActivityAt > entity.lastActivityAt)) entity.lastActivityAt = mergee.lastActivityAt;
+    base.name ??= mergee.name;
+    base.email ??= mergee.email;
+    base.phone_number ??= mergee.phone_number;
+    base.identifier ??= mergee.identifier;
+    base.avatar_url ??= mergee.avatar_url;
+    base.additional_attributes = { ...mergee.additional_attributes, ...base.additional_attributes };
+    base.custom_attributes = { ...mergee.custom_attributes, ...base.custom_attributes };
+    base.labels = [...new Set([...base.labels, ...mergee.labels])].sort();
+    if (mergee.last_activity_at && (!base.last_activity_at || mergee.last_activity_at > base.last_activity_at)) base.last_activity_at = mergee.last_activity_at;
     await tx.query(
       `UPDATE contacts.contact_inboxes SET contact_id = $1 WHERE contact_id = $2
          AND inbox_id NOT IN (SELECT inbox_id FROM contacts.contact_inboxes WHERE contact_id = $1)`,
-      [entity.id, mergee.id],
+      [base.id, mergee.id],
     );
-    const saved = await this.saveChanges(tx, emit, entity, before);
-    return tx.save(saved);
+    // Written even without a visible change: labels and the last activity move over too.
+    return this.saveChanges(tx, emit, base, before, { always: true });
   }
 
   /** Deletes a contact inside the caller's transaction (its links and notes go with it). */
   async remove(tx: EntityManager, id: number): Promise<void> {
-    await tx.delete(ContactEntity, { id });
+    await tx.query('DELETE FROM contacts.contacts WHERE id = $1', [id]);
   }
 
   /** The contact as clients see it, with its inbox links. */
-  async withLinks(entity: ContactEntity): Promise<Contact> {
-    return toContact(entity, (await this.loader.linksOf([entity.id])).get(entity.id));
+  async withLinks(row: ContactRow): Promise<Contact> {
+    return toContact(row, (await this.loader.linksOf([row.id])).get(row.id));
   }
 
-  /** Saves and, when something visible changed, publishes `contact.updated` with the changes. */
-  async saveChanges(tx: EntityManager, emit: Emit, entity: ContactEntity, before: Contact): Promise<ContactEntity> {
-    const changes = changedAttributes(before, toContact(entity), TRACKED);
-    if (changes.length === 0) return entity;
-    const saved = await tx.save(entity);
-    await emit(ContactEvents.updated, saved.accountId, { contact: toContactSnapshot(saved), changed_attributes: changes });
+  /** Saves and, when something visible changed, publishes `contact.updated` with the changes (without one, writes only when `always`). */
+  async saveChanges(tx: EntityManager, emit: Emit, row: ContactRow, before: Contact, options: { always?: boolean } = {}): Promise<ContactRow> {
+    const changes = changedAttributes(before, toContact(row), TRACKED);
+    if (changes.length === 0 && !options.always) return row;
+    const saved = await write(tx, row);
+    if (changes.length > 0) await emit(ContactEvents.updated, saved.account_id, { contact: toContactSnapshot(saved), changed_attributes: changes });
     return saved;
   }
+}
+
+/** Stores the row's values; updated_at moves only when one of them changed. */
+async function write(tx: EntityManager, row: ContactRow): Promise<ContactRow> {
+  const [rows] = (await tx.query(
+    `UPDATE contacts.contacts
+        SET name = $2, email = $3, phone_number = $4, identifier = $5, avatar_url = $6, blocked = $7, additional_attributes = $8, custom_attributes = $9,
+            labels = $10, last_activity_at = $11,
+            updated_at = CASE WHEN (name, email, phone_number, identifier, avatar_url, blocked, additional_attributes, custom_attributes, labels, last_activity_at)
+                                   IS DISTINCT FROM ($2::text, $3::text, $4::text, $5::text, $6::text, $7::boolean, $8::jsonb, $9::jsonb, $10::text[], $11::timestamptz)
+                              THEN now() ELSE updated_at END
+      WHERE id = $1 RETURNING ${CONTACT_COLUMNS}`,
+    [
+      row.id,
+      row.name,
+      row.email,
+      row.phone_number,
+      row.identifier,
+      row.avatar_url,
+      row.blocked,
+      JSON.stringify(row.additional_attributes),
+      JSON.stringify(row.custom_attributes),
+      row.labels,
+      row.last_activity_at,
+    ],
+  )) as [ContactRow[], number];
+  return rows[0];
+}
+
+/** A new inbox link of the contact (unique per inbox and source id). */
+async function insertLink(on: EntityManager, contact: Pick<ContactRow, 'id' | 'account_id'>, inboxId: number, sourceId: string): Promise<void> {
+  await on.query('INSERT INTO contacts.contact_inboxes (contact_id, account_id, inbox_id, source_id) VALUES ($1, $2, $3, $4)', [contact.id, contact.account_id, inboxId, sourceId]);
 }
 
 function merge(stored: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {

@@ -1,27 +1,27 @@
 import type { ContactImport } from '@parley/contracts';
-import type { ContactImportEntity } from './persistence/contact-import.orm-entity';
+import type { ContactImportRow } from './persistence/contact-import.row';
 
 /** The job as clients see it; `eta` extrapolates the rate so far while running. */
-export function toContactImport(entity: ContactImportEntity, now = Date.now()): ContactImport {
+export function toContactImport(row: ContactImportRow, now = Date.now()): ContactImport {
   let eta: string | null = null;
-  if (entity.status === 'running' && entity.startedAt && entity.rowsTotal && entity.processed > 0) {
-    const elapsed = now - entity.startedAt.getTime();
-    const remaining = Math.max(0, entity.rowsTotal - entity.processed);
-    eta = new Date(now + (elapsed / entity.processed) * remaining).toISOString();
+  if (row.status === 'running' && row.started_at && row.rows_total && row.processed > 0) {
+    const elapsed = now - row.started_at.getTime();
+    const remaining = Math.max(0, row.rows_total - row.processed);
+    eta = new Date(now + (elapsed / row.processed) * remaining).toISOString();
   }
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    status: entity.status,
-    rows_total: entity.rowsTotal,
-    processed: entity.processed,
-    created: entity.created,
-    updated: entity.updated,
-    failed: entity.failed,
+    id: row.id,
+    account_id: row.account_id,
+    status: row.status,
+    rows_total: row.rows_total,
+    processed: row.processed,
+    created: row.created,
+    updated: row.updated,
+    failed: row.failed,
     eta,
-    failure_reason: entity.failureReason,
-    created_at: entity.createdAt.toISOString(),
-    started_at: entity.startedAt?.toISOString() ?? null,
-    finished_at: entity.finishedAt?.toISOString() ?? null,
+    failure_reason: row.failure_reason,
+    created_at: row.created_at.toISOString(),
+    started_at: row.started_at?.toISOString() ?? null,
+    finished_at: row.finished_at?.toISOString() ?? null,
   };
 }

@@ -3,9 +3,8 @@ import { ContactEvents, type ContactSnapshot, type CustomAttributeDefinition } f
 import { customAttributeProblems } from '@parley/domain-rules';
 import { changedAttributes, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ContactBatchWriter } from '../contacts/contact-batch.writer';
+import { ContactBatchWriter, type MatchedContact } from '../contacts/contact-batch.writer';
 import { contactFieldProblems, normaliseContactFields } from '../contacts/contact.rules';
-import type { ContactRow } from '../contacts/persistence/contact.row';
 import { contactFieldsFromRow } from './csv-row.mapper';
 
 export interface ImportRow {
@@ -26,7 +25,7 @@ export interface ImportFailure {
 }
 
 /** A contact as the batch builds it: matched (with what it was) or new (no id until inserted). */
-interface Working extends Omit<ContactRow, 'id'> {
+interface Working extends Omit<MatchedContact, 'id'> {
   id: number | null;
   before: ContactSnapshot | null;
   dirty: boolean;

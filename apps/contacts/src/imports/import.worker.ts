@@ -1,14 +1,14 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
-import { DeletedAccounts, FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
+import { DeletedAccounts, FILE_STORAGE, isUniqueViolation, Outbox, PollingLoop, type FileStorage } from '@parley/service-kit';
 import { parse } from 'csv-parse';
 import { DataSource } from 'typeorm';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { contactFieldsFromRow } from './csv-row.mapper';
 import { ImportBatchWriter, type ImportRow } from './import-batch.writer';
-import { ContactImportEntity } from './persistence/contact-import.orm-entity';
+import { CONTACT_IMPORT_COLUMNS, type ContactImportRow } from './persistence/contact-import.row';
 
 const BATCH_SIZE = 500;
 const POLL_MS = 1000;
@@ -19,11 +19,7 @@ const POLL_MS = 1000;
  * leased: a worker that dies lets another take it over once the lease lapses.
  */
 @Injectable()
-export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(ImportWorker.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopping = false;
+export class ImportWorker extends PollingLoop {
   /** How long a claimed job stays with this worker without progress (a crashed worker's job waits this long). */
   private readonly leaseMs: number;
 
@@ -36,66 +32,49 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly batches: ImportBatchWriter,
     @Inject(CONTACTS_CONFIG) config: ContactsConfig,
   ) {
+    super(POLL_MS, 'Running contact imports');
     this.leaseMs = config.importLeaseMs;
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
+  /** Runs the next job due, if any (a job's own failure is recorded on it, not thrown). */
+  protected async pass(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    await this.run(job);
+    return true;
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  /** The oldest unfinished job no worker holds, leased to this one (rows another worker is claiming are skipped). */
+  private async claim(): Promise<ContactImportRow | null> {
+    const [rows]: [ContactImportRow[], number] = await this.dataSource.query(
+      `UPDATE contacts.imports
+          SET status = 'running', started_at = coalesce(started_at, $1), locked_until = $2, updated_at = now()
+        WHERE id = (SELECT id FROM contacts.imports
+                     WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < now())
+                     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING ${CONTACT_IMPORT_COLUMNS}`,
+      [new Date(), new Date(Date.now() + this.leaseMs)],
+    );
+    return rows[0] ?? null;
   }
 
-  kick(): void {
-    if (this.running || this.stopping) return;
-    this.running = this.runNext()
-      .catch((error) => this.logger.error(`Import worker failed: ${(error as Error).stack}`))
-      .finally(() => (this.running = null));
-  }
-
-  private async runNext(): Promise<void> {
-    let job: ContactImportEntity | null;
-    while (!this.stopping && (job = await this.claim())) await this.run(job);
-  }
-
-  private async claim(): Promise<ContactImportEntity | null> {
-    return this.dataSource.transaction(async (tx) => {
-      const [job] = await tx
-        .createQueryBuilder(ContactImportEntity, 'j')
-        .where("j.status IN ('queued', 'running') AND (j.locked_until IS NULL OR j.locked_until < now())")
-        .orderBy('j.id', 'ASC')
-        .limit(1)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
-      if (!job) return null;
-      job.status = 'running';
-      job.startedAt ??= new Date();
-      job.lockedUntil = new Date(Date.now() + this.leaseMs);
-      return tx.save(job);
-    });
-  }
-
-  private async run(job: ContactImportEntity): Promise<void> {
+  private async run(job: ContactImportRow): Promise<void> {
     try {
-      if (job.rowsTotal === null) {
-        job.rowsTotal = await this.countRows(job.fileKey);
-        await this.dataSource.getRepository(ContactImportEntity).update({ id: job.id }, { rowsTotal: job.rowsTotal });
+      if (job.rows_total === null) {
+        job.rows_total = await this.countRows(job.file_key);
+        await this.dataSource.query('UPDATE contacts.imports SET rows_total = $2, updated_at = now() WHERE id = $1', [job.id, job.rows_total]);
       }
-      if (job.rowsTotal > CONTACT_IMPORT_MAX_ROWS) throw new Error(`The file has ${job.rowsTotal} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
+      if (job.rows_total > CONTACT_IMPORT_MAX_ROWS) throw new Error(`The file has ${job.rows_total} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
       let batch: ImportRow[] = [];
       let rowNumber = 0;
-      for await (const raw of await this.records(job.fileKey)) {
+      for await (const raw of await this.records(job.file_key)) {
         rowNumber++;
         if (rowNumber <= job.processed) continue; // done before a restart
         batch.push({ rowNumber, raw: raw as Record<string, string> });
         if (batch.length === BATCH_SIZE) {
           await this.commitBatch(job, batch);
           batch = [];
-          if (this.stopping) return this.release(job); // another worker (or the next start) resumes at once
+          if (this.isStopping) return this.release(job); // another worker (or the next start) resumes at once
         }
       }
       if (batch.length) await this.commitBatch(job, batch);
@@ -106,24 +85,24 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async commitBatch(job: ContactImportEntity, rows: ImportRow[]): Promise<void> {
+  private async commitBatch(job: ContactImportRow, rows: ImportRow[]): Promise<void> {
     // Per batch, before its transaction: the rows' keys decide whether messaging must be asked (see contactDefinitionsFor).
     const definitions = await this.messagingView.contactDefinitionsFor(
-      job.accountId,
+      job.account_id,
       rows.map((row) => contactFieldsFromRow(row.raw).custom_attributes ?? {}),
     );
     const apply = (careful: boolean) =>
       this.outbox.transaction(async (tx, emit) => {
-        if (await this.deletedAccounts.isDeleted(tx, job.accountId)) throw new Error('The account was deleted');
+        if (await this.deletedAccounts.isDeleted(tx, job.account_id)) throw new Error('The account was deleted');
         let outcome = { created: 0, updated: 0, failed: 0 };
         if (!careful) {
-          outcome = await this.batches.apply(tx, emit, job.accountId, job.id, rows, definitions);
+          outcome = await this.batches.apply(tx, emit, job.account_id, job.id, rows, definitions);
         } else {
           // A concurrent write took a value this batch wanted: go row by row, each in a savepoint.
           for (const row of rows) {
             await tx.query('SAVEPOINT import_row');
             try {
-              const one = await this.batches.apply(tx, emit, job.accountId, job.id, [row], definitions);
+              const one = await this.batches.apply(tx, emit, job.account_id, job.id, [row], definitions);
               outcome = { created: outcome.created + one.created, updated: outcome.updated + one.updated, failed: outcome.failed + one.failed };
               await tx.query('RELEASE SAVEPOINT import_row');
             } catch (error) {
@@ -138,14 +117,15 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
         job.created += outcome.created;
         job.updated += outcome.updated;
         job.failed += outcome.failed;
-        job.lockedUntil = new Date(Date.now() + this.leaseMs);
-        await tx.update(ContactImportEntity, { id: job.id }, {
-          processed: job.processed,
-          created: job.created,
-          updated: job.updated,
-          failed: job.failed,
-          lockedUntil: job.lockedUntil,
-        });
+        job.locked_until = new Date(Date.now() + this.leaseMs);
+        await tx.query('UPDATE contacts.imports SET processed = $2, created = $3, updated = $4, failed = $5, locked_until = $6, updated_at = now() WHERE id = $1', [
+          job.id,
+          job.processed,
+          job.created,
+          job.updated,
+          job.failed,
+          job.locked_until,
+        ]);
       });
     const snapshot = { created: job.created, updated: job.updated, failed: job.failed, processed: job.processed };
     try {
@@ -157,14 +137,17 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async release(job: ContactImportEntity): Promise<void> {
-    await this.dataSource.getRepository(ContactImportEntity).update({ id: job.id }, { lockedUntil: null });
+  private async release(job: ContactImportRow): Promise<void> {
+    await this.dataSource.query('UPDATE contacts.imports SET locked_until = NULL, updated_at = now() WHERE id = $1', [job.id]);
   }
 
-  private async finish(job: ContactImportEntity, status: 'completed' | 'failed', reason: string | null): Promise<void> {
-    await this.dataSource
-      .getRepository(ContactImportEntity)
-      .update({ id: job.id }, { status, failureReason: reason, finishedAt: new Date(), lockedUntil: null });
+  private async finish(job: ContactImportRow, status: 'completed' | 'failed', reason: string | null): Promise<void> {
+    await this.dataSource.query('UPDATE contacts.imports SET status = $2, failure_reason = $3, finished_at = $4, locked_until = NULL, updated_at = now() WHERE id = $1', [
+      job.id,
+      status,
+      reason,
+      new Date(),
+    ]);
   }
 
   private async records(fileKey: string): Promise<AsyncIterable<unknown>> {

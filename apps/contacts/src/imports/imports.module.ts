@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { FileStorageModule } from '@parley/service-kit';
 import { ContactsModule } from '../contacts/contacts.module';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
@@ -7,11 +6,10 @@ import { ImportBatchWriter } from './import-batch.writer';
 import { ImportWorker } from './import.worker';
 import { ImportsHandlers } from './imports.handlers';
 import { ImportsService } from './imports.service';
-import { ContactImportEntity } from './persistence/contact-import.orm-entity';
 
 /** CSV imports of contacts: the files the gateway stored, run as leased jobs. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactImportEntity]), FileStorageModule.register('contacts', { signsLinks: false }), ContactsModule, MessagingViewModule],
+  imports: [FileStorageModule.register('contacts', { signsLinks: false }), ContactsModule, MessagingViewModule],
   controllers: [ImportsHandlers],
   providers: [ImportsService, ImportWorker, ImportBatchWriter],
   exports: [ImportsService],

@@ -1,14 +1,14 @@
 import type { ContactNote } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { NoteEntity } from './persistence/note.orm-entity';
+import type { NoteRow } from './persistence/note.row';
 
-export function toNote(entity: NoteEntity): ContactNote {
+export function toNote(row: NoteRow): ContactNote {
   return {
-    id: entity.id,
-    contact_id: entity.contactId,
-    content: entity.content,
-    user: entity.userId !== null ? { id: entity.userId } : null,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    contact_id: row.contact_id,
+    content: row.content,
+    user: row.user_id !== null ? { id: row.user_id } : null,
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
 }

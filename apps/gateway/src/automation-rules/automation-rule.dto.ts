@@ -9,8 +9,8 @@ import {
   type RuleCondition,
 } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { MayBeOmitted, ToInteger, UpdateOf } from '../http/tolerant-input.decorators';
+import { ArrayMaxSize, IsArray, IsBoolean, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsPage, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 
 /** Shapes only (400): whether keys, operators, values and params make sense is the automation service's 422. */
 export class RuleConditionDto implements RuleCondition {
@@ -55,5 +55,5 @@ export class CreateAutomationRuleDto implements CreateAutomationRuleInput {
 export class UpdateAutomationRuleDto extends UpdateOf(CreateAutomationRuleDto) {}
 
 export class RunsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
 }

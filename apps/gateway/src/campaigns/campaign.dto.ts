@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CAMPAIGN_TYPES, type CampaignAudienceEntry, type CampaignTriggerInput, type CampaignTriggerRules, type CampaignType, type CreateCampaignInput } from '@parley/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsId, MayBeOmitted, ToInteger, UpdateOf } from '../http/tolerant-input.decorators';
+import { IsPage, IsId, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 
 /** Shapes only (400): whether the inbox, labels and sender exist, and the campaign's rules, are the campaigns service's 422. */
 export class CampaignAudienceDto implements CampaignAudienceEntry {
@@ -68,7 +68,7 @@ export class UpdateCampaignDto extends UpdateOf(CreateCampaignDto) {}
 
 export class CampaignSendsQueryDto {
   @ApiPropertyOptional({ enum: ['sent', 'failed'] }) @MayBeOmitted() @IsIn(['sent', 'failed']) status?: 'sent' | 'failed';
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
 }
 
 export class CampaignTriggerDto implements CampaignTriggerInput {

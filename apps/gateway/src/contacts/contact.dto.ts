@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ContactFields, ContactListQuery, CreateContactInput } from '@parley/contracts';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsId, MayBeOmitted, ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
+import { FilterPageQueryDto } from '../http/filter.dto';
+import { IsPage, IsId, MayBeOmitted, ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
 
 /** Optional text that may be null or blank (blank means "not set"). */
 function OptionalText(max = 255): PropertyDecorator {
@@ -33,7 +34,7 @@ export class CreateContactDto extends ContactFieldsDto implements CreateContactI
 
 export class ContactListQueryDto implements ContactListQuery {
   @ApiPropertyOptional({ description: 'Matches name, e-mail, phone or identifier' }) @MayBeOmitted() @IsString() @MaxLength(255) q?: string;
-  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 15 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100) per_page?: number;
   @ApiPropertyOptional({ example: '-last_activity_at' }) @MayBeOmitted() @IsString() @MaxLength(50) sort?: string;
   @IncludeContactInboxes() include_contact_inboxes?: boolean;
@@ -42,12 +43,11 @@ export class ContactListQueryDto implements ContactListQuery {
 export class ContactSearchQueryDto {
   @ApiProperty({ description: 'Words matched as prefixes of name, e-mail, phone and identifier' }) @IsString() @IsNotEmpty() @MaxLength(255) q: string;
   @ApiPropertyOptional({ enum: ['conversations'] }) @MayBeOmitted() @IsIn(['conversations']) include?: 'conversations';
-  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
   @IncludeContactInboxes() include_contact_inboxes?: boolean;
 }
 
-export class ContactFilterQueryDto {
-  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+export class ContactFilterQueryDto extends FilterPageQueryDto {
   @IncludeContactInboxes() include_contact_inboxes?: boolean;
 }
 

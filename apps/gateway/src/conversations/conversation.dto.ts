@@ -10,8 +10,8 @@ import {
   type Priority,
 } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsId, MayBeOmitted, ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsPage, IsId, MayBeOmitted, ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
 import { CreateMessageDto } from '../messages/message.dto';
 
 /** `labels[]=a&labels[]=b`, `labels=a&labels=b` (see parseQueryString) and `labels=a,b` all mean ["a", "b"]. */
@@ -45,7 +45,7 @@ export class ConversationQueryDto implements ConversationListQuery {
   labels?: string[];
 
   @ApiPropertyOptional() @MayBeOmitted() @IsString() @MaxLength(200) q?: string;
-  @ApiPropertyOptional({ minimum: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
 }
 
 /** The opening message: message create's own fields and checks (content, template_params), incoming or outgoing. */

@@ -22,7 +22,7 @@ import {
   TranscriptDto,
   TypingDto,
 } from './conversation.dto';
-import { FilterDto } from '../http/filter.dto';
+import { FilterDto, FilterPageQueryDto } from '../http/filter.dto';
 import { LabelTitlesView } from '../labels/label.responses';
 import { ConversationListView, ConversationMetaCountsView, ConversationView, EmptyView, ToggleStatusView } from './conversation.responses';
 import { Expensive } from '../rate-limit/expensive.decorators';
@@ -51,9 +51,8 @@ export class ConversationsController {
   @Post('filter')
   @HttpCode(200)
   @ApiOkResponse({ type: ConversationListView })
-  async filter(@Scope() scope: AccountScoped, @Body() body: FilterDto, @Query('page') page?: string): Promise<{ data: ConversationPage }> {
-    const requested = body.page ?? (page && /^\d+$/.test(page) ? Number(page) : undefined);
-    return { data: await this.rpc.send(P.filter, { ...scope, payload: body.payload, page: requested }) };
+  async filter(@Scope() scope: AccountScoped, @Body() body: FilterDto, @Query() query: FilterPageQueryDto): Promise<{ data: ConversationPage }> {
+    return { data: await this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page ?? query.page }) };
   }
 
   @Get(':id')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CsatRatingInput } from '@parley/contracts';
 import { ValidateIf, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsId, MayBeOmitted, ToInteger } from '../http/tolerant-input.decorators';
+import { IsPage, IsId, MayBeOmitted, ToInteger } from '../http/tolerant-input.decorators';
 import { WindowQueryDto } from '../reports/report.dto';
 
 export class CsatRatingDto implements CsatRatingInput {
@@ -15,5 +15,5 @@ export class CsatReportQueryDto extends WindowQueryDto {
   @ApiPropertyOptional({ description: 'Responses about conversations assigned to this agent' }) @ToInteger() @MayBeOmitted() @IsId() agent_id?: number;
   @ApiPropertyOptional() @ToInteger() @MayBeOmitted() @IsId() inbox_id?: number;
   @ApiPropertyOptional({ minimum: 1, maximum: 5 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(5) rating?: number;
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
 }

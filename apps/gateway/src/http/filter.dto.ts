@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FILTER_OPERATORS, type FilterOperator } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { MayBeOmitted, ToInteger } from './tolerant-input.decorators';
+import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsPage, MayBeOmitted } from './tolerant-input.decorators';
 
 /** One condition of the filter language shared by conversations and contacts (`POST …/filter`). */
 export class FilterConditionDto {
@@ -20,5 +20,10 @@ export class FilterDto {
   @Type(() => FilterConditionDto)
   payload: FilterConditionDto[];
 
-  @ApiPropertyOptional() @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
+}
+
+/** A filter's page may come in the query instead of the body (the body's wins). */
+export class FilterPageQueryDto {
+  @IsPage() page?: number;
 }

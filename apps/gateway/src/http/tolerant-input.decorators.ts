@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { applyDecorators, type Type } from '@nestjs/common';
-import { PartialType } from '@nestjs/swagger';
+import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsInt, Max, Min, registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
 
 /**
@@ -19,6 +19,11 @@ export function ToOptionalId(): PropertyDecorator {
 export function ToInteger(): PropertyDecorator {
   const convert = (value: unknown) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
   return Transform(({ value }) => (Array.isArray(value) ? value.map(convert) : convert(value)));
+}
+
+/** Decimal strings (`-3`, `5.5`) become numbers; `0x10`, `1e3` or `1,5` are left for the validators to refuse. */
+export function ToDecimal(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value));
 }
 
 /** Multipart and query strings carry booleans as "true"/"false". */
@@ -49,6 +54,27 @@ export function IsId(options: ValidationOptions = {}): PropertyDecorator {
     IsInt(options),
     Min(1, { ...options, message: '$property must be a positive integer id' }),
     Max(MAX_ID, { ...options, message: `$property must be at most ${MAX_ID}` }),
+  );
+}
+
+/** The highest `page` any paginated endpoint accepts (past the last page: an empty page). */
+export const MAX_PAGE = 100_000;
+
+/**
+ * A page number: `page` ≤ 0 means the first page (the n8n node sends `page=0`); above `max`,
+ * fractional or not a number → 400. Documents itself, so every paginated endpoint reads alike.
+ */
+export function IsPage(max = MAX_PAGE, description = 'Page number; 0 or less means the first page'): PropertyDecorator {
+  const toPage = (value: unknown) => {
+    const page = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+    return Number.isInteger(page) && (page as number) <= 0 ? 1 : page;
+  };
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'integer', maximum: max, default: 1, description }),
+    Transform(({ value }) => toPage(value)),
+    MayBeOmitted(),
+    IsInt({ message: '$property must be an integer page number' }),
+    Max(max, { message: `$property must be at most ${max}` }),
   );
 }
 

@@ -11,9 +11,11 @@ import {
 } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsId, MayBeOmitted, ToInteger } from '../http/tolerant-input.decorators';
+import { IsPage, IsId, MayBeOmitted, ToDecimal, ToInteger } from '../http/tolerant-input.decorators';
 import { STAGE_ID_PATTERN } from './funnel.dto';
 
+/** A card's value and the bounds of a filter on it. */
+const MAX_VALUE = 1e13;
 const NullableOrOmitted = () => ValidateIf((_, value) => value !== undefined && value !== null);
 const MAX_POSITION = 1_000_000_000;
 
@@ -28,7 +30,7 @@ class ItemDetailsDto {
   @ApiPropertyOptional({ nullable: true, type: String }) @NullableOrOmitted() @IsString() @MaxLength(20_000) description?: string | null;
   @ApiPropertyOptional({ enum: KANBAN_ITEM_STATUSES }) @MayBeOmitted() @IsIn(KANBAN_ITEM_STATUSES) status?: KanbanItemStatus;
   @ApiPropertyOptional({ enum: KANBAN_PRIORITIES, nullable: true }) @NullableOrOmitted() @IsIn(KANBAN_PRIORITIES) priority?: KanbanPriority | null;
-  @ApiPropertyOptional({ nullable: true, type: Number }) @NullableOrOmitted() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-1e13) @Max(1e13) value?: number | null;
+  @ApiPropertyOptional({ nullable: true, type: Number }) @NullableOrOmitted() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-MAX_VALUE) @Max(MAX_VALUE) value?: number | null;
   @ApiPropertyOptional({ type: CurrencyDto, nullable: true }) @NullableOrOmitted() @IsObject() @ValidateNested() @Type(() => CurrencyDto) currency?: CurrencyDto | null;
   @ApiPropertyOptional({ nullable: true, type: Number, description: 'The conversation number, as conversation_display_id' }) @NullableOrOmitted() @IsId() conversation_id?: number | null;
 }
@@ -52,7 +54,6 @@ export class KanbanItemBodyDto {
   @ApiProperty({ type: KanbanItemFieldsDto }) @IsObject() @ValidateNested() @Type(() => KanbanItemFieldsDto) kanban_item: KanbanItemFieldsDto;
 }
 
-const Page = () => [ToInteger(), MayBeOmitted(), IsInt(), Min(1), Max(100_000)];
 const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((decorator) => decorator(target, key));
 const OptionalId = () => apply([ToInteger(), MayBeOmitted(), IsId()]);
 
@@ -61,19 +62,19 @@ export class KanbanItemQueryDto {
   @ApiPropertyOptional() @MayBeOmitted() @IsString() @Matches(STAGE_ID_PATTERN) stage_id?: string;
   @ApiPropertyOptional() @OptionalId() agent_id?: number;
   @ApiPropertyOptional({ description: 'Conversation number' }) @OptionalId() conversation_id?: number;
-  @ApiPropertyOptional({ minimum: 1 }) @apply(Page()) page?: number;
+  @IsPage() page?: number;
 }
 
 export class KanbanBatchQueryDto extends KanbanItemQueryDto {
   @ApiPropertyOptional({ default: 25, maximum: 200, description: 'Cards per stage' }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(200) per_stage?: number;
-  @ApiPropertyOptional({ default: 1, description: 'Page of each stage' }) @apply(Page()) stage_page?: number;
+  @IsPage(undefined, 'Page of each stage; 0 or less means the first') stage_page?: number;
 }
 
 export class KanbanSearchQueryDto {
   @ApiProperty({ description: 'Words over title and description; each matches the start of a word' }) @IsString() @MaxLength(200) query: string;
   @ApiPropertyOptional() @OptionalId() funnel_id?: number;
   @ApiPropertyOptional() @OptionalId() agent_id?: number;
-  @ApiPropertyOptional({ minimum: 1 }) @apply(Page()) page?: number;
+  @IsPage() page?: number;
 }
 
 /** `a[]=x&a[]=y`, `a=x&a=y` and `a=x,y` all mean [x, y]. */
@@ -87,20 +88,17 @@ const ListFromQuery = (convert: (value: string) => unknown = (value) => value) =
       .map(convert);
   });
 
-/** Query strings carry numbers as text. */
-const ToNumber = () => Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
-
 const IsoDate = () => apply([MayBeOmitted(), Matches(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, { message: '$property must be an ISO 8601 date' })]);
 
 export class KanbanFilterQueryDto {
   @ApiPropertyOptional() @OptionalId() funnel_id?: number;
   @ApiPropertyOptional({ enum: KANBAN_PRIORITIES, isArray: true }) @ListFromQuery() @MayBeOmitted() @IsArray() @ArrayMaxSize(4) @IsIn(KANBAN_PRIORITIES, { each: true }) priorities?: string[];
-  @ApiPropertyOptional() @ToNumber() @MayBeOmitted() @IsNumber({ allowNaN: false, allowInfinity: false }) value_min?: number;
-  @ApiPropertyOptional() @ToNumber() @MayBeOmitted() @IsNumber({ allowNaN: false, allowInfinity: false }) value_max?: number;
+  @ApiPropertyOptional() @ToDecimal() @MayBeOmitted() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-MAX_VALUE) @Max(MAX_VALUE) value_min?: number;
+  @ApiPropertyOptional() @ToDecimal() @MayBeOmitted() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-MAX_VALUE) @Max(MAX_VALUE) value_max?: number;
   @ApiPropertyOptional() @OptionalId() agent_id?: number;
   @ApiPropertyOptional({ description: 'Created at or after (ISO 8601)' }) @IsoDate() from?: string;
   @ApiPropertyOptional({ description: 'Created at or before (ISO 8601)' }) @IsoDate() to?: string;
-  @ApiPropertyOptional({ minimum: 1 }) @apply(Page()) page?: number;
+  @IsPage() page?: number;
 }
 
 export class KanbanReportQueryDto {

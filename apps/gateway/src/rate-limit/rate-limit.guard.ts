@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ACCESS, type AccessRule } from '../auth/access.decorators';
 import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
 import { EXPENSIVE, UNMETERED, type ExpensiveRule } from './expensive.decorators';
-import { RateLimitExceeded, RateLimiterService, type LimitKind, type LimitState } from './rate-limiter.service';
+import { RateLimiterService, type LimitKind, type LimitState } from './rate-limiter.service';
 
 type LimitedRequest = AuthenticatedRequest & { rateLimit?: LimitState | null };
 
@@ -37,17 +37,15 @@ abstract class LimitGuard implements CanActivate {
     if (rule?.kind === 'public' && !this.limitsPublicRoutes) return true;
     const request = context.switchToHttp().getRequest<LimitedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    try {
-      const state = await this.limiter.consume(this.keys(request, context));
-      // The headers show the tightest limit the request met, whichever guard counted it.
-      if (state && (!request.rateLimit || state.remaining < request.rateLimit.remaining)) request.rateLimit = state;
-      if (request.rateLimit) setHeaders(reply, request.rateLimit);
-    } catch (error) {
-      if (!(error instanceof RateLimitExceeded)) throw error;
-      setHeaders(reply, error.state);
-      void reply.header('retry-after', String(error.state.retryAfter));
+    const { exceeded, state } = await this.limiter.consume(this.keys(request, context));
+    if (exceeded && state) {
+      setHeaders(reply, state);
+      void reply.header('retry-after', String(state.retryAfter));
       throw new HttpException('Rate limit exceeded', HttpStatus.TOO_MANY_REQUESTS);
     }
+    // The headers show the tightest limit the request met, whichever guard counted it.
+    if (state && (!request.rateLimit || state.remaining < request.rateLimit.remaining)) request.rateLimit = state;
+    if (request.rateLimit) setHeaders(reply, request.rateLimit);
     return true;
   }
 }

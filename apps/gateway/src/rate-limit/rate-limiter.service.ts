@@ -21,10 +21,10 @@ function stateOf(limit: number, remaining: number, msBeforeNext: number): LimitS
   return { limit, remaining, resetAt: Math.ceil((Date.now() + msBeforeNext) / 1000), retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
 }
 
-export class RateLimitExceeded extends Error {
-  constructor(readonly state: LimitState) {
-    super('Rate limit exceeded');
-  }
+/** What counting a request found: the tightest state of the limits it met, and whether one was exceeded. */
+export interface LimitVerdict {
+  exceeded: boolean;
+  state: LimitState | null;
 }
 
 const STORE_ERROR_LOG_INTERVAL_MS = 10_000;
@@ -65,8 +65,8 @@ export class RateLimiterService implements OnApplicationShutdown {
     this.limiters = Object.fromEntries((Object.keys(points) as LimitKind[]).map((kind) => [kind, make(kind)])) as Record<LimitKind, RateLimiterAbstract>;
   }
 
-  /** Counts one request against each key; the tightest state, or RateLimitExceeded. */
-  async consume(keys: Array<[LimitKind, string]>): Promise<LimitState | null> {
+  /** Counts one request against each key, up to the first limit it exceeds. */
+  async consume(keys: Array<[LimitKind, string]>): Promise<LimitVerdict> {
     let tightest: LimitState | null = null;
     for (const [kind, key] of keys) {
       const limiter = this.limiters[kind];
@@ -77,12 +77,12 @@ export class RateLimiterService implements OnApplicationShutdown {
       } catch (error) {
         if (error instanceof RateLimiterRes) {
           this.rejections.inc({ kind });
-          throw new RateLimitExceeded(stateOf(limiter.points, 0, error.msBeforeNext));
+          return { exceeded: true, state: stateOf(limiter.points, 0, error.msBeforeNext) };
         }
         this.storeFailed(error);
       }
     }
-    return tightest;
+    return { exceeded: false, state: tightest };
   }
 
   async onApplicationShutdown(): Promise<void> {

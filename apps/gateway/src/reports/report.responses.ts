@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { BotMetrics, ModelState, EntitySummaryRow, LiveAgents, LiveConversationCounts, ReportSummary, SeriesPoint, TrafficCell } from '@parley/contracts';
+import type { BotMetrics, ConversationMetrics, ReportSummaryWithPrevious, ModelState, EntitySummaryRow, LiveAgents, LiveConversationCounts, ReportSummary, SeriesPoint, TrafficCell } from '@parley/contracts';
 
-export class ReportSummaryView implements ReportSummary {
+/** The nine figures of the contract. */
+export class ReportFiguresView implements ReportSummary {
   @ApiProperty() open_conversations_count: number;
   @ApiProperty() agents_online_count: number;
   @ApiProperty({ description: 'seconds' }) average_first_response_time: number;
@@ -11,6 +12,18 @@ export class ReportSummaryView implements ReportSummary {
   @ApiProperty() incoming_messages_count: number;
   @ApiProperty() outgoing_messages_count: number;
   @ApiProperty() resolutions_count: number;
+}
+
+export class ReportSummaryView extends ReportFiguresView implements ReportSummaryWithPrevious {
+  @ApiProperty({ type: ReportFiguresView, description: 'The same figures over the window of the same length that ends where this one starts' })
+  previous: ReportFiguresView;
+}
+
+/** `reports/conversations` without `metric`. */
+export class ConversationMetricsView implements ConversationMetrics {
+  @ApiProperty() open: number;
+  @ApiProperty({ description: 'open and waiting for a reply' }) unattended: number;
+  @ApiProperty({ description: 'open, nobody assigned' }) unassigned: number;
 }
 
 export class SeriesPointView implements SeriesPoint {

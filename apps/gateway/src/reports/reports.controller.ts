@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ReportPatterns as P, type AccountScoped, type EntitySummaryKind, type EntitySummaryRow, type ModelState } from '@parley/contracts';
+import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ReportPatterns as P, type AccountScoped, type ConversationMetrics, type EntitySummaryKind, type EntitySummaryRow, type ModelState, type ReportSummary } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -8,7 +8,7 @@ import { Expensive } from '../rate-limit/expensive.decorators';
 import { KnownQuery } from './known-query.guard';
 import { EntitySummaryQueryDto, LiveConversationsQueryDto, SeriesQueryDto, SummaryQueryDto, TrafficQueryDto, WINDOW_KEYS, WindowQueryDto } from './report.dto';
 import { toReportCsv } from './report-csv.mapper';
-import { BotMetricsView, EntitySummaryRowView, LiveAgentsView, LiveConversationsView, ReportSummaryView, SeriesPointView, TrafficCellView } from './report.responses';
+import { BotMetricsView, ConversationMetricsView, EntitySummaryRowView, LiveAgentsView, LiveConversationsView, ReportSummaryView, SeriesPointView, TrafficCellView } from './report.responses';
 
 const SUMMARY_PATHS: Record<EntitySummaryKind, string> = {
   agent: 'agents_summary',
@@ -27,12 +27,24 @@ const ENTITY_COLUMNS: Array<keyof EntitySummaryRow> = [
   'avg_reply_time',
 ];
 
+const SUMMARY_COLUMNS: Array<keyof ReportSummary> = [
+  'open_conversations_count',
+  'agents_online_count',
+  'average_first_response_time',
+  'average_resolution_time',
+  'average_response_time',
+  'conversations_count',
+  'incoming_messages_count',
+  'outgoing_messages_count',
+  'resolutions_count',
+];
+
 /** While a rebuild replays history the numbers are incomplete: the header says so. */
 function flagState(reply: FastifyReply, state: ModelState): void {
   reply.header('x-report-rebuilding', String(state.rebuilding));
 }
 
-/** Reports (version 2 prefix), administrators only. Summary endpoints answer CSV with `format=csv`. */
+/** Reports (version 2 prefix), administrators only. Summary endpoints answer CSV with `format=csv` or `type=csv`. */
 @ApiTags('reports')
 @ApiSecurity('api_access_token')
 @Controller('api/v2/accounts/:account_id/reports')
@@ -52,14 +64,23 @@ export class ReportsController {
     flagState(reply, answer);
     if (!csv) return answer.summary;
     this.csvHeaders(reply, 'summary');
-    return toReportCsv([answer.summary], Object.keys(answer.summary) as Array<keyof ReportSummaryView>);
+    return toReportCsv([answer.summary], SUMMARY_COLUMNS);
   }
 
   @Get('conversations')
   @Expensive('reports')
-  @KnownQuery([...WINDOW_KEYS, 'metric', 'type', 'id', 'group_by', 'business_hours', 'timezone_offset', 'timezone'])
-  @ApiOkResponse({ type: [SeriesPointView] })
-  async conversations(@Scope() scope: AccountScoped, @Query() query: SeriesQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SeriesPointView[]> {
+  @KnownQuery([...WINDOW_KEYS, 'metric', 'type', 'id', 'group_by', 'business_hours', 'timezone'])
+  @ApiExtraModels(SeriesPointView, ConversationMetricsView)
+  @ApiOkResponse({
+    description: 'With `metric`: the series. Without: the scope\'s conversations now (`type=account`, or `type=agent&id=`…)',
+    schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(SeriesPointView) } }, { $ref: getSchemaPath(ConversationMetricsView) }] },
+  })
+  async conversations(@Scope() scope: AccountScoped, @Query() query: SeriesQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SeriesPointView[] | ConversationMetrics> {
+    if (query.metric === undefined) {
+      const counts = await this.rpc.send(P.conversationMetrics, { ...scope, query: { type: query.type, id: query.id } });
+      flagState(reply, counts);
+      return counts.metrics;
+    }
     const answer = await this.rpc.send(P.series, { ...scope, query });
     flagState(reply, answer);
     return answer.points;
@@ -67,7 +88,7 @@ export class ReportsController {
 
   @Get('agents_summary')
   @Expensive('reports')
-  @KnownQuery([...WINDOW_KEYS, 'format'])
+  @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
   agents(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
@@ -76,7 +97,7 @@ export class ReportsController {
 
   @Get('inboxes_summary')
   @Expensive('reports')
-  @KnownQuery([...WINDOW_KEYS, 'format'])
+  @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
   inboxes(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
@@ -85,7 +106,7 @@ export class ReportsController {
 
   @Get('teams_summary')
   @Expensive('reports')
-  @KnownQuery([...WINDOW_KEYS, 'format'])
+  @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
   teams(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
@@ -94,7 +115,7 @@ export class ReportsController {
 
   @Get('labels_summary')
   @Expensive('reports')
-  @KnownQuery([...WINDOW_KEYS, 'format'])
+  @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
   labels(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
@@ -123,7 +144,7 @@ export class ReportsController {
 
   @Get('conversations_traffic')
   @Expensive('reports')
-  @KnownQuery([...WINDOW_KEYS, 'timezone_offset', 'timezone'])
+  @KnownQuery([...WINDOW_KEYS, 'timezone'])
   @ApiOkResponse({ type: [TrafficCellView] })
   async traffic(@Scope() scope: AccountScoped, @Query() query: TrafficQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TrafficCellView[]> {
     const answer = await this.rpc.send(P.traffic, { ...scope, query });
@@ -144,7 +165,7 @@ export class ReportsController {
   private async entities(scope: AccountScoped, kind: EntitySummaryKind, query: EntitySummaryQueryDto, reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
     const answer = await this.rpc.send(P.entitySummaries, { ...scope, kind, query: { since: query.since, until: query.until } });
     flagState(reply, answer);
-    if (query.format !== 'csv') return answer.rows;
+    if (query.format !== 'csv' && query.type !== 'csv') return answer.rows;
     this.csvHeaders(reply, SUMMARY_PATHS[kind]);
     return toReportCsv(answer.rows, ENTITY_COLUMNS);
   }

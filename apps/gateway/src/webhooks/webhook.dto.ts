@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_NAMES, type CreateWebhookInput } from '@parley/contracts';
-import { IsArray, IsInt, IsString, Max, Min } from 'class-validator';
-import { MayBeOmitted, ToInteger, UpdateOf } from '../http/tolerant-input.decorators';
+import { IsArray, IsString } from 'class-validator';
+import { IsPage, UpdateOf } from '../http/tolerant-input.decorators';
 
 /** Shapes only: whether the URL is acceptable and the names are known is the dispatcher's 422. */
 export class CreateWebhookDto implements CreateWebhookInput {
@@ -19,5 +19,5 @@ export class CreateWebhookDto implements CreateWebhookInput {
 export class UpdateWebhookDto extends UpdateOf(CreateWebhookDto) {}
 
 export class DeliveriesQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @ToInteger() @MayBeOmitted() @IsInt() @Min(1) @Max(100_000) page?: number;
+  @IsPage() page?: number;
 }

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { CardsLoader } from '../cards/cards.loader';
 import { KANBAN_SERVICE_CONFIG, type KanbanServiceConfig } from '../kanban.config';
 import { NotesService } from '../notes/notes.service';
+import { NotesWriter } from '../notes/notes.writer';
 import { FileRemovalWorker } from './file-removal.worker';
 import { ATTACHMENT_COLUMNS, type AttachmentRow } from './persistence/attachment.row';
 
@@ -19,6 +20,7 @@ export class AttachmentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cards: CardsLoader,
     private readonly notes: NotesService,
+    private readonly notesWriter: NotesWriter,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(STORAGE_CONFIG) private readonly storageConfig: StorageConfig,
     @Inject(KANBAN_SERVICE_CONFIG) private readonly config: KanbanServiceConfig,
@@ -47,7 +49,7 @@ export class AttachmentsService {
         `INSERT INTO kanban.attachments (card_id, account_id, note_id, storage_key, file_name, content_type, file_size) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ATTACHMENT_COLUMNS}`,
         [cardId, accountId, noteId ?? null, file.storage_key, file.file_name, file.content_type, file.file_size],
       );
-      if (noteId !== undefined) await this.dataSource.query('UPDATE kanban.notes SET attachment_ids = array_append(attachment_ids, $2), updated_at = now() WHERE id = $1', [noteId, row.id]);
+      if (noteId !== undefined) await this.notesWriter.attach(this.dataSource.manager, noteId, row.id);
       return this.toAttachment(row);
     } catch (error) {
       // Refused: the stored file is not kept.
@@ -65,7 +67,7 @@ export class AttachmentsService {
     if (!row) throw new DomainError(KanbanWorkErrors.attachmentNotFound, 'Attachment not found');
     await this.dataSource.transaction(async (tx) => {
       await tx.query('DELETE FROM kanban.attachments WHERE id = $1', [row.id]);
-      await tx.query('UPDATE kanban.notes SET attachment_ids = array_remove(attachment_ids, $2) WHERE card_id = $1 AND $2 = ANY(attachment_ids)', [cardId, row.id]);
+      await this.notesWriter.detach(tx, cardId, row.id);
     });
     this.removals.kick();
     return null;

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FILE_STORAGE, type FileStorage } from '@parley/service-kit';
+import { FILE_STORAGE, PollingLoop, type FileStorage } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { KANBAN_SERVICE_CONFIG, type KanbanServiceConfig } from '../kanban.config';
 
@@ -12,47 +12,24 @@ const BATCH = 100;
  * FOR UPDATE SKIP LOCKED, so replicas share the work; a crash leaves the rows to the next pass.
  */
 @Injectable()
-export class FileRemovalWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(FileRemovalWorker.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
+export class FileRemovalWorker extends PollingLoop {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @Inject(KANBAN_SERVICE_CONFIG) private readonly config: KanbanServiceConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), this.config.workerPollMs);
-    this.timer.unref();
+    @Inject(KANBAN_SERVICE_CONFIG) config: KanbanServiceConfig,
+  ) {
+    super(config.workerPollMs, 'Removing files of deleted attachments');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Runs a pass now (after a delete), unless one is running. */
-  kick(): void {
-    this.running ??= this.pass().finally(() => (this.running = null));
-  }
-
-  private async pass(): Promise<void> {
-    try {
-      for (;;) {
-        const removed = await this.dataSource.transaction(async (tx) => {
-          const rows: Array<{ id: string; storage_key: string }> = await tx.query(
-            `SELECT id, storage_key FROM kanban.file_removals ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-          );
-          for (const row of rows) await this.storage.remove(row.storage_key);
-          if (rows.length) await tx.query('DELETE FROM kanban.file_removals WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
-          return rows.length;
-        });
-        if (removed < BATCH) return;
-      }
-    } catch (error) {
-      this.logger.warn(`Removing files of deleted attachments failed: ${(error as Error).message}`);
-    }
+  protected async pass(): Promise<boolean> {
+    const removed = await this.dataSource.transaction(async (tx) => {
+      const rows: Array<{ id: string; storage_key: string }> = await tx.query(
+        `SELECT id, storage_key FROM kanban.file_removals ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      );
+      for (const row of rows) await this.storage.remove(row.storage_key);
+      if (rows.length) await tx.query('DELETE FROM kanban.file_removals WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      return rows.length;
+    });
+    return removed === BATCH;
   }
 }

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { KanbanEvents, type EventEnvelope, type EventOf } from '@parley/contracts';
 import { OnEvent } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
+import { stageVisitsOfCard } from '../cards/stage-visits.loader';
 import { KANBAN_SERVICE_CONFIG, type KanbanServiceConfig } from '../kanban.config';
-import { AutomationRunner } from './automation-runner.service';
+import { AutomationRunsService } from './automation-runs.service';
 import { AUTOMATION_ORIGIN } from './automation.rules';
 import { AUTOMATION_COLUMNS, type AutomationRow } from './persistence/automation.row';
 
@@ -19,7 +20,7 @@ const notByAutomation = (event: EventEnvelope) => !event.meta.origin.startsWith(
 @Injectable()
 export class AutomationTriggersConsumer {
   constructor(
-    private readonly runner: AutomationRunner,
+    private readonly runner: AutomationRunsService,
     @Inject(KANBAN_SERVICE_CONFIG) private readonly config: KanbanServiceConfig,
   ) {}
 
@@ -33,7 +34,7 @@ export class AutomationTriggersConsumer {
   @OnEvent(KanbanEvents.itemStageChanged, { purpose: 'automations_stage_changed', when: notByAutomation })
   async moved(event: EventOf<typeof KanbanEvents.itemStageChanged>, tx: EntityManager): Promise<void> {
     const { item, previous_funnel_id, previous_stage } = event.data;
-    await tx.query('DELETE FROM kanban.automation_timers t USING kanban.card_stage_visits v WHERE t.card_id = $1 AND v.id = t.visit_id AND v.left_at IS NOT NULL', [item.id]);
+    await tx.query(`DELETE FROM kanban.automation_timers WHERE card_id = $1 AND visit_id IN (SELECT id FROM (${stageVisitsOfCard('$1', 'closed')}) v)`, [item.id]);
     for (const automation of await this.runner.matching(previous_funnel_id, 'stage_left', previous_stage)) await this.runner.run(automation, item.id, 'stage_left');
     for (const automation of await this.runner.matching(item.funnel_id, 'stage_entered', item.funnel_stage)) await this.runner.run(automation, item.id, 'stage_entered');
     await this.schedule(tx, item.id, item.funnel_id, item.funnel_stage);
@@ -55,7 +56,7 @@ export class AutomationTriggersConsumer {
       await tx.query(
         `INSERT INTO kanban.automation_timers (automation_id, card_id, visit_id, due_at)
          SELECT $1, v.card_id, v.id, v.entered_at + make_interval(secs => $3::float8 / 1000)
-           FROM kanban.card_stage_visits v WHERE v.card_id = $2 AND v.left_at IS NULL AND v.stage_key = $4 AND v.funnel_id = $5
+           FROM (${stageVisitsOfCard('$2', 'open')}) v WHERE v.stage_key = $4 AND v.funnel_id = $5
          ON CONFLICT (automation_id, visit_id) DO NOTHING`,
         [automation.id, cardId, automation.hours! * this.config.hourMs, stageId, funnelId],
       );

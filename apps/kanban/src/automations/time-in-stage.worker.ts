@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PollingLoop } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
+import { stageVisitIsOpen } from '../cards/stage-visits.loader';
 import { KANBAN_SERVICE_CONFIG, type KanbanServiceConfig } from '../kanban.config';
-import { AutomationRunner } from './automation-runner.service';
+import { AutomationRunsService } from './automation-runs.service';
 import { AUTOMATION_COLUMNS, type AutomationRow } from './persistence/automation.row';
 
 const BATCH = 50;
@@ -18,7 +19,7 @@ const BATCH = 50;
 export class TimeInStageWorker extends PollingLoop {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly runner: AutomationRunner,
+    private readonly runner: AutomationRunsService,
     @Inject(KANBAN_SERVICE_CONFIG) private readonly config: KanbanServiceConfig,
   ) {
     super(config.workerPollMs, 'Time-in-stage automations');
@@ -29,7 +30,7 @@ export class TimeInStageWorker extends PollingLoop {
       `UPDATE kanban.automation_timers t SET leased_until = now() + make_interval(secs => $1::float8 / 1000)
         FROM (SELECT id FROM kanban.automation_timers WHERE due_at <= now() AND (leased_until IS NULL OR leased_until < now()) ORDER BY due_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED) due
         WHERE t.id = due.id
-        RETURNING t.id, t.automation_id, t.card_id, EXISTS (SELECT 1 FROM kanban.card_stage_visits v WHERE v.id = t.visit_id AND v.left_at IS NULL) AS open`,
+        RETURNING t.id, t.automation_id, t.card_id, ${stageVisitIsOpen('t.visit_id')} AS open`,
       [this.config.timerLeaseMs],
     ).then((result: [unknown[], number]) => result[0] as never);
     for (const timer of claimed) {

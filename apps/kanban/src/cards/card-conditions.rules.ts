@@ -1,33 +1,37 @@
 /** A WHERE clause over `kanban.cards c` built condition by condition, with its parameters. */
-export class CardConditions {
+export interface CardConditions {
   readonly params: unknown[];
-  private readonly clauses: string[] = [];
-
-  constructor(accountId: number) {
-    this.params = [accountId];
-    this.clauses.push('c.account_id = $1');
-  }
-
+  readonly where: string;
   /** Adds `sql` with every `$?` standing for `value`'s parameter. */
-  add(sql: string, value: unknown): this {
-    this.params.push(value);
-    this.clauses.push(sql.replaceAll('$?', `$${this.params.length}`));
-    return this;
-  }
-
-  addIf(given: unknown, sql: string, value: unknown = given): this {
-    return given === undefined || given === null ? this : this.add(sql, value);
-  }
-
-  get where(): string {
-    return this.clauses.join(' AND ');
-  }
-
+  add(sql: string, value: unknown): CardConditions;
+  addIf(given: unknown, sql: string, value?: unknown): CardConditions;
   /** The next parameter's placeholder once `value` is added (for LIMIT, OFFSET and the like). */
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
+  param(value: unknown): string;
+}
+
+/** The conditions of the account's cards (`$1` is the account id). */
+export function cardConditions(accountId: number): CardConditions {
+  const params: unknown[] = [accountId];
+  const clauses = ['c.account_id = $1'];
+  const conditions: CardConditions = {
+    params,
+    get where() {
+      return clauses.join(' AND ');
+    },
+    add(sql, value) {
+      params.push(value);
+      clauses.push(sql.replaceAll('$?', `$${params.length}`));
+      return conditions;
+    },
+    addIf(given, sql, value = given) {
+      return given === undefined || given === null ? conditions : conditions.add(sql, value);
+    },
+    param(value) {
+      params.push(value);
+      return `$${params.length}`;
+    },
+  };
+  return conditions;
 }
 
 /** Words of a search as a prefix query for to_tsquery('simple', …): every word must match the start of a word. */

@@ -2,7 +2,7 @@ import { Controller, UseGuards } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { KanbanItemPatterns as P, type RpcRequest } from '@parley/contracts';
 import { KanbanEnabledGuard } from '../board-settings/kanban-enabled.guard';
-import { CardQueries } from './card-queries.query';
+import { CardListsQuery } from './card-lists.query';
 import { CardsService } from './cards.service';
 
 @Controller()
@@ -10,7 +10,7 @@ import { CardsService } from './cards.service';
 export class CardsHandlers {
   constructor(
     private readonly cards: CardsService,
-    private readonly queries: CardQueries,
+    private readonly queries: CardListsQuery,
   ) {}
 
   @MessagePattern(P.list)
@@ -21,16 +21,6 @@ export class CardsHandlers {
   @MessagePattern(P.batch)
   batch(@Payload() r: RpcRequest<typeof P.batch>) {
     return this.queries.batch(r.account_id, r.query);
-  }
-
-  @MessagePattern(P.search)
-  search(@Payload() r: RpcRequest<typeof P.search>) {
-    return this.queries.search(r.account_id, r.query);
-  }
-
-  @MessagePattern(P.filter)
-  filter(@Payload() r: RpcRequest<typeof P.filter>) {
-    return this.queries.filter(r.account_id, r.query);
   }
 
   @MessagePattern(P.counts)

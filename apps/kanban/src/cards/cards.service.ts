@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { KanbanErrors, type AccountScoped, type KanbanItem, type KanbanItemInput, type KanbanItemStatus } from '@parley/contracts';
 import { DomainError, Outbox } from '@parley/service-kit';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { BoardSettingsLoader } from '../board-settings/board-settings.loader';
 import { FunnelsLoader } from '../funnels/funnels.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
@@ -10,6 +9,7 @@ import { AgentRotationWriter } from './agent-rotation.writer';
 import { CardEventsWriter } from './card-events.writer';
 import { toKanbanItem } from './card.mapper';
 import { assertNoPlacementChange, checkedCustomAttributes, checkedPriority, checkedStatus, checkedTitle, checkedValue } from './card.rules';
+import { CardsLoader } from './cards.loader';
 import { CardsWriter, updateReturning } from './cards.writer';
 import { CARD_COLUMNS, type CardRow } from './persistence/card.row';
 
@@ -17,8 +17,8 @@ import { CARD_COLUMNS, type CardRow } from './persistence/card.row';
 @Injectable()
 export class CardsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly loader: CardsLoader,
     private readonly funnels: FunnelsLoader,
     private readonly messaging: MessagingViewLoader,
     private readonly settings: BoardSettingsLoader,
@@ -28,9 +28,7 @@ export class CardsService {
   ) {}
 
   async show(accountId: number, id: number): Promise<KanbanItem> {
-    const [row]: CardRow[] = await this.dataSource.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND id = $2`, [accountId, id]);
-    if (!row) throw new DomainError(KanbanErrors.itemNotFound, 'Kanban item not found');
-    return toKanbanItem(row);
+    return toKanbanItem(await this.loader.find(accountId, id));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AttachmentsModule } from '../attachments/attachments.module';
 import { BoardSettingsModule } from '../board-settings/board-settings.module';
+import { CardCsvModule } from '../card-csv/card-csv.module';
 import { CardsModule } from '../cards/cards.module';
 import { FunnelsModule } from '../funnels/funnels.module';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
@@ -9,7 +10,7 @@ import { MessagingDeletionsConsumer } from './messaging-deletions.consumer';
 
 /** Reactions to other contexts' deletions; nothing imports this module. */
 @Module({
-  imports: [CardsModule, FunnelsModule, BoardSettingsModule, AttachmentsModule, MessagingViewModule],
+  imports: [CardsModule, CardCsvModule, FunnelsModule, BoardSettingsModule, AttachmentsModule, MessagingViewModule],
   providers: [MessagingDeletionsConsumer, AccountDeletedConsumer],
 })
 export class CascadesModule {}

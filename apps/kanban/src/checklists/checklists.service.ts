@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { prefixQuery } from '../cards/card-conditions.rules';
 import { CardsLoader } from '../cards/cards.loader';
 import { CardsService } from '../cards/cards.service';
+import { CardsWriter } from '../cards/cards.writer';
 import { checkedChecklistFields } from './checklist.rules';
 import { toChecklistItem } from './checklist.mapper';
 import { CHECKLIST_COLUMNS, type ChecklistItemRow } from './persistence/checklist-item.row';
@@ -17,6 +18,7 @@ export class ChecklistsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cards: CardsLoader,
     private readonly cardsService: CardsService,
+    private readonly cardsWriter: CardsWriter,
   ) {}
 
   async create(scope: AccountScoped, cardId: number, input: ChecklistItemInput): Promise<ChecklistItem> {
@@ -79,7 +81,7 @@ export class ChecklistsService {
     if (targetId === cardId) throw new DomainError(KanbanWorkErrors.checklistItemInvalid, 'target_item_id must be another card', ['target_item_id']);
     return this.dataSource.transaction(async (tx: EntityManager) => {
       // Both checklists change under the target card's lock.
-      await tx.query('SELECT id FROM kanban.cards WHERE id = $1 FOR UPDATE', [targetId]);
+      await this.cardsWriter.lockCard(tx, accountId, targetId);
       if (!merge) await tx.query('DELETE FROM kanban.checklist_items WHERE card_id = $1', [targetId]);
       await tx.query(
         `INSERT INTO kanban.checklist_items (card_id, account_id, text, due_date, priority, agent_id, position)

@@ -3,12 +3,12 @@ import { ConversationsModule } from '../conversations/conversations.module';
 import { MessagesModule } from '../messages/messages.module';
 import { ContactsViewModule } from '../read-models/contacts-view/contacts-view.module';
 import { AccountDeletedConsumer } from './account-deleted.consumer';
-import { ContactCascades } from './contact-cascades.consumer';
+import { ContactCascadesConsumer } from './contact-cascades.consumer';
 import { ConversationCascades } from './conversation-cascades.consumer';
 
 /** The one place where messaging reacts to deletions, renames and merges of what its records refer to. */
 @Module({
   imports: [ConversationsModule, ContactsViewModule, MessagesModule],
-  providers: [ConversationCascades, ContactCascades, AccountDeletedConsumer],
+  providers: [ConversationCascades, ContactCascadesConsumer, AccountDeletedConsumer],
 })
 export class CascadesModule {}

@@ -3,7 +3,7 @@ import { ContactEvents, ConversationEvents, type EventOf } from '@parley/contrac
 import { OnEvent, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ConversationWriter } from '../conversations/conversation.writer';
-import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
+import { contactViewItem, ContactsViewWriter, unseenContact } from '../read-models/contacts-view/contacts-view.writer';
 
 /**
  * What a contact's deletion or merge in the contacts service does here. The view changes in
@@ -11,10 +11,10 @@ import { ContactsViewService } from '../read-models/contacts-view/contacts-view.
  * show their contact.
  */
 @Injectable()
-export class ContactCascades {
+export class ContactCascadesConsumer {
   constructor(
     private readonly conversations: ConversationWriter,
-    private readonly contacts: ContactsViewService,
+    private readonly view: ContactsViewWriter,
   ) {}
 
   /** The contact's conversations and their messages go with it. */
@@ -23,15 +23,16 @@ export class ContactCascades {
     const { contact } = event.data;
     const deleted = await this.conversations.deleteOfContact(tx, contact.account_id, contact.id);
     for (const conversation of deleted) await emit(ConversationEvents.deleted, contact.account_id, { conversation });
-    await this.contacts.tombstone(tx, contact.account_id, contact.id, new Date(event.occurred_at));
+    await this.view.contacts.recordOne(tx, contactViewItem(contact), new Date(event.occurred_at), true);
   }
 
   /** The mergee's conversations now belong to the base contact. */
   @OnEvent(ContactEvents.merged)
   async onMerged(event: EventOf<typeof ContactEvents.merged>, tx: EntityManager): Promise<void> {
     const { contact, mergee_id } = event.data;
-    await this.contacts.apply(tx, contact, new Date(event.occurred_at));
+    await this.view.contacts.recordOne(tx, contactViewItem(contact), new Date(event.occurred_at));
     await this.conversations.moveToContact(tx, contact.account_id, mergee_id, contact.id);
-    await this.contacts.tombstone(tx, contact.account_id, mergee_id, new Date(event.occurred_at));
+    // The event does not carry the mergee's state: its row keeps what it holds.
+    await this.view.contacts.recordGone(tx, unseenContact(contact.account_id, mergee_id), new Date(event.occurred_at));
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CustomAttributeEvents, IdentityEvents, LabelEvents, type EventOf } from '@parley/contracts';
 import { OnEvent, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ConversationChanges } from '../conversations/conversation-changes.service';
+import { ConversationChangesService } from '../conversations/conversation-changes.service';
 import { ConversationWriter } from '../conversations/conversation.writer';
 
 /** What label, attribute definition and agent removals (and renames) do to conversations, each with its events. */
@@ -10,7 +10,7 @@ import { ConversationWriter } from '../conversations/conversation.writer';
 export class ConversationCascades {
   constructor(
     private readonly conversations: ConversationWriter,
-    private readonly changes: ConversationChanges,
+    private readonly changes: ConversationChangesService,
   ) {}
 
   @OnEvent(LabelEvents.deleted, { purpose: 'conversation_labels_on_delete' })

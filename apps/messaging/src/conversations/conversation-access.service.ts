@@ -13,7 +13,7 @@ import { ConversationEntity } from './persistence/conversation.orm-entity';
  * conversation, agents only those of inboxes they are members of (403 otherwise).
  */
 @Injectable()
-export class ConversationAccess {
+export class ConversationAccessService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inboxes: InboxesLoader,

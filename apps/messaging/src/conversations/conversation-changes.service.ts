@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ConversationEvents, type ChangedAttributes, type ConversationStatus, type Priority } from '@parley/contracts';
-import { changedAttributes, currentRequestContext, toUnixSeconds, type Emit } from '@parley/service-kit';
+import { ConversationEvents, type AccountScoped, type ChangedAttributes, type Conversation, type ConversationStatus, type Priority } from '@parley/contracts';
+import { changedAttributes, currentRequestContext, Outbox, toUnixSeconds, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
-import { InboxesLoader } from '../inboxes/inboxes.loader';
 import { TeamsLoader } from '../teams/teams.loader';
 import { assigneeActivity, statusActivity, teamActivity, type ActorName } from './activity-texts.rules';
-import { AutoAssigner } from './auto-assign.service';
-import { csatSurveyMessage } from './csat-survey.rules';
+import { ConversationAccessService } from './conversation-access.service';
 import { ConversationLoader } from './conversation.loader';
 import { MessageWriter } from './message.writer';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
@@ -42,6 +40,15 @@ interface Tracked {
   muted: boolean;
 }
 
+/**
+ * Work another feature does inside the transaction of a change into `resolved` (a CSAT survey):
+ * registered by that feature, so it depends on this one and never the reverse.
+ */
+export type ResolvedFollowUp = (tx: EntityManager, emit: Emit, conversation: ConversationEntity) => Promise<void>;
+
+/** The round-robin's pick of an assignee for a conversation (assignment/ registers it), or null when nobody can take it. */
+export type AssigneePick = (tx: EntityManager, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean }) => Promise<{ id: number; name: string } | null>;
+
 const TRACKED: Array<keyof Tracked> = ['status', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'labels', 'custom_attributes'];
 
 /** Who changed a status, for the record: the user of the request, else its origin (`automation:<id>`, `system`, …). */
@@ -69,15 +76,39 @@ function tracked(entity: ConversationEntity): Tracked {
  * and team changed), and auto-assigns a conversation that becomes open without an assignee.
  */
 @Injectable()
-export class ConversationChanges {
+export class ConversationChangesService {
+  private readonly resolvedFollowUps: ResolvedFollowUp[] = [];
+  private assigneePick: AssigneePick = async () => null;
+
   constructor(
+    private readonly access: ConversationAccessService,
+    private readonly outbox: Outbox,
     private readonly loader: ConversationLoader,
     private readonly messages: MessageWriter,
-    private readonly autoAssigner: AutoAssigner,
     private readonly identity: IdentityLoader,
     private readonly teams: TeamsLoader,
-    private readonly inboxes: InboxesLoader,
   ) {}
+
+  /** The round-robin that auto-assignment uses (without one, nobody is auto-assigned). */
+  useAssigneePick(pick: AssigneePick): void {
+    this.assigneePick = pick;
+  }
+
+  /** Runs `followUp` in every change into `resolved`, once per resolution, after the resolved event. */
+  onResolved(followUp: ResolvedFollowUp): void {
+    this.resolvedFollowUps.push(followUp);
+  }
+
+  /** A caller's change: locks the conversation, lets `decide` work out the change, applies it. */
+  async update(scope: AccountScoped, displayId: number, decide: (tx: EntityManager, conversation: ConversationEntity) => Promise<Change>): Promise<Conversation> {
+    const id = await this.outbox.transaction(async (tx, emit) => {
+      const conversation = await this.access.find(scope, displayId, { tx, lock: true });
+      const change = await decide(tx, conversation);
+      await this.apply(tx, emit, conversation, change, { actor: await this.identity.shownName(tx, scope.caller.user_id) });
+      return conversation.id;
+    });
+    return this.loader.conversation(id);
+  }
 
   async apply(tx: EntityManager, emit: Emit, conversation: ConversationEntity, change: Change, context: ChangeContext): Promise<ChangedAttributes> {
     const before = tracked(conversation);
@@ -122,10 +153,7 @@ export class ConversationChanges {
       await tx.query(INSERT_STATUS_CHANGE, [conversation.id, before.status, after.status, changedAt, changeActor()]);
       if (after.status === 'open') await emit(ConversationEvents.opened, accountId, { conversation: snapshot });
       if (after.status === 'resolved') await emit(ConversationEvents.resolved, accountId, { conversation: snapshot });
-      // Once per resolution: this runs once for each change into `resolved`.
-      if (after.status === 'resolved' && (await this.inboxes.csatSurveyEnabled(tx, conversation.inboxId))) {
-        await this.messages.write(tx, emit, conversation, csatSurveyMessage());
-      }
+      if (after.status === 'resolved') for (const followUp of this.resolvedFollowUps) await followUp(tx, emit, conversation);
     }
     if (before.assignee_id !== after.assignee_id) {
       await emit(ConversationEvents.assigneeChanged, accountId, { conversation: snapshot, previous_assignee_id: before.assignee_id });
@@ -142,7 +170,7 @@ export class ConversationChanges {
 
   /** Gives an open, unassigned conversation to the next agent in the rotation, if any can take it. */
   async autoAssign(tx: EntityManager, emit: Emit, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean } = {}): Promise<boolean> {
-    const candidate = await this.autoAssigner.pick(tx, conversation, options);
+    const candidate = await this.assigneePick(tx, conversation, options);
     if (!candidate) return false;
     await this.apply(tx, emit, conversation, { assigneeId: candidate.id }, { actor: null, automaticAssignment: true });
     return true;

@@ -11,7 +11,7 @@ export type NewConversation = Pick<ConversationEntity, 'inboxId' | 'contactId' |
 
 /** New conversation rows: their display ids, rows, snapshots and created/opened events (for the API's create and campaign sends). */
 @Injectable()
-export class ConversationInserts {
+export class ConversationInsertsWriter {
   constructor(
     private readonly loader: ConversationLoader,
     @InjectDataSource() private readonly dataSource: DataSource,

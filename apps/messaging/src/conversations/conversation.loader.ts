@@ -51,6 +51,27 @@ export class ConversationLoader {
     if (!found) throw new Error(`Conversation ${id} vanished`);
     return found;
   }
+
+  /** The conversations and messages a campaign's keys made already (the key is the message's echo id), by key. */
+  async campaignSends(
+    manager: EntityManager,
+    accountId: number,
+    campaignId: number,
+    sends: Array<{ key: string; contact_id: number }>,
+  ): Promise<Map<string, { id: number; display_id: number; message_id: number }>> {
+    if (sends.length === 0) return new Map();
+    const rows: Array<{ echo_id: string; id: number; display_id: number; message_id: string }> = await manager.query(
+      `SELECT m.echo_id, c.id, c.display_id, m.id AS message_id FROM messaging.conversations c JOIN messaging.messages m ON m.conversation_id = c.id AND m.echo_id = ANY($3::text[])
+        WHERE c.account_id = $1 AND c.contact_id = ANY($4::int[]) AND c.campaign_id = $2`,
+      [accountId, campaignId, sends.map((send) => send.key), sends.map((send) => send.contact_id)],
+    );
+    return new Map(rows.map((row) => [row.echo_id, { id: row.id, display_id: row.display_id, message_id: Number(row.message_id) }]));
+  }
+}
+
+/** How many open conversations of an inbox a user holds (placeholders or column references), for the round-robin pick's limit. */
+export function openConversationsHeld(inboxParam: string, userColumn: string): string {
+  return `SELECT count(*) FROM messaging.conversations c WHERE c.inbox_id = ${inboxParam} AND c.assignee_id = ${userColumn} AND c.status = 'open'`;
 }
 
 /** The event and API snapshot of a conversation's view row. */

@@ -4,9 +4,12 @@ import { In, type EntityManager } from 'typeorm';
 import { ConversationLoader } from './conversation.loader';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
+/** The aggregate's row as the use-case folders handle it (they never import persistence/). */
+export type { ConversationEntity } from './persistence/conversation.orm-entity';
+
 /**
- * Writes of many conversations at once, for what happens elsewhere (cascades/): the caller
- * decides the change and its events, this knows the tables.
+ * Locks and writes of conversations for the use-case folders and cascades/: the caller decides
+ * the change and its events (through ConversationChangesService), this knows the tables.
  */
 @Injectable()
 export class ConversationWriter {
@@ -25,6 +28,55 @@ export class ConversationWriter {
   /** The account's conversations assigned to the user, locked for a change. */
   lockAssignedTo(tx: EntityManager, accountId: number, userId: number): Promise<ConversationEntity[]> {
     return this.lock(tx, accountId, 'c.assignee_id = $2', [userId]);
+  }
+
+  /** The conversation, locked for a change. */
+  lockById(tx: EntityManager, id: number): Promise<ConversationEntity> {
+    return tx.findOneOrFail(ConversationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The inbox's oldest open, unassigned conversation not locked by another transaction, locked. */
+  async lockOldestWaiting(tx: EntityManager, inboxId: number): Promise<ConversationEntity | null> {
+    const [waiting] = await tx
+      .createQueryBuilder(ConversationEntity, 'c')
+      .where("c.inbox_id = :inboxId AND c.status = 'open' AND c.assignee_id IS NULL", { inboxId })
+      .orderBy('c.created_at', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .limit(1)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+    return waiting ?? null;
+  }
+
+  /** Up to `limit` snoozed conversations whose time has come, not locked by another transaction, locked. */
+  lockDueSnoozes(tx: EntityManager, limit: number): Promise<ConversationEntity[]> {
+    return tx
+      .createQueryBuilder(ConversationEntity, 'c')
+      .where("c.status = 'snoozed' AND c.snoozed_until <= now()")
+      .orderBy('c.snoozed_until', 'ASC')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  /**
+   * Claims a caller's command key in the transaction: false when it was claimed before (a retry
+   * changes nothing). Retries come within minutes (redeliveries); a week of keys is plenty.
+   */
+  async claimKey(tx: EntityManager, key: string): Promise<boolean> {
+    await tx.query(`DELETE FROM messaging.command_keys WHERE created_at < now() - interval '7 days'`);
+    return (await this.claimKeys(tx, [key])).size > 0;
+  }
+
+  /** The keys of `keys` claimed now, in key order, so two commands sharing keys wait on each other instead of deadlocking. */
+  async claimKeys(tx: EntityManager, keys: string[]): Promise<Set<string>> {
+    const rows: Array<{ key: string }> = await tx.query(
+      'INSERT INTO messaging.command_keys (key) SELECT key FROM unnest($1::text[]) AS key ORDER BY key ON CONFLICT DO NOTHING RETURNING key',
+      [[...keys].sort()],
+    );
+    return new Set(rows.map((row) => row.key));
   }
 
   /** Deletes the contact's conversations (their messages go with them); answers them as they were. */

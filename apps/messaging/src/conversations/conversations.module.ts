@@ -5,31 +5,30 @@ import { IdentityModule } from '../identity/identity.module';
 import { InboxesModule } from '../inboxes/inboxes.module';
 import { ContactsViewModule } from '../read-models/contacts-view/contacts-view.module';
 import { TeamsModule } from '../teams/teams.module';
-import { AutoAssigner } from './auto-assign.service';
-import { ConversationAccess } from './conversation-access.service';
-import { ConversationChanges } from './conversation-changes.service';
-import { ConversationLoader } from './conversation.loader';
+import { ConversationAccessService } from './conversation-access.service';
+import { ConversationChangesService } from './conversation-changes.service';
+import { ConversationChecksService } from './conversation-checks.service';
+import { ConversationCountsWorker } from './conversation-counts.worker';
 import { ConversationHistoryLoader } from './conversation-history.loader';
+import { ConversationInsertsWriter } from './conversation-inserts.writer';
+import { ConversationLoader } from './conversation.loader';
 import { ConversationWriter } from './conversation.writer';
-import { CsatSurveyLoader } from './csat-survey.loader';
-import { CsatSurveysHandlers } from './csat-surveys.handlers';
 import { ConversationsHandlers } from './conversations.handlers';
-import { ConversationQuery } from './conversations.query';
+import { ConversationsQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
 import { MessageLoader } from './message.loader';
 import { MessageWriter } from './message.writer';
 import { AttachmentEntity } from './persistence/attachment.orm-entity';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { MessageEntity } from './persistence/message.orm-entity';
-import { Rebalancer } from './rebalancer.consumer';
-import { SnoozeWakeWorker } from './snooze-wake.worker';
-import { ConversationCountsWorker } from './conversation-counts.worker';
-import { CampaignSends } from './campaign-sends.service';
-import { ConversationInserts } from './conversation-inserts.writer';
 
 /**
- * The conversation aggregate: conversations, their messages and attachments. Message use cases
- * (messages/) and cascades write through the access, loaders and writers exported here.
+ * The conversation aggregate: its tables (conversations, messages, attachments, counts), access
+ * checks, loaders and writers, the one place its state changes (with activity messages, and
+ * auto-assignment through the pick assignment/ registers), and create, show, list, filter and
+ * meta. The use-case folders (assignment/, status/, conversation-attributes/, transcript/,
+ * campaign-sends/, csat-surveys/, messages/) and cascades/ work through what it exports; it
+ * imports none of them.
  */
 @Module({
   imports: [
@@ -40,25 +39,31 @@ import { ConversationInserts } from './conversation-inserts.writer';
     CustomAttributesModule,
     ContactsViewModule,
   ],
-  controllers: [ConversationsHandlers, CsatSurveysHandlers],
+  controllers: [ConversationsHandlers],
   providers: [
     ConversationsService,
-    ConversationQuery,
-    ConversationAccess,
+    ConversationsQuery,
+    ConversationAccessService,
+    ConversationChecksService,
     ConversationLoader,
     ConversationHistoryLoader,
     ConversationWriter,
-    ConversationChanges,
-    AutoAssigner,
-    CsatSurveyLoader,
-    Rebalancer,
-    SnoozeWakeWorker,
+    ConversationInsertsWriter,
+    ConversationChangesService,
     ConversationCountsWorker,
-    CampaignSends,
-    ConversationInserts,
     MessageLoader,
     MessageWriter,
   ],
-  exports: [ConversationsService, ConversationAccess, ConversationLoader, ConversationHistoryLoader, ConversationWriter, ConversationChanges, MessageLoader, MessageWriter],
+  exports: [
+    ConversationAccessService,
+    ConversationChecksService,
+    ConversationLoader,
+    ConversationHistoryLoader,
+    ConversationWriter,
+    ConversationInsertsWriter,
+    ConversationChangesService,
+    MessageLoader,
+    MessageWriter,
+  ],
 })
 export class ConversationsModule {}

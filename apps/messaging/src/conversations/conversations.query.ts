@@ -41,7 +41,7 @@ const FIELDS: Record<string, FilterField> = {
 
 /** Lists, counts and filters conversations with the caller's visibility, in one grouped count and one page query. */
 @Injectable()
-export class ConversationQuery {
+export class ConversationsQuery {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly loader: ConversationLoader,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Attachment, Message } from '@parley/contracts';
+import { CSAT_CONTENT_TYPE, CSAT_TOKEN_ATTRIBUTE, type Attachment, type CsatSurveySent, type Message } from '@parley/contracts';
 import { preparedQuery, signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
@@ -27,6 +27,17 @@ export class MessageLoader {
   async existingAttachments(accountId: number, ids: number[]): Promise<number[]> {
     const rows: Array<{ id: number }> = await this.dataSource.query('SELECT id FROM messaging.attachments WHERE account_id = $1 AND id = ANY ($2::int[])', [accountId, ids]);
     return rows.map((row) => row.id);
+  }
+
+  /** The survey message a token belongs to (tokens are unguessable uuids: the token alone identifies it). Literal predicates: the partial index's. */
+  async csatSurvey(token: string): Promise<CsatSurveySent | null> {
+    const [row]: Array<CsatSurveySent & { sent_at: string }> = await this.dataSource.query(
+      `SELECT m.account_id, c.display_id AS conversation_id, m.inbox_id, c.assignee_id, extract(epoch FROM m.created_at)::bigint AS sent_at
+       FROM messaging.messages m JOIN messaging.conversations c ON c.id = m.conversation_id
+       WHERE m.content_type = '${CSAT_CONTENT_TYPE}' AND m.content_attributes ->> '${CSAT_TOKEN_ATTRIBUTE}' = $1`,
+      [token],
+    );
+    return row ? { ...row, sent_at: Number(row.sent_at) } : null;
   }
 
   async byIds(ids: number[], tx?: EntityManager): Promise<Map<number, Message>> {

@@ -7,6 +7,16 @@ import { AccountUserEntity } from './persistence/account-user.orm-entity';
 import { AccountEntity } from './persistence/account.orm-entity';
 import { UserEntity } from './persistence/user.orm-entity';
 
+/** The confirmed users online in an account (`accountParam` holds its id) with their shown names, for the round-robin pick's one statement. */
+export function onlineAgentsOf(accountParam: string): string {
+  return `SELECT u.id, coalesce(u.display_name, u.name) AS name
+            FROM messaging.account_users au JOIN messaging.users u ON u.id = au.user_id AND u.confirmed
+           WHERE au.account_id = ${accountParam} AND au.availability_status = 'online'`;
+}
+
+/** The ids of the accounts messaging has, as a relation for other features' statements (e.g. a copy refused for an account gone here). */
+export const ACCOUNT_IDS_SQL = '(SELECT id FROM messaging.accounts)';
+
 /** Reads of users and account memberships that other features need: agents, names, roles. */
 @Injectable()
 export class IdentityLoader {

@@ -13,6 +13,11 @@ export function inboxesServedBy(userParam: string): string {
   return `SELECT inbox_id FROM messaging.inbox_members WHERE user_id = ${userParam}`;
 }
 
+/** The members of an inbox (`inboxParam` holds its id), for the round-robin pick's one statement. */
+export function membersOfInbox(inboxParam: string): string {
+  return `SELECT user_id FROM messaging.inbox_members WHERE inbox_id = ${inboxParam}`;
+}
+
 /** Reads of inboxes and their members that conversations and messages need. */
 @Injectable()
 export class InboxesLoader {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CHANNEL_TYPES } from '@parley/contracts';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { InboxesModule } from '../inboxes/inboxes.module';
+import { StatusModule } from '../status/status.module';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { CHANNEL_ADAPTERS, type ChannelAdapters } from './channel-delivery/channel-adapter.types';
 import { ChannelDeliveryConsumer } from './channel-delivery/channel-delivery.consumer';
@@ -19,7 +20,7 @@ function channelAdapters(config: MessagingConfig): ChannelAdapters {
 
 /** Message use cases and channel delivery, over the conversation aggregate's exported loaders and writers. */
 @Module({
-  imports: [ConversationsModule, InboxesModule],
+  imports: [ConversationsModule, InboxesModule, StatusModule],
   controllers: [MessagesHandlers],
   providers: [MessagesService, ChannelDeliveryConsumer, { provide: CHANNEL_ADAPTERS, inject: [MESSAGING_CONFIG], useFactory: channelAdapters }],
   exports: [MessagesService],

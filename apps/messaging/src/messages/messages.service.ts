@@ -14,13 +14,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError, FILE_STORAGE, isUniqueViolation, Outbox, type FileStorage } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ConversationAccess } from '../conversations/conversation-access.service';
+import { ConversationAccessService } from '../conversations/conversation-access.service';
 import { ConversationLoader } from '../conversations/conversation.loader';
-import { ConversationsService } from '../conversations/conversations.service';
 import { composeMessage } from '../conversations/message-input.rules';
 import { MessageLoader } from '../conversations/message.loader';
 import { MessageWriter } from '../conversations/message.writer';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
+import { StatusService } from '../status/status.service';
 
 const DEFAULT_PAGE = 20;
 const AFTER_PAGE = 100;
@@ -31,9 +31,9 @@ export class MessagesService {
   private readonly logger = new Logger(MessagesService.name);
 
   constructor(
-    private readonly access: ConversationAccess,
+    private readonly access: ConversationAccessService,
     private readonly conversations: ConversationLoader,
-    private readonly conversationUseCases: ConversationsService,
+    private readonly status: StatusService,
     private readonly writer: MessageWriter,
     private readonly loader: MessageLoader,
     private readonly inboxes: InboxesLoader,
@@ -79,7 +79,7 @@ export class MessagesService {
         if (repeat) return this.loader.one(repeat.id, tx);
         const setting = { channel: inbox.channel_type, lastIncomingAt: conversation.lastIncomingAt, contactId: conversation.contactId, userId: scope.caller.user_id };
         const message = await this.writer.write(tx, emit, conversation, { ...composeMessage(input, setting), senderName: callerName }, before);
-        if (message.message_type === 'incoming') await this.conversationUseCases.wakeUpOnIncoming(tx, emit, conversation, inbox.allow_messages_after_resolved);
+        if (message.message_type === 'incoming') await this.status.wakeUpOnIncoming(tx, emit, conversation, inbox.allow_messages_after_resolved);
         return message;
       });
     } catch (error) {

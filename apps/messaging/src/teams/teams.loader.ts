@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { TeamRow } from './persistence/team.row';
 
+/** The members of a team (`teamParam` holds its id), for the round-robin pick's one statement. */
+export function membersOfTeam(teamParam: string): string {
+  return `SELECT user_id FROM messaging.team_members WHERE team_id = ${teamParam}`;
+}
+
 /** Reads of teams that conversations need (assignment checks, activity texts, auto-assignment). */
 @Injectable()
 export class TeamsLoader {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LiveConversationCounts, ReportScope } from '@parley/contracts';
+import type { ConversationMetrics, LiveConversationCounts, ReportScope } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
 
 const SCOPE_FILTERS: Record<ReportScope, string> = {
@@ -16,13 +16,17 @@ const SCOPE_FILTERS: Record<ReportScope, string> = {
  */
 @Injectable()
 export class ConversationStatesLoader {
-  async openCount(tx: EntityManager, accountId: number, scope: ReportScope, id: number | string): Promise<number> {
+  /** The scope's conversations now: open, open and waiting for a reply, open and unassigned. */
+  async countsIn(tx: EntityManager, accountId: number, scope: ReportScope, id: number | string): Promise<ConversationMetrics> {
     const [row] = await tx.query(
-      `SELECT count(*)::int AS count FROM reporting.conversation_states s WHERE s.account_id = $1 AND NOT s.deleted AND s.status = 'open'
+      `SELECT count(*)::int AS open,
+         count(*) FILTER (WHERE s.waiting_since IS NOT NULL)::int AS unattended,
+         count(*) FILTER (WHERE s.assignee_id IS NULL)::int AS unassigned
+       FROM reporting.conversation_states s WHERE s.account_id = $1 AND NOT s.deleted AND s.status = 'open'
        AND ${SCOPE_FILTERS[scope]} ${scope === 'account' ? 'AND $2::int IS NULL' : ''}`,
       [accountId, scope === 'account' ? null : id],
     );
-    return row.count;
+    return row;
   }
 
   async liveCounts(tx: EntityManager, accountId: number): Promise<Array<LiveConversationCounts & { team_id: number | null }>> {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { HistoryPatterns, type ModelState } from '@parley/contracts';
 import { EventBus, EventConsumers, RpcClient } from '@parley/service-kit';
@@ -6,10 +6,8 @@ import type { DataSource } from 'typeorm';
 import { IngestionService } from '../ingestion/ingestion.service';
 import { splitAt, type HistoryBoundary } from '../model-state/history-boundary.rules';
 import { ModelStateLoader } from '../model-state/model-state.loader';
+import { FACT_CONSUMERS, RebuildWatchWorker } from './rebuild-watch.worker';
 
-/** The durable consumers that build the model (their names start so: see ConversationFactsConsumer). */
-const FACT_CONSUMERS = (durable: string) => durable.startsWith('reporting__facts_');
-const WATCH_INTERVAL_MS = 250;
 const HISTORY_PAGE = 100;
 /** One page of history: messaging answers it from indexed reads, but a page may hold long conversations. */
 const HISTORY_PAGE_TIMEOUT_MS = 30_000;
@@ -22,9 +20,8 @@ const HISTORY_PAGE_TIMEOUT_MS = 30_000;
  * replay has caught up.
  */
 @Injectable()
-export class RebuildService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RebuildService implements OnApplicationBootstrap {
   private readonly logger = new Logger(RebuildService.name);
-  private watcher: NodeJS.Timeout | null = null;
   private running = false;
 
   constructor(
@@ -34,6 +31,7 @@ export class RebuildService implements OnApplicationBootstrap, OnApplicationShut
     private readonly bus: EventBus,
     private readonly rpc: RpcClient,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly watcher: RebuildWatchWorker,
   ) {}
 
   /** A rebuild interrupted by a restart goes on: from the start if its history was not in, else its consumers replay from where they were. */
@@ -41,18 +39,13 @@ export class RebuildService implements OnApplicationBootstrap, OnApplicationShut
     const progress = await this.state.progress();
     if (!progress.rebuilding) return;
     if (progress.history_filled) {
-      this.watch();
+      this.watcher.watch();
       return;
     }
     void this.consumers
       .started()
       .then(() => this.start())
       .catch((error: Error) => this.logger.error(`Model rebuild could not start again (ask again to retry): ${error.message}`));
-  }
-
-  onApplicationShutdown(): void {
-    if (this.watcher) clearTimeout(this.watcher);
-    this.watcher = null;
   }
 
   async start(): Promise<ModelState> {
@@ -75,7 +68,7 @@ export class RebuildService implements OnApplicationBootstrap, OnApplicationShut
     this.logger.log(`Model rebuild started: history before ${new Date(boundary.before * 1000).toISOString()} from messaging, the rest from the stream`);
     void this.consumers
       .replay(FACT_CONSUMERS, (tx) => this.ingestion.emptyModel(tx), () => this.fill(boundary))
-      .then(() => this.watch())
+      .then(() => this.watcher.watch())
       .catch((error: Error) => this.logger.error(`Model rebuild failed (ask again to retry): ${error.message}`))
       .finally(() => (this.running = false));
     return { rebuilding: true };
@@ -100,23 +93,5 @@ export class RebuildService implements OnApplicationBootstrap, OnApplicationShut
   private async firstEventPublished(): Promise<Date | null> {
     const info = await this.bus.jetstreamManager.streams.info(this.bus.eventsStream);
     return info.state.messages > 0 ? new Date(info.state.first_ts) : null;
-  }
-
-  private watch(): void {
-    const check = async () => {
-      this.watcher = null;
-      try {
-        const durables = this.consumers.durables().filter(FACT_CONSUMERS);
-        if ((await this.consumers.backlog(durables)) === 0) {
-          await this.state.markComplete();
-          this.logger.log('Model rebuild complete');
-          return;
-        }
-      } catch (error) {
-        this.logger.warn(`Rebuild progress check failed: ${(error as Error).message}`);
-      }
-      this.watcher = setTimeout(() => void check(), WATCH_INTERVAL_MS);
-    };
-    this.watcher = setTimeout(() => void check(), WATCH_INTERVAL_MS);
   }
 }

@@ -24,3 +24,8 @@ export function windowOf(query: { since?: number; until?: number }, config: Repo
   return { since, until };
 }
 
+
+/** The window of the same length that ends where `window` starts (never before the epoch): what `previous` covers. */
+export function previousWindow(window: Window): Window {
+  return { since: Math.max(0, window.since - (window.until - window.since)), until: window.since };
+}

@@ -21,6 +21,11 @@ export class ReportsHandlers {
     return { points: await this.reports.series(r.account_id, r.query), ...(await this.model.state()) };
   }
 
+  @MessagePattern(P.conversationMetrics)
+  async conversationMetrics(@Payload() r: RpcRequest<typeof P.conversationMetrics>): Promise<RpcResponse<typeof P.conversationMetrics>> {
+    return { metrics: await this.reports.conversationMetrics(r.account_id, r.query), ...(await this.model.state()) };
+  }
+
   @MessagePattern(P.entitySummaries)
   async entitySummaries(@Payload() r: RpcRequest<typeof P.entitySummaries>): Promise<RpcResponse<typeof P.entitySummaries>> {
     return { rows: await this.reports.entitySummaries(r.account_id, r.kind, r.query), ...(await this.model.state()) };

@@ -3,12 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ReportErrors,
   type BotMetrics,
+  type ConversationMetrics,
   type EntitySummaryKind,
   type EntitySummaryRow,
   type LiveAgents,
   type LiveConversations,
   type ReportMetric,
+  type ReportScope,
   type ReportSummary,
+  type ReportSummaryWithPrevious,
   type ReportWindowQuery,
   type SeriesPoint,
   type SeriesQuery,
@@ -21,7 +24,7 @@ import { CsatService } from '../csat/csat.service';
 import { ConversationStatesLoader } from '../ingestion/conversation-states.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
-import { windowOf } from '../report-window/report-window.rules';
+import { previousWindow, windowOf } from '../report-window/report-window.rules';
 import { average, metricOf, scopeOf, zoneAlignment, zoneOf, type Zone } from './report-query.rules';
 import { ReportsQuery, type Totals } from './reports.query';
 
@@ -47,6 +50,19 @@ function metricValue(metric: ReportMetric, totals: Totals, businessHours: boolea
   }
 }
 
+/** The summary's figures that depend on the window. */
+function windowedFigures(totals: Totals): Omit<ReportSummary, 'open_conversations_count' | 'agents_online_count'> {
+  return {
+    average_first_response_time: average(totals.frt_sum, totals.frt_n),
+    average_resolution_time: average(totals.res_sum, totals.resolutions),
+    average_response_time: average(totals.reply_sum, totals.reply_n),
+    conversations_count: totals.conversations,
+    incoming_messages_count: totals.incoming,
+    outgoing_messages_count: totals.outgoing,
+    resolutions_count: totals.resolutions,
+  };
+}
+
 const now = () => Math.floor(Date.now() / 1000);
 
 /** The report use cases: window and parameter rules, then reads of the model. */
@@ -61,26 +77,26 @@ export class ReportsService {
     private readonly csat: CsatService,
   ) {}
 
-  async summary(accountId: number, input: SummaryQuery): Promise<ReportSummary> {
+  async summary(accountId: number, input: SummaryQuery): Promise<ReportSummaryWithPrevious> {
     const scope = scopeOf(input);
     const window = windowOf(input, this.config, now());
     const key = await this.query.scopeKey(accountId, scope.type, scope.id);
-    const totals = await this.query.totals(accountId, scope.type, key, window);
     const manager = this.db.manager;
-    const stateId = scope.type === 'label' ? ((await this.view.labelTitle(manager, accountId, scope.id)) ?? '') : scope.id;
     const agents = await this.view.agents(manager, accountId);
     const online = agents.filter((agent) => agent.availability_status === 'online' && (scope.type !== 'agent' || agent.id === scope.id));
-    return {
-      open_conversations_count: await this.states.openCount(manager, accountId, scope.type, stateId),
+    // Both are "now", whatever the window: the previous window shows the same values.
+    const live = {
+      open_conversations_count: (await this.states.countsIn(manager, accountId, scope.type, await this.stateIdOf(accountId, scope))).open,
       agents_online_count: online.length,
-      average_first_response_time: average(totals.frt_sum, totals.frt_n),
-      average_resolution_time: average(totals.res_sum, totals.resolutions),
-      average_response_time: average(totals.reply_sum, totals.reply_n),
-      conversations_count: totals.conversations,
-      incoming_messages_count: totals.incoming,
-      outgoing_messages_count: totals.outgoing,
-      resolutions_count: totals.resolutions,
     };
+    const [current, previous] = await Promise.all([window, previousWindow(window)].map((range) => this.query.totals(accountId, scope.type, key, range)));
+    return { ...live, ...windowedFigures(current), previous: { ...live, ...windowedFigures(previous) } };
+  }
+
+  /** `reports/conversations` without `metric`: the scope's open, unattended and unassigned conversations now. */
+  async conversationMetrics(accountId: number, input: SummaryQuery): Promise<ConversationMetrics> {
+    const scope = scopeOf(input);
+    return this.states.countsIn(this.db.manager, accountId, scope.type, await this.stateIdOf(accountId, scope));
   }
 
   async series(accountId: number, input: SeriesQuery): Promise<SeriesPoint[]> {
@@ -157,6 +173,11 @@ export class ReportsService {
       handoff_rate: rate(totals.bot_handoffs),
       post_bot_satisfaction: await this.csat.postBotSatisfaction(accountId, window),
     };
+  }
+
+  /** Conversation states carry labels by title, every other scope by id. */
+  private async stateIdOf(accountId: number, scope: { type: ReportScope; id: number }): Promise<number | string> {
+    return scope.type === 'label' ? ((await this.view.labelTitle(this.db.manager, accountId, scope.id)) ?? '') : scope.id;
   }
 
   /** The query's zone, known to the runtime and to PostgreSQL alike (else a 400 naming it). */

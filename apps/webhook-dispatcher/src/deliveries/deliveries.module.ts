@@ -4,11 +4,11 @@ import { TargetsModule } from '../targets/targets.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DeliveriesHandlers } from './deliveries.handlers';
 import { DeliveriesService } from './deliveries.service';
-import { DeliveryAttempt } from './delivery-attempt.service';
+import { DeliveryAttemptService } from './delivery-attempt.service';
 import { DeliveryLeases } from './delivery-leases.writer';
 import { DeliveryLog } from './delivery-log.query';
 import { DeliveryOutcomeWriter } from './delivery-outcome.writer';
-import { DeliveryPoller } from './delivery-poller.worker';
+import { DeliveryPollerWorker } from './delivery-poller.worker';
 import { DeliveryQueue } from './delivery-queue.writer';
 import { DueNotifications } from './due-notifications.adapter';
 import { HttpsSender } from './https.sender';
@@ -17,7 +17,7 @@ import { HttpsSender } from './https.sender';
 @Module({
   imports: [WebhooksModule, TargetsModule, MessagingViewModule],
   controllers: [DeliveriesHandlers],
-  providers: [DeliveriesService, DeliveryQueue, DeliveryPoller, DeliveryLeases, DeliveryAttempt, DeliveryOutcomeWriter, DueNotifications, DeliveryLog, HttpsSender],
+  providers: [DeliveriesService, DeliveryQueue, DeliveryPollerWorker, DeliveryLeases, DeliveryAttemptService, DeliveryOutcomeWriter, DueNotifications, DeliveryLog, HttpsSender],
   exports: [DeliveryQueue],
 })
 export class DeliveriesModule {}

@@ -7,7 +7,7 @@ import { TargetGuard } from '../targets/target.guard';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { assertValidDirectDelivery } from './direct-delivery.rules';
 import { DeliveryLog } from './delivery-log.query';
-import { DeliveryPoller } from './delivery-poller.worker';
+import { DeliveryPollerWorker } from './delivery-poller.worker';
 import { DeliveryQueue } from './delivery-queue.writer';
 
 @Injectable()
@@ -16,7 +16,7 @@ export class DeliveriesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueue,
     private readonly guard: TargetGuard,
-    private readonly poller: DeliveryPoller,
+    private readonly poller: DeliveryPollerWorker,
     private readonly deletedAccounts: DeletedAccounts,
     private readonly webhooks: WebhooksService,
     private readonly log: DeliveryLog,

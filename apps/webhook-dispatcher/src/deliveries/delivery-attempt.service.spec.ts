@@ -1,8 +1,8 @@
 import { loadDispatcherConfig } from '../dispatcher.config';
 import type { TargetGuard } from '../targets/target.guard';
 import { UnsafeTargetError, type CheckedTarget } from '@parley/service-kit';
-import type { CallbackTargets } from '../read-models/messaging-view/callback-targets.loader';
-import { DeliveryAttempt, leaseAllows } from './delivery-attempt.service';
+import type { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
+import { DeliveryAttemptService, leaseAllows } from './delivery-attempt.service';
 import type { LeasedDelivery } from './delivery-leases.writer';
 import type { HttpsSender, SendResult } from './https.sender';
 import { signatureOf } from './signature.rules';
@@ -23,14 +23,14 @@ function setUp(options: { callback?: { webhook_url: string; secret: string } | n
       if (options.callback instanceof Error) throw options.callback;
       return options.callback === undefined ? null : options.callback && { account_id: 1, inbox_id: 9, ...options.callback };
     },
-  } as unknown as CallbackTargets;
+  } as unknown as CallbackTargetsLoader;
   const sender = {
     post: async (target: CheckedTarget, headers: Record<string, string>, body: string) => {
       posts.push({ url: target.url.href, headers, body });
       return options.answer ?? { statusCode: 200, error: null, latencyMs: 7 };
     },
   } as unknown as HttpsSender;
-  return { attempt: new DeliveryAttempt(guard, callbacks, sender, config), posts };
+  return { attempt: new DeliveryAttemptService(guard, callbacks, sender, config), posts };
 }
 
 const leased = (fields: Partial<LeasedDelivery> = {}): LeasedDelivery => ({

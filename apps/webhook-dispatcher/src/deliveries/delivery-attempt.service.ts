@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
 import { TargetGuard } from '../targets/target.guard';
 import { UnsafeTargetError } from '@parley/service-kit';
-import { CallbackTargets } from '../read-models/messaging-view/callback-targets.loader';
+import { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
 import type { LeasedDelivery } from './delivery-leases.writer';
 import type { Outcome } from './delivery-outcome.writer';
 import { HttpsSender } from './https.sender';
@@ -19,10 +19,10 @@ export function leaseAllows(leaseEndsAt: number, timeoutMs: number, now = Date.n
 
 /** One attempt of a leased delivery: its target looked up and checked, the body signed and posted. */
 @Injectable()
-export class DeliveryAttempt {
+export class DeliveryAttemptService {
   constructor(
     private readonly guard: TargetGuard,
-    private readonly callbacks: CallbackTargets,
+    private readonly callbacks: CallbackTargetsLoader,
     private readonly sender: HttpsSender,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {}

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { PollingLoop } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
-import { DeliveryAttempt } from './delivery-attempt.service';
+import { DeliveryAttemptService } from './delivery-attempt.service';
 import { DeliveryLeases, type LeasedDelivery } from './delivery-leases.writer';
 import { DeliveryOutcomeWriter, type Outcome } from './delivery-outcome.writer';
 import { DueNotifications } from './due-notifications.adapter';
@@ -22,15 +23,13 @@ const CLEANUP_EVERY_MS = 60_000;
  * lease ends (receivers de-duplicate on the event `id`, the same on every attempt).
  *
  * New deliveries are announced when their transaction commits (DueNotifications); retries and
- * expired leases are found by polling every WEBHOOK_POLL_INTERVAL_MS.
+ * expired leases are found by polling every WEBHOOK_POLL_INTERVAL_MS. The claims are the
+ * kit's PollingLoop passes (one at a time, drained at shutdown); the attempts run beside them.
  */
 @Injectable()
-export class DeliveryPoller implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(DeliveryPoller.name);
+export class DeliveryPollerWorker extends PollingLoop {
   private readonly inFlight: InFlight<LeasedDelivery>;
   private readonly attempts = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | null = null;
-  private claiming: Promise<void> | null = null;
   /** Deliveries were announced or polled for since the last claim began. */
   private announced = false;
   /** The last claim filled every slot it asked for: more may be due. */
@@ -41,38 +40,33 @@ export class DeliveryPoller implements OnApplicationBootstrap, BeforeApplication
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly leases: DeliveryLeases,
-    private readonly attempt: DeliveryAttempt,
+    private readonly attempt: DeliveryAttemptService,
     private readonly outcomes: DeliveryOutcomeWriter,
     private readonly notifications: DueNotifications,
-    @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
+    @Inject(DISPATCHER_CONFIG) config: DispatcherConfig,
   ) {
+    super(config.pollIntervalMs, 'Claiming due deliveries', true);
     this.inFlight = new InFlight(config.concurrency, config.targetConcurrency);
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.kick();
-      void this.cleanupOccasionally();
-    }, this.config.pollIntervalMs);
+  override onApplicationBootstrap(): void {
     this.notifications.listen(() => this.kick());
-    this.kick();
+    super.onApplicationBootstrap();
   }
 
   /** Stops claiming, gives back what has not started, lets the attempts in flight finish and records their outcomes. */
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  override async beforeApplicationShutdown(): Promise<void> {
     await this.notifications.close();
-    await this.claiming;
+    await super.beforeApplicationShutdown();
     await this.leases.release(this.inFlight.takeWaiting()).catch((error: Error) => this.logger.warn(`Could not give back waiting deliveries: ${error.message}`));
     while (this.attempts.size > 0) await Promise.all(this.attempts);
     await this.outcomes.drain();
   }
 
-  /** Deliveries may be due now: claim what free slots allow (a claim already running picks this up). */
-  kick(): void {
+  /** Deliveries may be due now (announced, or the poll interval): claim what free slots allow. */
+  override kick(): void {
     this.announced = true;
-    this.claim();
+    super.kick();
   }
 
   /**
@@ -81,35 +75,38 @@ export class DeliveryPoller implements OnApplicationBootstrap, BeforeApplication
    */
   private worthClaiming(): boolean {
     const room = this.inFlight.room;
-    return !!this.timer && ((this.announced && room > 0) || (this.backlog && room >= this.inFlight.refillAt));
+    return !this.isStopping && ((this.announced && room > 0) || (this.backlog && room >= this.inFlight.refillAt));
   }
 
+  /** Slots freed up: claim if a backlog makes it worth it (not an announcement). */
   private claim(): void {
-    if (this.claiming || !this.worthClaiming()) return;
-    this.claiming = this.claimWhileWorthIt().finally(() => {
-      this.claiming = null;
-      // Announced while the last statement ran.
-      this.claim();
-    });
+    super.kick();
   }
 
-  private async claimWhileWorthIt(): Promise<void> {
+  /** One claim statement, when worth it; answers whether another is. */
+  protected async pass(): Promise<boolean> {
+    void this.cleanupOccasionally();
+    if (!this.worthClaiming()) return false;
+    this.announced = false;
+    const room = this.inFlight.room;
     try {
-      while (this.worthClaiming()) {
-        this.announced = false;
-        const room = this.inFlight.room;
-        const leased = await this.leases.claim(room, this.inFlight.full());
-        this.backlog = leased.length === room;
-        const { started, refused } = this.inFlight.admit(leased);
-        for (const delivery of started) this.start(delivery);
-        // More of one target than it has slots and room to wait: back for later, or for another replica.
-        await this.leases.release(refused);
-      }
+      const leased = await this.leases.claim(room, this.inFlight.full());
+      this.backlog = leased.length === room;
+      const { started, refused } = this.inFlight.admit(leased);
+      for (const delivery of started) this.start(delivery);
+      // More of one target than it has slots and room to wait: back for later, or for another replica.
+      await this.leases.release(refused);
     } catch (error) {
       // The poll interval tries again.
       this.backlog = false;
-      this.logger.warn(`Claiming due deliveries failed, will retry: ${(error as Error).message}`);
+      throw error;
     }
+    return this.worthClaiming();
+  }
+
+  /** Announced while the last statement ran. */
+  protected override dueAgain(): boolean {
+    return this.worthClaiming();
   }
 
   private start(delivery: LeasedDelivery): void {

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { CHANNEL_TYPES } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
 import { DeliveryQueue, type NewDelivery } from '../deliveries/delivery-queue.writer';
-import { CallbackTargets } from '../read-models/messaging-view/callback-targets.loader';
-import { MessagingNames } from '../read-models/messaging-view/messaging-names.loader';
+import { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
+import { MessagingNamesLoader } from '../read-models/messaging-view/messaging-names.loader';
 import { WebhooksLoader } from '../webhooks/webhooks.loader';
 import { accountPayload, type AccountRef } from './account-payload.mapper';
 import { inboxCallbackPayload, type InboxRef } from './inbox-callback-payload.mapper';
@@ -24,12 +24,12 @@ interface Addressees {
  * on its own.
  */
 @Injectable()
-export class FanOut {
+export class FanOutService {
   constructor(
     private readonly queue: DeliveryQueue,
-    private readonly callbacks: CallbackTargets,
+    private readonly callbacks: CallbackTargetsLoader,
     private readonly webhooks: WebhooksLoader,
-    private readonly names: MessagingNames,
+    private readonly names: MessagingNamesLoader,
   ) {}
 
   /** Events that piled up: one recipients look-up per (account, event name, inbox) among them, one insert for all their deliveries. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CampaignEvents, ContactEvents, ConversationEvents, KanbanEvents, MessageEvents } from '@parley/contracts';
 import { OnEvents } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { FanOut } from './fan-out.service';
+import { FanOutService } from './fan-out.service';
 import type { SourceEvent } from './public-event.mapper';
 
 /**
@@ -16,7 +16,7 @@ const FAN_OUT_CONCURRENCY = 4;
 /** One durable consumer per public event type; each records the deliveries of the events it takes in their transaction. */
 @Injectable()
 export class PublicEventsConsumer {
-  constructor(private readonly fanOut: FanOut) {}
+  constructor(private readonly fanOut: FanOutService) {}
 
   @OnEvents(
     [

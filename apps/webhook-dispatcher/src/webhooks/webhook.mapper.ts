@@ -1,14 +1,14 @@
 import type { Webhook, WebhookEventName } from '@parley/contracts';
-import type { WebhookEntity } from './persistence/webhook.orm-entity';
+import type { WebhookRow } from './persistence/webhook.row';
 
-export function toWebhook(entity: WebhookEntity): Webhook {
+export function toWebhook(row: WebhookRow): Webhook {
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    url: entity.url,
-    subscriptions: entity.subscriptions as WebhookEventName[],
-    secret: entity.secret,
-    created_at: entity.createdAt.toISOString(),
-    updated_at: entity.updatedAt.toISOString(),
+    id: row.id,
+    account_id: row.account_id,
+    url: row.url,
+    subscriptions: row.subscriptions as WebhookEventName[],
+    secret: row.secret,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   };
 }

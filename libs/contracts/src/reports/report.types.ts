@@ -52,6 +52,18 @@ export interface ReportSummary {
   resolutions_count: number;
 }
 
+/** `reports/summary`: the figures, and `previous` (the same figures over the window of the same length that ends where this one starts). */
+export interface ReportSummaryWithPrevious extends ReportSummary {
+  previous: ReportSummary;
+}
+
+/** `reports/conversations` without `metric`: the scope's conversations now (the reference's shape). */
+export interface ConversationMetrics {
+  open: number;
+  unattended: number;
+  unassigned: number;
+}
+
 export interface SeriesPoint {
   value: number;
   /** Start of the bucket, Unix seconds. */

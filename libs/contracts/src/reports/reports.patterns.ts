@@ -1,12 +1,13 @@
 import type { AccountScoped } from '../rpc/caller';
 import type {
   BotMetrics,
+  ConversationMetrics,
   EntitySummaryKind,
   EntitySummaryRow,
   LiveAgents,
   LiveConversations,
   ModelState,
-  ReportSummary,
+  ReportSummaryWithPrevious,
   ReportWindowQuery,
   SeriesPoint,
   SeriesQuery,
@@ -23,6 +24,7 @@ export const ModelPatterns = {
 export const ReportPatterns = {
   summary: 'reporting.reports.summary',
   series: 'reporting.reports.series',
+  conversationMetrics: 'reporting.reports.conversation_metrics',
   entitySummaries: 'reporting.reports.entity_summaries',
   liveConversations: 'reporting.reports.live_conversations',
   liveAgents: 'reporting.reports.live_agents',
@@ -32,8 +34,9 @@ export const ReportPatterns = {
 
 /** Every answer says whether the model is complete (`rebuilding`), so a client never takes partial numbers for real ones. */
 export interface ReportsRpc {
-  [ReportPatterns.summary]: { request: AccountScoped & { query: SummaryQuery }; response: { summary: ReportSummary } & ModelState };
+  [ReportPatterns.summary]: { request: AccountScoped & { query: SummaryQuery }; response: { summary: ReportSummaryWithPrevious } & ModelState };
   [ReportPatterns.series]: { request: AccountScoped & { query: SeriesQuery }; response: { points: SeriesPoint[] } & ModelState };
+  [ReportPatterns.conversationMetrics]: { request: AccountScoped & { query: SummaryQuery }; response: { metrics: ConversationMetrics } & ModelState };
   [ReportPatterns.entitySummaries]: {
     request: AccountScoped & { kind: EntitySummaryKind; query: ReportWindowQuery };
     response: { rows: EntitySummaryRow[] } & ModelState;

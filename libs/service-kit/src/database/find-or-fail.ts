@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@parley/contracts';
-import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import type { DataSource, EntityManager, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import { DomainError } from '../rpc/domain-error';
 
 /** The one not-found guard: a missing row raises `code` with "<resource> not found". */
@@ -10,6 +10,17 @@ export async function findOneOrFail<T extends ObjectLiteral>(
   code: ErrorCode,
 ): Promise<T> {
   const found = await repository.findOneBy(where);
+  if (!found) throw new DomainError(code, `${resource} not found`);
+  return found;
+}
+
+/**
+ * The same guard over SQL: the first row of a SELECT (which may lock it, `FOR UPDATE`), or
+ * `code` with "<resource> not found". Not for UPDATE/DELETE … RETURNING, whose result TypeORM
+ * wraps as [rows, count].
+ */
+export async function selectOneOrFail<T>(on: EntityManager | DataSource, text: string, values: unknown[], resource: string, code: ErrorCode): Promise<T> {
+  const [found] = (await on.query(text, values)) as T[];
   if (!found) throw new DomainError(code, `${resource} not found`);
   return found;
 }

@@ -12,6 +12,7 @@ import { EventBus } from './event-bus';
 import { BatchQueue } from './batch-queue';
 import { DeletedAccounts } from './deleted-accounts';
 import { claimInboxEntries } from './inbox';
+import { eventProblem } from '../validation/contract-check';
 import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
 import { Outbox, type Emit, type SendMail } from './outbox';
 
@@ -226,6 +227,8 @@ export class EventConsumers {
       if (!event || typeof event.id !== 'string' || !UUID.test(event.id) || event.type !== registration.type) {
         throw new Error('not an event envelope of the expected type');
       }
+      const problem = eventProblem(registration.type, event);
+      if (problem) throw new Error(problem);
       return event;
     } catch (error) {
       await this.deadLetter(registration, message, `malformed: ${(error as Error).message}`);

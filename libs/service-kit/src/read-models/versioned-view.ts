@@ -46,26 +46,49 @@ export function ownerVersion(resource: { updated_at: number }): Date {
  */
 export class VersionedView<Item> {
   private readonly statement: string;
+  private readonly goneStatement: string;
 
   constructor(private readonly definition: ViewTable<Item>) {
-    const { table, key, columns, insertWhen } = definition;
-    const names = columns.map((column) => column.name);
-    const unnest = columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');
-    const deleted = `$${columns.length + 1}::bool`;
-    const version = `$${columns.length + 2}::timestamptz[]`;
-    const bare = table.split('.').pop()!;
-    const updates = [...names.filter((name) => !key.includes(name)), 'deleted'].map((name) => `${name} = EXCLUDED.${name}`);
-    updates.push(`source_updated_at = GREATEST(${bare}.source_updated_at, EXCLUDED.source_updated_at)`);
-    this.statement = `INSERT INTO ${table} (${names.join(', ')}, deleted, source_updated_at)
-      SELECT ${names.map((name) => `c.${name}`).join(', ')}, ${deleted}, c.source_updated_at
-        FROM unnest(${unnest}, ${version}) AS c(${names.join(', ')}, source_updated_at)
-       ${insertWhen ? `WHERE ${insertWhen}` : ''}
-      ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${updates.join(', ')}
-      WHERE NOT ${bare}.deleted AND (EXCLUDED.deleted OR ${bare}.source_updated_at <= EXCLUDED.source_updated_at)`;
+    const { key, columns } = definition;
+    const bare = definition.table.split('.').pop()!;
+    const updates = [...columns.map((column) => column.name).filter((name) => !key.includes(name)), 'deleted'].map((name) => `${name} = EXCLUDED.${name}`);
+    const version = `source_updated_at = GREATEST(${bare}.source_updated_at, EXCLUDED.source_updated_at)`;
+    this.statement = this.upsert([...updates, version], `NOT ${bare}.deleted AND (EXCLUDED.deleted OR ${bare}.source_updated_at <= EXCLUDED.source_updated_at)`);
+    this.goneStatement = this.upsert(['deleted = true', version], `NOT ${bare}.deleted`);
   }
 
   /** Records live states (or tombstones, with `deleted`); of several versions of one item, the newest counts. */
   async record(on: EntityManager, versions: ReadonlyArray<ViewVersion<Item>>, deleted = false): Promise<void> {
+    await this.write(this.statement, on, versions, deleted);
+  }
+
+  /** One item, live or a tombstone. */
+  async recordOne(on: EntityManager, item: Item, version: Date, deleted = false): Promise<void> {
+    await this.record(on, [{ item, version }], deleted);
+  }
+
+  /**
+   * A tombstone for a deletion that does not carry the item's state (e.g. a contact merged into
+   * another): a row held keeps its columns (past references still name it) and turns deleted;
+   * an item never seen is inserted from `item` (its key, and whatever else is known).
+   */
+  async recordGone(on: EntityManager, item: Item, version: Date): Promise<void> {
+    await this.write(this.goneStatement, on, [{ item, version }], true);
+  }
+
+  private upsert(updates: string[], when: string): string {
+    const { table, key, columns, insertWhen } = this.definition;
+    const names = columns.map((column) => column.name);
+    const unnest = columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');
+    return `INSERT INTO ${table} (${names.join(', ')}, deleted, source_updated_at)
+      SELECT ${names.map((name) => `c.${name}`).join(', ')}, $${columns.length + 1}::bool, c.source_updated_at
+        FROM unnest(${unnest}, $${columns.length + 2}::timestamptz[]) AS c(${names.join(', ')}, source_updated_at)
+       ${insertWhen ? `WHERE ${insertWhen}` : ''}
+      ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${updates.join(', ')}
+      WHERE ${when}`;
+  }
+
+  private async write(statement: string, on: EntityManager, versions: ReadonlyArray<ViewVersion<Item>>, deleted: boolean): Promise<void> {
     const newest = new Map<string, ViewVersion<Item>>();
     for (const entry of versions) {
       const id = this.keyOf(entry.item);
@@ -76,12 +99,7 @@ export class VersionedView<Item> {
     if (rows.length === 0) return;
     const parameters: unknown[] = this.definition.columns.map((column) => rows.map(({ item }) => encode(column.type, column.value(item))));
     parameters.push(deleted, rows.map(({ version }) => version));
-    await on.query(this.statement, parameters);
-  }
-
-  /** One item, live or a tombstone. */
-  async recordOne(on: EntityManager, item: Item, version: Date, deleted = false): Promise<void> {
-    await this.record(on, [{ item, version }], deleted);
+    await on.query(statement, parameters);
   }
 
   private keyOf(item: Item): string {

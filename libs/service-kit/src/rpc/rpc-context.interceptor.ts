@@ -4,14 +4,17 @@ import { SERVICE_CONFIG } from '../config/tokens';
 import { Metrics } from '../metrics/metrics';
 import { observeInSpan } from '../tracing/tracing';
 import type { NatsContext } from '@nestjs/microservices';
-import type { Caller } from '@parley/contracts';
+import { CommonErrors, type Caller } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
-import { Observable, tap } from 'rxjs';
+import { Observable, tap, throwError } from 'rxjs';
 import { CORRELATION_HEADER, ORIGIN_HEADER, runInRequestContext } from '../logging/request-context';
+import { requestProblem } from '../validation/contract-check';
+import { DomainError } from './domain-error';
 
 /**
- * Makes the caller's correlation id and identity visible to everything a handler does, and
- * logs one line per request handled (with that correlation id).
+ * Refuses a request that breaks its pattern's contract (REQUEST.MALFORMED, before the handler
+ * runs), makes the caller's correlation id and identity visible to everything a handler does,
+ * and logs one line per request handled (with that correlation id).
  */
 @Injectable()
 export class RpcContextInterceptor implements NestInterceptor {
@@ -32,6 +35,7 @@ export class RpcContextInterceptor implements NestInterceptor {
     const correlationId = nats.getHeaders()?.get(CORRELATION_HEADER) || randomUUID();
     const origin = nats.getHeaders()?.get(ORIGIN_HEADER) || 'api';
     const data = context.switchToRpc().getData<{ caller?: Caller } | undefined>();
+    const problem = requestProblem(nats.getSubject().slice(this.prefixLength), data);
     const caller = data && typeof data === 'object' && data.caller?.role ? data.caller : undefined;
     const pattern = nats.getSubject();
     const started = performance.now();
@@ -48,7 +52,7 @@ export class RpcContextInterceptor implements NestInterceptor {
       'server',
       carrier,
       (subscribe) => runInRequestContext({ correlationId, caller, origin }, subscribe),
-      () => next.handle().pipe(tap({ complete: () => done('answered', 'ok'), error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error') })),
+      () => (problem ? throwError(() => new DomainError(CommonErrors.malformed, `Malformed request: ${problem}`)) : next.handle()).pipe(tap({ complete: () => done('answered', 'ok'), error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error') })),
     );
   }
 }

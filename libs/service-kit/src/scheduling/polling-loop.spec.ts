@@ -94,4 +94,17 @@ describe('PollingLoop', () => {
       jest.useRealTimers();
     }
   });
+
+  it('runs again at once, not at the next tick, when work was announced after the last pass found none', async () => {
+    class AnnouncedLoop extends ScriptedLoop {
+      announcements = 1;
+      protected override dueAgain(): boolean {
+        return this.announcements-- > 0;
+      }
+    }
+    const loop = new AnnouncedLoop();
+    await loop.runNow();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loop.passes).toBe(2);
+  });
 });

@@ -31,6 +31,15 @@ export abstract class PollingLoop implements OnApplicationBootstrap, BeforeAppli
    */
   protected abstract pass(): Promise<boolean>;
 
+  /**
+   * Whether work came in after the last pass answered there was none (asked when passes stop):
+   * a loop whose work is announced (not only polled) says so, and runs again at once instead
+   * of at the next tick. By default the timer finds it.
+   */
+  protected dueAgain(): boolean {
+    return false;
+  }
+
   /** True once shutdown began: long passes check it between units of work. */
   protected get isStopping(): boolean {
     return this.stopping;
@@ -51,8 +60,15 @@ export abstract class PollingLoop implements OnApplicationBootstrap, BeforeAppli
 
   /** Runs passes now unless they are running (a running loop picks the new work up). */
   kick(): void {
+    this.startPasses();
+  }
+
+  private startPasses(): void {
     if (this.stopping) return;
-    this.running ??= this.drain().finally(() => (this.running = null));
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+      if (this.dueAgain()) this.startPasses();
+    });
   }
 
   /** Runs passes until one answers that nothing more is due; resolves when they are done. */

@@ -4,6 +4,8 @@ import { parseMail, type CapturedMail } from './captured-mail';
 /** A local SMTP server that keeps every e-mail it receives, for end-to-end tests. */
 export class SmtpCapture {
   readonly mails: CapturedMail[] = [];
+  /** The same e-mails as they arrived, for tests that read every header and part. */
+  readonly rawMails: { recipients: string[]; raw: Buffer }[] = [];
   private server: SMTPServer | null = null;
 
   async start(): Promise<number> {
@@ -16,7 +18,9 @@ export class SmtpCapture {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-          this.mails.push(parseMail(Buffer.concat(chunks).toString('latin1'), recipients));
+          const raw = Buffer.concat(chunks);
+          this.rawMails.push({ recipients, raw });
+          this.mails.push(parseMail(raw.toString('latin1'), recipients));
           callback();
         });
       },

@@ -1,12 +1,22 @@
-/** A contact as the set-wise statements of imports read and write it (see ContactBatchWriter). */
+/** @owns contacts.contacts */
+
+/** A `contacts` row (its generated `search_vector` is only ever searched, never read). */
 export interface ContactRow {
   id: number;
+  account_id: number;
   name: string | null;
   email: string | null;
   phone_number: string | null;
   identifier: string | null;
+  avatar_url: string | null;
+  blocked: boolean;
   additional_attributes: Record<string, unknown>;
   custom_attributes: Record<string, unknown>;
-  blocked: boolean;
+  labels: string[];
+  last_activity_at: Date | null;
   created_at: Date;
+  updated_at: Date;
 }
+
+export const CONTACT_COLUMNS =
+  'id, account_id, name, email, phone_number, identifier, avatar_url, blocked, additional_attributes, custom_attributes, labels, last_activity_at, created_at, updated_at';

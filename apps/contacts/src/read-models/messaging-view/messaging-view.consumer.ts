@@ -7,8 +7,8 @@ import { MessagingViewWriter } from './messaging-view.writer';
 /**
  * Keeps contacts' own copies of what it needs from messaging: inboxes (for inbox links, shown
  * whole as the event carried them) and
- * custom attribute definitions (to validate contact attributes). Older events never overwrite
- * newer ones; deletions leave tombstones so a late update cannot resurrect a row. What a
+ * custom attribute definitions (to validate contact attributes). Rows are written through
+ * VersionedView: older events never overwrite newer ones, deletions are final tombstones. What a
  * deletion does to contacts' own records is in cascades/.
  */
 @Injectable()
@@ -17,31 +17,31 @@ export class MessagingViewConsumer {
 
   @OnEvent(InboxEvents.created, { purpose: 'inboxes_view_created' })
   async inboxCreated(event: EventOf<typeof InboxEvents.created>, tx: EntityManager): Promise<void> {
-    await this.view.upsertInbox(tx, event.data.inbox, new Date(event.occurred_at), false);
+    await this.view.inboxes.recordOne(tx, event.data.inbox, new Date(event.occurred_at));
   }
 
   @OnEvent(InboxEvents.updated, { purpose: 'inboxes_view_updated' })
   async inboxUpdated(event: EventOf<typeof InboxEvents.updated>, tx: EntityManager): Promise<void> {
-    await this.view.upsertInbox(tx, event.data.inbox, new Date(event.occurred_at), false);
+    await this.view.inboxes.recordOne(tx, event.data.inbox, new Date(event.occurred_at));
   }
 
   @OnEvent(InboxEvents.deleted, { purpose: 'inboxes_view_deleted' })
   async inboxDeleted(event: EventOf<typeof InboxEvents.deleted>, tx: EntityManager): Promise<void> {
-    await this.view.upsertInbox(tx, event.data.inbox, new Date(event.occurred_at), true);
+    await this.view.inboxes.recordOne(tx, event.data.inbox, new Date(event.occurred_at), true);
   }
 
   @OnEvent(CustomAttributeEvents.created, { purpose: 'definitions_view_created' })
   async definitionCreated(event: EventOf<typeof CustomAttributeEvents.created>, tx: EntityManager): Promise<void> {
-    await this.view.upsertDefinition(tx, event.data.definition, new Date(event.occurred_at), false);
+    await this.view.definitions.recordOne(tx, event.data.definition, new Date(event.occurred_at));
   }
 
   @OnEvent(CustomAttributeEvents.updated, { purpose: 'definitions_view_updated' })
   async definitionUpdated(event: EventOf<typeof CustomAttributeEvents.updated>, tx: EntityManager): Promise<void> {
-    await this.view.upsertDefinition(tx, event.data.definition, new Date(event.occurred_at), false);
+    await this.view.definitions.recordOne(tx, event.data.definition, new Date(event.occurred_at));
   }
 
   @OnEvent(CustomAttributeEvents.deleted, { purpose: 'definitions_view_deleted' })
   async definitionDeleted(event: EventOf<typeof CustomAttributeEvents.deleted>, tx: EntityManager): Promise<void> {
-    await this.view.upsertDefinition(tx, event.data.definition, new Date(event.occurred_at), true);
+    await this.view.definitions.recordOne(tx, event.data.definition, new Date(event.occurred_at), true);
   }
 }

@@ -33,9 +33,11 @@ function setUp(rows: unknown[][], owner: unknown) {
     },
   } as unknown as RpcClient;
   const writer = {
-    upsertInbox: async (_tx: unknown, inbox: InboxSnapshot, version: Date) => void stored.push({ id: inbox.id, version }),
-    upsertDefinitions: async (_tx: unknown, versions: Array<{ definition: CustomAttributeDefinition; version: Date }>) =>
-      void stored.push(...versions.map(({ definition: { id }, version }) => ({ id, version }))),
+    inboxes: { recordOne: async (_tx: unknown, inbox: InboxSnapshot, version: Date) => void stored.push({ id: inbox.id, version }) },
+    definitions: {
+      record: async (_tx: unknown, versions: Array<{ item: CustomAttributeDefinition; version: Date }>) =>
+        void stored.push(...versions.map(({ item: { id }, version }) => ({ id, version }))),
+    },
   } as unknown as MessagingViewWriter;
   return { loader: new MessagingViewLoader(dataSource, writer, rpc), asked, stored };
 }

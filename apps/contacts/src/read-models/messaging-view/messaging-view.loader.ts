@@ -2,21 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CustomAttributePatterns, InboxPatterns, type CustomAttributeDefinition, type LinkedInbox } from '@parley/contracts';
 import { customAttributeProblems } from '@parley/domain-rules';
-import { OWNER_LOOKUP_TIMEOUT_MS, RpcClient } from '@parley/service-kit';
+import { OWNER_LOOKUP_TIMEOUT_MS, ownerVersion, readThrough, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { toLinkedInbox } from './linked-inbox.mapper';
 import { MessagingViewWriter } from './messaging-view.writer';
 import type { AttributeDefinitionViewRow } from './persistence/attribute-definition-view.row';
 import type { InboxView, InboxViewRow } from './persistence/inbox-view.row';
-
-/**
- * The version an answer of messaging is kept under: the owner's `updated_at` (whole seconds) is
- * no later than the event of that state, so that event and every later one still apply, and the
- * answer never replaces a newer version an event already wrote.
- */
-function versionOf(resource: { updated_at: number }): Date {
-  return new Date(resource.updated_at * 1000);
-}
 
 /**
  * Reads of the copies kept by MessagingViewConsumer. The copies lag messaging's events by a few
@@ -41,11 +32,14 @@ export class MessagingViewLoader {
       'SELECT id, account_id, name, channel_type, snapshot, deleted FROM contacts.inboxes_view WHERE id = $1',
       [inboxId],
     );
-    if (known) return known.account_id === accountId && !known.deleted ? toLinkedInbox(known) : null;
-    const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
-    if (!inbox) return null;
-    await this.writer.upsertInbox(this.dataSource.manager, inbox, versionOf(inbox), false);
-    return toLinkedInbox({ id: inbox.id, name: inbox.name, channel_type: inbox.channel_type, snapshot: inbox });
+    return readThrough({
+      known,
+      live: (row) => row.account_id === accountId && !row.deleted,
+      show: toLinkedInbox,
+      askOwner: () => this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS }),
+      keep: (inbox) => this.writer.inboxes.recordOne(this.dataSource.manager, inbox, ownerVersion(inbox)),
+      showAnswer: (inbox) => toLinkedInbox({ id: inbox.id, name: inbox.name, channel_type: inbox.channel_type, snapshot: inbox }),
+    });
   }
 
   async inboxes(accountId: number): Promise<LinkedInbox[]> {
@@ -97,8 +91,10 @@ export class MessagingViewLoader {
       { account_id: accountId, attribute_model: 'contact_attribute' },
       { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
     );
-    const versions = definitions.map((definition) => ({ definition, version: versionOf(definition) }));
-    await this.writer.upsertDefinitions(this.dataSource.manager, versions, false);
+    await this.writer.definitions.record(
+      this.dataSource.manager,
+      definitions.map((definition) => ({ item: definition, version: ownerVersion(definition) })),
+    );
     return definitions;
   }
 }

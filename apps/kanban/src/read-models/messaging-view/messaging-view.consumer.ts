@@ -42,13 +42,12 @@ export class MessagingViewConsumer {
   }
 
   private conversation(event: ConversationEvent, tx: EntityManager, deleted: boolean): Promise<void> {
-    const { conversation } = event.data;
-    const row = { accountId: conversation.account_id, displayId: conversation.display_id, inboxId: conversation.inbox_id, version: new Date(event.occurred_at) };
-    return this.view.upsertConversations(tx, [row], deleted);
+    const { account_id, display_id, inbox_id } = event.data.conversation;
+    return this.view.conversations.recordOne(tx, { account_id, display_id, inbox_id }, new Date(event.occurred_at), deleted);
   }
 
   private agent(event: MembershipEvent, tx: EntityManager, deleted: boolean): Promise<void> {
     const { account_id, user_id, availability_status } = event.data;
-    return this.view.upsertAgents(tx, [{ accountId: account_id, userId: user_id, availability: availability_status, version: new Date(event.occurred_at) }], deleted);
+    return this.view.agents.recordOne(tx, { account_id, user_id, availability_status }, new Date(event.occurred_at), deleted);
   }
 }

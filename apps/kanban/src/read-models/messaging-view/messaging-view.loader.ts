@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AgentPatterns, ConversationErrors, ConversationPatterns, type AccountScoped } from '@parley/contracts';
-import { OWNER_LOOKUP_TIMEOUT_MS, RpcCallError, RpcClient } from '@parley/service-kit';
+import { OWNER_LOOKUP_TIMEOUT_MS, ownerVersion, readThrough, RpcCallError, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { MessagingViewWriter } from './messaging-view.writer';
 import type { AgentViewRow } from './persistence/agent-view.row';
@@ -27,16 +27,22 @@ export class MessagingViewLoader {
       'SELECT account_id, display_id, inbox_id, deleted FROM kanban.conversations_view WHERE account_id = $1 AND display_id = $2',
       [scope.account_id, displayId],
     );
-    if (known) return !known.deleted;
     try {
-      const conversation = await this.rpc.send(
-        ConversationPatterns.show,
-        { account_id: scope.account_id, caller: scope.caller, display_id: displayId },
-        { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
-      );
-      const version = new Date(conversation.updated_at * 1000);
-      await this.writer.upsertConversations(this.dataSource.manager, [{ accountId: scope.account_id, displayId, inboxId: conversation.inbox_id, version }], false);
-      return true;
+      const live = await readThrough({
+        known,
+        live: (row) => !row.deleted,
+        show: () => true,
+        askOwner: () =>
+          this.rpc.send(ConversationPatterns.show, { account_id: scope.account_id, caller: scope.caller, display_id: displayId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS }),
+        keep: (conversation) =>
+          this.writer.conversations.recordOne(
+            this.dataSource.manager,
+            { account_id: scope.account_id, display_id: displayId, inbox_id: conversation.inbox_id },
+            ownerVersion(conversation),
+          ),
+        showAnswer: () => true,
+      });
+      return live ?? false;
     } catch (error) {
       if (error instanceof RpcCallError && error.code === ConversationErrors.notFound) return false;
       // It exists, in an inbox the caller does not serve: a card may still refer to it.
@@ -92,10 +98,9 @@ export class MessagingViewLoader {
     const agents = await this.rpc.send(AgentPatterns.list, { account_id: scope.account_id, caller: scope.caller }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
     // The list carries no version: kept as of the epoch, so any event (newer by definition) wins.
     const version = new Date(0);
-    await this.writer.upsertAgents(
+    await this.writer.agents.record(
       this.dataSource.manager,
-      agents.map((agent) => ({ accountId: scope.account_id, userId: agent.id, availability: agent.availability_status, version })),
-      false,
+      agents.map((agent) => ({ item: { account_id: scope.account_id, user_id: agent.id, availability_status: agent.availability_status }, version })),
     );
     return agents.map((agent) => agent.id);
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ContactEvents, type ContactSnapshot, type EventEnvelope } from '@parley/contracts';
 import { OnEvents } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { ContactsViewService, type ContactVersion } from './contacts-view.service';
+import { contactViewItem, ContactsViewWriter } from './contacts-view.writer';
 
 /** The view keeps the newest version of each contact, so events may be applied in any order. */
 const VIEW_CONCURRENCY = 8;
@@ -10,15 +10,14 @@ const VIEW_CONCURRENCY = 8;
 /** Keeps the contacts view current (deletions and merges are cascades: see cascades/). */
 @Injectable()
 export class ContactsViewConsumer {
-  constructor(private readonly contacts: ContactsViewService) {}
+  constructor(private readonly view: ContactsViewWriter) {}
 
   /** Every event that carries the contact's new state. */
   @OnEvents([ContactEvents.created, ContactEvents.updated, ContactEvents.blocked, ContactEvents.unblocked], { concurrency: VIEW_CONCURRENCY })
   async onContactChanged(events: Array<EventEnvelope<{ contact: ContactSnapshot }>>, tx: EntityManager): Promise<void> {
-    await this.contacts.applyMany(tx, events.map(versionOf));
+    await this.view.contacts.record(
+      tx,
+      events.map((event) => ({ item: contactViewItem(event.data.contact), version: new Date(event.occurred_at) })),
+    );
   }
-}
-
-function versionOf(event: EventEnvelope<{ contact: ContactSnapshot }>): ContactVersion {
-  return { contact: event.data.contact, version: new Date(event.occurred_at) };
 }

@@ -4,21 +4,25 @@ import type { RpcClient } from '@parley/service-kit';
 import { contactSnapshot } from '@parley/testing';
 import type { ContactViewEntity } from './persistence/contact-view.orm-entity';
 import { ContactsViewService } from './contacts-view.service';
+import { contactViewItem, ContactsViewWriter } from './contacts-view.writer';
 
 const contact = (id: number, name: string): ContactSnapshot => contactSnapshot(1, { id, name });
 
 /** The statement's parameters: one array per column, ids first, names third, versions last. */
 async function written(versions: Array<{ contact: ContactSnapshot; version: Date }>): Promise<{ ids: number[]; names: string[]; versions: Date[] } | null> {
   const query = jest.fn().mockResolvedValue([]);
-  const service = new ContactsViewService({} as Repository<ContactViewEntity>, {} as RpcClient);
-  await service.applyMany({ query } as unknown as EntityManager, versions);
+  const writer = new ContactsViewWriter();
+  await writer.contacts.record(
+    { query } as unknown as EntityManager,
+    versions.map(({ contact, version }) => ({ item: contactViewItem(contact), version })),
+  );
   if (query.mock.calls.length === 0) return null;
   expect(query).toHaveBeenCalledTimes(1);
   const params = query.mock.calls[0][1] as unknown[][];
-  return { ids: params[0] as number[], names: params[2] as string[], versions: params[9] as Date[] };
+  return { ids: params[0] as number[], names: params[2] as string[], versions: params[params.length - 1] as Date[] };
 }
 
-describe('ContactsViewService.applyMany', () => {
+describe('ContactsViewWriter.contacts.record', () => {
   it('writes every contact of a batch with one statement', async () => {
     const at = new Date('2026-01-01T00:00:00Z');
     expect(await written([{ contact: contact(1, 'Ada'), version: at }, { contact: contact(2, 'Grace'), version: at }])).toEqual({
@@ -61,7 +65,7 @@ describe('ContactsViewService.find and fromOwner', () => {
         return owner;
       },
     } as unknown as RpcClient;
-    return { service: new ContactsViewService(repository, rpc), asked, query };
+    return { service: new ContactsViewService(repository, new ContactsViewWriter(), rpc), asked, query };
   }
 
   it('answers from the view, asking nobody; a tombstone or another account means none', async () => {

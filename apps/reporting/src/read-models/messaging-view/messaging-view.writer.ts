@@ -1,62 +1,73 @@
 /** @owns reporting.inboxes_view, reporting.teams_view, reporting.labels_view, reporting.users_view, reporting.agents_view */
 import { Injectable } from '@nestjs/common';
 import type { AccountUserEventData, InboxSnapshot, Label, TeamSnapshot, UserEventData } from '@parley/contracts';
+import { VersionedView } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 
+/** A label of an account (its events carry the account beside the label). */
+export type AccountLabel = Label & { account_id: number };
+
 /**
- * The one way reporting's copy of messaging's inboxes, teams, labels and agents is written.
- * Each row remembers when its source happened, so an older event arriving late changes nothing;
- * a deletion is kept as a tombstone (past reports still name the entity).
+ * The one way reporting's copy of messaging's inboxes, teams, labels, users and agents is written
+ * (see VersionedView): an older event arriving late changes nothing; a deletion is a final
+ * tombstone that keeps the row (past reports still name the entity).
  */
 @Injectable()
 export class MessagingViewWriter {
-  async recordInbox(tx: EntityManager, inbox: InboxSnapshot, at: Date, deleted = false): Promise<void> {
-    await tx.query(
-      `INSERT INTO reporting.inboxes_view AS v (id, account_id, name, working_hours_enabled, working_hours, timezone, csat_survey_enabled, deleted, source_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, working_hours_enabled = EXCLUDED.working_hours_enabled,
-         working_hours = EXCLUDED.working_hours, timezone = EXCLUDED.timezone, csat_survey_enabled = EXCLUDED.csat_survey_enabled,
-         deleted = v.deleted OR EXCLUDED.deleted, source_at = EXCLUDED.source_at
-       WHERE v.source_at <= EXCLUDED.source_at`,
-      [inbox.id, inbox.account_id, inbox.name, inbox.working_hours_enabled, JSON.stringify(inbox.working_hours ?? []), inbox.timezone, inbox.csat_survey_enabled, deleted, at],
-    );
-  }
+  readonly inboxes = new VersionedView<InboxSnapshot>({
+    table: 'reporting.inboxes_view',
+    key: ['id'],
+    columns: [
+      { name: 'id', type: 'int', value: (inbox) => inbox.id },
+      { name: 'account_id', type: 'int', value: (inbox) => inbox.account_id },
+      { name: 'name', type: 'text', value: (inbox) => inbox.name },
+      { name: 'working_hours_enabled', type: 'bool', value: (inbox) => inbox.working_hours_enabled },
+      { name: 'working_hours', type: 'jsonb', value: (inbox) => inbox.working_hours ?? [] },
+      { name: 'timezone', type: 'text', value: (inbox) => inbox.timezone },
+      { name: 'csat_survey_enabled', type: 'bool', value: (inbox) => inbox.csat_survey_enabled },
+    ],
+  });
 
-  async recordTeam(tx: EntityManager, team: TeamSnapshot, at: Date, deleted = false): Promise<void> {
-    await tx.query(
-      `INSERT INTO reporting.teams_view AS v (id, account_id, name, deleted, source_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, deleted = v.deleted OR EXCLUDED.deleted, source_at = EXCLUDED.source_at
-       WHERE v.source_at <= EXCLUDED.source_at`,
-      [team.id, team.account_id, team.name, deleted, at],
-    );
-  }
+  readonly teams = new VersionedView<TeamSnapshot>({
+    table: 'reporting.teams_view',
+    key: ['id'],
+    columns: [
+      { name: 'id', type: 'int', value: (team) => team.id },
+      { name: 'account_id', type: 'int', value: (team) => team.account_id },
+      { name: 'name', type: 'text', value: (team) => team.name },
+    ],
+  });
 
-  async recordLabel(tx: EntityManager, accountId: number, label: Label, at: Date, deleted = false): Promise<void> {
-    await tx.query(
-      `INSERT INTO reporting.labels_view AS v (id, account_id, title, deleted, source_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, deleted = v.deleted OR EXCLUDED.deleted, source_at = EXCLUDED.source_at
-       WHERE v.source_at <= EXCLUDED.source_at`,
-      [label.id, accountId, label.title, deleted, at],
-    );
-  }
+  readonly labels = new VersionedView<AccountLabel>({
+    table: 'reporting.labels_view',
+    key: ['id'],
+    columns: [
+      { name: 'id', type: 'int', value: (label) => label.id },
+      { name: 'account_id', type: 'int', value: (label) => label.account_id },
+      { name: 'title', type: 'text', value: (label) => label.title },
+    ],
+  });
 
-  async recordUser(tx: EntityManager, user: UserEventData, at: Date): Promise<void> {
-    await tx.query(
-      `INSERT INTO reporting.users_view AS v (id, name, source_at) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, source_at = EXCLUDED.source_at WHERE v.source_at <= EXCLUDED.source_at`,
-      [user.user_id, user.name, at],
-    );
-  }
+  /** Users belong to no account: their names serve every account they are an agent of. */
+  readonly users = new VersionedView<UserEventData>({
+    table: 'reporting.users_view',
+    key: ['id'],
+    columns: [
+      { name: 'id', type: 'int', value: (user) => user.user_id },
+      { name: 'name', type: 'text', value: (user) => user.name },
+    ],
+  });
 
-  async recordAgent(tx: EntityManager, member: AccountUserEventData, at: Date, deleted = false): Promise<void> {
-    await tx.query(
-      `INSERT INTO reporting.agents_view AS v (account_id, user_id, role, availability_status, deleted, source_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (account_id, user_id) DO UPDATE SET role = EXCLUDED.role, availability_status = EXCLUDED.availability_status,
-         deleted = EXCLUDED.deleted, source_at = EXCLUDED.source_at
-       WHERE v.source_at <= EXCLUDED.source_at`,
-      [member.account_id, member.user_id, member.role, member.availability_status, deleted, at],
-    );
-  }
+  readonly agents = new VersionedView<AccountUserEventData>({
+    table: 'reporting.agents_view',
+    key: ['account_id', 'user_id'],
+    columns: [
+      { name: 'account_id', type: 'int', value: (member) => member.account_id },
+      { name: 'user_id', type: 'int', value: (member) => member.user_id },
+      { name: 'role', type: 'text', value: (member) => member.role },
+      { name: 'availability_status', type: 'text', value: (member) => member.availability_status },
+    ],
+  });
 
   /** Forgets a deleted account's inboxes, teams, labels and agents (its users may belong to other accounts: they stay). */
   async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { RpcClient } from '@parley/service-kit';
-import { CallbackTargets } from './callback-targets.loader';
+import { CallbackTargetsLoader } from './callback-targets.loader';
 
 describe('callback targets', () => {
   /** Messaging as a stand-in: inbox → its account and callback (null: none); it answers only within the inbox's account. */
@@ -12,7 +12,7 @@ describe('callback targets', () => {
         return answer?.account === account_id && answer.callback ? { account_id, inbox_id, ...answer.callback } : null;
       },
     } as unknown as RpcClient;
-    return { targets: new CallbackTargets(rpc), asked };
+    return { targets: new CallbackTargetsLoader(rpc), asked };
   };
   const bridge = { webhook_url: 'https://bridge.example.com/', secret: 's' };
   const past = () => Date.now() - 60_000;

@@ -17,7 +17,7 @@ interface Entry {
  * after the event in question happened: the inbox may have got its URL a moment before it.
  */
 @Injectable()
-export class CallbackTargets {
+export class CallbackTargetsLoader {
   private readonly cache = new Map<string, Entry>();
 
   constructor(private readonly rpc: RpcClient) {}

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InboxPatterns, PlatformPatterns } from '@parley/contracts';
-import { OWNER_LOOKUP_TIMEOUT_MS, RpcCallError, RpcClient } from '@parley/service-kit';
+import { OWNER_LOOKUP_TIMEOUT_MS, ownerVersion, RpcCallError, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { MessagingViewWriter } from './messaging-view.writer';
 
@@ -13,8 +13,8 @@ import { MessagingViewWriter } from './messaging-view.writer';
  * falls back rather than failing the whole fan-out.
  */
 @Injectable()
-export class MessagingNames {
-  private readonly logger = new Logger(MessagingNames.name);
+export class MessagingNamesLoader {
+  private readonly logger = new Logger(MessagingNamesLoader.name);
 
   constructor(
     private readonly rpc: RpcClient,
@@ -26,7 +26,7 @@ export class MessagingNames {
   async account(accountId: number): Promise<string | null> {
     return this.asked(`account ${accountId}`, async () => {
       const account = await this.rpc.send(PlatformPatterns.showAccount, { id: accountId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
-      await this.view.recordAccount(this.dataSource.manager, account, new Date(account.updated_at * 1000));
+      await this.view.accounts.recordOne(this.dataSource.manager, account, ownerVersion(account));
       return account.name;
     });
   }
@@ -36,7 +36,7 @@ export class MessagingNames {
     return this.asked(`inbox ${inboxId}`, async () => {
       const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
       if (!inbox) return null;
-      await this.view.recordInbox(this.dataSource.manager, inbox, new Date(inbox.updated_at * 1000));
+      await this.view.inboxes.recordOne(this.dataSource.manager, inbox, ownerVersion(inbox));
       return inbox.name;
     });
   }

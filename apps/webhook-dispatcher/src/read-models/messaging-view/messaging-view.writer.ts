@@ -1,27 +1,41 @@
 import { Injectable } from '@nestjs/common';
+import { VersionedView } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 
-/**
- * The one way names are written, by events and by answers asked of messaging alike: each row
- * remembers when its source happened, so an older one arriving late changes nothing.
- */
+/** An account's name as payloads show it. */
+export interface AccountName {
+  id: number;
+  name: string;
+}
+
+/** An inbox's name as payloads show it. */
+export interface InboxName {
+  id: number;
+  account_id: number;
+  name: string;
+}
+
+/** The one way names are written, by events and by answers asked of messaging alike (see VersionedView). */
 @Injectable()
 export class MessagingViewWriter {
-  async recordAccount(on: EntityManager, account: { id: number; name: string }, at: Date): Promise<void> {
-    await on.query(
-      `INSERT INTO webhook_dispatcher.accounts_view AS v (id, name, source_at) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, source_at = EXCLUDED.source_at WHERE v.source_at <= EXCLUDED.source_at`,
-      [account.id, account.name, at],
-    );
-  }
+  readonly accounts = new VersionedView<AccountName>({
+    table: 'webhook_dispatcher.accounts_view',
+    key: ['id'],
+    columns: [
+      { name: 'id', type: 'int', value: (account) => account.id },
+      { name: 'name', type: 'text', value: (account) => account.name },
+    ],
+  });
 
-  async recordInbox(on: EntityManager, inbox: { id: number; account_id: number; name: string }, at: Date): Promise<void> {
-    await on.query(
-      `INSERT INTO webhook_dispatcher.inboxes_view AS v (id, account_id, name, source_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, source_at = EXCLUDED.source_at WHERE v.source_at <= EXCLUDED.source_at`,
-      [inbox.id, inbox.account_id, inbox.name, at],
-    );
-  }
+  readonly inboxes = new VersionedView<InboxName>({
+    table: 'webhook_dispatcher.inboxes_view',
+    key: ['id'],
+    columns: [
+      { name: 'id', type: 'int', value: (inbox) => inbox.id },
+      { name: 'account_id', type: 'int', value: (inbox) => inbox.account_id },
+      { name: 'name', type: 'text', value: (inbox) => inbox.name },
+    ],
+  });
 
   /** Forgets a deleted account's name and its inboxes' names. */
   async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {

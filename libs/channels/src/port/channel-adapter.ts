@@ -1,0 +1,18 @@
+import type { ChannelType } from '@parley/contracts';
+import type { InboundDelivery, InboundMessage, InboundVerdict } from './inbound-message';
+import type { SendOutcome, SendRequest } from './outgoing-message';
+
+/**
+ * One provider behind one channel kind. Adapters hold no framework and no database: the
+ * calling service stores what arrives, schedules retries and applies status changes
+ * (`nextDeliveryStatus`). `Settings` are the inbox's channel settings, secrets decrypted.
+ */
+export interface ChannelAdapter<Settings> {
+  readonly channelType: ChannelType;
+  /** Sends one message; never throws for a provider's refusal (it is a classified outcome). */
+  send(request: SendRequest<Settings>): Promise<SendOutcome>;
+  /** Checks a delivery before anything is stored (signature, size). */
+  verify(delivery: InboundDelivery, settings: Settings): InboundVerdict;
+  /** Turns a verified delivery into the messages and status changes it holds. */
+  parse(delivery: InboundDelivery, settings: Settings): Promise<InboundMessage[]>;
+}
