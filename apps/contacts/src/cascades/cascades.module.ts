@@ -3,10 +3,10 @@ import { ContactsModule } from '../contacts/contacts.module';
 import { ImportsModule } from '../imports/imports.module';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
 import { AccountDeletedConsumer } from './account-deleted.consumer';
-import { ContactCascades } from './contact-cascades.consumer';
+import { ContactCascadesConsumer } from './contact-cascades.consumer';
 
 @Module({
   imports: [ContactsModule, ImportsModule, MessagingViewModule],
-  providers: [ContactCascades, AccountDeletedConsumer],
+  providers: [ContactCascadesConsumer, AccountDeletedConsumer],
 })
 export class CascadesModule {}

@@ -6,7 +6,7 @@ import { ContactReferencesWriter } from '../contacts/contact-references.writer';
 
 /** What deleting or renaming messaging's labels, attribute definitions and inboxes does to contacts. */
 @Injectable()
-export class ContactCascades {
+export class ContactCascadesConsumer {
   constructor(private readonly references: ContactReferencesWriter) {}
 
   @OnEvent(LabelEvents.deleted, { purpose: 'contact_labels_on_delete' })

@@ -7,7 +7,7 @@ import { ConversationWriter } from '../conversations/conversation.writer';
 
 /** What label, attribute definition and agent removals (and renames) do to conversations, each with its events. */
 @Injectable()
-export class ConversationCascades {
+export class ConversationCascadesConsumer {
   constructor(
     private readonly conversations: ConversationWriter,
     private readonly changes: ConversationChangesService,

@@ -9,7 +9,7 @@ import { pageSize, statusChanges } from './history.rules';
  * before it. Activity messages are left out (they count nowhere).
  */
 @Injectable()
-export class HistoryQueries {
+export class HistoryPagesQuery {
   constructor(private readonly conversations: ConversationHistoryLoader) {}
 
   async page(query: HistoryQuery): Promise<HistoryPage> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IdentityEvents, type EventOf } from '@parley/contracts';
 import { DeletedAccounts, OnEvent } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
-import { DeliveryQueue } from '../deliveries/delivery-queue.writer';
+import { DeliveryQueueWriter } from '../deliveries/delivery-queue.writer';
 import { MessagingViewWriter } from '../read-models/messaging-view/messaging-view.writer';
 import { WebhooksService } from '../webhooks/webhooks.service';
 
@@ -12,7 +12,7 @@ export class AccountDeletedConsumer {
   constructor(
     private readonly deletedAccounts: DeletedAccounts,
     private readonly webhooks: WebhooksService,
-    private readonly deliveries: DeliveryQueue,
+    private readonly deliveries: DeliveryQueueWriter,
     private readonly messagingView: MessagingViewWriter,
   ) {}
 

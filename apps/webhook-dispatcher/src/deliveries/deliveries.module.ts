@@ -5,19 +5,19 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DeliveriesHandlers } from './deliveries.handlers';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryAttemptService } from './delivery-attempt.service';
-import { DeliveryLeases } from './delivery-leases.writer';
-import { DeliveryLog } from './delivery-log.query';
+import { DeliveryLeasesWriter } from './delivery-leases.writer';
+import { DeliveryLogQuery } from './delivery-log.query';
 import { DeliveryOutcomeWriter } from './delivery-outcome.writer';
 import { DeliveryPollerWorker } from './delivery-poller.worker';
-import { DeliveryQueue } from './delivery-queue.writer';
-import { DueNotifications } from './due-notifications.adapter';
-import { HttpsSender } from './https.sender';
+import { DeliveryQueueWriter } from './delivery-queue.writer';
+import { DueNotificationsAdapter } from './due-notifications.adapter';
+import { HttpsAdapter } from './https.adapter';
 
 /** Deliveries as rows: queued by fan-out and by other services, leased, sent and retried by the poller. */
 @Module({
   imports: [WebhooksModule, TargetsModule, MessagingViewModule],
   controllers: [DeliveriesHandlers],
-  providers: [DeliveriesService, DeliveryQueue, DeliveryPollerWorker, DeliveryLeases, DeliveryAttemptService, DeliveryOutcomeWriter, DueNotifications, DeliveryLog, HttpsSender],
-  exports: [DeliveryQueue],
+  providers: [DeliveriesService, DeliveryQueueWriter, DeliveryPollerWorker, DeliveryLeasesWriter, DeliveryAttemptService, DeliveryOutcomeWriter, DueNotificationsAdapter, DeliveryLogQuery, HttpsAdapter],
+  exports: [DeliveryQueueWriter],
 })
 export class DeliveriesModule {}

@@ -6,20 +6,20 @@ import { DataSource } from 'typeorm';
 import { TargetGuard } from '../targets/target.guard';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { assertValidDirectDelivery } from './direct-delivery.rules';
-import { DeliveryLog } from './delivery-log.query';
+import { DeliveryLogQuery } from './delivery-log.query';
 import { DeliveryPollerWorker } from './delivery-poller.worker';
-import { DeliveryQueue } from './delivery-queue.writer';
+import { DeliveryQueueWriter } from './delivery-queue.writer';
 
 @Injectable()
 export class DeliveriesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly queue: DeliveryQueue,
+    private readonly queue: DeliveryQueueWriter,
     private readonly guard: TargetGuard,
     private readonly poller: DeliveryPollerWorker,
     private readonly deletedAccounts: DeletedAccounts,
     private readonly webhooks: WebhooksService,
-    private readonly log: DeliveryLog,
+    private readonly log: DeliveryLogQuery,
   ) {}
 
   /** Deliveries other services ask for (Kanban's webhook): the same signing, retries and target rules. */

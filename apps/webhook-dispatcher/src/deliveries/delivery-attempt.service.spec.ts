@@ -4,7 +4,7 @@ import { UnsafeTargetError, type CheckedTarget } from '@parley/service-kit';
 import type { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
 import { DeliveryAttemptService, leaseAllows } from './delivery-attempt.service';
 import type { LeasedDelivery } from './delivery-leases.writer';
-import type { HttpsSender, SendResult } from './https.sender';
+import type { HttpsAdapter, SendResult } from './https.adapter';
 import { signatureOf } from './signature.rules';
 
 const config = loadDispatcherConfig({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_SCHEDULE_MS: '10,20' });
@@ -29,7 +29,7 @@ function setUp(options: { callback?: { webhook_url: string; secret: string } | n
       posts.push({ url: target.url.href, headers, body });
       return options.answer ?? { statusCode: 200, error: null, latencyMs: 7 };
     },
-  } as unknown as HttpsSender;
+  } as unknown as HttpsAdapter;
   return { attempt: new DeliveryAttemptService(guard, callbacks, sender, config), posts };
 }
 

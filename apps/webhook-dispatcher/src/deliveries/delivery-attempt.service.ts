@@ -5,7 +5,7 @@ import { UnsafeTargetError } from '@parley/service-kit';
 import { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
 import type { LeasedDelivery } from './delivery-leases.writer';
 import type { Outcome } from './delivery-outcome.writer';
-import { HttpsSender } from './https.sender';
+import { HttpsAdapter } from './https.adapter';
 import { isSuccessStatus, verdictOf } from './retry-schedule.rules';
 import { signedHeaders } from './signature.rules';
 
@@ -23,7 +23,7 @@ export class DeliveryAttemptService {
   constructor(
     private readonly guard: TargetGuard,
     private readonly callbacks: CallbackTargetsLoader,
-    private readonly sender: HttpsSender,
+    private readonly sender: HttpsAdapter,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {}
 

@@ -21,7 +21,7 @@ export interface LeasedDelivery extends DeliveryRow {
  * row locks end with it. A lease that runs out makes the delivery due again.
  */
 @Injectable()
-export class DeliveryLeases {
+export class DeliveryLeasesWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,

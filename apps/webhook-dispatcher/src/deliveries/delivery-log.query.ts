@@ -24,7 +24,7 @@ function toAttempt(row: DeliveryAttemptRow): WebhookDeliveryAttempt {
 
 /** The attempts made for one webhook, newest first. */
 @Injectable()
-export class DeliveryLog {
+export class DeliveryLogQuery {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async page(webhookId: number, page = 1): Promise<WebhookDeliveryPage> {

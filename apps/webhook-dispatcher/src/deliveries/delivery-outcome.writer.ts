@@ -4,7 +4,7 @@ import { Metrics, preparedQuery } from '@parley/service-kit';
 import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { LeasedDelivery } from './delivery-leases.writer';
-import type { SendResult } from './https.sender';
+import type { SendResult } from './https.adapter';
 import type { AttemptVerdict } from './retry-schedule.rules';
 
 /** How a leased delivery ended this time. */

@@ -4,9 +4,9 @@ import { PollingLoop } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
 import { DeliveryAttemptService } from './delivery-attempt.service';
-import { DeliveryLeases, type LeasedDelivery } from './delivery-leases.writer';
+import { DeliveryLeasesWriter, type LeasedDelivery } from './delivery-leases.writer';
 import { DeliveryOutcomeWriter, type Outcome } from './delivery-outcome.writer';
-import { DueNotifications } from './due-notifications.adapter';
+import { DueNotificationsAdapter } from './due-notifications.adapter';
 import { InFlight } from './in-flight.rules';
 
 const RETENTION_DAYS = 7;
@@ -15,14 +15,14 @@ const CLEANUP_EVERY_MS = 60_000;
 /**
  * Sends due deliveries, up to WEBHOOK_CONCURRENCY at once, topping up as attempts finish.
  *
- * A claim is one short statement that leases due rows (see DeliveryLeases); each attempt then
+ * A claim is one short statement that leases due rows (see DeliveryLeasesWriter); each attempt then
  * runs on its own, and its outcome is recorded in a short transaction of its own by the lease's
  * holder (see DeliveryOutcomeWriter). No transaction or row lock spans an HTTP call, so replicas,
  * webhook deletes and the delivery log never wait for a receiver. A replica never sends an
  * attempt another one holds the lease of; an attempt cut short by a crash is made again when its
  * lease ends (receivers de-duplicate on the event `id`, the same on every attempt).
  *
- * New deliveries are announced when their transaction commits (DueNotifications); retries and
+ * New deliveries are announced when their transaction commits (DueNotificationsAdapter); retries and
  * expired leases are found by polling every WEBHOOK_POLL_INTERVAL_MS. The claims are the
  * kit's PollingLoop passes (one at a time, drained at shutdown); the attempts run beside them.
  */
@@ -39,10 +39,10 @@ export class DeliveryPollerWorker extends PollingLoop {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly leases: DeliveryLeases,
+    private readonly leases: DeliveryLeasesWriter,
     private readonly attempt: DeliveryAttemptService,
     private readonly outcomes: DeliveryOutcomeWriter,
-    private readonly notifications: DueNotifications,
+    private readonly notifications: DueNotificationsAdapter,
     @Inject(DISPATCHER_CONFIG) config: DispatcherConfig,
   ) {
     super(config.pollIntervalMs, 'Claiming due deliveries', true);

@@ -23,7 +23,7 @@ export interface NewDelivery {
  * notification reaches every dispatcher's poller when (and only if) the transaction commits.
  */
 @Injectable()
-export class DeliveryQueue {
+export class DeliveryQueueWriter {
   /** Answers the new delivery's id, or null when this event already has a delivery to that target. */
   async add(tx: EntityManager, delivery: NewDelivery): Promise<string | null> {
     const [id] = await this.addMany(tx, [delivery]);

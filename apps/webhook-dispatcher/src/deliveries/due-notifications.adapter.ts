@@ -15,8 +15,8 @@ const RECONNECT_MAX_MS = 10_000;
  * poll interval still finds everything.
  */
 @Injectable()
-export class DueNotifications {
-  private readonly logger = new Logger(DueNotifications.name);
+export class DueNotificationsAdapter {
+  private readonly logger = new Logger(DueNotificationsAdapter.name);
   private client: Client | null = null;
   private retry: NodeJS.Timeout | null = null;
   private retryMs = RECONNECT_MIN_MS;

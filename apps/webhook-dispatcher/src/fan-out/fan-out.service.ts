@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CHANNEL_TYPES } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
-import { DeliveryQueue, type NewDelivery } from '../deliveries/delivery-queue.writer';
+import { DeliveryQueueWriter, type NewDelivery } from '../deliveries/delivery-queue.writer';
 import { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
 import { MessagingNamesLoader } from '../read-models/messaging-view/messaging-names.loader';
 import { WebhooksLoader } from '../webhooks/webhooks.loader';
@@ -26,7 +26,7 @@ interface Addressees {
 @Injectable()
 export class FanOutService {
   constructor(
-    private readonly queue: DeliveryQueue,
+    private readonly queue: DeliveryQueueWriter,
     private readonly callbacks: CallbackTargetsLoader,
     private readonly webhooks: WebhooksLoader,
     private readonly names: MessagingNamesLoader,

@@ -37,7 +37,7 @@ const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
  * only to an address its own check just accepted, so reuse never lets an attempt bypass the
  * address rule. TLS handshakes are most of an attempt's cost; a busy receiver is spared them.
  */
-export class ConnectionPools {
+export class TargetConnectionsAdapter {
   private readonly agents = new Map<string, Agent>();
 
   /** `maxIdlePerTarget`: as many as may be in flight, or a burst would close connections only to open them again. */
@@ -70,11 +70,11 @@ export class ConnectionPools {
 
 /** One POST: no redirects followed, the whole exchange bounded by `timeoutMs`. */
 @Injectable()
-export class HttpsSender implements OnApplicationShutdown {
-  private readonly pools: ConnectionPools;
+export class HttpsAdapter implements OnApplicationShutdown {
+  private readonly pools: TargetConnectionsAdapter;
 
   constructor(@Inject(DISPATCHER_CONFIG) config: DispatcherConfig) {
-    this.pools = new ConnectionPools(config.concurrency);
+    this.pools = new TargetConnectionsAdapter(config.concurrency);
   }
 
   onApplicationShutdown(): void {

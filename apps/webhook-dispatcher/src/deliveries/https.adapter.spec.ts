@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { CheckedTarget } from '@parley/service-kit';
 import { loadDispatcherConfig } from '../dispatcher.config';
-import { ConnectionPools, HttpsSender, pinnedLookup } from './https.sender';
+import { TargetConnectionsAdapter, HttpsAdapter, pinnedLookup } from './https.adapter';
 
 /** A TCP server on 127.0.0.1 that notes connections and, unless told to hang, drops them. */
 async function listen(hang = false): Promise<{ server: Server; port: number; connections: number; sockets: Socket[] }> {
@@ -22,8 +22,8 @@ const target = (port: number): CheckedTarget => ({
   addresses: [{ address: '127.0.0.1', family: 4 }],
 });
 
-describe('HttpsSender', () => {
-  const sender = new HttpsSender(loadDispatcherConfig({}));
+describe('HttpsAdapter', () => {
+  const sender = new HttpsAdapter(loadDispatcherConfig({}));
 
   it('answers only the checked addresses for the host, whatever DNS would say now', () => {
     const lookup = pinnedLookup({ ...target(1), addresses: [{ address: '93.184.216.34', family: 4 }, { address: '2606:2800:220:1::1', family: 6 }] });
@@ -78,7 +78,7 @@ describe('connection pools', () => {
   });
 
   it('reuses connections for the same host, port and checked addresses', () => {
-    const pools = new ConnectionPools(8);
+    const pools = new TargetConnectionsAdapter(8);
     try {
       expect(pools.agentFor(checked(['93.184.216.34', '93.184.216.35']))).toBe(pools.agentFor(checked(['93.184.216.35', '93.184.216.34'])));
     } finally {
@@ -87,7 +87,7 @@ describe('connection pools', () => {
   });
 
   it('never hands a connection to an address the current check did not accept', () => {
-    const pools = new ConnectionPools(8);
+    const pools = new TargetConnectionsAdapter(8);
     try {
       const before = pools.agentFor(checked(['93.184.216.34']));
       expect(pools.agentFor(checked(['203.0.113.9']))).not.toBe(before);
