@@ -13,7 +13,17 @@ const boundaries = (extraForApps = [], allow = []) => [
     allow,
     depConstraints: [
       // Services share nothing but contracts and infrastructure; apps never import apps.
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:domain-lib', 'type:realtime', 'type:channels', ...extraForApps] },
+      {
+        sourceTag: 'type:app',
+        onlyDependOnLibsWithTags: [
+          'type:contracts',
+          'type:kit',
+          'type:domain-lib',
+          'type:realtime',
+          'type:channels',
+          ...extraForApps,
+        ],
+      },
       // The realtime protocol core serves the gateway's /cable only.
       { allSourceTags: ['type:app', '/^scope:(?!gateway$)/'], notDependOnLibsWithTags: ['type:realtime'] },
       { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:realtime', 'type:channels'] },
@@ -42,7 +52,10 @@ export default [
       '@nx/enforce-module-boundaries': boundaries(),
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Decorated DTO properties need their type written out: it becomes runtime metadata.
       '@typescript-eslint/no-inferrable-types': ['error', { ignoreProperties: true }],
     },
@@ -61,7 +74,14 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'class-validator', 'class-transformer', 'rxjs', 'node:*'], message: 'Contracts and shared domain rules are plain types, constants and pure functions.' }] },
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'class-validator', 'class-transformer', 'rxjs', 'node:*'],
+              message: 'Contracts and shared domain rules are plain types, constants and pure functions.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -70,7 +90,15 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'The realtime core is protocol infrastructure: its host wires frameworks and storage in through its ports.' }] },
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'],
+              message:
+                'The realtime core is protocol infrastructure: its host wires frameworks and storage in through its ports.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -80,7 +108,15 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'], message: 'Channel adapters hold no framework and no database: the calling service persists and schedules.' }] },
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', 'typeorm', 'nats', 'pg', 'ioredis', 'class-validator', 'class-transformer', 'rxjs'],
+              message:
+                'Channel adapters hold no framework and no database: the calling service persists and schedules.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -88,11 +124,22 @@ export default [
     // A service's background loop is the kit's PollingLoop (timer, one pass at a time, drain at shutdown), never a timer of its own.
     files: ['apps/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' },
+      ],
       'no-restricted-properties': [
         'error',
-        { object: 'globalThis', property: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' },
-        { object: 'global', property: 'setInterval', message: 'Extend PollingLoop (@parley/service-kit) for a background loop.' },
+        {
+          object: 'globalThis',
+          property: 'setInterval',
+          message: 'Extend PollingLoop (@parley/service-kit) for a background loop.',
+        },
+        {
+          object: 'global',
+          property: 'setInterval',
+          message: 'Extend PollingLoop (@parley/service-kit) for a background loop.',
+        },
       ],
       'no-restricted-imports': [
         'error',
@@ -109,7 +156,10 @@ export default [
   {
     // Jest configuration files are CommonJS.
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ];

@@ -18,7 +18,10 @@ module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', swcrc],
-    [`/node_modules/(${ESM_ONLY_PACKAGES.join('|')})/.+\\.js$`]: ['@swc/jest', { ...swcrc, jsc: { ...swcrc.jsc, parser: { syntax: 'ecmascript' } } }],
+    [`/node_modules/(${ESM_ONLY_PACKAGES.join('|')})/.+\\.js$`]: [
+      '@swc/jest',
+      { ...swcrc, jsc: { ...swcrc.jsc, parser: { syntax: 'ecmascript' } } },
+    ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],

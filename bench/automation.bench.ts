@@ -30,11 +30,22 @@ const contentFor = (n: number) =>
 async function main(): Promise<void> {
   const rootDir = process.cwd();
   await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL }, async (run) => {
-    const workspace = await createWorkspace({ gatewayUrl: run.system.gatewayUrl, platformApiToken: run.platformApiToken, natsUrl: NATS_URL, namespace: run.namespace, db: run.db });
+    const workspace = await createWorkspace({
+      gatewayUrl: run.system.gatewayUrl,
+      platformApiToken: run.platformApiToken,
+      natsUrl: NATS_URL,
+      namespace: run.namespace,
+      db: run.db,
+    });
     const api = accountApi(run, workspace);
     const ruleIds = await createRules(api);
-    const groups = runProcessGroups({ namespace: run.namespace, databaseName: run.databaseName }, ['gateway', 'messaging', 'automation']);
-    const idle = () => waitUntilIdle(run.db, NATS_URL, run.namespace).catch((error: Error) => say(`  warning: ${error.message}`));
+    const groups = runProcessGroups({ namespace: run.namespace, databaseName: run.databaseName }, [
+      'gateway',
+      'messaging',
+      'automation',
+    ]);
+    const idle = () =>
+      waitUntilIdle(run.db, NATS_URL, run.namespace).catch((error: Error) => say(`  warning: ${error.message}`));
     say(`\n${RULES} rules on message_created, ${MATCHES_PER_MESSAGE} matching each message; ${machine()}`);
 
     const createMessage = {
@@ -60,16 +71,30 @@ async function main(): Promise<void> {
     await idle();
 
     const throughputRatio = withRules.figures.requestsPerSecond / without.figures.requestsPerSecond;
-    const verdicts = { latencyTargetMet: steady.p99Ms <= TARGETS.maxP99Ms, throughputTargetMet: throughputRatio >= TARGETS.minThroughputRatio };
+    const verdicts = {
+      latencyTargetMet: steady.p99Ms <= TARGETS.maxP99Ms,
+      throughputTargetMet: throughputRatio >= TARGETS.minThroughputRatio,
+    };
     say('\nSummary');
-    say(`  message create: ${number(withRules.figures.requestsPerSecond)} req/s with the rules, ${number(without.figures.requestsPerSecond)} without → ${throughputRatio.toFixed(2)}× (target ≥ ${TARGETS.minThroughputRatio}×)`);
-    say(`  steady ${RATE}/s: ${number(steady.evaluatedPerSecond)} events evaluated/s, 201 → label p50 ${steady.p50Ms} ms, p99 ${steady.p99Ms} ms (target ≤ ${TARGETS.maxP99Ms} ms), ${steady.missing} labels missing`);
-    say(`  automation CPU at ${RATE}/s: ${steady.cpu.find((share) => share.name === 'automation')?.percentOfCore ?? 0} % of one core`);
+    say(
+      `  message create: ${number(withRules.figures.requestsPerSecond)} req/s with the rules, ${number(without.figures.requestsPerSecond)} without → ${throughputRatio.toFixed(2)}× (target ≥ ${TARGETS.minThroughputRatio}×)`,
+    );
+    say(
+      `  steady ${RATE}/s: ${number(steady.evaluatedPerSecond)} events evaluated/s, 201 → label p50 ${steady.p50Ms} ms, p99 ${steady.p99Ms} ms (target ≤ ${TARGETS.maxP99Ms} ms), ${steady.missing} labels missing`,
+    );
+    say(
+      `  automation CPU at ${RATE}/s: ${steady.cpu.find((share) => share.name === 'automation')?.percentOfCore ?? 0} % of one core`,
+    );
     const file = writeReport(rootDir, 'automation', {
       rules: RULES,
       matchesPerMessage: MATCHES_PER_MESSAGE,
       targets: TARGETS,
-      messageCreate: { without: without.figures, withRules: withRules.figures, throughputRatio, cpu: { without: without.cpu, withRules: withRules.cpu } },
+      messageCreate: {
+        without: without.figures,
+        withRules: withRules.figures,
+        throughputRatio,
+        cpu: { without: without.cpu, withRules: withRules.cpu },
+      },
       steady,
       ...verdicts,
     });
@@ -118,7 +143,10 @@ async function setActive(api: Api, ruleIds: number[], active: boolean): Promise<
   for (const id of ruleIds) await api.send('PATCH', `/automation_rules/${id}`, { active });
 }
 
-async function measured(groups: ProcessGroup[], work: () => Promise<Figures>): Promise<{ figures: Figures; cpu: CpuShare[] }> {
+async function measured(
+  groups: ProcessGroup[],
+  work: () => Promise<Figures>,
+): Promise<{ figures: Figures; cpu: CpuShare[] }> {
   const sampler = new CpuSampler(groups);
   const figures = await work();
   return { figures, cpu: sampler.stop() };
@@ -137,7 +165,10 @@ interface Steady {
 /** Open loop: one message every 1/RATE s, each on its own conversation, so its first label tells when the rules acted on it. */
 async function steadyPhase(run: BenchRun, workspace: Workspace, api: Api, groups: ProcessGroup[]): Promise<Steady> {
   const count = RATE * STEADY_SECONDS;
-  const { rows } = await run.db.query<{ last_display_id: number }>('SELECT last_display_id FROM messaging.conversation_counters WHERE account_id = $1', [workspace.accountId]);
+  const { rows } = await run.db.query<{ last_display_id: number }>(
+    'SELECT last_display_id FROM messaging.conversation_counters WHERE account_id = $1',
+    [workspace.accountId],
+  );
   await seedConversations(run.db, workspace, count);
   const first = rows[0].last_display_id + 1;
   const answeredAt = new Map<number, number>();
@@ -149,10 +180,12 @@ async function steadyPhase(run: BenchRun, workspace: Workspace, api: Api, groups
     if (due > Date.now()) await sleep(due - Date.now());
     const displayId = first + n;
     sends.push(
-      api.send('POST', `/conversations/${displayId}/messages`, { content: contentFor(n), message_type: 'outgoing' }).then(
-        () => void answeredAt.set(displayId, Date.now()),
-        (error: Error) => say(`  warning: ${error.message}`),
-      ),
+      api
+        .send('POST', `/conversations/${displayId}/messages`, { content: contentFor(n), message_type: 'outgoing' })
+        .then(
+          () => void answeredAt.set(displayId, Date.now()),
+          (error: Error) => say(`  warning: ${error.message}`),
+        ),
     );
   }
   await Promise.all(sends);
@@ -167,16 +200,30 @@ async function steadyPhase(run: BenchRun, workspace: Workspace, api: Api, groups
       GROUP BY 1`,
     [workspace.accountId, first],
   );
-  const latencies = labelled.filter((row) => answeredAt.has(row.display_id)).map((row) => Math.max(0, Number(row.at) - answeredAt.get(row.display_id)!)).sort((a, b) => a - b);
+  const latencies = labelled
+    .filter((row) => answeredAt.has(row.display_id))
+    .map((row) => Math.max(0, Number(row.at) - answeredAt.get(row.display_id)!))
+    .sort((a, b) => a - b);
   const { rows: runs } = await run.db.query<{ events: number; first_at: number; last_at: number }>(
     `SELECT count(DISTINCT event_id)::int AS events, min(extract(epoch FROM created_at) * 1000) AS first_at, max(extract(epoch FROM created_at) * 1000) AS last_at
        FROM automation.rule_runs WHERE conversation_id >= $1 AND created_at >= to_timestamp($2 / 1000.0)`,
     [first, started],
   );
   const span = Math.max(1, Number(runs[0].last_at) - started);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  const steady = { messages: count, evaluatedPerSecond: (runs[0].events * 1000) / span, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1), missing: count - latencies.length, cpu };
-  say(`  ${number(steady.evaluatedPerSecond)} events evaluated/s; 201 → label p50 ${steady.p50Ms} ms, p99 ${steady.p99Ms} ms, max ${steady.maxMs} ms; ${steady.missing} missing`);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const steady = {
+    messages: count,
+    evaluatedPerSecond: (runs[0].events * 1000) / span,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: at(1),
+    missing: count - latencies.length,
+    cpu,
+  };
+  say(
+    `  ${number(steady.evaluatedPerSecond)} events evaluated/s; 201 → label p50 ${steady.p50Ms} ms, p99 ${steady.p99Ms} ms, max ${steady.maxMs} ms; ${steady.missing} missing`,
+  );
   say(`  CPU: ${cpuSummary(cpu)}`);
   return steady;
 }

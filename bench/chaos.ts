@@ -73,7 +73,13 @@ async function main(): Promise<void> {
   }
 }
 
-async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy: TcpProxy, natsProxy: TcpProxy): Promise<void> {
+async function chaos(
+  run: BenchRun,
+  rootDir: string,
+  sink: DeliverySink,
+  pgProxy: TcpProxy,
+  natsProxy: TcpProxy,
+): Promise<void> {
   const gateway = run.system.gatewayUrl;
   const call = async (path: string, token: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => {
     const response = await fetch(`${gateway}${path}`, {
@@ -88,12 +94,23 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
 
   // The workspace: an account, an API inbox, contacts with conversations, a webhook for the ledger.
   const account = (await call('/platform/api/v1/accounts', run.platformApiToken, { name: 'Chaos' })).body;
-  const user = (await call('/platform/api/v1/users', run.platformApiToken, { name: 'Chaos admin', email: `chaos-${Date.now()}@example.com` })).body;
-  await call(`/platform/api/v1/accounts/${account.id}/account_users`, run.platformApiToken, { user_id: user.id, role: 'administrator' });
+  const user = (
+    await call('/platform/api/v1/users', run.platformApiToken, {
+      name: 'Chaos admin',
+      email: `chaos-${Date.now()}@example.com`,
+    })
+  ).body;
+  await call(`/platform/api/v1/accounts/${account.id}/account_users`, run.platformApiToken, {
+    user_id: user.id,
+    role: 'administrator',
+  });
   const token: string = user.access_token;
   const v1 = `/api/v1/accounts/${account.id}`;
   const inbox = (await call(`${v1}/inboxes`, token, { name: 'Chaos', channel: { type: 'api' } })).body;
-  const webhook = await call(`${v1}/webhooks`, token, { url: sink.url(1), subscriptions: ['message_created', 'contact_created'] });
+  const webhook = await call(`${v1}/webhooks`, token, {
+    url: sink.url(1),
+    subscriptions: ['message_created', 'contact_created'],
+  });
   if (webhook.status !== 201) throw new Error(`webhook: ${webhook.status} ${JSON.stringify(webhook.body)}`);
   const conversations: number[] = [];
   for (let index = 0; index < CONVERSATIONS; index++) {
@@ -103,7 +120,11 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
       return created.body.payload;
     });
     const conversation = await eventually(async () => {
-      const created = await call(`${v1}/conversations`, token, { inbox_id: inbox.id, contact_id: contact.contact.id, source_id: contact.contact_inbox.source_id });
+      const created = await call(`${v1}/conversations`, token, {
+        inbox_id: inbox.id,
+        contact_id: contact.contact.id,
+        source_id: contact.contact_inbox.source_id,
+      });
       if (created.status !== 201) throw new Error(`conversation: ${created.status}`);
       return created.body;
     });
@@ -122,8 +143,20 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
       let status = 0;
       try {
         status = contactTurn
-          ? (await call(`${v1}/contacts`, token, { name: `Load ${key}`, email: `${key}@example.com`, inbox_id: inbox.id })).status
-          : (await call(`${v1}/conversations/${conversations[(iteration + workerIndex) % conversations.length]}/messages`, token, { content: `load ${key}`, message_type: 'outgoing', echo_id: key })).status;
+          ? (
+              await call(`${v1}/contacts`, token, {
+                name: `Load ${key}`,
+                email: `${key}@example.com`,
+                inbox_id: inbox.id,
+              })
+            ).status
+          : (
+              await call(
+                `${v1}/conversations/${conversations[(iteration + workerIndex) % conversations.length]}/messages`,
+                token,
+                { content: `load ${key}`, message_type: 'outgoing', echo_id: key },
+              )
+            ).status;
       } catch {
         status = 0; // no answer at all (the gateway itself was down)
       }
@@ -133,7 +166,14 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
   };
   const workers = Array.from({ length: WORKERS }, (_, index) => worker(index));
 
-  const probe = async () => (await call(`${v1}/conversations/${conversations[0]}/messages`, token, { content: 'probe', message_type: 'outgoing', echo_id: randomUUID() }).catch(() => ({ status: 0 }))).status === 201;
+  const probe = async () =>
+    (
+      await call(`${v1}/conversations/${conversations[0]}/messages`, token, {
+        content: 'probe',
+        message_type: 'outgoing',
+        echo_id: randomUUID(),
+      }).catch(() => ({ status: 0 }))
+    ).status === 201;
   const kill = (service: string): Fault => ({
     name: `kill -9 ${service}`,
     inject: async () => {
@@ -144,8 +184,16 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
   });
   const faults: Fault[] = [
     ...['messaging', 'contacts', 'webhook-dispatcher', 'gateway'].map(kill),
-    { name: 'NATS restart (all connections cut 5 s)', inject: async () => natsProxy.cut(), heal: async () => void (await natsProxy.start()) },
-    { name: 'PostgreSQL restart (all connections cut 5 s)', inject: async () => pgProxy.cut(), heal: async () => void (await pgProxy.start()) },
+    {
+      name: 'NATS restart (all connections cut 5 s)',
+      inject: async () => natsProxy.cut(),
+      heal: async () => void (await natsProxy.start()),
+    },
+    {
+      name: 'PostgreSQL restart (all connections cut 5 s)',
+      inject: async () => pgProxy.cut(),
+      heal: async () => void (await pgProxy.start()),
+    },
   ];
 
   const rows: FaultRow[] = [];
@@ -159,14 +207,20 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
       await fault.heal();
     }
     // Recovered: a write through the whole path succeeds again.
-    await eventually(async () => {
-      if (!(await probe())) throw new Error('not yet');
-    }, { timeoutMs: RECOVERY_LIMIT_MS, intervalMs: 250, description: `recovery from ${fault.name}` });
+    await eventually(
+      async () => {
+        if (!(await probe())) throw new Error('not yet');
+      },
+      { timeoutMs: RECOVERY_LIMIT_MS, intervalMs: 250, description: `recovery from ${fault.name}` },
+    );
     const recovered = Date.now();
     rows.push({
       fault: fault.name,
       recoverSeconds: (recovered - started) / 1000,
-      requestsFailed: attempts.filter((attempt) => attempt.at >= started && attempt.at <= recovered && !(attempt.status >= 200 && attempt.status < 300)).length,
+      requestsFailed: attempts.filter(
+        (attempt) =>
+          attempt.at >= started && attempt.at <= recovered && !(attempt.status >= 200 && attempt.status < 300),
+      ).length,
     });
     await new Promise((resolve) => setTimeout(resolve, STEADY_MS));
   }
@@ -176,7 +230,9 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
   // The ledger: what was accepted must be stored once and its event delivered.
   const accepted = attempts.filter((attempt) => attempt.status >= 200 && attempt.status < 300);
   const messageKeys = accepted.filter((attempt) => attempt.kind === 'message').map((attempt) => attempt.key);
-  const contactKeys = accepted.filter((attempt) => attempt.kind === 'contact').map((attempt) => `${attempt.key}@example.com`);
+  const contactKeys = accepted
+    .filter((attempt) => attempt.kind === 'contact')
+    .map((attempt) => `${attempt.key}@example.com`);
   const storedMessages = await run.db.query<{ echo_id: string; n: number }>(
     'SELECT echo_id, count(*)::int AS n FROM messaging.messages WHERE account_id = $1 AND echo_id = ANY($2::text[]) GROUP BY echo_id',
     [account.id, messageKeys],
@@ -190,19 +246,22 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
 
   const committedEvents = async () => {
     const query = (schema: string, type: string) =>
-      run.db.query<{ id: string }>(`SELECT payload->>'id' AS id FROM ${schema}.outbox WHERE payload->>'type' = $1 AND (payload->>'account_id')::int = $2 AND created_at >= $3`, [
-        type,
-        account.id,
-        loadStartedAt,
-      ]);
-    return [...(await query('messaging', MessageEvents.created)).rows, ...(await query('contacts', ContactEvents.created)).rows].map((row) => row.id);
+      run.db.query<{ id: string }>(
+        `SELECT payload->>'id' AS id FROM ${schema}.outbox WHERE payload->>'type' = $1 AND (payload->>'account_id')::int = $2 AND created_at >= $3`,
+        [type, account.id, loadStartedAt],
+      );
+    return [
+      ...(await query('messaging', MessageEvents.created)).rows,
+      ...(await query('contacts', ContactEvents.created)).rows,
+    ].map((row) => row.id);
   };
   const delivered = new Map<string, number>();
   say('Waiting for every committed event to reach the receiver …');
   let committed: string[] = [];
   await eventually(
     async () => {
-      for (const arrival of await sink.take()) delivered.set(arrival.eventId, (delivered.get(arrival.eventId) ?? 0) + 1);
+      for (const arrival of await sink.take())
+        delivered.set(arrival.eventId, (delivered.get(arrival.eventId) ?? 0) + 1);
       committed = await committedEvents();
       const missing = committed.filter((id) => !delivered.has(id)).length;
       if (missing > 0) throw new Error(`${missing} of ${committed.length} events not delivered yet`);
@@ -213,16 +272,36 @@ async function chaos(run: BenchRun, rootDir: string, sink: DeliverySink, pgProxy
   const redelivered = [...delivered.values()].filter((count) => count > 1).length;
 
   say(`\nChaos on ${machine()}`);
-  say(`Load: ${attempts.length} writes (${accepted.length} answered 2xx: ${messageKeys.length} messages, ${contactKeys.length} contacts), ${committed.length} events committed`);
+  say(
+    `Load: ${attempts.length} writes (${accepted.length} answered 2xx: ${messageKeys.length} messages, ${contactKeys.length} contacts), ${committed.length} events committed`,
+  );
   say('| fault | seconds to recover | requests failed | accepted writes lost | events lost | duplicates |');
   say('|---|---|---|---|---|---|');
-  for (const row of rows) say(`| ${row.fault} | ${row.recoverSeconds.toFixed(1)} | ${row.requestsFailed} | — | — | — |`);
+  for (const row of rows)
+    say(`| ${row.fault} | ${row.recoverSeconds.toFixed(1)} | ${row.requestsFailed} | — | — | — |`);
   say(`| **whole run** | — | ${attempts.length - accepted.length} | ${writesLost} | ${eventsLost} | ${duplicates} |`);
   const refusals = new Map<string, number>();
-  for (const attempt of attempts) if (!(attempt.status >= 200 && attempt.status < 300)) refusals.set(`${attempt.kind} ${attempt.status || 'no answer'}`, (refusals.get(`${attempt.kind} ${attempt.status || 'no answer'}`) ?? 0) + 1);
-  say(`Failed requests by answer: ${[...refusals].map(([answer, count]) => `${answer}: ${count}`).join(', ') || 'none'}`);
+  for (const attempt of attempts)
+    if (!(attempt.status >= 200 && attempt.status < 300))
+      refusals.set(
+        `${attempt.kind} ${attempt.status || 'no answer'}`,
+        (refusals.get(`${attempt.kind} ${attempt.status || 'no answer'}`) ?? 0) + 1,
+      );
+  say(
+    `Failed requests by answer: ${[...refusals].map(([answer, count]) => `${answer}: ${count}`).join(', ') || 'none'}`,
+  );
   say(`Events delivered more than once (same event id; receivers de-duplicate on it): ${redelivered}`);
-  const file = writeReport(rootDir, 'chaos', { workers: WORKERS, attempts: attempts.length, accepted: accepted.length, committed_events: committed.length, faults: rows, writes_lost: writesLost, events_lost: eventsLost, duplicates, redelivered });
+  const file = writeReport(rootDir, 'chaos', {
+    workers: WORKERS,
+    attempts: attempts.length,
+    accepted: accepted.length,
+    committed_events: committed.length,
+    faults: rows,
+    writes_lost: writesLost,
+    events_lost: eventsLost,
+    duplicates,
+    redelivered,
+  });
   say(`Figures written to ${file}`);
   if (writesLost || eventsLost || duplicates) process.exitCode = 1;
 }

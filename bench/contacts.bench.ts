@@ -35,7 +35,11 @@ const SEARCH_TERM = 'costa';
  * Fewer than the messaging bench: a list with `q` scans the account's contacts, and 64 such
  * requests at once on two cores would only measure the queue.
  */
-const SEARCH_LOADS: LoadSettings[] = [1, 10].map((connections) => ({ connections, durationSeconds: Number(process.env.BENCH_DURATION_S ?? 10), warmupSeconds: 3 }));
+const SEARCH_LOADS: LoadSettings[] = [1, 10].map((connections) => ({
+  connections,
+  durationSeconds: Number(process.env.BENCH_DURATION_S ?? 10),
+  warmupSeconds: 3,
+}));
 
 interface ImportFigures {
   rows: number;
@@ -90,17 +94,31 @@ interface SearchFigures {
 async function main(): Promise<void> {
   const rootDir = process.cwd();
   await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL }, async (run) => {
-    const workspace = await createWorkspace({ gatewayUrl: run.system.gatewayUrl, platformApiToken: run.platformApiToken, natsUrl: NATS_URL, namespace: run.namespace, db: run.db });
+    const workspace = await createWorkspace({
+      gatewayUrl: run.system.gatewayUrl,
+      platformApiToken: run.platformApiToken,
+      natsUrl: NATS_URL,
+      namespace: run.namespace,
+      db: run.db,
+    });
     const api = new AccountApi(`${run.system.gatewayUrl}/api/v1/accounts/${workspace.accountId}`, workspace.token);
     // Left-over work (events of the step before) would slow the next step down; if it never ends, measure anyway and say so.
-    const idle = () => waitUntilIdle(run.db, NATS_URL, run.namespace, IDLE_TIMEOUT_MS).catch((error: Error) => say(`  warning: ${error.message}`));
+    const idle = () =>
+      waitUntilIdle(run.db, NATS_URL, run.namespace, IDLE_TIMEOUT_MS).catch((error: Error) =>
+        say(`  warning: ${error.message}`),
+      );
     say(`\n${machine()}`);
 
     const importFigures = await compareImport(run, api, idle);
     const searchFigures = await compareSearch(run.db, api, workspace.accountId, idle);
 
     printSummary(importFigures, searchFigures);
-    const file = writeReport(rootDir, 'contacts-import', { targets: TARGETS, poll_ms: POLL_MS, import: importFigures, search: searchFigures });
+    const file = writeReport(rootDir, 'contacts-import', {
+      targets: TARGETS,
+      poll_ms: POLL_MS,
+      import: importFigures,
+      search: searchFigures,
+    });
     say(`\nFigures written to ${file}`);
   });
 }
@@ -126,7 +144,14 @@ async function compareImport(run: BenchRun, api: AccountApi, idle: () => Promise
   const settleStart = performance.now();
   await idle();
   const eventsSettledMs = performance.now() - settleStart;
-  const figures = importResult(imported, { copyMs, indexedInsertMs, csvBytes, contactsAfterImport, eventsSettledMs, cpu: cpu.stop() });
+  const figures = importResult(imported, {
+    copyMs,
+    indexedInsertMs,
+    csvBytes,
+    contactsAfterImport,
+    eventsSettledMs,
+    cpu: cpu.stop(),
+  });
   say(`  API import job                 ${seconds(figures.apiMs)}   (${importBreakdown(figures)})`);
   say(`  its events settled ${seconds(figures.eventsSettledMs)} after the job completed`);
   say(`  CPU from upload to settled (% of one core): ${cpuSummary(figures.cpu)}`);
@@ -136,7 +161,9 @@ async function compareImport(run: BenchRun, api: AccountApi, idle: () => Promise
 
 /** COPY of the file into a table with the CSV's columns and nothing else: what PostgreSQL itself can take in. */
 async function timeCopy(db: Client, csv: string): Promise<number> {
-  await db.query(`CREATE SCHEMA bench_import; CREATE TABLE bench_import.contacts_copy (${CSV_COLUMNS.map((column) => `${column} text`).join(', ')})`);
+  await db.query(
+    `CREATE SCHEMA bench_import; CREATE TABLE bench_import.contacts_copy (${CSV_COLUMNS.map((column) => `${column} text`).join(', ')})`,
+  );
   const started = performance.now();
   const rows = await copyCsvFile(db, 'bench_import.contacts_copy', csv);
   const elapsed = performance.now() - started;
@@ -179,7 +206,8 @@ async function timeApiImport(api: AccountApi, csv: string): Promise<ImportRun> {
   const uploadMs = performance.now() - started;
   const samples: ImportRun['samples'] = [];
   while (job.status === 'queued' || job.status === 'running') {
-    if (performance.now() - started > IMPORT_TIMEOUT_MS) throw new Error(`The import job was still ${job.status} after ${seconds(IMPORT_TIMEOUT_MS)}`);
+    if (performance.now() - started > IMPORT_TIMEOUT_MS)
+      throw new Error(`The import job was still ${job.status} after ${seconds(IMPORT_TIMEOUT_MS)}`);
     await sleep(POLL_MS);
     job = await api.get<ContactImport>(`/contacts/imports/${job.id}`);
     samples.push({ atMs: performance.now() - started, processed: job.processed });
@@ -191,7 +219,10 @@ async function timeApiImport(api: AccountApi, csv: string): Promise<ImportRun> {
 
 function importResult(
   run: ImportRun,
-  measured: Pick<ImportFigures, 'copyMs' | 'indexedInsertMs' | 'csvBytes' | 'contactsAfterImport' | 'eventsSettledMs' | 'cpu'>,
+  measured: Pick<
+    ImportFigures,
+    'copyMs' | 'indexedInsertMs' | 'csvBytes' | 'contactsAfterImport' | 'eventsSettledMs' | 'cpu'
+  >,
 ): ImportFigures {
   const { job } = run;
   const time = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
@@ -218,7 +249,8 @@ function halfRates(samples: ImportRun['samples'], rows: number): [number | null,
   const middle = samples.find((sample) => sample.processed >= rows / 2);
   const last = samples[samples.length - 1];
   if (!first || !middle || !last || middle === first || last === middle) return [null, null];
-  const rate = (from: typeof first, to: typeof first) => ((to.processed - from.processed) / (to.atMs - from.atMs)) * 1000;
+  const rate = (from: typeof first, to: typeof first) =>
+    ((to.processed - from.processed) / (to.atMs - from.atMs)) * 1000;
   return [rate(first, middle), rate(middle, last)];
 }
 
@@ -231,8 +263,16 @@ async function contactCount(api: AccountApi): Promise<number> {
  * Tops the account up to SEARCH_CONTACTS contacts, checks that both ways find the same
  * contacts, then loads each in turn at each load.
  */
-async function compareSearch(db: Client, api: AccountApi, accountId: number, idle: () => Promise<void>): Promise<SearchFigures> {
-  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM contacts.contacts WHERE account_id = $1', [accountId]);
+async function compareSearch(
+  db: Client,
+  api: AccountApi,
+  accountId: number,
+  idle: () => Promise<void>,
+): Promise<SearchFigures> {
+  const { rows } = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM contacts.contacts WHERE account_id = $1',
+    [accountId],
+  );
   const missing = SEARCH_CONTACTS - rows[0].count;
   say(`\nSeeding ${number(missing)} more contacts, to ${number(SEARCH_CONTACTS)} …`);
   const seedStart = performance.now();
@@ -243,7 +283,9 @@ async function compareSearch(db: Client, api: AccountApi, accountId: number, idl
   const paths = { list: `/contacts?${query}`, search: `/contacts/search?${query}` };
   const listMatches = (await api.get<{ meta: { count: number } }>(paths.list)).meta.count;
   const searchMatches = (await api.get<{ meta: { count: number } }>(paths.search)).meta.count;
-  say(`\nContacts among ${number(SEARCH_CONTACTS)} for "${SEARCH_TERM}": ${number(listMatches)} match q on the list, ${number(searchMatches)} the search (about ${number(SEARCH_CONTACTS * SURNAME_SHARE)} expected)`);
+  say(
+    `\nContacts among ${number(SEARCH_CONTACTS)} for "${SEARCH_TERM}": ${number(listMatches)} match q on the list, ${number(searchMatches)} the search (about ${number(SEARCH_CONTACTS * SURNAME_SHARE)} expected)`,
+  );
   const headers = { api_access_token: api.token };
   const runs: SearchRun[] = [];
   for (const load of SEARCH_LOADS) {
@@ -272,7 +314,9 @@ async function compareSearch(db: Client, api: AccountApi, accountId: number, idl
     searchMatches,
     durationSeconds: SEARCH_LOADS[0].durationSeconds,
     runs,
-    searchFaster: runs.every((run) => run.search.p50Ms < run.list.p50Ms && run.search.requestsPerSecond > run.list.requestsPerSecond),
+    searchFaster: runs.every(
+      (run) => run.search.p50Ms < run.list.p50Ms && run.search.requestsPerSecond > run.list.requestsPerSecond,
+    ),
   };
 }
 
@@ -302,8 +346,11 @@ function printSummary(imported: ImportFigures, search: SearchFigures): void {
   say(`Import of ${number(imported.rows)} contacts (${megabytes(imported.csvBytes)} CSV)`);
   say(`  COPY into a bare table   ${seconds(imported.copyMs)}`);
   say(`  API import job           ${seconds(imported.apiMs)}   (${importBreakdown(imported)})`);
-  say(`  job counters             created ${number(job.created)}, updated ${number(job.updated)}, failed ${number(job.failed)}; contacts in the account ${number(imported.contactsAfterImport)}`);
-  if (job.created !== imported.rows || imported.contactsAfterImport !== imported.rows) say(`  !! expected ${number(imported.rows)} contacts created: the figures are suspect`);
+  say(
+    `  job counters             created ${number(job.created)}, updated ${number(job.updated)}, failed ${number(job.failed)}; contacts in the account ${number(imported.contactsAfterImport)}`,
+  );
+  if (job.created !== imported.rows || imported.contactsAfterImport !== imported.rows)
+    say(`  !! expected ${number(imported.rows)} contacts created: the figures are suspect`);
   say(
     `  reference                the same rows set-wise into a table like contacts.contacts: ${seconds(imported.indexedInsertMs)} ` +
       `(COPY + that: ${(imported.apiMs / (imported.copyMs + imported.indexedInsertMs)).toFixed(1)}× quicker than the API)`,
@@ -311,15 +358,31 @@ function printSummary(imported: ImportFigures, search: SearchFigures): void {
   say(`  CPU, upload to settled   ${cpuSummary(imported.cpu)} (% of one core)`);
   say(`  ${importRatioLine(imported)}`);
 
-  const row = (cells: string[]) => say(cells.map((cell, index) => (index < 2 ? cell.padEnd([14, 12][index]) : cell.padStart(10))).join(' '));
-  say(`Contacts among ${number(search.contacts)} for "${search.term}" (${number(search.searchMatches)} matches), ${search.durationSeconds} s per run`);
+  const row = (cells: string[]) =>
+    say(cells.map((cell, index) => (index < 2 ? cell.padEnd([14, 12][index]) : cell.padStart(10))).join(' '));
+  say(
+    `Contacts among ${number(search.contacts)} for "${search.term}" (${number(search.searchMatches)} matches), ${search.durationSeconds} s per run`,
+  );
   row(['  path', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'failed']);
   for (const run of search.runs) {
-    for (const [path, figures] of [['  list ?q=', run.list], ['  search ?q=', run.search]] as const) {
-      row([path, String(run.connections), number(figures.requestsPerSecond), number(figures.p50Ms), number(figures.p99Ms), number(figures.non2xx + figures.errors + figures.timeouts)]);
+    for (const [path, figures] of [
+      ['  list ?q=', run.list],
+      ['  search ?q=', run.search],
+    ] as const) {
+      row([
+        path,
+        String(run.connections),
+        number(figures.requestsPerSecond),
+        number(figures.p50Ms),
+        number(figures.p99Ms),
+        number(figures.non2xx + figures.errors + figures.timeouts),
+      ]);
     }
   }
-  if (search.listMatches !== search.searchMatches) say(`  !! the list found ${number(search.listMatches)}, the search ${number(search.searchMatches)}: they did not do the same work`);
+  if (search.listMatches !== search.searchMatches)
+    say(
+      `  !! the list found ${number(search.listMatches)}, the search ${number(search.searchMatches)}: they did not do the same work`,
+    );
   for (const run of search.runs) say(`  ${String(run.connections).padStart(2)} connection(s): ${searchRatioLine(run)}`);
   say(`  contract: search faster than q on the list: ${verdict(search.searchFaster)}`);
 }

@@ -22,8 +22,12 @@ function residentMemory(rootPid: number): Array<{ pid: number; name: string; rss
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .filter((match): match is RegExpExecArray => match !== null)
     .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), rssKiB: Number(match[3]), args: match[4] }));
-  const name = (args: string) => /dist\/apps\/([\w-]+)\//.exec(args)?.[1] ?? (args.includes('dist/tools/start.js') ? 'launcher' : args.split(' ')[0]);
-  return rows.filter((row) => row.pid === rootPid || row.ppid === rootPid).map((row) => ({ pid: row.pid, name: name(row.args), rssKiB: row.rssKiB }));
+  const name = (args: string) =>
+    /dist\/apps\/([\w-]+)\//.exec(args)?.[1] ??
+    (args.includes('dist/tools/start.js') ? 'launcher' : args.split(' ')[0]);
+  return rows
+    .filter((row) => row.pid === rootPid || row.ppid === rootPid)
+    .map((row) => ({ pid: row.pid, name: name(row.args), rssKiB: row.rssKiB }));
 }
 
 async function main(): Promise<void> {
@@ -53,17 +57,31 @@ async function main(): Promise<void> {
   launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await eventually(() => expectRunning(output), { timeoutMs: 120_000, intervalMs: 50, description: 'every service ready' });
+    await eventually(() => expectRunning(output), {
+      timeoutMs: 120_000,
+      intervalMs: 50,
+      description: 'every service ready',
+    });
     const readySeconds = (Date.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     const processes = residentMemory(launcher.pid!);
     const totalMiB = processes.reduce((sum, process_) => sum + process_.rssKiB, 0) / 1024;
     say(`\nFootprint of npm start (built) on ${machine()}`);
-    say(`All services ready ${readySeconds.toFixed(1)} s after the launcher started (target ≤ ${TARGETS.readySeconds} s: ${readySeconds <= TARGETS.readySeconds ? 'met' : 'MISSED'})`);
+    say(
+      `All services ready ${readySeconds.toFixed(1)} s after the launcher started (target ≤ ${TARGETS.readySeconds} s: ${readySeconds <= TARGETS.readySeconds ? 'met' : 'MISSED'})`,
+    );
     say(`Idle resident memory after ${IDLE_SETTLE_MS / 1000} s:`);
-    for (const process_ of processes.sort((a, b) => b.rssKiB - a.rssKiB)) say(`  ${process_.name.padEnd(20)} ${(process_.rssKiB / 1024).toFixed(0).padStart(5)} MiB`);
-    say(`  ${'whole system'.padEnd(20)} ${totalMiB.toFixed(0).padStart(5)} MiB (target ≤ ${TARGETS.idleRssMiB} MiB: ${totalMiB <= TARGETS.idleRssMiB ? 'met' : 'MISSED'})`);
-    const file = writeReport(rootDir, 'footprint', { ready_seconds: readySeconds, idle_rss_mib: totalMiB, processes, targets: TARGETS });
+    for (const process_ of processes.sort((a, b) => b.rssKiB - a.rssKiB))
+      say(`  ${process_.name.padEnd(20)} ${(process_.rssKiB / 1024).toFixed(0).padStart(5)} MiB`);
+    say(
+      `  ${'whole system'.padEnd(20)} ${totalMiB.toFixed(0).padStart(5)} MiB (target ≤ ${TARGETS.idleRssMiB} MiB: ${totalMiB <= TARGETS.idleRssMiB ? 'met' : 'MISSED'})`,
+    );
+    const file = writeReport(rootDir, 'footprint', {
+      ready_seconds: readySeconds,
+      idle_rss_mib: totalMiB,
+      processes,
+      targets: TARGETS,
+    });
     say(`Figures written to ${file}`);
   } finally {
     const exited = new Promise((resolve) => launcher.once('exit', resolve));

@@ -15,7 +15,11 @@ import { createWorkspace, waitUntilIdle, type Workspace } from './lib/workspace'
 
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
-const LOAD: LoadSettings = { connections: 10, durationSeconds: Number(process.env.BENCH_DURATION_S ?? 8), warmupSeconds: 2 };
+const LOAD: LoadSettings = {
+  connections: 10,
+  durationSeconds: Number(process.env.BENCH_DURATION_S ?? 8),
+  warmupSeconds: 2,
+};
 const SIZES = [5_000, 50_000];
 const STAGES = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'];
 const MOVES = 200;
@@ -32,9 +36,17 @@ interface Api {
 async function main(): Promise<void> {
   const rootDir = process.cwd();
   await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL }, async (run) => {
-    const workspace = await createWorkspace({ gatewayUrl: run.system.gatewayUrl, platformApiToken: run.platformApiToken, natsUrl: NATS_URL, namespace: run.namespace, db: run.db });
+    const workspace = await createWorkspace({
+      gatewayUrl: run.system.gatewayUrl,
+      platformApiToken: run.platformApiToken,
+      natsUrl: NATS_URL,
+      namespace: run.namespace,
+      db: run.db,
+    });
     const api = accountApi(run, workspace);
-    say(`\nKanban: funnels of ${STAGES.length} stages, ${LOAD.connections} connections, ${LOAD.durationSeconds} s per figure; ${machine()}`);
+    say(
+      `\nKanban: funnels of ${STAGES.length} stages, ${LOAD.connections} connections, ${LOAD.durationSeconds} s per figure; ${machine()}`,
+    );
     const baseline = await measure({ url: `${api.url}/kanban_config`, headers: api.headers }, LOAD);
     say(`  baseline GET /kanban_config: ${summarize(baseline)}`);
 
@@ -46,24 +58,51 @@ async function main(): Promise<void> {
       const figures: Record<string, Figures> = {};
       const queries: Array<[string, string[]]> = [
         ['batch', [`/kanban_items/batch?funnel_id=${funnelId}`]],
-        ['filter', ['high', 'urgent', 'low'].map((priority, i) => `/kanban_items/filter?funnel_id=${funnelId}&priorities[]=${priority}&value_min=${i * 100}&value_max=${5000 + i * 100}`)],
-        ['search', ['acme', 'globex', 'initech deal', 'umbrella'].map((query) => `/kanban_items/search?funnel_id=${funnelId}&query=${encodeURIComponent(query)}`)],
+        [
+          'filter',
+          ['high', 'urgent', 'low'].map(
+            (priority, i) =>
+              `/kanban_items/filter?funnel_id=${funnelId}&priorities[]=${priority}&value_min=${i * 100}&value_max=${5000 + i * 100}`,
+          ),
+        ],
+        [
+          'search',
+          ['acme', 'globex', 'initech deal', 'umbrella'].map(
+            (query) => `/kanban_items/search?funnel_id=${funnelId}&query=${encodeURIComponent(query)}`,
+          ),
+        ],
         ['stage_stats', [`/funnels/${funnelId}/stage_stats`]],
       ];
       for (const [name, paths] of queries) {
         const base = new URL(api.url).pathname;
-        figures[name] = await measure({ url: `${api.url}${paths[0]}`, paths: paths.map((path) => `${base}${path}`), headers: api.headers }, LOAD);
-        say(`  ${name.padEnd(12)} ${summarize(figures[name])}   (${(baseline.p99Ms ? figures[name].p99Ms / baseline.p99Ms : 0).toFixed(1)}× baseline p99)`);
+        figures[name] = await measure(
+          { url: `${api.url}${paths[0]}`, paths: paths.map((path) => `${base}${path}`), headers: api.headers },
+          LOAD,
+        );
+        say(
+          `  ${name.padEnd(12)} ${summarize(figures[name])}   (${(baseline.p99Ms ? figures[name].p99Ms / baseline.p99Ms : 0).toFixed(1)}× baseline p99)`,
+        );
       }
       const moves = await movesUnderLoad(run, api, funnelId);
-      say(`  move under batch load: p50 ${number(moves.p50Ms)} ms   p99 ${number(moves.p99Ms)} ms   (${MOVES} moves; batch meanwhile ${summarize(moves.batch)})`);
+      say(
+        `  move under batch load: p50 ${number(moves.p50Ms)} ms   p99 ${number(moves.p99Ms)} ms   (${MOVES} moves; batch meanwhile ${summarize(moves.batch)})`,
+      );
       results[`cards_${size}`] = { ...figures, moveUnderLoad: moves };
     }
     const csv = await csvPhase(run, api, workspace);
     results.csv = csv;
     const batch50k = (results.cards_50000 as Record<string, Figures>).batch;
-    say(`\nSummary: batch p99 at 50,000 cards ${number(batch50k.p99Ms)} ms (target ≤ ${TARGET_BATCH_P99_MS} ms: ${batch50k.p99Ms <= TARGET_BATCH_P99_MS ? 'met' : 'missed'})`);
-    const file = writeReport(rootDir, 'kanban', { connections: LOAD.connections, stages: STAGES.length, baseline, ...results, targetBatchP99Ms: TARGET_BATCH_P99_MS, targetMet: batch50k.p99Ms <= TARGET_BATCH_P99_MS });
+    say(
+      `\nSummary: batch p99 at 50,000 cards ${number(batch50k.p99Ms)} ms (target ≤ ${TARGET_BATCH_P99_MS} ms: ${batch50k.p99Ms <= TARGET_BATCH_P99_MS ? 'met' : 'missed'})`,
+    );
+    const file = writeReport(rootDir, 'kanban', {
+      connections: LOAD.connections,
+      stages: STAGES.length,
+      baseline,
+      ...results,
+      targetBatchP99Ms: TARGET_BATCH_P99_MS,
+      targetMet: batch50k.p99Ms <= TARGET_BATCH_P99_MS,
+    });
     say(`Figures written to ${file}`);
   });
 }
@@ -75,7 +114,11 @@ function accountApi(run: BenchRun, workspace: Workspace): Api {
     url,
     headers,
     async send(method, path, body) {
-      const response = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
       return text ? JSON.parse(text) : null;
@@ -85,7 +128,9 @@ function accountApi(run: BenchRun, workspace: Workspace): Api {
 
 /** A funnel made through the API, its cards written in SQL: spread evenly over the stages, with priorities, values and searchable words. */
 async function seedFunnel(run: BenchRun, api: Api, workspace: Workspace, size: number): Promise<number> {
-  const stages = Object.fromEntries(STAGES.map((key, index) => [key, { name: `Stage ${index + 1}`, color: '#1f93ff', position: index + 1 }]));
+  const stages = Object.fromEntries(
+    STAGES.map((key, index) => [key, { name: `Stage ${index + 1}`, color: '#1f93ff', position: index + 1 }]),
+  );
   const funnel = await api.send('POST', '/funnels', { funnel: { name: `Bench ${size}`, stages } });
   const started = Date.now();
   await run.db.query(
@@ -108,20 +153,30 @@ async function seedFunnel(run: BenchRun, api: Api, workspace: Workspace, size: n
 }
 
 /** Resident memory of the run's gateway and kanban processes, sampled every 100 ms while `work` runs: before and at most. */
-async function withRss<T>(run: BenchRun, work: () => Promise<T>): Promise<{ result: T; rssMiB: Record<string, { before: number; peak: number }> }> {
+async function withRss<T>(
+  run: BenchRun,
+  work: () => Promise<T>,
+): Promise<{ result: T; rssMiB: Record<string, { before: number; peak: number }> }> {
   const pidsOf = (service: string) =>
     readdirSync('/proc')
       .filter((entry) => /^\d+$/.test(entry))
       .filter((pid) => {
         try {
-          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`/apps/${service}/src/main.js`) && readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`NATS_NAMESPACE=${run.namespace}\0`);
+          return (
+            readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`/apps/${service}/src/main.js`) &&
+            readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`NATS_NAMESPACE=${run.namespace}\0`)
+          );
         } catch {
           return false;
         }
       });
-  const rss = (pid: string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const rss = (pid: string) =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   const services = { gateway: pidsOf('gateway'), kanban: pidsOf('kanban') };
-  const sample = () => Object.fromEntries(Object.entries(services).map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + rss(pid), 0)]));
+  const sample = () =>
+    Object.fromEntries(
+      Object.entries(services).map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + rss(pid), 0)]),
+    );
   const before = sample();
   const peak = { ...before };
   const timer = setInterval(() => {
@@ -129,7 +184,12 @@ async function withRss<T>(run: BenchRun, work: () => Promise<T>): Promise<{ resu
   }, 100);
   try {
     const result = await work();
-    return { result, rssMiB: Object.fromEntries(Object.keys(services).map((name) => [name, { before: Math.round(before[name]), peak: Math.round(peak[name]) }])) };
+    return {
+      result,
+      rssMiB: Object.fromEntries(
+        Object.keys(services).map((name) => [name, { before: Math.round(before[name]), peak: Math.round(peak[name]) }]),
+      ),
+    };
   } finally {
     clearInterval(timer);
   }
@@ -150,39 +210,85 @@ async function csvPhase(run: BenchRun, api: Api, workspace: Workspace): Promise<
     }
     return { status: response.status, ms: Date.now() - started, bytes, lines };
   });
-  say(`  export ${number(EXPORT_CARDS)} cards: ${seconds(exported.result.ms)}, ${number(Math.round(exported.result.bytes / 1024 / 1024))} MiB, ${number(exported.result.lines - 1)} rows; RSS MiB ${JSON.stringify(exported.rssMiB)}`);
+  say(
+    `  export ${number(EXPORT_CARDS)} cards: ${seconds(exported.result.ms)}, ${number(Math.round(exported.result.bytes / 1024 / 1024))} MiB, ${number(exported.result.lines - 1)} rows; RSS MiB ${JSON.stringify(exported.rssMiB)}`,
+  );
 
-  const target = await api.send('POST', '/funnels', { funnel: { name: 'Import target', stages: Object.fromEntries(STAGES.map((key, index) => [key, { name: `Stage ${index + 1}`, color: '#1f93ff', position: index + 1 }])) } });
-  const rows = ['title;value;stage;priority', ...Array.from({ length: IMPORT_ROWS }, (_, i) => `Imported deal ${i};${(i % 1000) * 10};${STAGES[i % STAGES.length]};${['low', 'medium', 'high', 'urgent'][i % 4]}`)];
+  const target = await api.send('POST', '/funnels', {
+    funnel: {
+      name: 'Import target',
+      stages: Object.fromEntries(
+        STAGES.map((key, index) => [key, { name: `Stage ${index + 1}`, color: '#1f93ff', position: index + 1 }]),
+      ),
+    },
+  });
+  const rows = [
+    'title;value;stage;priority',
+    ...Array.from(
+      { length: IMPORT_ROWS },
+      (_, i) =>
+        `Imported deal ${i};${(i % 1000) * 10};${STAGES[i % STAGES.length]};${['low', 'medium', 'high', 'urgent'][i % 4]}`,
+    ),
+  ];
   const imported = await withRss(run, async () => {
     const form = new FormData();
     form.append('funnel_id', String(target.id));
     form.append('default_stage_id', STAGES[0]);
-    form.append('mappings', JSON.stringify({ title: 'title', value: 'value', stage: 'stage_id', priority: 'priority' }));
+    form.append(
+      'mappings',
+      JSON.stringify({ title: 'title', value: 'value', stage: 'stage_id', priority: 'priority' }),
+    );
     form.append('file', new Blob([rows.join('\n')]), 'cards.csv');
     const started = Date.now();
-    const response = await fetch(`${api.url}/kanban_items/import`, { method: 'POST', headers: { api_access_token: api.headers.api_access_token }, body: form });
+    const response = await fetch(`${api.url}/kanban_items/import`, {
+      method: 'POST',
+      headers: { api_access_token: api.headers.api_access_token },
+      body: form,
+    });
     const body = (await response.json()) as { imported: number; rejected: unknown[] };
-    return { status: response.status, ms: Date.now() - started, imported: body.imported, rejected: body.rejected?.length };
+    return {
+      status: response.status,
+      ms: Date.now() - started,
+      imported: body.imported,
+      rejected: body.rejected?.length,
+    };
   });
-  say(`  import ${number(IMPORT_ROWS)} rows: ${seconds(imported.result.ms)} (${number(imported.result.imported)} imported, ${imported.result.rejected} rejected); RSS MiB ${JSON.stringify(imported.rssMiB)}`);
-  return { export: { cards: EXPORT_CARDS, ...exported.result, rssMiB: exported.rssMiB }, import: { rows: IMPORT_ROWS, ...imported.result, rssMiB: imported.rssMiB } };
+  say(
+    `  import ${number(IMPORT_ROWS)} rows: ${seconds(imported.result.ms)} (${number(imported.result.imported)} imported, ${imported.result.rejected} rejected); RSS MiB ${JSON.stringify(imported.rssMiB)}`,
+  );
+  return {
+    export: { cards: EXPORT_CARDS, ...exported.result, rssMiB: exported.rssMiB },
+    import: { rows: IMPORT_ROWS, ...imported.result, rssMiB: imported.rssMiB },
+  };
 }
 
 /** Moves cards between stages one after another while batch runs at full load; the moves' latencies. */
-async function movesUnderLoad(run: BenchRun, api: Api, funnelId: number): Promise<{ p50Ms: number; p99Ms: number; batch: Figures }> {
-  const { rows } = await run.db.query<{ id: number }>('SELECT id FROM kanban.cards WHERE funnel_id = $1 ORDER BY id LIMIT $2', [funnelId, MOVES]);
-  const load = measure({ url: `${api.url}/kanban_items/batch?funnel_id=${funnelId}`, headers: api.headers }, { ...LOAD, warmupSeconds: 1 });
+async function movesUnderLoad(
+  run: BenchRun,
+  api: Api,
+  funnelId: number,
+): Promise<{ p50Ms: number; p99Ms: number; batch: Figures }> {
+  const { rows } = await run.db.query<{ id: number }>(
+    'SELECT id FROM kanban.cards WHERE funnel_id = $1 ORDER BY id LIMIT $2',
+    [funnelId, MOVES],
+  );
+  const load = measure(
+    { url: `${api.url}/kanban_items/batch?funnel_id=${funnelId}`, headers: api.headers },
+    { ...LOAD, warmupSeconds: 1 },
+  );
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const latencies: number[] = [];
   for (const [index, row] of rows.entries()) {
     const started = performance.now();
-    await api.send('POST', `/kanban_items/${row.id}/move_to_stage`, { funnel_stage: STAGES[(index * 3 + 1) % STAGES.length] });
+    await api.send('POST', `/kanban_items/${row.id}/move_to_stage`, {
+      funnel_stage: STAGES[(index * 3 + 1) % STAGES.length],
+    });
     latencies.push(performance.now() - started);
   }
   const batch = await load;
   latencies.sort((a, b) => a - b);
-  const at = (share: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] * 10) / 10;
+  const at = (share: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] * 10) / 10;
   return { p50Ms: at(0.5), p99Ms: at(0.99), batch };
 }
 

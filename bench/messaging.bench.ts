@@ -17,7 +17,11 @@ import { createWorkspace, seedConversations, waitUntilIdle, type Workspace } fro
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 const ARGS = process.argv.slice(2).join(' ');
-const LOAD: LoadSettings = { connections: 64, durationSeconds: Number(process.env.BENCH_DURATION_S ?? 10), warmupSeconds: 3 };
+const LOAD: LoadSettings = {
+  connections: 64,
+  durationSeconds: Number(process.env.BENCH_DURATION_S ?? 10),
+  warmupSeconds: 3,
+};
 /** The meta counts are measured as a tab bar asks for them: a few clients at a time. */
 const META_LOAD: LoadSettings = { ...LOAD, connections: 10 };
 /** `--conversations N`: message writes spread over N conversations, as real traffic is (1 = every write on one row). */
@@ -52,21 +56,36 @@ async function main(): Promise<void> {
   const nodeArgs = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined;
   await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL, nodeArgs }, async (run) => {
     const workspace = await createWorkspace(
-      { gatewayUrl: run.system.gatewayUrl, platformApiToken: run.platformApiToken, natsUrl: NATS_URL, namespace: run.namespace, db: run.db },
+      {
+        gatewayUrl: run.system.gatewayUrl,
+        platformApiToken: run.platformApiToken,
+        natsUrl: NATS_URL,
+        namespace: run.namespace,
+        db: run.db,
+      },
       WRITE_CONVERSATIONS,
     );
     const baseline = await startBaseline(rootDir, run.databaseUrl, run.logDir, workspace);
     try {
       const scenarios = await compareAll(run, workspace, baseline.url);
       printSummary(scenarios);
-      const file = writeReport(rootDir, 'messaging', { load: LOAD, meta_load: META_LOAD, write_conversations: WRITE_CONVERSATIONS, list_sizes: LIST_SIZES, targets: TARGETS, scenarios });
+      const file = writeReport(rootDir, 'messaging', {
+        load: LOAD,
+        meta_load: META_LOAD,
+        write_conversations: WRITE_CONVERSATIONS,
+        list_sizes: LIST_SIZES,
+        targets: TARGETS,
+        scenarios,
+      });
       say(`\nFigures written to ${file}`);
     } finally {
       await baseline.server.stop();
     }
   });
   if (CPU_PROFILE) {
-    say(`\nWhere the time went (profiles in ${profileDir}, whole process lifetime: start-up, seeding and warm-up included)`);
+    say(
+      `\nWhere the time went (profiles in ${profileDir}, whole process lifetime: start-up, seeding and warm-up included)`,
+    );
     for (const profile of readProfiles(profileDir)) say(formatProfile(profile));
   }
 }
@@ -79,30 +98,44 @@ async function compareAll(run: BenchRun, workspace: Workspace, baselineUrl: stri
   const accountUrl = `${gateway}${accountPath}`;
   // Left-over work (events of the previous run) would slow the next run down; if it never ends, measure anyway and say so.
   const idle = () => waitUntilIdle(db, NATS_URL, namespace).catch((error: Error) => say(`  warning: ${error.message}`));
-  const groups = runProcessGroups({ namespace, databaseName }, ['gateway', 'messaging', 'webhook-dispatcher', 'contacts'], [
-    { name: 'baseline', match: ({ cmdline }) => cmdline.includes('bench/lib/baseline-server.ts') },
-  ]);
-  say(`\n${LOAD.connections} connections, ${LOAD.durationSeconds} s per run after a ${LOAD.warmupSeconds} s warm-up; ${machine()}`);
+  const groups = runProcessGroups(
+    { namespace, databaseName },
+    ['gateway', 'messaging', 'webhook-dispatcher', 'contacts'],
+    [{ name: 'baseline', match: ({ cmdline }) => cmdline.includes('bench/lib/baseline-server.ts') }],
+  );
+  say(
+    `\n${LOAD.connections} connections, ${LOAD.durationSeconds} s per run after a ${LOAD.warmupSeconds} s warm-up; ${machine()}`,
+  );
 
-  const message = JSON.stringify({ content: 'Thanks for waiting! Your order has shipped and should arrive on Thursday.', message_type: 'outgoing' });
+  const message = JSON.stringify({
+    content: 'Thanks for waiting! Your order has shipped and should arrive on Thursday.',
+    message_type: 'outgoing',
+  });
   const json = { 'content-type': 'application/json' };
   const scenarios: Scenario[] = [];
   const spread = workspace.conversations;
-  if (!ONLY || ONLY === 'create') scenarios.push(
-    await compare(
-      `message create (${spread.length} conversation${spread.length === 1 ? '' : 's'})`,
-      { url: baselineUrl, paths: spread.map((_, index) => `/messages/${index}`), method: 'POST', headers: json, body: message },
-      {
-        url: gateway,
-        paths: spread.map((conversation) => `${accountPath}/conversations/${conversation.displayId}/messages`),
-        method: 'POST',
-        headers: { ...json, api_access_token: workspace.token },
-        body: message,
-      },
-      idle,
-      groups,
-    ),
-  );
+  if (!ONLY || ONLY === 'create')
+    scenarios.push(
+      await compare(
+        `message create (${spread.length} conversation${spread.length === 1 ? '' : 's'})`,
+        {
+          url: baselineUrl,
+          paths: spread.map((_, index) => `/messages/${index}`),
+          method: 'POST',
+          headers: json,
+          body: message,
+        },
+        {
+          url: gateway,
+          paths: spread.map((conversation) => `${accountPath}/conversations/${conversation.displayId}/messages`),
+          method: 'POST',
+          headers: { ...json, api_access_token: workspace.token },
+          body: message,
+        },
+        idle,
+        groups,
+      ),
+    );
 
   if (ONLY === 'create') return scenarios;
   let seeded = spread.length;
@@ -113,28 +146,59 @@ async function compareAll(run: BenchRun, workspace: Workspace, baselineUrl: stri
     await seedConversations(db, workspace, size - seeded);
     seeded = size;
     say(`  done in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-    if (ONLY !== 'meta') scenarios.push(
-      await compare(`list at ${number(size)}`, { url: `${baselineUrl}/conversations` }, { url: `${accountUrl}/conversations`, headers: { api_access_token: workspace.token } }, idle, groups),
-    );
+    if (ONLY !== 'meta')
+      scenarios.push(
+        await compare(
+          `list at ${number(size)}`,
+          { url: `${baselineUrl}/conversations` },
+          { url: `${accountUrl}/conversations`, headers: { api_access_token: workspace.token } },
+          idle,
+          groups,
+        ),
+      );
   }
-  if (!ONLY || ONLY === 'meta') scenarios.push(
-    await compare(`meta at ${number(seeded)}`, { url: `${baselineUrl}/conversations/meta` }, { url: `${accountUrl}/conversations/meta`, headers: { api_access_token: workspace.token } }, idle, groups, META_LOAD),
-  );
+  if (!ONLY || ONLY === 'meta')
+    scenarios.push(
+      await compare(
+        `meta at ${number(seeded)}`,
+        { url: `${baselineUrl}/conversations/meta` },
+        { url: `${accountUrl}/conversations/meta`, headers: { api_access_token: workspace.token } },
+        idle,
+        groups,
+        META_LOAD,
+      ),
+    );
 
   return scenarios;
 }
 
 /** The bare server of `lib/baseline-server.ts` as a process of its own, started like a service. */
-async function startBaseline(rootDir: string, databaseUrl: string, logDir: string, workspace: Workspace): Promise<{ server: ServiceProcess; url: string }> {
+async function startBaseline(
+  rootDir: string,
+  databaseUrl: string,
+  logDir: string,
+  workspace: Workspace,
+): Promise<{ server: ServiceProcess; url: string }> {
   const port = await freePort();
-  const fixture: BaselineFixture = { accountId: workspace.accountId, userId: workspace.adminId, inboxId: workspace.inboxId, conversationIds: workspace.conversations.map((conversation) => conversation.id), displayIds: workspace.conversations.map((conversation) => conversation.displayId) };
+  const fixture: BaselineFixture = {
+    accountId: workspace.accountId,
+    userId: workspace.adminId,
+    inboxId: workspace.inboxId,
+    conversationIds: workspace.conversations.map((conversation) => conversation.id),
+    displayIds: workspace.conversations.map((conversation) => conversation.displayId),
+  };
   const url = `http://127.0.0.1:${port}`;
   const server = new ServiceProcess({
     name: 'baseline',
     script: join(rootDir, 'bench', 'lib', 'baseline-server.ts'),
     cwd: rootDir,
     // Compiled on load, as the benchmark itself is; the services run from dist/.
-    env: { NODE_OPTIONS: '--require @swc-node/register', DATABASE_URL: databaseUrl, PORT: String(port), BASELINE_FIXTURE: JSON.stringify(fixture) },
+    env: {
+      NODE_OPTIONS: '--require @swc-node/register',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      BASELINE_FIXTURE: JSON.stringify(fixture),
+    },
     readyUrl: `${url}/health`,
     logFile: join(logDir, 'baseline.log'),
   });
@@ -142,7 +206,14 @@ async function startBaseline(rootDir: string, databaseUrl: string, logDir: strin
   return { server, url };
 }
 
-async function compare(name: string, baseline: Target, gateway: Target, beforeEach: () => Promise<void>, groups: ProcessGroup[], load: LoadSettings = LOAD): Promise<Scenario> {
+async function compare(
+  name: string,
+  baseline: Target,
+  gateway: Target,
+  beforeEach: () => Promise<void>,
+  groups: ProcessGroup[],
+  load: LoadSettings = LOAD,
+): Promise<Scenario> {
   say(`\n${name} (${load.connections} connections)`);
   const run = async (target: Target): Promise<{ figures: Figures; cpu: CpuShare[] }> => {
     await beforeEach();
@@ -182,7 +253,9 @@ function cpuMsPerRequest(shares: CpuShare[], figures: Figures): number {
 function ratioLine(scenario: Scenario): string {
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   const cpu = `CPU ${cpuMsPerRequest(scenario.cpu.gateway, scenario.gateway).toFixed(2)} ms/request vs ${cpuMsPerRequest(scenario.cpu.baseline, scenario.baseline).toFixed(2)}`;
-  const meta = scenario.name.startsWith('meta') ? `   p99 ${number(scenario.gateway.p99Ms)} ms (target ≤ ${TARGETS.metaP99Ms} ms: ${verdict(scenario.gateway.p99Ms <= TARGETS.metaP99Ms)})` : '';
+  const meta = scenario.name.startsWith('meta')
+    ? `   p99 ${number(scenario.gateway.p99Ms)} ms (target ≤ ${TARGETS.metaP99Ms} ms: ${verdict(scenario.gateway.p99Ms <= TARGETS.metaP99Ms)})`
+    : '';
   return (
     `req/s ${scenario.throughputRatio.toFixed(2)}× (target ≥ ${scenario.minThroughputRatio}×: ${verdict(scenario.throughputTargetMet)})   ` +
     `p99 ${scenario.p99Ratio.toFixed(2)}× (target ≤ ${TARGETS.maxP99Ratio}×: ${verdict(scenario.p99TargetMet)})   ${cpu}${meta}`
@@ -190,16 +263,29 @@ function ratioLine(scenario: Scenario): string {
 }
 
 function printSummary(scenarios: Scenario[]): void {
-  const row = (cells: string[]) => say(cells.map((cell, index) => (index < 2 ? cell.padEnd([19, 10][index]) : cell.padStart(10))).join(' '));
+  const row = (cells: string[]) =>
+    say(cells.map((cell, index) => (index < 2 ? cell.padEnd([19, 10][index]) : cell.padStart(10))).join(' '));
   say(`\nSummary (gateway against the bare baseline, same run; ${machine()})`);
   row(['scenario', 'path', 'req/s', 'p50 ms', 'p99 ms', 'failed']);
   for (const scenario of scenarios) {
-    for (const [path, figures] of [['baseline', scenario.baseline], ['gateway', scenario.gateway]] as const) {
-      row([path === 'baseline' ? scenario.name : '', path, number(figures.requestsPerSecond), number(figures.p50Ms), number(figures.p99Ms), number(figures.non2xx + figures.errors + figures.timeouts)]);
+    for (const [path, figures] of [
+      ['baseline', scenario.baseline],
+      ['gateway', scenario.gateway],
+    ] as const) {
+      row([
+        path === 'baseline' ? scenario.name : '',
+        path,
+        number(figures.requestsPerSecond),
+        number(figures.p50Ms),
+        number(figures.p99Ms),
+        number(figures.non2xx + figures.errors + figures.timeouts),
+      ]);
     }
     row(['', 'ratio', `${scenario.throughputRatio.toFixed(2)}×`, '', `${scenario.p99Ratio.toFixed(2)}×`, '']);
   }
-  say(`Targets: gateway req/s ≥ ${TARGETS.minThroughputRatio}× baseline (≥ 1× for the list at 100,000), gateway p99 ≤ ${TARGETS.maxP99Ratio}× baseline p99, meta p99 ≤ ${TARGETS.metaP99Ms} ms`);
+  say(
+    `Targets: gateway req/s ≥ ${TARGETS.minThroughputRatio}× baseline (≥ 1× for the list at 100,000), gateway p99 ≤ ${TARGETS.maxP99Ratio}× baseline p99, meta p99 ≤ ${TARGETS.metaP99Ms} ms`,
+  );
   for (const scenario of scenarios) say(`  ${scenario.name.padEnd(18)} ${ratioLine(scenario)}`);
 }
 

@@ -1,4 +1,10 @@
-import { ConversationEvents, MessageEvents, type ConversationSnapshot, type EventEnvelope, type Message } from '@parley/contracts';
+import {
+  ConversationEvents,
+  MessageEvents,
+  type ConversationSnapshot,
+  type EventEnvelope,
+  type Message,
+} from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -40,7 +46,12 @@ function envelope<T>(type: string, data: T, at: number, origin = 'api'): EventEn
   };
 }
 
-function snapshot(n: number, createdAt: number, status: 'open' | 'resolved', assignee: number | null): ConversationSnapshot {
+function snapshot(
+  n: number,
+  createdAt: number,
+  status: 'open' | 'resolved',
+  assignee: number | null,
+): ConversationSnapshot {
   return {
     id: n,
     display_id: n,
@@ -68,7 +79,9 @@ function message(n: number, conversation: number, at: number, incoming: boolean,
     message_type: incoming ? 'incoming' : 'outgoing',
     private: false,
     created_at: at,
-    sender: incoming ? { id: conversation, type: 'contact', name: null, thumbnail: null } : { id: agent, type: 'user', name: null, thumbnail: null },
+    sender: incoming
+      ? { id: conversation, type: 'contact', name: null, thumbnail: null }
+      : { id: agent, type: 'user', name: null, thumbnail: null },
   } as unknown as Message;
 }
 
@@ -81,15 +94,31 @@ function batchOfEvents(first: number, count: number) {
   for (let n = first; n < first + count; n++) {
     const createdAt = START + Math.floor(((n * 7919) % CONVERSATIONS) * ((365 * DAY - 2 * DAY) / CONVERSATIONS));
     const agent = 1 + (n % AGENTS);
-    created.push(envelope(ConversationEvents.created, { conversation: snapshot(n, createdAt, 'open', null) }, createdAt));
-    assigned.push(envelope(ConversationEvents.assigneeChanged, { conversation: snapshot(n, createdAt, 'open', agent), previous_assignee_id: null }, createdAt + 30));
+    created.push(
+      envelope(ConversationEvents.created, { conversation: snapshot(n, createdAt, 'open', null) }, createdAt),
+    );
+    assigned.push(
+      envelope(
+        ConversationEvents.assigneeChanged,
+        { conversation: snapshot(n, createdAt, 'open', agent), previous_assignee_id: null },
+        createdAt + 30,
+      ),
+    );
     let at = createdAt;
     for (let m = 0; m < MESSAGES_PER_CONVERSATION; m++) {
       at += 60 + ((n + m) % 600);
       const conversation = snapshot(n, createdAt, 'open', agent);
-      messages.push(envelope(MessageEvents.created, { message: message(n * 100 + m, n, at, m % 2 === 0, agent), conversation }, at));
+      messages.push(
+        envelope(MessageEvents.created, { message: message(n * 100 + m, n, at, m % 2 === 0, agent), conversation }, at),
+      );
     }
-    statuses.push(envelope(ConversationEvents.statusChanged, { conversation: snapshot(n, createdAt, 'resolved', agent), previous_status: 'open' }, at + 120));
+    statuses.push(
+      envelope(
+        ConversationEvents.statusChanged,
+        { conversation: snapshot(n, createdAt, 'resolved', agent), previous_status: 'open' },
+        at + 120,
+      ),
+    );
   }
   return { created, assigned, messages, statuses };
 }
@@ -133,17 +162,36 @@ async function main(): Promise<void> {
     const at = new Date(START * 1000);
     await db.transaction(async (tx) => {
       for (let id = 1; id <= INBOXES; id++) {
-        await view.inboxes.recordOne(tx, { id, account_id: ACCOUNT, name: `Inbox ${id}`, working_hours_enabled: false, working_hours: [], timezone: 'UTC', csat_survey_enabled: false } as never, at);
+        await view.inboxes.recordOne(
+          tx,
+          {
+            id,
+            account_id: ACCOUNT,
+            name: `Inbox ${id}`,
+            working_hours_enabled: false,
+            working_hours: [],
+            timezone: 'UTC',
+            csat_survey_enabled: false,
+          } as never,
+          at,
+        );
       }
-      for (let id = 1; id <= TEAMS; id++) await view.teams.recordOne(tx, { id, account_id: ACCOUNT, name: `Team ${id}` } as never, at);
+      for (let id = 1; id <= TEAMS; id++)
+        await view.teams.recordOne(tx, { id, account_id: ACCOUNT, name: `Team ${id}` } as never, at);
       for (let id = 1; id <= AGENTS; id++) {
         await view.users.recordOne(tx, { user_id: id, name: `Agent ${id}`, email: `a${id}@example.com` }, at);
-        await view.agents.recordOne(tx, { account_id: ACCOUNT, user_id: id, role: 'agent', availability_status: 'online' }, at);
+        await view.agents.recordOne(
+          tx,
+          { account_id: ACCOUNT, user_id: id, role: 'agent', availability_status: 'online' },
+          at,
+        );
       }
     });
 
     const { ingestion } = model;
-    say(`\nIngesting ${CONVERSATIONS.toLocaleString('en')} conversations × ${MESSAGES_PER_CONVERSATION} messages over 12 months; ${machine()}`);
+    say(
+      `\nIngesting ${CONVERSATIONS.toLocaleString('en')} conversations × ${MESSAGES_PER_CONVERSATION} messages over 12 months; ${machine()}`,
+    );
     let events = 0;
     const started = performance.now();
     for (let first = 1; first <= CONVERSATIONS; first += BATCH) {
@@ -162,7 +210,9 @@ async function main(): Promise<void> {
     await db.query('ANALYZE');
     const [{ facts }] = await db.query('SELECT count(*)::int AS facts FROM reporting.facts');
     const [{ rollups }] = await db.query('SELECT count(*)::int AS rollups FROM reporting.rollups');
-    say(`  ${events.toLocaleString('en')} events in ${ingestSeconds.toFixed(1)} s: ${eventsPerSecond.toLocaleString('en')} events/s (${facts.toLocaleString('en')} facts, ${rollups.toLocaleString('en')} roll-up rows)`);
+    say(
+      `  ${events.toLocaleString('en')} events in ${ingestSeconds.toFixed(1)} s: ${eventsPerSecond.toLocaleString('en')} events/s (${facts.toLocaleString('en')} facts, ${rollups.toLocaleString('en')} roll-up rows)`,
+    );
 
     const { query, reports } = model;
     const window = { since: START, until: END };
@@ -173,25 +223,43 @@ async function main(): Promise<void> {
       const p50Ms = await timed(RUNS, product);
       const rawP50Ms = await timed(RAW_RUNS, raw);
       rows.push({ report, p50Ms, rawP50Ms, speedup: rawP50Ms / p50Ms });
-      say(`  ${report}: p50 ${p50Ms.toFixed(1)} ms; raw aggregate over the facts p50 ${rawP50Ms.toFixed(0)} ms; ${(rawP50Ms / p50Ms).toFixed(0)}× faster`);
+      say(
+        `  ${report}: p50 ${p50Ms.toFixed(1)} ms; raw aggregate over the facts p50 ${rawP50Ms.toFixed(0)} ms; ${(rawP50Ms / p50Ms).toFixed(0)}× faster`,
+      );
     };
     say('\nReports over the 12 months:');
-    await compare('summary (account)', () => reports.summary(ACCOUNT, window), () => query.totals(ACCOUNT, 'account', 0, window, false));
-    await compare('summary (agent)', () => reports.summary(ACCOUNT, { ...window, type: 'agent', id: agent }), () => query.totals(ACCOUNT, 'agent', agent, window, false));
+    await compare(
+      'summary (account)',
+      () => reports.summary(ACCOUNT, window),
+      () => query.totals(ACCOUNT, 'account', 0, window, false),
+    );
+    await compare(
+      'summary (agent)',
+      () => reports.summary(ACCOUNT, { ...window, type: 'agent', id: agent }),
+      () => query.totals(ACCOUNT, 'agent', agent, window, false),
+    );
     await compare(
       'conversations, daily series',
       () => reports.series(ACCOUNT, { ...window, metric: 'conversations_count', group_by: 'day' }),
       () => query.series(ACCOUNT, 'account', 0, window, 'day', { offsetMinutes: 0 }, 'none'),
     );
-    await compare('agents_summary', () => reports.entitySummaries(ACCOUNT, 'agent', window), () => query.perEntity(ACCOUNT, 'agent', window, false));
+    await compare(
+      'agents_summary',
+      () => reports.entitySummaries(ACCOUNT, 'agent', window),
+      () => query.perEntity(ACCOUNT, 'agent', window, false),
+    );
 
     const met = {
       p50: rows.every((row) => row.p50Ms <= TARGETS.maxP50Ms),
       speedup: rows.every((row) => row.speedup >= TARGETS.minSpeedup),
       ingestion: eventsPerSecond >= TARGETS.minEventsPerSecond,
     };
-    say(`\nTargets: p50 ≤ ${TARGETS.maxP50Ms} ms ${met.p50 ? 'met' : 'MISSED'}; ≥ ${TARGETS.minSpeedup}× the raw aggregate ${met.speedup ? 'met' : 'MISSED'}; ingestion ≥ ${TARGETS.minEventsPerSecond} events/s ${met.ingestion ? 'met' : 'MISSED'}`);
-    say(`Report: ${writeReport(process.cwd(), 'reports', { conversations: CONVERSATIONS, events, facts, rollups, ingestion_events_per_second: eventsPerSecond, reports: rows, targets: TARGETS, met })}`);
+    say(
+      `\nTargets: p50 ≤ ${TARGETS.maxP50Ms} ms ${met.p50 ? 'met' : 'MISSED'}; ≥ ${TARGETS.minSpeedup}× the raw aggregate ${met.speedup ? 'met' : 'MISSED'}; ingestion ≥ ${TARGETS.minEventsPerSecond} events/s ${met.ingestion ? 'met' : 'MISSED'}`,
+    );
+    say(
+      `Report: ${writeReport(process.cwd(), 'reports', { conversations: CONVERSATIONS, events, facts, rollups, ingestion_events_per_second: eventsPerSecond, reports: rows, targets: TARGETS, met })}`,
+    );
   } finally {
     if (db.isInitialized) await db.destroy();
     if (process.env.BENCH_REPORT_KEEP_DATABASE) say(`Kept database ${name}`);

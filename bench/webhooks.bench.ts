@@ -54,7 +54,14 @@ interface Phase {
    * event consumed and fanned out), row written → first attempt started (the send queue), and
    * the attempt itself (request to answer, as the delivery log shows it).
    */
-  stages: { fanOutP50Ms: number; fanOutP99Ms: number; queueP50Ms: number; queueP99Ms: number; attemptP50Ms: number; attemptP99Ms: number };
+  stages: {
+    fanOutP50Ms: number;
+    fanOutP99Ms: number;
+    queueP50Ms: number;
+    queueP99Ms: number;
+    attemptP50Ms: number;
+    attemptP99Ms: number;
+  };
   /** Per process group, percent of one core during the phase. */
   cpu: CpuShare[];
   loadAverage1m: number;
@@ -88,7 +95,11 @@ async function main(): Promise<void> {
 
 /** Dispatcher settings given to the benchmark's environment are passed on (e.g. WEBHOOK_CONCURRENCY=16). */
 function dispatcherSettings(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('WEBHOOK_') && entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('WEBHOOK_') && entry[1] !== undefined,
+    ),
+  );
 }
 
 async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): Promise<void> {
@@ -96,7 +107,9 @@ async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): P
   const publisher = await EventPublisher.connect(NATS_URL, run.namespace, accountId);
   const groups = processGroups(run, sink);
   try {
-    say(`\nAccount ${accountId} with ${WEBHOOKS} webhooks subscribed to contact_updated on ${sink.hostAndPort}; ${machine()}`);
+    say(
+      `\nAccount ${accountId} with ${WEBHOOKS} webhooks subscribed to contact_updated on ${sink.hostAndPort}; ${machine()}`,
+    );
     say(`Warm-up: ${WARMUP_EVENTS} events …`);
     await publisher.burst(WARMUP_EVENTS);
     await collect(sink, WARMUP_EVENTS * WEBHOOKS);
@@ -106,9 +119,13 @@ async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): P
     say(`\nBurst: ${number(BURST_EVENTS)} events published at once → ${number(BURST_EVENTS * WEBHOOKS)} deliveries`);
     const context = { groups, sink, publisher, db: run.db, webhookIds };
     phases.push(await phase('burst', context, () => publisher.burst(BURST_EVENTS)));
-    say(`\nSteady: ${STEADY_RATE} events/s for ${STEADY_SECONDS} s → ${number(STEADY_RATE * WEBHOOKS)} deliveries/s offered`);
+    say(
+      `\nSteady: ${STEADY_RATE} events/s for ${STEADY_SECONDS} s → ${number(STEADY_RATE * WEBHOOKS)} deliveries/s offered`,
+    );
     phases.push(await phase(`steady ${STEADY_RATE}/s`, context, () => publisher.steady(STEADY_RATE, STEADY_SECONDS)));
-    say(`\nSteady with a slow receiver: ${STEADY_RATE} events/s for ${SLOW_SECONDS} s; webhook ${SLOW_HOOK}'s receiver answers after ${SLOW_ANSWER_MS} ms (figures for the other ${WEBHOOKS - 1})`);
+    say(
+      `\nSteady with a slow receiver: ${STEADY_RATE} events/s for ${SLOW_SECONDS} s; webhook ${SLOW_HOOK}'s receiver answers after ${SLOW_ANSWER_MS} ms (figures for the other ${WEBHOOKS - 1})`,
+    );
     await sink.slow(SLOW_HOOK, SLOW_ANSWER_MS);
     phases.push(await phase('one slow', context, () => publisher.steady(STEADY_RATE, SLOW_SECONDS), SLOW_HOOK));
     await sink.slow(null, 0);
@@ -122,7 +139,12 @@ async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): P
     const file = writeReport(rootDir, 'webhooks', {
       webhooks: WEBHOOKS,
       targets: TARGETS,
-      settings: { burstEvents: BURST_EVENTS, steadyRate: STEADY_RATE, steadySeconds: STEADY_SECONDS, dispatcher: dispatcherSettings() },
+      settings: {
+        burstEvents: BURST_EVENTS,
+        steadyRate: STEADY_RATE,
+        steadySeconds: STEADY_SECONDS,
+        dispatcher: dispatcherSettings(),
+      },
       phases,
       ...verdicts,
     });
@@ -141,7 +163,12 @@ interface PhaseContext {
   webhookIds: number[];
 }
 
-async function phase(name: string, { groups, sink, publisher, db, webhookIds }: PhaseContext, publish: () => Promise<string[]>, slowHook: number | null = null): Promise<Phase> {
+async function phase(
+  name: string,
+  { groups, sink, publisher, db, webhookIds }: PhaseContext,
+  publish: () => Promise<string[]>,
+  slowHook: number | null = null,
+): Promise<Phase> {
   const cpu = new CpuSampler(groups);
   const ids = await publish();
   const arrivals = await collect(sink, ids.length * WEBHOOKS);
@@ -151,8 +178,16 @@ async function phase(name: string, { groups, sink, publisher, db, webhookIds }: 
   let slowReceiver: Phase['slowReceiver'];
   if (slowHook !== null) {
     const slow = figuresOf(name, ids, arrivals, publisher.publishedAt, (hook) => hook === slowHook);
-    slowReceiver = { hook: slowHook, answerMs: SLOW_ANSWER_MS, delivered: slow.delivered, p50Ms: slow.p50Ms, p99Ms: slow.p99Ms };
-    say(`  the slow receiver: ${number(slow.delivered)} deliveries, latency p50 ${slow.p50Ms} ms, p99 ${slow.p99Ms} ms (it takes WEBHOOK_TARGET_CONCURRENCY slots at most)`);
+    slowReceiver = {
+      hook: slowHook,
+      answerMs: SLOW_ANSWER_MS,
+      delivered: slow.delivered,
+      p50Ms: slow.p50Ms,
+      p99Ms: slow.p99Ms,
+    };
+    say(
+      `  the slow receiver: ${number(slow.delivered)} deliveries, latency p50 ${slow.p50Ms} ms, p99 ${slow.p99Ms} ms (it takes WEBHOOK_TARGET_CONCURRENCY slots at most)`,
+    );
   }
   await settled(db);
   const stages = await stagesOf(db, ids, publisher.publishedAt, slowHook === null ? [] : [webhookIds[slowHook]]);
@@ -187,14 +222,21 @@ async function collect(sink: DeliverySink, expected: number): Promise<Arrival[]>
 async function settled(db: Client): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_dispatcher.deliveries WHERE state = 'pending'`);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_dispatcher.deliveries WHERE state = 'pending'`,
+    );
     if (rows[0].n === 0) return;
     await sleep(100);
   }
   say('  warning: deliveries still pending after 60 s');
 }
 
-async function stagesOf(db: Client, ids: string[], publishedAt: Map<string, number>, leaveOut: number[]): Promise<Phase['stages']> {
+async function stagesOf(
+  db: Client,
+  ids: string[],
+  publishedAt: Map<string, number>,
+  leaveOut: number[],
+): Promise<Phase['stages']> {
   const { rows } = await db.query<{ event_id: string; created: number; attempted: number; latency_ms: number }>(
     `SELECT d.event_id, extract(epoch FROM d.created_at) * 1000 AS created, extract(epoch FROM a.attempted_at) * 1000 AS attempted, a.latency_ms
        FROM webhook_dispatcher.deliveries d
@@ -222,7 +264,13 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** Figures of the deliveries to the webhooks `counted` accepts. */
-function figuresOf(name: string, ids: string[], arrivals: Arrival[], publishedAt: Map<string, number>, counted: (hook: number) => boolean): Figures {
+function figuresOf(
+  name: string,
+  ids: string[],
+  arrivals: Arrival[],
+  publishedAt: Map<string, number>,
+  counted: (hook: number) => boolean,
+): Figures {
   const hooks = Array.from({ length: WEBHOOKS }, (_, hook) => hook).filter(counted).length;
   const wanted = new Set(ids);
   const seen = new Set<string>();
@@ -261,7 +309,12 @@ function figuresOf(name: string, ids: string[], arrivals: Arrival[], publishedAt
 }
 
 function line(phase: Figures): string {
-  const problems = [phase.missing ? `${phase.missing} MISSING` : '', phase.duplicates ? `${phase.duplicates} duplicates` : ''].filter(Boolean).join(', ');
+  const problems = [
+    phase.missing ? `${phase.missing} MISSING` : '',
+    phase.duplicates ? `${phase.duplicates} duplicates` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     `${number(phase.delivered)} deliveries in ${seconds(phase.elapsedMs)}: ${number(phase.deliveriesPerSecond)} deliveries/s; ` +
     `latency p50 ${phase.p50Ms} ms, p90 ${phase.p90Ms} ms, p99 ${phase.p99Ms} ms, max ${phase.maxMs} ms${problems ? `; ${problems}` : ''}`
@@ -270,13 +323,24 @@ function line(phase: Figures): string {
 
 function printSummary(phases: Phase[], verdicts: { throughputTargetMet: boolean; latencyTargetMet: boolean }): void {
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
-  const row = (cells: string[]) => say(cells.map((cell, index) => (index === 0 ? cell.padEnd(14) : cell.padStart(11))).join(' '));
+  const row = (cells: string[]) =>
+    say(cells.map((cell, index) => (index === 0 ? cell.padEnd(14) : cell.padStart(11))).join(' '));
   say(`\nSummary (${WEBHOOKS} webhooks, event → delivery = publish to arrival at the receiver; ${machine()})`);
   row(['phase', 'deliveries', 'per second', 'p50 ms', 'p99 ms', 'max ms', 'load avg']);
   for (const phase of phases) {
-    row([phase.name, number(phase.delivered), number(phase.deliveriesPerSecond), String(phase.p50Ms), String(phase.p99Ms), String(phase.maxMs), phase.loadAverage1m.toFixed(2)]);
+    row([
+      phase.name,
+      number(phase.delivered),
+      number(phase.deliveriesPerSecond),
+      String(phase.p50Ms),
+      String(phase.p99Ms),
+      String(phase.maxMs),
+      phase.loadAverage1m.toFixed(2),
+    ]);
   }
-  say(`Targets: ≥ ${number(TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(verdicts.throughputTargetMet)}; p99 ≤ ${TARGETS.maxP99Ms} ms (steady): ${verdict(verdicts.latencyTargetMet)}`);
+  say(
+    `Targets: ≥ ${number(TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(verdicts.throughputTargetMet)}; p99 ≤ ${TARGETS.maxP99Ms} ms (steady): ${verdict(verdicts.latencyTargetMet)}`,
+  );
 }
 
 /** The processes whose CPU is reported: this run's dispatcher, its other services, its database backends, NATS, the receiver, the publisher. */
@@ -284,7 +348,10 @@ function processGroups(run: BenchRun, sink: DeliverySink): ProcessGroup[] {
   return runProcessGroups(run, ['webhook-dispatcher'], [{ name: 'receiver', match: ({ pid }) => pid === sink.pid }]);
 }
 
-async function createAccountWithWebhooks(run: BenchRun, sink: DeliverySink): Promise<{ accountId: number; webhookIds: number[] }> {
+async function createAccountWithWebhooks(
+  run: BenchRun,
+  sink: DeliverySink,
+): Promise<{ accountId: number; webhookIds: number[] }> {
   const call = async (path: string, token: string, body: unknown): Promise<any> => {
     const response = await fetch(`${run.system.gatewayUrl}${path}`, {
       method: 'POST',
@@ -297,11 +364,17 @@ async function createAccountWithWebhooks(run: BenchRun, sink: DeliverySink): Pro
   };
   const platform = (path: string, body: unknown) => call(`/platform/api/v1${path}`, run.platformApiToken, body);
   const account = await platform('/accounts', { name: 'Webhook benchmark' });
-  const admin = await platform('/users', { name: 'Bench administrator', email: `admin-${randomBytes(6).toString('hex')}@example.com` });
+  const admin = await platform('/users', {
+    name: 'Bench administrator',
+    email: `admin-${randomBytes(6).toString('hex')}@example.com`,
+  });
   await platform(`/accounts/${account.id}/account_users`, { user_id: admin.id, role: 'administrator' });
   const webhookIds: number[] = [];
   for (let hook = 0; hook < WEBHOOKS; hook++) {
-    const webhook = await call(`/api/v1/accounts/${account.id}/webhooks`, admin.access_token, { url: sink.url(hook), subscriptions: ['contact_updated'] });
+    const webhook = await call(`/api/v1/accounts/${account.id}/webhooks`, admin.access_token, {
+      url: sink.url(hook),
+      subscriptions: ['contact_updated'],
+    });
     webhookIds.push(webhook.id);
   }
   return { accountId: account.id, webhookIds };

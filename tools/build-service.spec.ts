@@ -4,10 +4,16 @@ import { projectsToCompile } from './build-service';
 function graph(projects: Record<string, { tags?: string[]; imports: string[] }>): ProjectGraph {
   return {
     nodes: Object.fromEntries(
-      Object.entries(projects).map(([name, { tags }]) => [name, { name, type: name.startsWith('app') ? 'app' : 'lib', data: { root: name, tags } }]),
+      Object.entries(projects).map(([name, { tags }]) => [
+        name,
+        { name, type: name.startsWith('app') ? 'app' : 'lib', data: { root: name, tags } },
+      ]),
     ),
     dependencies: Object.fromEntries(
-      Object.entries(projects).map(([name, { imports }]) => [name, imports.map((target) => ({ source: name, target, type: 'static' }))]),
+      Object.entries(projects).map(([name, { imports }]) => [
+        name,
+        imports.map((target) => ({ source: name, target, type: 'static' })),
+      ]),
     ),
   };
 }

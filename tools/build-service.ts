@@ -36,12 +36,19 @@ export function projectsToCompile(graph: ProjectGraph, app: string): string[] {
 }
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { 'out-dir': { type: 'string', default: 'dist' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { 'out-dir': { type: 'string', default: 'dist' } },
+  });
   const graph = await createProjectGraphAsync({ exitOnError: false });
-  const apps = Object.values(graph.nodes).filter((node) => node.type === 'app' && node.data.root.startsWith('apps/')).map((node) => node.name);
+  const apps = Object.values(graph.nodes)
+    .filter((node) => node.type === 'app' && node.data.root.startsWith('apps/'))
+    .map((node) => node.name);
   const app = positionals[0];
   if (positionals.length !== 1 || !apps.includes(app)) {
-    process.stderr.write(`Usage: build-service.ts <app> [--out-dir <dir>], with <app> one of ${apps.sort().join(', ')}\n`);
+    process.stderr.write(
+      `Usage: build-service.ts <app> [--out-dir <dir>], with <app> one of ${apps.sort().join(', ')}\n`,
+    );
     process.exit(2);
   }
   const projects = projectsToCompile(graph, app);
@@ -49,10 +56,14 @@ async function main(): Promise<void> {
   const outDir = resolve(values['out-dir']);
   process.stdout.write(`${app}: ${sources.join(' ')} → ${outDir}\n`);
   // The same swc and .swcrc as `npm run build`, so a service built alone matches the full build.
-  execFileSync(process.execPath, [require.resolve('@swc/cli/bin/swc.js'), ...sources, '-d', outDir, '--config-file', '.swcrc'], {
-    cwd: workspaceRoot,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [require.resolve('@swc/cli/bin/swc.js'), ...sources, '-d', outDir, '--config-file', '.swcrc'],
+    {
+      cwd: workspaceRoot,
+      stdio: 'inherit',
+    },
+  );
 }
 
 if (require.main === module) {

@@ -107,10 +107,14 @@ if (require.main === module) {
       process.stderr.write(`apps/${app}: feature folders import each other in a cycle: ${cycle.join(' ↔ ')}\n`);
     }
   }
-  for (const project of ['apps', 'libs'].flatMap((dir) => readdirSync(join(process.cwd(), dir)).map((name) => join(dir, name, 'src')))) {
+  for (const project of ['apps', 'libs'].flatMap((dir) =>
+    readdirSync(join(process.cwd(), dir)).map((name) => join(dir, name, 'src')),
+  )) {
     for (const cycle of cyclesIn(fileGraph(join(process.cwd(), project)))) {
       failed = true;
-      process.stderr.write(`${project}: files import each other in a cycle (type-only imports count): ${cycle.join(' ↔ ')}\n`);
+      process.stderr.write(
+        `${project}: files import each other in a cycle (type-only imports count): ${cycle.join(' ↔ ')}\n`,
+      );
     }
   }
   if (failed) process.exit(1);

@@ -35,7 +35,10 @@ export function oversizedFolders(files: SourceFile[]): string[] {
   return [...byFolder]
     .filter(([, lines]) => lines * 3 > total)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([folder, lines]) => `${folder}/ holds ${lines} of ${total} lines (${Math.round((lines / total) * 100)} %, more than a third): split it by use case`);
+    .map(
+      ([folder, lines]) =>
+        `${folder}/ holds ${lines} of ${total} lines (${Math.round((lines / total) * 100)} %, more than a third): split it by use case`,
+    );
 }
 
 function filesUnder(directory: string): string[] {
@@ -50,7 +53,10 @@ if (require.main === module) {
   let failed = false;
   for (const app of readdirSync(appsDir)) {
     const srcDir = join(appsDir, app, 'src');
-    const files = filesUnder(srcDir).map((path) => ({ path: relative(srcDir, path), lines: lineCount(readFileSync(path, 'utf8')) }));
+    const files = filesUnder(srcDir).map((path) => ({
+      path: relative(srcDir, path),
+      lines: lineCount(readFileSync(path, 'utf8')),
+    }));
     for (const problem of oversizedFolders(files)) {
       failed = true;
       process.stderr.write(`apps/${app}: ${problem}\n`);

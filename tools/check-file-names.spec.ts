@@ -15,7 +15,12 @@ describe('check-file-names', () => {
 
   it('names exported classes that lack their role suffix', () => {
     const role = { name: 'service', classSuffixes: ['Service'] };
-    expect(misnamedClasses('export class RunsService {}\nexport class Runner {}\nclass Local {}\nexport abstract class BaseService {}', role)).toEqual(['Runner']);
+    expect(
+      misnamedClasses(
+        'export class RunsService {}\nexport class Runner {}\nclass Local {}\nexport abstract class BaseService {}',
+        role,
+      ),
+    ).toEqual(['Runner']);
   });
 
   it('refuses a template without the section', () => {

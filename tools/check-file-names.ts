@@ -35,7 +35,12 @@ export function readRoles(template: string): RoleCatalogue {
     if (/^(Services|Gateway) \(/.test(line)) lists.push((current = new Map()));
     const match = ROLE_LINE.exec(line);
     if (match && current) {
-      const classSuffixes = match[2] ? match[2].split(/, | or /).map((suffix) => suffix.trim()).filter(Boolean) : [];
+      const classSuffixes = match[2]
+        ? match[2]
+            .split(/, | or /)
+            .map((suffix) => suffix.trim())
+            .filter(Boolean)
+        : [];
       current.set(match[1], { name: match[1], classSuffixes });
     }
   }
@@ -82,9 +87,12 @@ export function fileNameProblems(root: string): string[] {
         continue;
       }
       const inPersistence = local.split('/').includes('persistence');
-      if (PERSISTENCE_ROLES.has(roleName) && !inPersistence) problems.push(`${where}: *.${roleName}.ts belongs under a persistence/ folder`);
+      if (PERSISTENCE_ROLES.has(roleName) && !inPersistence)
+        problems.push(`${where}: *.${roleName}.ts belongs under a persistence/ folder`);
       for (const misnamed of misnamedClasses(readFileSync(path, 'utf8'), role)) {
-        problems.push(`${where}: class ${misnamed} should end with ${role.classSuffixes.join(' or ')} (its file's role)`);
+        problems.push(
+          `${where}: class ${misnamed} should end with ${role.classSuffixes.join(' or ')} (its file's role)`,
+        );
       }
     }
   }
@@ -95,7 +103,9 @@ if (require.main === module) {
   const problems = fileNameProblems(process.cwd());
   for (const problem of problems) process.stderr.write(`${problem}\n`);
   if (problems.length) {
-    process.stderr.write(`${problems.length} file name(s) break the template's naming rule (docs/service-template.md)\n`);
+    process.stderr.write(
+      `${problems.length} file name(s) break the template's naming rule (docs/service-template.md)\n`,
+    );
     process.exit(1);
   }
 }

@@ -18,40 +18,67 @@ describe('declaredTables', () => {
 
 describe('ownershipProblems', () => {
   it('accepts a feature using its own tables and another feature through its loader', () => {
-    const problems = ownershipProblems('kanban', files({
-      ...owned,
-      'funnels/funnels.loader.ts': "export const Q = 'SELECT key FROM kanban.stages';",
-      'cards/card-moves.service.ts': "import { FunnelsLoader } from '../funnels/funnels.loader';",
-      'cards/card-moves.spec.ts': "const q = 'SELECT * FROM kanban.stages';",
-    }));
+    const problems = ownershipProblems(
+      'kanban',
+      files({
+        ...owned,
+        'funnels/funnels.loader.ts': "export const Q = 'SELECT key FROM kanban.stages';",
+        'cards/card-moves.service.ts': "import { FunnelsLoader } from '../funnels/funnels.loader';",
+        'cards/card-moves.spec.ts': "const q = 'SELECT * FROM kanban.stages';",
+      }),
+    );
     expect(problems).toEqual([]);
   });
 
   it("refuses an import of another feature's persistence/, types included", () => {
-    const problems = ownershipProblems('kanban', files({ ...owned, 'cards/cards.service.ts': "import type { StageRow } from '../funnels/persistence/stage.row';" }));
-    expect(problems).toEqual([expect.stringContaining("cards/cards.service.ts: imports funnels's funnels/persistence/stage.row")]);
+    const problems = ownershipProblems(
+      'kanban',
+      files({
+        ...owned,
+        'cards/cards.service.ts': "import type { StageRow } from '../funnels/persistence/stage.row';",
+      }),
+    );
+    expect(problems).toEqual([
+      expect.stringContaining("cards/cards.service.ts: imports funnels's funnels/persistence/stage.row"),
+    ]);
   });
 
   it("refuses SQL naming another feature's table", () => {
-    const problems = ownershipProblems('kanban', files({ ...owned, 'cards/card-moves.service.ts': "tx.query('SELECT key FROM kanban.stages WHERE funnel_id = $1')" }));
-    expect(problems).toEqual([expect.stringContaining('cards/card-moves.service.ts: SQL names kanban.stages, a table of funnels')]);
+    const problems = ownershipProblems(
+      'kanban',
+      files({
+        ...owned,
+        'cards/card-moves.service.ts': "tx.query('SELECT key FROM kanban.stages WHERE funnel_id = $1')",
+      }),
+    );
+    expect(problems).toEqual([
+      expect.stringContaining('cards/card-moves.service.ts: SQL names kanban.stages, a table of funnels'),
+    ]);
   });
 
   it("lets a hot-path statement embed the condition its owner exports, never the owner's table by name", () => {
-    const problems = ownershipProblems('kanban', files({
-      ...owned,
-      'funnels/funnels.loader.ts': 'export const stagesOf = (p: string) => `SELECT key FROM kanban.stages WHERE funnel_id = ${p}`;',
-      'cards/card-queries.query.ts': "import { stagesOf } from '../funnels/funnels.loader';\nconst q = `SELECT * FROM kanban.cards WHERE stage_key IN (${stagesOf('$1')})`;",
-    }));
+    const problems = ownershipProblems(
+      'kanban',
+      files({
+        ...owned,
+        'funnels/funnels.loader.ts':
+          'export const stagesOf = (p: string) => `SELECT key FROM kanban.stages WHERE funnel_id = ${p}`;',
+        'cards/card-queries.query.ts':
+          "import { stagesOf } from '../funnels/funnels.loader';\nconst q = `SELECT * FROM kanban.cards WHERE stage_key IN (${stagesOf('$1')})`;",
+      }),
+    );
     expect(problems).toEqual([]);
   });
 
   it('names a table no feature declares and a table two features declare', () => {
-    const problems = ownershipProblems('kanban', files({
-      ...owned,
-      'cards/persistence/card.row.ts': '/** @owns kanban.stages */',
-      'migrations/2-more.ts': 'CREATE TABLE kanban.orphans ();',
-    }));
+    const problems = ownershipProblems(
+      'kanban',
+      files({
+        ...owned,
+        'cards/persistence/card.row.ts': '/** @owns kanban.stages */',
+        'migrations/2-more.ts': 'CREATE TABLE kanban.orphans ();',
+      }),
+    );
     expect(problems).toEqual([
       'kanban.stages is declared by more than one feature: cards, funnels',
       expect.stringContaining('kanban.orphans (created in migrations/2-more.ts) is declared by no feature'),

@@ -42,8 +42,10 @@ export function declaredTables(schema: string, files: SourceFile[]): Map<string,
   for (const file of files) {
     const feature = featureOf(file.path);
     if (!feature) continue;
-    if (inPersistence(file.path)) for (const match of file.text.matchAll(ENTITY)) declare(`${schema}.${match[1]}`, feature);
-    for (const match of file.text.matchAll(OWNS)) for (const table of match[1].split(',')) declare(table.trim(), feature);
+    if (inPersistence(file.path))
+      for (const match of file.text.matchAll(ENTITY)) declare(`${schema}.${match[1]}`, feature);
+    for (const match of file.text.matchAll(OWNS))
+      for (const table of match[1].split(',')) declare(table.trim(), feature);
   }
   return owners;
 }
@@ -52,12 +54,16 @@ export function ownershipProblems(schema: string, files: SourceFile[]): string[]
   const problems: string[] = [];
   const owners = declaredTables(schema, files);
   for (const [table, features] of owners) {
-    if (features.size > 1) problems.push(`${table} is declared by more than one feature: ${[...features].sort().join(', ')}`);
+    if (features.size > 1)
+      problems.push(`${table} is declared by more than one feature: ${[...features].sort().join(', ')}`);
   }
   for (const file of files.filter((candidate) => candidate.path.startsWith('migrations/'))) {
     for (const match of file.text.matchAll(CREATE_TABLE)) {
       const table = `${match[1]}.${match[2]}`.toLowerCase();
-      if (!owners.has(table)) problems.push(`${table} (created in ${file.path}) is declared by no feature: give it an entity or an @owns tag in its owner's persistence/`);
+      if (!owners.has(table))
+        problems.push(
+          `${table} (created in ${file.path}) is declared by no feature: give it an entity or an @owns tag in its owner's persistence/`,
+        );
     }
   }
   const tableName = new RegExp(`\\b${schema}\\.([a-z0-9_]+)\\b`, 'g');
@@ -76,7 +82,9 @@ export function ownershipProblems(schema: string, files: SourceFile[]): string[]
     for (const table of named) {
       const tableOwners = owners.get(table);
       if (tableOwners && !tableOwners.has(feature)) {
-        problems.push(`${file.path}: SQL names ${table}, a table of ${[...tableOwners].join(', ')}; go through its loader or writer`);
+        problems.push(
+          `${file.path}: SQL names ${table}, a table of ${[...tableOwners].join(', ')}; go through its loader or writer`,
+        );
       }
     }
   }
@@ -99,14 +107,24 @@ if (require.main === module) {
   for (const app of readdirSync(appsDir)) {
     if (app === 'gateway') continue;
     const srcDir = join(appsDir, app, 'src');
-    const files = filesUnder(srcDir).map((path) => ({ path: relative(srcDir, path), text: readFileSync(path, 'utf8') }));
+    const files = filesUnder(srcDir).map((path) => ({
+      path: relative(srcDir, path),
+      text: readFileSync(path, 'utf8'),
+    }));
     for (const problem of ownershipProblems(app.replace(/-/g, '_'), files)) found.push(`apps/${app}: ${problem}`);
   }
-  const baseline = new Set(readFileSync(BASELINE, 'utf8').split('\n').filter((line) => line && !line.startsWith('#')));
+  const baseline = new Set(
+    readFileSync(BASELINE, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#')),
+  );
   const fresh = found.filter((problem) => !baseline.has(problem));
   const fixed = [...baseline].filter((line) => !found.includes(line));
   for (const problem of fresh) process.stderr.write(`${problem}\n`);
   for (const line of fixed) process.stderr.write(`no longer found (remove it from ${BASELINE}): ${line}\n`);
-  if (fresh.length) process.stderr.write(`${fresh.length} breach(es) of "a feature's tables are read and written only by that feature" (docs/service-template.md)\n`);
+  if (fresh.length)
+    process.stderr.write(
+      `${fresh.length} breach(es) of "a feature's tables are read and written only by that feature" (docs/service-template.md)\n`,
+    );
   if (fresh.length || fixed.length) process.exit(1);
 }

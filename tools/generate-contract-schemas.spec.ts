@@ -12,7 +12,13 @@ function schemaOfProbe(source: string) {
     writeFileSync(file, source);
     const program = ts.createProgram([file], PROGRAM_OPTIONS);
     const checker = program.getTypeChecker();
-    const declaration = program.getSourceFile(file)!.statements.find((statement) => (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === 'Probe')!;
+    const declaration = program
+      .getSourceFile(file)!
+      .statements.find(
+        (statement) =>
+          (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+          statement.name.text === 'Probe',
+      )!;
     return schemaOf(checker, checker.getTypeAtLocation((declaration as ts.InterfaceDeclaration).name));
   } finally {
     rmSync(directory, { recursive: true, force: true });
@@ -21,10 +27,18 @@ function schemaOfProbe(source: string) {
 
 describe('schemaOf', () => {
   it('states required and optional properties, nullable primitives, and literals as their JSON type', () => {
-    expect(schemaOfProbe(`const Kinds = { a: 'x.a', b: 'x.b' } as const;
-      interface Probe { id: number; name?: string; note: string | null; kind: (typeof Kinds)[keyof typeof Kinds]; on: boolean }`)).toEqual({
+    expect(
+      schemaOfProbe(`const Kinds = { a: 'x.a', b: 'x.b' } as const;
+      interface Probe { id: number; name?: string; note: string | null; kind: (typeof Kinds)[keyof typeof Kinds]; on: boolean }`),
+    ).toEqual({
       type: 'object',
-      properties: { id: { type: 'number' }, name: { type: 'string' }, note: { type: ['null', 'string'] }, kind: { type: 'string' }, on: { type: 'boolean' } },
+      properties: {
+        id: { type: 'number' },
+        name: { type: 'string' },
+        note: { type: ['null', 'string'] },
+        kind: { type: 'string' },
+        on: { type: 'boolean' },
+      },
       required: ['id', 'note', 'kind', 'on'],
     });
   });
@@ -35,9 +49,11 @@ describe('schemaOf', () => {
   });
 
   it('follows arrays, records, intersections and Omit, and accepts anything for unknown and recursion', () => {
-    expect(schemaOfProbe(`interface Tree { child: Tree | null }
+    expect(
+      schemaOfProbe(`interface Tree { child: Tree | null }
       interface Base { a: number; b: string }
-      type Probe = Omit<Base, 'b'> & { tags: string[]; extra: Record<string, unknown>; node: Tree; any: unknown }`)).toEqual({
+      type Probe = Omit<Base, 'b'> & { tags: string[]; extra: Record<string, unknown>; node: Tree; any: unknown }`),
+    ).toEqual({
       type: 'object',
       properties: {
         a: { type: 'number' },
@@ -54,6 +70,8 @@ describe('schemaOf', () => {
 describe('the generated contract schemas', () => {
   it('are what the contracts say now', () => {
     const root = join(__dirname, '..');
-    expect(readFileSync(join(root, 'libs/contracts/src/contract.schemas.ts'), 'utf8')).toBe(render(contractSchemas(root)));
+    expect(readFileSync(join(root, 'libs/contracts/src/contract.schemas.ts'), 'utf8')).toBe(
+      render(contractSchemas(root)),
+    );
   }, 60_000);
 });

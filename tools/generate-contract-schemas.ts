@@ -17,7 +17,13 @@ export type JsonSchema = { [key: string]: unknown };
 const OUTPUT = 'libs/contracts/src/contract.schemas.ts';
 const MAX_DEPTH = 16;
 /** The contracts need no DOM: without it no global `Node` or `Event` can leak into them. */
-export const PROGRAM_OPTIONS: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ['lib.es2023.d.ts'] };
+export const PROGRAM_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+  lib: ['lib.es2023.d.ts'],
+};
 
 export function schemaOf(checker: ts.TypeChecker, type: ts.Type, path: ts.Type[] = []): JsonSchema {
   const flags = type.flags;
@@ -25,7 +31,11 @@ export function schemaOf(checker: ts.TypeChecker, type: ts.Type, path: ts.Type[]
   // A literal is checked as its JSON type: which values are allowed is the owning service's rule
   // (answered 422 naming the field), not a malformed message.
   if (flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) return { type: 'boolean' };
-  if (flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral | ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) return { type: 'string' };
+  if (
+    flags &
+    (ts.TypeFlags.String | ts.TypeFlags.StringLiteral | ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)
+  )
+    return { type: 'string' };
   if (flags & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral)) return { type: 'number' };
   if (flags & ts.TypeFlags.Null) return { type: 'null' };
   if (flags & ts.TypeFlags.NonPrimitive) return { type: 'object' };
@@ -38,7 +48,8 @@ export function schemaOf(checker: ts.TypeChecker, type: ts.Type, path: ts.Type[]
     const items = checker.getTypeArguments(type as ts.TypeReference).map((item) => schemaOf(checker, item, inner));
     return { type: 'array', items, minItems: (type as ts.TypeReference & { target: ts.TupleType }).target.minLength };
   }
-  if (checker.isArrayType(type)) return { type: 'array', items: schemaOf(checker, checker.getTypeArguments(type as ts.TypeReference)[0], inner) };
+  if (checker.isArrayType(type))
+    return { type: 'array', items: schemaOf(checker, checker.getTypeArguments(type as ts.TypeReference)[0], inner) };
   if (type.getCallSignatures().length > 0) return {};
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -46,17 +57,21 @@ export function schemaOf(checker: ts.TypeChecker, type: ts.Type, path: ts.Type[]
     const propertyType = checker.getTypeOfSymbol(property);
     if (checker.getNonNullableType(propertyType).flags & ts.TypeFlags.Never) continue;
     properties[property.getName()] = schemaOf(checker, propertyType, inner);
-    if (!(property.flags & ts.SymbolFlags.Optional) && !acceptsUndefined(propertyType)) required.push(property.getName());
+    if (!(property.flags & ts.SymbolFlags.Optional) && !acceptsUndefined(propertyType))
+      required.push(property.getName());
   }
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
-  const index = checker.getIndexInfoOfType(type, ts.IndexKind.String) ?? checker.getIndexInfoOfType(type, ts.IndexKind.Number);
+  const index =
+    checker.getIndexInfoOfType(type, ts.IndexKind.String) ?? checker.getIndexInfoOfType(type, ts.IndexKind.Number);
   if (index) schema.additionalProperties = schemaOf(checker, index.type, inner);
   return schema;
 }
 
 function acceptsUndefined(type: ts.Type): boolean {
-  return type.isUnion() ? type.types.some((member) => member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) : false;
+  return type.isUnion()
+    ? type.types.some((member) => member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void))
+    : false;
 }
 
 function unionSchema(checker: ts.TypeChecker, type: ts.UnionType, path: ts.Type[]): JsonSchema {
@@ -70,34 +85,56 @@ function unionSchema(checker: ts.TypeChecker, type: ts.UnionType, path: ts.Type[
   if (schemas.some((schema) => Object.keys(schema).length === 0)) return {};
   if (schemas.length === 1) return schemas[0];
   // `string | null` as `type: [null, string]`: one clear complaint instead of one per branch.
-  if (schemas.every((schema) => Object.keys(schema).length === 1 && typeof schema.type === 'string')) return { type: schemas.map((schema) => schema.type) };
+  if (schemas.every((schema) => Object.keys(schema).length === 1 && typeof schema.type === 'string'))
+    return { type: schemas.map((schema) => schema.type) };
   return { anyOf: schemas };
 }
 
 /** The properties of an interface of the contracts, each with its type. */
-function membersOf(checker: ts.TypeChecker, program: ts.Program, file: string, name: string): Array<[string, ts.Type, ts.Node]> {
+function membersOf(
+  checker: ts.TypeChecker,
+  program: ts.Program,
+  file: string,
+  name: string,
+): Array<[string, ts.Type, ts.Node]> {
   const source = program.getSourceFile(file);
-  const declaration = source?.statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === name);
+  const declaration = source?.statements.find(
+    (statement): statement is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(statement) && statement.name.text === name,
+  );
   if (!declaration) throw new Error(`${name} not found in ${file}`);
   const type = checker.getTypeAtLocation(declaration.name);
-  return checker.getPropertiesOfType(type).map((property) => [property.getName(), checker.getTypeOfSymbolAtLocation(property, declaration), declaration]);
+  return checker
+    .getPropertiesOfType(type)
+    .map((property) => [property.getName(), checker.getTypeOfSymbolAtLocation(property, declaration), declaration]);
 }
 
-export function contractSchemas(root: string): { requests: Record<string, JsonSchema>; events: Record<string, JsonSchema>; envelope: JsonSchema } {
+export function contractSchemas(root: string): {
+  requests: Record<string, JsonSchema>;
+  events: Record<string, JsonSchema>;
+  envelope: JsonSchema;
+} {
   const contracts = join(root, 'libs/contracts/src');
   const program = ts.createProgram([join(contracts, 'index.ts')], PROGRAM_OPTIONS);
   const checker = program.getTypeChecker();
   const requests: Record<string, JsonSchema> = {};
-  for (const [pattern, entry] of membersOf(checker, program, join(contracts, 'rpc/rpc-map.ts'), 'RpcMap').sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [pattern, entry] of membersOf(checker, program, join(contracts, 'rpc/rpc-map.ts'), 'RpcMap').sort(
+    ([a], [b]) => a.localeCompare(b),
+  )) {
     const request = entry.getProperty('request');
     if (request) requests[pattern] = schemaOf(checker, checker.getTypeOfSymbol(request));
   }
   const events: Record<string, JsonSchema> = {};
-  for (const [type, data] of membersOf(checker, program, join(contracts, 'events/event-map.ts'), 'EventMap').sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [type, data] of membersOf(checker, program, join(contracts, 'events/event-map.ts'), 'EventMap').sort(
+    ([a], [b]) => a.localeCompare(b),
+  )) {
     events[type] = schemaOf(checker, data);
   }
   const envelopeFile = program.getSourceFile(join(contracts, 'events/envelope.ts'))!;
-  const envelopeDeclaration = envelopeFile.statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === 'EventEnvelope')!;
+  const envelopeDeclaration = envelopeFile.statements.find(
+    (statement): statement is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(statement) && statement.name.text === 'EventEnvelope',
+  )!;
   const envelope = schemaOf(checker, checker.getTypeAtLocation(envelopeDeclaration.name));
   return { requests, events, envelope };
 }

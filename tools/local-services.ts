@@ -16,7 +16,9 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${target.host} (${(error as Error).message}).\n${HOW_TO_START_POSTGRES}`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${target.host} (${(error as Error).message}).\n${HOW_TO_START_POSTGRES}`,
+    );
   }
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -9,11 +9,22 @@ describe('renderRouteMap', () => {
     '/metrics': { get: { operationId: 'HealthController_scrape', tags: ['health'] } },
   });
   const calls = new Map([
-    ['LabelsController_list', { file: 'apps/gateway/src/labels/labels.controller.ts', subjects: ['messaging.labels.list'] }],
-    ['LabelsController_create', { file: 'apps/gateway/src/labels/labels.controller.ts', subjects: ['messaging.labels.create'] }],
+    [
+      'LabelsController_list',
+      { file: 'apps/gateway/src/labels/labels.controller.ts', subjects: ['messaging.labels.list'] },
+    ],
+    [
+      'LabelsController_create',
+      { file: 'apps/gateway/src/labels/labels.controller.ts', subjects: ['messaging.labels.create'] },
+    ],
     ['HealthController_scrape', { file: 'apps/gateway/src/health/health.controller.ts', subjects: [] }],
   ]);
-  const handlers = new Map([['messaging.labels.list', { service: 'messaging', feature: 'labels', file: 'apps/messaging/src/labels/labels.handlers.ts' }]]);
+  const handlers = new Map([
+    [
+      'messaging.labels.list',
+      { service: 'messaging', feature: 'labels', file: 'apps/messaging/src/labels/labels.handlers.ts' },
+    ],
+  ]);
   const rows = renderRouteMap(routes, calls, handlers)
     .split('\n')
     .filter((line) => /^\| [A-Z]+ \|/.test(line));

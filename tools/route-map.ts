@@ -25,14 +25,27 @@ type Paths = Record<string, Record<string, { operationId?: string; tags?: string
 export function routesOf(paths: Paths): Route[] {
   return Object.entries(paths)
     .flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, operation]) => ({ method, path, tag: operation.tags?.[0] ?? 'other', operationId: operation.operationId ?? '' })),
+      Object.entries(operations).map(([method, operation]) => ({
+        method,
+        path,
+        tag: operation.tags?.[0] ?? 'other',
+        operationId: operation.operationId ?? '',
+      })),
     )
-    .sort((a, b) => a.tag.localeCompare(b.tag) || a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+    .sort(
+      (a, b) =>
+        a.tag.localeCompare(b.tag) ||
+        a.path.localeCompare(b.path) ||
+        METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+    );
 }
 
 const link = (text: string, file: string) => `[${text}](${relative('docs', file)})`;
 
-function cellsOf(call: GatewayCall | undefined, handlers: Map<string, Handler>): { patterns: string; services: string } {
+function cellsOf(
+  call: GatewayCall | undefined,
+  handlers: Map<string, Handler>,
+): { patterns: string; services: string } {
   if (!call || call.subjects.length === 0) return { patterns: '—', services: 'the gateway alone' };
   return {
     patterns: call.subjects.map((subject) => `\`${subject}\``).join('<br>'),
@@ -45,7 +58,11 @@ function cellsOf(call: GatewayCall | undefined, handlers: Map<string, Handler>):
   };
 }
 
-export function renderRouteMap(routes: Route[], calls: Map<string, GatewayCall>, handlers: Map<string, Handler>): string {
+export function renderRouteMap(
+  routes: Route[],
+  calls: Map<string, GatewayCall>,
+  handlers: Map<string, Handler>,
+): string {
   const lines = [
     '# Route map',
     '',
@@ -59,7 +76,13 @@ export function renderRouteMap(routes: Route[], calls: Map<string, GatewayCall>,
   for (const route of routes) {
     if (route.tag !== tag) {
       tag = route.tag;
-      lines.push('', `## ${tag}`, '', '| Method | Path | Gateway | RPC pattern | Service › feature |', '|---|---|---|---|---|');
+      lines.push(
+        '',
+        `## ${tag}`,
+        '',
+        '| Method | Path | Gateway | RPC pattern | Service › feature |',
+        '|---|---|---|---|---|',
+      );
     }
     // A method serving several paths has one operation per path: `FunnelsController_list[1]`.
     const operation = route.operationId.replace(/\[\d+\]$/, '');
@@ -84,7 +107,8 @@ async function main(): Promise<void> {
   for (const call of calls.values()) call.file = relative(root, call.file);
   const map = renderRouteMap(routesOf(document.paths as Paths), calls, serviceHandlers(root, patterns));
   const path = join(root, OUTPUT);
-  if (map.includes(NO_HANDLER)) process.stderr.write(`${OUTPUT}: a route sends a pattern no service handles (${NO_HANDLER})\n`);
+  if (map.includes(NO_HANDLER))
+    process.stderr.write(`${OUTPUT}: a route sends a pattern no service handles (${NO_HANDLER})\n`);
   if (process.argv.includes('--check')) {
     if (map.includes(NO_HANDLER)) process.exit(1);
     if (!existsSync(path) || readFileSync(path, 'utf8') !== map) {

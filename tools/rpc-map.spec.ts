@@ -81,9 +81,21 @@ describe('serviceHandlers', () => {
         `import { healthPattern } from '@parley/contracts';\nclass Health {\n  @MessagePattern(healthPattern(service))\n  check() {}\n}\n`,
       );
       expect(Object.fromEntries(serviceHandlers(root, patterns))).toEqual({
-        'messaging.labels.list': { service: 'messaging', feature: 'labels', file: 'apps/messaging/src/labels/labels.handlers.ts' },
-        'reporting.model.state': { service: 'reporting', feature: 'read-models/messaging-view', file: 'apps/reporting/src/read-models/messaging-view/model.handlers.ts' },
-        '<service>.health.check': { service: 'every service (service-kit)', feature: 'health', file: 'libs/service-kit/src/health/health.controllers.ts' },
+        'messaging.labels.list': {
+          service: 'messaging',
+          feature: 'labels',
+          file: 'apps/messaging/src/labels/labels.handlers.ts',
+        },
+        'reporting.model.state': {
+          service: 'reporting',
+          feature: 'read-models/messaging-view',
+          file: 'apps/reporting/src/read-models/messaging-view/model.handlers.ts',
+        },
+        '<service>.health.check': {
+          service: 'every service (service-kit)',
+          feature: 'health',
+          file: 'libs/service-kit/src/health/health.controllers.ts',
+        },
       });
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -26,7 +26,11 @@ export interface Handler {
 function filesUnder(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
     const path = join(directory, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : path.endsWith('.ts') && !path.endsWith('.spec.ts') ? [path] : [];
+    return statSync(path).isDirectory()
+      ? filesUnder(path)
+      : path.endsWith('.ts') && !path.endsWith('.spec.ts')
+        ? [path]
+        : [];
   });
 }
 
@@ -38,10 +42,15 @@ function parse(file: string, text = readFileSync(file, 'utf8')): ts.SourceFile {
 function contractImports(source: ts.SourceFile): Map<string, string> {
   const names = new Map<string, string>();
   for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || (statement.moduleSpecifier as ts.StringLiteral).text !== '@parley/contracts') continue;
+    if (
+      !ts.isImportDeclaration(statement) ||
+      (statement.moduleSpecifier as ts.StringLiteral).text !== '@parley/contracts'
+    )
+      continue;
     const bindings = statement.importClause?.namedBindings;
     if (bindings && ts.isNamedImports(bindings)) {
-      for (const element of bindings.elements) names.set(element.name.text, (element.propertyName ?? element.name).getText());
+      for (const element of bindings.elements)
+        names.set(element.name.text, (element.propertyName ?? element.name).getText());
     }
   }
   return names;
@@ -51,7 +60,9 @@ function contractImports(source: ts.SourceFile): Map<string, string> {
 function subjectOf(node: ts.Node, imports: Map<string, string>, patterns: PatternSource): string | null {
   if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
     const name = imports.get(node.expression.text) ?? '';
-    const subject = name.endsWith('Patterns') ? (patterns[name] as Record<string, unknown> | undefined)?.[node.name.text] : null;
+    const subject = name.endsWith('Patterns')
+      ? (patterns[name] as Record<string, unknown> | undefined)?.[node.name.text]
+      : null;
     return typeof subject === 'string' ? subject : null;
   }
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
@@ -94,7 +105,8 @@ function classesIn(files: Array<{ file: string; text?: string }>): Map<string, C
       if (ts.isFunctionDeclaration(statement) && statement.name) functions.set(statement.name.text, statement);
       if (ts.isVariableStatement(statement)) {
         for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name) && declaration.initializer) functions.set(declaration.name.text, declaration.initializer);
+          if (ts.isIdentifier(declaration.name) && declaration.initializer)
+            functions.set(declaration.name.text, declaration.initializer);
         }
       }
     }
@@ -107,10 +119,18 @@ function classesIn(files: Array<{ file: string; text?: string }>): Map<string, C
         if (ts.isMethodDeclaration(member) && member.body) methods.set(member.name.getText(source), member.body);
         if (!ts.isConstructorDeclaration(member)) continue;
         for (const parameter of member.parameters) {
-          if (parameter.type && ts.isTypeReferenceNode(parameter.type)) fields.set(parameter.name.getText(source), parameter.type.typeName.getText(source));
+          if (parameter.type && ts.isTypeReferenceNode(parameter.type))
+            fields.set(parameter.name.getText(source), parameter.type.typeName.getText(source));
         }
       }
-      classes.set(statement.name.text, { file, fields, base: heritage?.types[0]?.expression.getText(source) ?? null, methods, imports, functions });
+      classes.set(statement.name.text, {
+        file,
+        fields,
+        base: heritage?.types[0]?.expression.getText(source) ?? null,
+        methods,
+        imports,
+        functions,
+      });
     }
   }
   return classes;
@@ -120,7 +140,12 @@ function classesIn(files: Array<{ file: string; text?: string }>): Map<string, C
  * The subjects a controller method sends, in the order it names them: those it names itself and
  * those of the methods (`this.x(…)`, inherited ones included) and file functions it calls.
  */
-function subjectsSentBy(classes: Map<string, ClassInfo>, className: string, method: string, patterns: PatternSource): string[] {
+function subjectsSentBy(
+  classes: Map<string, ClassInfo>,
+  className: string,
+  method: string,
+  patterns: PatternSource,
+): string[] {
   const subjects: string[] = [];
   const seen = new Set<ts.Node>();
   const methodOf = (name: string | null, key: string): { body: ts.Node; info: ClassInfo } | null => {
@@ -170,14 +195,19 @@ export interface GatewayCall {
 }
 
 /** `LabelsController_list` (the OpenAPI document's operationId) → its file and the subjects it sends. */
-export function gatewayCalls(gatewaySrc: string, patterns: PatternSource, files = filesUnder(gatewaySrc).map((file) => ({ file }))): Map<string, GatewayCall> {
+export function gatewayCalls(
+  gatewaySrc: string,
+  patterns: PatternSource,
+  files = filesUnder(gatewaySrc).map((file) => ({ file })),
+): Map<string, GatewayCall> {
   const classes = classesIn(files);
   const calls = new Map<string, GatewayCall>();
   for (const [className, info] of classes) {
     for (let owner: ClassInfo | undefined = info; owner; owner = owner.base ? classes.get(owner.base) : undefined) {
       for (const method of owner.methods.keys()) {
         const key = `${className}_${method}`;
-        if (!calls.has(key)) calls.set(key, { file: info.file, subjects: subjectsSentBy(classes, className, method, patterns) });
+        if (!calls.has(key))
+          calls.set(key, { file: info.file, subjects: subjectsSentBy(classes, className, method, patterns) });
       }
     }
   }
@@ -194,14 +224,22 @@ export function serviceHandlers(root: string, patterns: PatternSource): Map<stri
   const sources = readdirSync(appsDir)
     .filter((app) => app !== 'gateway')
     .map((service) => ({ service, srcDir: join(appsDir, service, 'src') }));
-  for (const { service, srcDir } of [...sources, { service: 'every service (service-kit)', srcDir: join(root, 'libs/service-kit/src') }]) {
+  for (const { service, srcDir } of [
+    ...sources,
+    { service: 'every service (service-kit)', srcDir: join(root, 'libs/service-kit/src') },
+  ]) {
     for (const file of filesUnder(srcDir)) {
       const text = readFileSync(file, 'utf8');
       if (!text.includes('@MessagePattern(')) continue;
       const source = parse(file, text);
       const imports = contractImports(source);
       forEachDescendant(source, (node) => {
-        if (!ts.isDecorator(node) || !ts.isCallExpression(node.expression) || node.expression.expression.getText(source) !== 'MessagePattern') return;
+        if (
+          !ts.isDecorator(node) ||
+          !ts.isCallExpression(node.expression) ||
+          node.expression.expression.getText(source) !== 'MessagePattern'
+        )
+          return;
         const subject = subjectOf(node.expression.arguments[0], imports, patterns);
         const parts = relative(srcDir, file).split('/');
         const feature = parts[0] === 'read-models' ? parts.slice(0, 2).join('/') : parts.length > 1 ? parts[0] : '.';

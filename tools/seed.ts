@@ -17,11 +17,15 @@ async function call(path: string, token: string, body: object): Promise<any> {
 /** `npm run seed`: a demo account with an administrator, through the running gateway's Platform API. */
 async function main(): Promise<void> {
   const platform = platformApiToken(false);
-  if (!platform) throw new Error('No PLATFORM_API_TOKEN: set it, or start the system with `npm start` first (it generates one)');
+  if (!platform)
+    throw new Error('No PLATFORM_API_TOKEN: set it, or start the system with `npm start` first (it generates one)');
   const account = await call('/platform/api/v1/accounts', platform, { name: 'Demo Account' });
   const email = `admin-${randomBytes(3).toString('hex')}@demo.parley.test`;
   const user = await call('/platform/api/v1/users', platform, { name: 'Demo Administrator', email });
-  await call(`/platform/api/v1/accounts/${account.id}/account_users`, platform, { user_id: user.id, role: 'administrator' });
+  await call(`/platform/api/v1/accounts/${account.id}/account_users`, platform, {
+    user_id: user.id,
+    role: 'administrator',
+  });
   process.stdout.write(
     [
       `Account:      ${account.name} (id ${account.id})`,

@@ -36,15 +36,21 @@ async function main(): Promise<void> {
       defaultPorts: defaultHealthPorts,
       logDir,
       supervise: say,
-      env: { ATTACHMENT_URL_SECRET: attachmentUrlSecret(), STORAGE_DIR: process.env.STORAGE_DIR ?? join(DEV_DIR, 'storage') },
+      env: {
+        ATTACHMENT_URL_SECRET: attachmentUrlSecret(),
+        STORAGE_DIR: process.env.STORAGE_DIR ?? join(DEV_DIR, 'storage'),
+      },
     });
   } catch (error) {
     process.stderr.write(`\nCannot start Parley: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const health = (await (await fetch(`${system.gatewayUrl}/health`)).json()) as { services: Record<string, { status: string }> };
+  const health = (await (await fetch(`${system.gatewayUrl}/health`)).json()) as {
+    services: Record<string, { status: string }>;
+  };
   const pids = system.pids();
-  for (const [service, report] of Object.entries(health.services)) process.stdout.write(`  ${service.padEnd(20)} ${report.status.padEnd(5)} pid ${pids[service]}\n`);
+  for (const [service, report] of Object.entries(health.services))
+    process.stdout.write(`  ${service.padEnd(20)} ${report.status.padEnd(5)} pid ${pids[service]}\n`);
   process.stdout.write(`\nParley is running: ${system.gatewayUrl}  (API docs: ${system.gatewayUrl}/api-docs)\n`);
   process.stdout.write('Get a token with `npm run seed`. Ctrl-C stops everything; a service that dies is restarted.\n');
 

@@ -64,7 +64,12 @@ function createMessage(content: string, index: number): Promise<unknown> {
   return transaction(async (client) => {
     const {
       rows: [conversation],
-    } = await client.query(CONVERSATION_FOR_MESSAGE, [fixture.accountId, fixture.displayIds[index], fixture.userId, true]);
+    } = await client.query(CONVERSATION_FOR_MESSAGE, [
+      fixture.accountId,
+      fixture.displayIds[index],
+      fixture.userId,
+      true,
+    ]);
     // An agent's reply.
     const message: MessageInsert = {
       account_id: fixture.accountId,
@@ -98,7 +103,11 @@ function createMessage(content: string, index: number): Promise<unknown> {
       data: { message: written, conversation: { ...conversation, ...counters, updated_at: conversation_updated_at } },
       meta: { actor: { type: 'user', id: fixture.userId }, correlation_id: randomUUID(), origin: 'api' },
     };
-    await client.query('INSERT INTO bench_baseline.outbox (id, type, payload) VALUES ($1, $2, $3)', [envelope.id, envelope.type, JSON.stringify(envelope)]);
+    await client.query('INSERT INTO bench_baseline.outbox (id, type, payload) VALUES ($1, $2, $3)', [
+      envelope.id,
+      envelope.type,
+      JSON.stringify(envelope),
+    ]);
     return written;
   });
 }
@@ -107,10 +116,19 @@ function createMessage(content: string, index: number): Promise<unknown> {
 async function listConversations(): Promise<unknown> {
   const where = 'c.account_id = $1 AND c.status = $2';
   const counts = await conversationCounts();
-  const { rows: page } = await pool.query<{ id: number }>(conversationPageSql(where, '$3', '$4'), [fixture.accountId, 'open', CONVERSATIONS_PAGE_SIZE, 0]);
+  const { rows: page } = await pool.query<{ id: number }>(conversationPageSql(where, '$3', '$4'), [
+    fixture.accountId,
+    'open',
+    CONVERSATIONS_PAGE_SIZE,
+    0,
+  ]);
   const ids = page.map((row) => row.id);
   const { rows } = ids.length ? await pool.query(CONVERSATIONS_BY_IDS, [ids]) : { rows: [] };
-  const messageIds = [...new Set(rows.flatMap((row) => [row.last_message_id, row.last_non_activity_message_id]).filter((id) => id !== null))];
+  const messageIds = [
+    ...new Set(
+      rows.flatMap((row) => [row.last_message_id, row.last_non_activity_message_id]).filter((id) => id !== null),
+    ),
+  ];
   const { rows: messages } = messageIds.length ? await pool.query(MESSAGES_BY_IDS, [messageIds]) : { rows: [] };
   if (messages.length) await pool.query(ATTACHMENTS_OF_MESSAGES, [messages.map((message) => message.id)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -119,16 +137,29 @@ async function listConversations(): Promise<unknown> {
     .filter((id) => byId.has(id))
     .map((id) => {
       const row = byId.get(id);
-      return { ...row, messages: [], last_non_activity_message: messageById.get(row.last_non_activity_message_id) ?? null };
+      return {
+        ...row,
+        messages: [],
+        last_non_activity_message: messageById.get(row.last_non_activity_message_id) ?? null,
+      };
     });
-  return { data: { meta: { ...counts, current_page: 1, total_pages: Math.ceil(counts.all_count / CONVERSATIONS_PAGE_SIZE) }, payload } };
+  return {
+    data: {
+      meta: { ...counts, current_page: 1, total_pages: Math.ceil(counts.all_count / CONVERSATIONS_PAGE_SIZE) },
+      payload,
+    },
+  };
 }
 
 /** The four counts of the list's tabs (what `GET …/conversations/meta` answers). */
 async function conversationCounts(): Promise<{ all_count: number }> {
   const {
     rows: [counts],
-  } = await pool.query(conversationCountsSql('c.account_id = $1 AND c.status = $2', '$3'), [fixture.accountId, 'open', fixture.userId]);
+  } = await pool.query(conversationCountsSql('c.account_id = $1 AND c.status = $2', '$3'), [
+    fixture.accountId,
+    'open',
+    fixture.userId,
+  ]);
   return counts;
 }
 
@@ -149,13 +180,17 @@ async function handle(request: IncomingMessage): Promise<[number, unknown]> {
     return [201, await createMessage(body.content, Number(write[1]) % fixture.conversationIds.length)];
   }
   if (request.method === 'GET' && request.url === '/conversations') return [200, await listConversations()];
-  if (request.method === 'GET' && request.url === '/conversations/meta') return [200, { meta: await conversationCounts() }];
+  if (request.method === 'GET' && request.url === '/conversations/meta')
+    return [200, { meta: await conversationCounts() }];
   return [404, { error: 'Not found' }];
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
 

@@ -11,11 +11,64 @@ import { from as copyFrom } from 'pg-copy-streams';
  */
 
 /** The contract's import columns (service-api.md "CSV columns"), with one attribute of each kind. */
-export const CSV_COLUMNS = ['name', 'email', 'phone_number', 'identifier', 'additional_attributes_city', 'custom_attributes_plan'] as const;
+export const CSV_COLUMNS = [
+  'name',
+  'email',
+  'phone_number',
+  'identifier',
+  'additional_attributes_city',
+  'custom_attributes_plan',
+] as const;
 
-const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Felipe', 'Gabriela', 'Hugo', 'Isabela', 'Joao', 'Karina', 'Lucas', 'Mariana', 'Nuno', 'Olivia', 'Pedro', 'Renata', 'Rafael', 'Sofia', 'Tiago', 'Vera', 'Vitor', 'Wanda', 'Yara'];
+const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Felipe',
+  'Gabriela',
+  'Hugo',
+  'Isabela',
+  'Joao',
+  'Karina',
+  'Lucas',
+  'Mariana',
+  'Nuno',
+  'Olivia',
+  'Pedro',
+  'Renata',
+  'Rafael',
+  'Sofia',
+  'Tiago',
+  'Vera',
+  'Vitor',
+  'Wanda',
+  'Yara',
+];
 // No surname is part of another word here, so a surname finds the same contacts as a substring (`q`) and as a word prefix (`search`).
-const SURNAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa'];
+const SURNAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+];
 const CITIES = ['Sao Paulo', 'Lisboa', 'Porto', 'Recife', 'Curitiba', 'Salvador', 'Fortaleza', 'Manaus'];
 const PLANS = ['free', 'starter', 'pro', 'enterprise'];
 
@@ -57,7 +110,9 @@ export async function writeContactsCsv(file: string, first: number, count: numbe
 export async function copyCsvFile(db: Client, table: string, file: string): Promise<number> {
   await db.query('BEGIN');
   try {
-    const copy = db.query(copyFrom(`COPY ${table} (${CSV_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
+    const copy = db.query(
+      copyFrom(`COPY ${table} (${CSV_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv, HEADER true)`),
+    );
     await pipeline(createReadStream(file), copy);
     await db.query('COMMIT');
     return copy.rowCount;

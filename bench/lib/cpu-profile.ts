@@ -80,7 +80,13 @@ export function readProfile(file: string, count = 15): ProcessProfile {
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);
   }
   const totalMs = busyUs / 1000;
-  return { process: processOf(profile.nodes), file, totalMs, functions: top(functions, totalMs, count), packages: top(packages, totalMs, count) };
+  return {
+    process: processOf(profile.nodes),
+    file,
+    totalMs,
+    functions: top(functions, totalMs, count),
+    packages: top(packages, totalMs, count),
+  };
 }
 
 export function readProfiles(directory: string): ProcessProfile[] {
@@ -91,7 +97,8 @@ export function readProfiles(directory: string): ProcessProfile[] {
 }
 
 export function formatProfile(profile: ProcessProfile): string {
-  const line = (entry: SelfTime) => `    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.ms.toFixed(0).padStart(7)} ms  ${entry.name}`;
+  const line = (entry: SelfTime) =>
+    `    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.ms.toFixed(0).padStart(7)} ms  ${entry.name}`;
   return [
     `${profile.process}: ${profile.totalMs.toFixed(0)} ms busy (self time, idle excluded)`,
     '  by package',

@@ -53,5 +53,10 @@ process.on('disconnect', () => process.exit(0));
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0, caCertPath, pid: process.pid });
+  send({
+    type: 'ready',
+    port: typeof address === 'object' && address ? address.port : 0,
+    caCertPath,
+    pid: process.pid,
+  });
 });

@@ -1,7 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-export type SinkRequest = { type: 'count' } | { type: 'take' } | { type: 'slow'; hook: number | null; answerMs: number } | { type: 'stop' };
+export type SinkRequest =
+  { type: 'count' } | { type: 'take' } | { type: 'slow'; hook: number | null; answerMs: number } | { type: 'stop' };
 export type SinkReply =
   | { type: 'ready'; port: number; caCertPath: string; pid: number }
   | { type: 'count'; count: number }
@@ -35,7 +36,9 @@ export class DeliverySink {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const ready = await new Promise<Extract<SinkReply, { type: 'ready' }>>((resolve, reject) => {
-      child.once('message', (reply: SinkReply) => (reply.type === 'ready' ? resolve(reply) : reject(new Error(`unexpected ${reply.type}`))));
+      child.once('message', (reply: SinkReply) =>
+        reply.type === 'ready' ? resolve(reply) : reject(new Error(`unexpected ${reply.type}`)),
+      );
       child.once('exit', (code) => reject(new Error(`the receiver exited during start-up (code ${code})`)));
     });
     return new DeliverySink(child, ready.port, ready.caCertPath, ready.pid);

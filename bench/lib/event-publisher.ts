@@ -30,7 +30,12 @@ export class EventPublisher {
 
   static async connect(natsUrl: string, namespace: string, accountId: number): Promise<EventPublisher> {
     const connection = await connect({ servers: natsUrl });
-    return new EventPublisher(connection, connection.jetstream(), `${namespace}.${eventSubject(ContactEvents.updated)}`, accountId);
+    return new EventPublisher(
+      connection,
+      connection.jetstream(),
+      `${namespace}.${eventSubject(ContactEvents.updated)}`,
+      accountId,
+    );
   }
 
   /** One event; resolves once JetStream has stored it. */
@@ -56,7 +61,9 @@ export class EventPublisher {
     const ids: string[] = [];
     const inFlight = new Set<Promise<void>>();
     for (let index = 0; index < count; index++) {
-      const publishing: Promise<void> = this.publish().then((id) => void ids.push(id)).finally(() => inFlight.delete(publishing));
+      const publishing: Promise<void> = this.publish()
+        .then((id) => void ids.push(id))
+        .finally(() => inFlight.delete(publishing));
       inFlight.add(publishing);
       if (inFlight.size >= window) await Promise.race(inFlight);
     }

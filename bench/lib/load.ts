@@ -38,7 +38,14 @@ export async function measure(target: Target, settings: LoadSettings): Promise<F
   const paths = target.paths;
   if (paths?.length) {
     let next = 0;
-    options.requests = [{ method: options.method, headers: target.headers, body: target.body, setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+    options.requests = [
+      {
+        method: options.method,
+        headers: target.headers,
+        body: target.body,
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+      },
+    ];
   }
   await autocannon({ ...options, duration: settings.warmupSeconds });
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
@@ -55,7 +62,9 @@ export async function measure(target: Target, settings: LoadSettings): Promise<F
 
 export function summarize(figures: Figures): string {
   const problems = figures.non2xx + figures.errors + figures.timeouts;
-  const warning = problems ? `   !! ${figures.non2xx} non-2xx, ${figures.errors} errors, ${figures.timeouts} timeouts: figures are suspect` : '';
+  const warning = problems
+    ? `   !! ${figures.non2xx} non-2xx, ${figures.errors} errors, ${figures.timeouts} timeouts: figures are suspect`
+    : '';
   return `${number(figures.requestsPerSecond)} req/s   p50 ${number(figures.p50Ms)} ms   p99 ${number(figures.p99Ms)} ms   (${number(figures.requests)} requests)${warning}`;
 }
 

@@ -26,7 +26,9 @@ function read(path: string): string {
 
 function pids(): number[] {
   try {
-    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number);
   } catch {
     return [];
   }
@@ -79,16 +81,23 @@ export class CpuSampler {
     const seconds = (performance.now() - this.startedAt) / 1000;
     // Processes started inside the window (e.g. database connections a pool opened under load) count from their start.
     const known = new Set(this.members.map((member) => member.pid));
-    const started = this.matching().filter(({ pid }) => !known.has(pid)).map(({ group, pid }) => ({ group, pid, ticks: 0 }));
+    const started = this.matching()
+      .filter(({ pid }) => !known.has(pid))
+      .map(({ group, pid }) => ({ group, pid, ticks: 0 }));
     const members = [...this.members, ...started];
     const shares = this.groups.map((group) => {
-      const ticks = members.filter((member) => member.group === group.name).reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
+      const ticks = members
+        .filter((member) => member.group === group.name)
+        .reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
       return { name: group.name, percentOfCore: Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) };
     });
     const machine = machineTicks();
     const total = machine.total - this.machine.total;
     const cores = cpus().length;
-    shares.push({ name: 'machine (everyone)', percentOfCore: total > 0 ? Math.round(((machine.busy - this.machine.busy) / total) * 100 * cores) : 0 });
+    shares.push({
+      name: 'machine (everyone)',
+      percentOfCore: total > 0 ? Math.round(((machine.busy - this.machine.busy) / total) * 100 * cores) : 0,
+    });
     return shares;
   }
 }
@@ -98,15 +107,23 @@ export class CpuSampler {
  * together, its database backends, NATS (shared with anyone else on the machine) and the
  * benchmark itself, then any extra groups.
  */
-export function runProcessGroups(run: { namespace: string; databaseName: string }, services: string[], extra: ProcessGroup[] = []): ProcessGroup[] {
+export function runProcessGroups(
+  run: { namespace: string; databaseName: string },
+  services: string[],
+  extra: ProcessGroup[] = [],
+): ProcessGroup[] {
   const ofThisRun = (environ: () => string) => environ().includes(`NATS_NAMESPACE=${run.namespace}\n`);
   return [
     ...services.map((service) => ({
       name: service,
-      match: ({ cmdline, environ }: Parameters<ProcessGroup['match']>[0]) => cmdline.includes(`/apps/${service}/src/main.js`) && ofThisRun(environ),
+      match: ({ cmdline, environ }: Parameters<ProcessGroup['match']>[0]) =>
+        cmdline.includes(`/apps/${service}/src/main.js`) && ofThisRun(environ),
     })),
     { name: 'other services', match: ({ cmdline, environ }) => cmdline.includes('/dist/apps/') && ofThisRun(environ) },
-    { name: 'postgres (run db)', match: ({ cmdline }) => cmdline.startsWith('postgres:') && cmdline.includes(` ${run.databaseName} `) },
+    {
+      name: 'postgres (run db)',
+      match: ({ cmdline }) => cmdline.startsWith('postgres:') && cmdline.includes(` ${run.databaseName} `),
+    },
     { name: 'nats-server (shared)', match: ({ cmdline }) => cmdline.includes('nats-server') },
     { name: 'benchmark', match: ({ pid }) => pid === process.pid },
     ...extra,

@@ -1,4 +1,10 @@
-import { createRunDatabase, deleteRunStreams, dropRunDatabase, RAISED_RATE_LIMITS, RunningSystem } from '@parley/testing';
+import {
+  createRunDatabase,
+  deleteRunStreams,
+  dropRunDatabase,
+  RAISED_RATE_LIMITS,
+  RunningSystem,
+} from '@parley/testing';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';

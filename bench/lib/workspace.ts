@@ -38,16 +38,21 @@ async function call(url: string, token: string, body?: unknown): Promise<any> {
 
 /** Everything through the public API, as a client would set it up; only the contact comes as the contacts service's event. */
 export async function createWorkspace(options: WorkspaceOptions, conversationCount = 1): Promise<Workspace> {
-  const platform = (path: string, body: unknown) => call(`${options.gatewayUrl}/platform/api/v1${path}`, options.platformApiToken, body);
+  const platform = (path: string, body: unknown) =>
+    call(`${options.gatewayUrl}/platform/api/v1${path}`, options.platformApiToken, body);
   const account = await platform('/accounts', { name: 'Benchmark' });
   const addUser = async (role: 'administrator' | 'agent') => {
-    const user = await platform('/users', { name: `Bench ${role}`, email: `${role}-${randomBytes(6).toString('hex')}@example.com` });
+    const user = await platform('/users', {
+      name: `Bench ${role}`,
+      email: `${role}-${randomBytes(6).toString('hex')}@example.com`,
+    });
     await platform(`/accounts/${account.id}/account_users`, { user_id: user.id, role });
     return user as { id: number; access_token: string };
   };
   const admin = await addUser('administrator');
   const agents = [await addUser('agent'), await addUser('agent')];
-  const api = (path: string, body?: unknown) => call(`${options.gatewayUrl}/api/v1/accounts/${account.id}${path}`, admin.access_token, body);
+  const api = (path: string, body?: unknown) =>
+    call(`${options.gatewayUrl}/api/v1/accounts/${account.id}${path}`, admin.access_token, body);
 
   // An API inbox: no messaging window, and no auto-assignment to change conversations behind our back.
   const inbox = await api('/inboxes', { name: 'Bench API', channel: { type: 'api' }, enable_auto_assignment: false });
@@ -55,7 +60,10 @@ export async function createWorkspace(options: WorkspaceOptions, conversationCou
   const conversations: Array<{ displayId: number; id: number }> = [];
   for (let index = 0; index < conversationCount; index++) {
     const created = await api('/conversations', { source_id: 'bench', inbox_id: inbox.id, contact_id: contact });
-    const { rows } = await options.db.query('SELECT id FROM messaging.conversations WHERE account_id = $1 AND display_id = $2', [account.id, created.id]);
+    const { rows } = await options.db.query(
+      'SELECT id FROM messaging.conversations WHERE account_id = $1 AND display_id = $2',
+      [account.id, created.id],
+    );
     conversations.push({ displayId: created.id, id: rows[0].id });
   }
   return {
@@ -84,7 +92,11 @@ async function publishContact(options: WorkspaceOptions, accountId: number): Pro
   };
   const connection = await connect({ servers: options.natsUrl });
   try {
-    await connection.jetstream().publish(`${options.namespace}.${eventSubject(envelope.type)}`, JSONCodec().encode(envelope), { msgID: envelope.id });
+    await connection
+      .jetstream()
+      .publish(`${options.namespace}.${eventSubject(envelope.type)}`, JSONCodec().encode(envelope), {
+        msgID: envelope.id,
+      });
   } finally {
     await connection.close();
   }
@@ -105,10 +117,10 @@ export async function seedConversations(db: Client, workspace: Workspace, count:
   const assignees = [null, workspace.adminId, ...workspace.agentIds];
   await db.query('BEGIN');
   try {
-    const { rows } = await db.query('UPDATE messaging.conversation_counters SET last_display_id = last_display_id + $2 WHERE account_id = $1 RETURNING last_display_id', [
-      workspace.accountId,
-      count,
-    ]);
+    const { rows } = await db.query(
+      'UPDATE messaging.conversation_counters SET last_display_id = last_display_id + $2 WHERE account_id = $1 RETURNING last_display_id',
+      [workspace.accountId, count],
+    );
     const firstDisplayId = rows[0].last_display_id - count + 1;
     await db.query(
       `INSERT INTO messaging.conversations (account_id, display_id, inbox_id, contact_id, source_id, status, assignee_id, last_activity_at, created_at, updated_at)
@@ -142,9 +154,18 @@ export async function seedConversations(db: Client, workspace: Workspace, count:
 }
 
 /** Waits until no event is left to publish or to consume, so one run's aftermath does not slow the next. */
-export async function waitUntilIdle(db: Client, natsUrl: string, namespace: string, timeoutMs = 180_000): Promise<void> {
-  const { rows } = await db.query<{ table_schema: string }>(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox' AND table_schema <> 'bench_baseline'`);
-  const unpublished = rows.map((row) => `SELECT count(*) AS n FROM "${row.table_schema}".outbox WHERE published_at IS NULL`).join(' UNION ALL ');
+export async function waitUntilIdle(
+  db: Client,
+  natsUrl: string,
+  namespace: string,
+  timeoutMs = 180_000,
+): Promise<void> {
+  const { rows } = await db.query<{ table_schema: string }>(
+    `SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox' AND table_schema <> 'bench_baseline'`,
+  );
+  const unpublished = rows
+    .map((row) => `SELECT count(*) AS n FROM "${row.table_schema}".outbox WHERE published_at IS NULL`)
+    .join(' UNION ALL ');
   const connection = await connect({ servers: natsUrl });
   try {
     const manager = await connection.jetstreamManager();

@@ -7,6 +7,12 @@ import { RulesModule } from './rules/rules.module';
 import { automationSchema } from './schema';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'automation', schema: automationSchema }), RulesModule, EvaluationModule, MacrosModule, CascadesModule],
+  imports: [
+    ServiceKitModule.forRoot({ service: 'automation', schema: automationSchema }),
+    RulesModule,
+    EvaluationModule,
+    MacrosModule,
+    CascadesModule,
+  ],
 })
 export class AppModule {}

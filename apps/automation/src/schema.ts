@@ -5,5 +5,10 @@ import { Macros1764000000002 } from './migrations/1764000000002-macros';
 /** The tables of the `automation` schema and the migrations that build them, in order. */
 export const automationSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('automation'), AutomationRules1764000000001, Macros1764000000002, deletedAccountsMigration('automation')],
+  migrations: [
+    kitTablesMigration('automation'),
+    AutomationRules1764000000001,
+    Macros1764000000002,
+    deletedAccountsMigration('automation'),
+  ],
 };

@@ -9,6 +9,14 @@ import { TriggersModule } from './triggers/triggers.module';
 import { campaignsSchema } from './schema';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'campaigns', schema: campaignsSchema }), CampaignsConfigModule, MessagingViewModule, CampaignsModule, SendingModule, TriggersModule, CascadesModule],
+  imports: [
+    ServiceKitModule.forRoot({ service: 'campaigns', schema: campaignsSchema }),
+    CampaignsConfigModule,
+    MessagingViewModule,
+    CampaignsModule,
+    SendingModule,
+    TriggersModule,
+    CascadesModule,
+  ],
 })
 export class AppModule {}

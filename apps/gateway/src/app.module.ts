@@ -49,7 +49,11 @@ import { KanbanItemsController } from './kanban/kanban-items.controller';
 import { KanbanStagesController } from './kanban/kanban-stages.controller';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'gateway' }), FileStorageModule.register('gateway', { signsLinks: true }), RateLimitModule],
+  imports: [
+    ServiceKitModule.forRoot({ service: 'gateway' }),
+    FileStorageModule.register('gateway', { signsLinks: true }),
+    RateLimitModule,
+  ],
   controllers: [
     ApiInfoController,
     HealthController,

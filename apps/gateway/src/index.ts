@@ -12,7 +12,11 @@ import { openApiDocumentOf } from './openapi.setup';
  * ATTACHMENT_URL_SECRET must be set, to anything.
  */
 export async function openApiDocument(): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create(AppModule, new FastifyAdapter(), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
   try {
     return openApiDocumentOf(app);
   } finally {

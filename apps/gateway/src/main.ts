@@ -2,7 +2,16 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
-import { createLogger, describeStartupFailure, LARGEST_ATTACHMENT, PinoNestLogger, readConfigOrExit, startTracing, stopTracing, stopWithLauncher } from '@parley/service-kit';
+import {
+  createLogger,
+  describeStartupFailure,
+  LARGEST_ATTACHMENT,
+  PinoNestLogger,
+  readConfigOrExit,
+  startTracing,
+  stopTracing,
+  stopWithLauncher,
+} from '@parley/service-kit';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
 import { clientErrorAnswer, configureFastify, requestIdFrom, requestTimeouts } from './http/fastify.setup';
@@ -39,9 +48,12 @@ async function bootstrap(): Promise<void> {
     fastify.addHook('onRoute', (route) => void routes.push({ method: route.method, url: route.url }));
     configureFastify(fastify, logger, app.get(HttpMetricsService));
     // Files stream to storage as they arrive; each is checked against its type's limit there.
-    await app.getHttpAdapter().getInstance().register(multipart, {
-      limits: { fileSize: LARGEST_ATTACHMENT + 1, files: 10, fields: 20, fieldSize: gateway.bodyLimitBytes },
-    });
+    await app
+      .getHttpAdapter()
+      .getInstance()
+      .register(multipart, {
+        limits: { fileSize: LARGEST_ATTACHMENT + 1, files: 10, fields: 20, fieldSize: gateway.bodyLimitBytes },
+      });
     const document = serveOpenApi(app);
     await app.init();
     // Every served route is documented: the document is the route table clients and the suites use.

@@ -10,6 +10,15 @@ import { ReportsModule } from './reports/reports.module';
 import { reportingSchema } from './schema';
 
 @Module({
-  imports: [ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema }), ReportingConfigModule, MessagingViewModule, CsatModule, IngestionModule, ReportsModule, RebuildModule, CascadesModule],
+  imports: [
+    ServiceKitModule.forRoot({ service: 'reporting', schema: reportingSchema }),
+    ReportingConfigModule,
+    MessagingViewModule,
+    CsatModule,
+    IngestionModule,
+    ReportsModule,
+    RebuildModule,
+    CascadesModule,
+  ],
 })
 export class AppModule {}

@@ -34,7 +34,13 @@ export function reportingModelOn(db: DataSource, config: ReportingConfig) {
   const csat = new CsatService(db, config, null as unknown as RpcClient);
   return {
     messagingView: new MessagingViewWriter(),
-    ingestion: new IngestionService(new FactsWriter(), new ConversationProgressWriter(), viewLoader, new CsatWriter(), new ModelStateLoader(db)),
+    ingestion: new IngestionService(
+      new FactsWriter(),
+      new ConversationProgressWriter(),
+      viewLoader,
+      new CsatWriter(),
+      new ModelStateLoader(db),
+    ),
     query,
     reports: new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, csat),
   };

@@ -9,5 +9,14 @@ import { ViewVersions1765000000030 } from './migrations/1765000000030-view-versi
 /** The tables of the `reporting` schema and the migrations that build them, in order (raw SQL only: no entities). */
 export const reportingSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('reporting'), ReportingModel1765000000001, Csat1765000000002, DailyRollups1765000000003, ModelState1765000000004, HistoryBoundary1765000000020, ViewVersions1765000000030, deletedAccountsMigration('reporting')],
+  migrations: [
+    kitTablesMigration('reporting'),
+    ReportingModel1765000000001,
+    Csat1765000000002,
+    DailyRollups1765000000003,
+    ModelState1765000000004,
+    HistoryBoundary1765000000020,
+    ViewVersions1765000000030,
+    deletedAccountsMigration('reporting'),
+  ],
 };

@@ -25,9 +25,15 @@ describe('dispatcher configuration', () => {
   });
 
   it('sizes the per-target share and the lease from the other settings unless they are given', () => {
-    expect(loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '10', WEBHOOK_TIMEOUT_MS: '1000' })).toMatchObject({ concurrency: 10, targetConcurrency: 3, leaseMs: 31_000 });
+    expect(loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '10', WEBHOOK_TIMEOUT_MS: '1000' })).toMatchObject({
+      concurrency: 10,
+      targetConcurrency: 3,
+      leaseMs: 31_000,
+    });
     expect(loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '1' })).toMatchObject({ concurrency: 1, targetConcurrency: 1 });
-    expect(loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '200', WEBHOOK_TARGET_CONCURRENCY: '50', WEBHOOK_LEASE_MS: '12000' })).toMatchObject({
+    expect(
+      loadDispatcherConfig({ WEBHOOK_CONCURRENCY: '200', WEBHOOK_TARGET_CONCURRENCY: '50', WEBHOOK_LEASE_MS: '12000' }),
+    ).toMatchObject({
       concurrency: 200,
       targetConcurrency: 50,
       leaseMs: 12_000,
@@ -63,7 +69,14 @@ describe('dispatcher configuration', () => {
   });
 
   it('names every invalid setting at once', () => {
-    expect(problemsOf({ WEBHOOK_RETRY_SCHEDULE_MS: '30s,2m', WEBHOOK_TIMEOUT_MS: '0', WEBHOOK_POLL_INTERVAL_MS: 'often', WEBHOOK_ALLOWED_HOSTS: 'ok.test,bad/host' })).toEqual([
+    expect(
+      problemsOf({
+        WEBHOOK_RETRY_SCHEDULE_MS: '30s,2m',
+        WEBHOOK_TIMEOUT_MS: '0',
+        WEBHOOK_POLL_INTERVAL_MS: 'often',
+        WEBHOOK_ALLOWED_HOSTS: 'ok.test,bad/host',
+      }),
+    ).toEqual([
       'WEBHOOK_RETRY_SCHEDULE_MS: "30s,2m" is not a comma-separated list of at most 10 waits in ms (1 to 86400000)',
       'WEBHOOK_TIMEOUT_MS: "0" is not an integer between 100 and 60000',
       'WEBHOOK_POLL_INTERVAL_MS: "often" is not an integer between 10 and 60000',

@@ -33,7 +33,10 @@ const MIN_LEASE_MARGIN_MS = 5_000;
 
 export function loadDispatcherConfig(env: Record<string, string | undefined> = process.env): DispatcherConfig {
   const read = new EnvReader(env);
-  const retryScheduleMs = parseSchedule(read, read.string('WEBHOOK_RETRY_SCHEDULE_MS', { default: DEFAULT_RETRY_SCHEDULE }));
+  const retryScheduleMs = parseSchedule(
+    read,
+    read.string('WEBHOOK_RETRY_SCHEDULE_MS', { default: DEFAULT_RETRY_SCHEDULE }),
+  );
   const timeoutMs = read.int('WEBHOOK_TIMEOUT_MS', { default: 5000, min: 100, max: 60_000 });
   const concurrency = read.int('WEBHOOK_CONCURRENCY', { default: 64, min: 1, max: 1000 });
   const config: DispatcherConfig = {
@@ -41,9 +44,17 @@ export function loadDispatcherConfig(env: Record<string, string | undefined> = p
     timeoutMs,
     pollIntervalMs: read.int('WEBHOOK_POLL_INTERVAL_MS', { default: 1000, min: 10, max: 60_000 }),
     concurrency,
-    targetConcurrency: read.int('WEBHOOK_TARGET_CONCURRENCY', { default: Math.ceil(concurrency / 4), min: 1, max: 1000 }),
+    targetConcurrency: read.int('WEBHOOK_TARGET_CONCURRENCY', {
+      default: Math.ceil(concurrency / 4),
+      min: 1,
+      max: 1000,
+    }),
     // The lease also covers the callback lookup, the address check and recording the outcome.
-    leaseMs: read.int('WEBHOOK_LEASE_MS', { default: timeoutMs + DEFAULT_LEASE_MARGIN_MS, min: timeoutMs + MIN_LEASE_MARGIN_MS, max: 3_600_000 }),
+    leaseMs: read.int('WEBHOOK_LEASE_MS', {
+      default: timeoutMs + DEFAULT_LEASE_MARGIN_MS,
+      min: timeoutMs + MIN_LEASE_MARGIN_MS,
+      max: 3_600_000,
+    }),
     allowedHosts: readAllowedHosts(read),
   };
   read.assertValid('webhook-dispatcher');
@@ -54,7 +65,9 @@ function parseSchedule(read: EnvReader, raw: string): number[] {
   const parts = raw.split(',').map((part) => part.trim());
   const valid = parts.every((part) => /^\d+$/.test(part) && Number(part) >= 1 && Number(part) <= MAX_RETRY_WAIT_MS);
   if (!valid || parts.length > MAX_RETRIES) {
-    read.report(`WEBHOOK_RETRY_SCHEDULE_MS: "${raw}" is not a comma-separated list of at most ${MAX_RETRIES} waits in ms (1 to ${MAX_RETRY_WAIT_MS})`);
+    read.report(
+      `WEBHOOK_RETRY_SCHEDULE_MS: "${raw}" is not a comma-separated list of at most ${MAX_RETRIES} waits in ms (1 to ${MAX_RETRY_WAIT_MS})`,
+    );
     return DEFAULT_RETRY_SCHEDULE.split(',').map(Number);
   }
   return parts.map(Number);

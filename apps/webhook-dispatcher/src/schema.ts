@@ -8,5 +8,13 @@ import { ViewVersions1732233600005 } from './migrations/1732233600005-view-versi
 /** The tables of the `webhook_dispatcher` schema and the migrations that build them, in order. */
 export const webhookDispatcherSchema: SchemaDefinition = {
   entities: [],
-  migrations: [kitTablesMigration('webhook_dispatcher'), Webhooks1732233600001, DeliveryLeases1732233600002, DeliveryTrace1732233600003, DirectDeliveryKey1732233600004, ViewVersions1732233600005, deletedAccountsMigration('webhook_dispatcher')],
+  migrations: [
+    kitTablesMigration('webhook_dispatcher'),
+    Webhooks1732233600001,
+    DeliveryLeases1732233600002,
+    DeliveryTrace1732233600003,
+    DirectDeliveryKey1732233600004,
+    ViewVersions1732233600005,
+    deletedAccountsMigration('webhook_dispatcher'),
+  ],
 };

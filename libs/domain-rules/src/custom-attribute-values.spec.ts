@@ -1,4 +1,9 @@
-import { attributeValueProblem, customAttributeProblems, safeRegex, type AttributeRule } from './custom-attribute-values';
+import {
+  attributeValueProblem,
+  customAttributeProblems,
+  safeRegex,
+  type AttributeRule,
+} from './custom-attribute-values';
 
 const rule = (type: AttributeRule['attribute_display_type'], extra: Partial<AttributeRule> = {}): AttributeRule => ({
   attribute_key: 'k',

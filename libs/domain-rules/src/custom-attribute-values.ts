@@ -2,7 +2,12 @@ import type { CustomAttributeDefinition } from '@parley/contracts';
 
 export type AttributeRule = Pick<
   CustomAttributeDefinition,
-  'attribute_key' | 'attribute_display_name' | 'attribute_display_type' | 'attribute_values' | 'regex_pattern' | 'regex_cue'
+  | 'attribute_key'
+  | 'attribute_display_name'
+  | 'attribute_display_type'
+  | 'attribute_values'
+  | 'regex_pattern'
+  | 'regex_cue'
 >;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -23,7 +28,8 @@ export function attributeValueProblem(rule: AttributeRule, value: unknown): stri
   switch (rule.attribute_display_type) {
     case 'text': {
       if (typeof value !== 'string') return `${name} must be text`;
-      if (rule.regex_pattern && !safeRegex(rule.regex_pattern)?.test(value)) return rule.regex_cue || `${name} is invalid`;
+      if (rule.regex_pattern && !safeRegex(rule.regex_pattern)?.test(value))
+        return rule.regex_cue || `${name} is invalid`;
       return null;
     }
     case 'number':
@@ -43,7 +49,9 @@ export function attributeValueProblem(rule: AttributeRule, value: unknown): stri
       }
     }
     case 'date':
-      return typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? null : `${name} must be an ISO 8601 date`;
+      return typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
+        ? null
+        : `${name} must be an ISO 8601 date`;
     case 'list':
       return typeof value === 'string' && rule.attribute_values.includes(value)
         ? null
@@ -59,7 +67,10 @@ export function attributeValueProblem(rule: AttributeRule, value: unknown): stri
  * Checks each attribute that has a definition; keys without one are free-form, as clients of
  * this API expect. Returns `{key: problem}` for the values that do not fit.
  */
-export function customAttributeProblems(rules: AttributeRule[], attributes: Record<string, unknown>): Record<string, string> {
+export function customAttributeProblems(
+  rules: AttributeRule[],
+  attributes: Record<string, unknown>,
+): Record<string, string> {
   const byKey = new Map(rules.map((rule) => [rule.attribute_key, rule]));
   const problems: Record<string, string> = {};
   for (const [key, value] of Object.entries(attributes)) {

@@ -5,8 +5,10 @@ import type { Checked } from './checked';
 export function checkLabelTitle(raw: string): Checked<string> {
   const title = raw.trim().toLowerCase();
   if (!title) return { problem: "Title can't be blank" };
-  if (title.length > LABEL_TITLE_MAX_LENGTH) return { problem: `Title is too long (maximum is ${LABEL_TITLE_MAX_LENGTH} characters)` };
-  if (!LABEL_TITLE_PATTERN.test(title)) return { problem: 'Title may contain only letters, numbers, hyphens and underscores (no spaces)' };
+  if (title.length > LABEL_TITLE_MAX_LENGTH)
+    return { problem: `Title is too long (maximum is ${LABEL_TITLE_MAX_LENGTH} characters)` };
+  if (!LABEL_TITLE_PATTERN.test(title))
+    return { problem: 'Title may contain only letters, numbers, hyphens and underscores (no spaces)' };
   return { value: title };
 }
 

@@ -14,13 +14,19 @@ describe('working hours', () => {
     expect(isWithinWorkingHours(true, mondayNineToFive, 'UTC', new Date('2026-01-05T17:00:00Z'))).toBe(false);
     // 08:00 UTC is 10:00 in Athens (UTC+2 in January).
     expect(isWithinWorkingHours(true, mondayNineToFive, 'Europe/Athens', new Date('2026-01-05T08:00:00Z'))).toBe(true);
-    expect(isWithinWorkingHours(true, mondayNineToFive, 'America/New_York', new Date('2026-01-05T10:00:00Z'))).toBe(false);
+    expect(isWithinWorkingHours(true, mondayNineToFive, 'America/New_York', new Date('2026-01-05T10:00:00Z'))).toBe(
+      false,
+    );
   });
 
   it('is closed on days without an entry or closed all day, open on days open all day', () => {
     expect(isWithinWorkingHours(true, mondayNineToFive, 'UTC', new Date('2026-01-06T10:00:00Z'))).toBe(false);
-    expect(isWithinWorkingHours(true, [{ day_of_week: 2, closed_all_day: true }], 'UTC', new Date('2026-01-06T10:00:00Z'))).toBe(false);
-    expect(isWithinWorkingHours(true, [{ day_of_week: 2, open_all_day: true }], 'UTC', new Date('2026-01-06T23:59:00Z'))).toBe(true);
+    expect(
+      isWithinWorkingHours(true, [{ day_of_week: 2, closed_all_day: true }], 'UTC', new Date('2026-01-06T10:00:00Z')),
+    ).toBe(false);
+    expect(
+      isWithinWorkingHours(true, [{ day_of_week: 2, open_all_day: true }], 'UTC', new Date('2026-01-06T23:59:00Z')),
+    ).toBe(true);
   });
 });
 
@@ -71,7 +77,14 @@ describe('businessSeconds', () => {
   it('honours minutes and closed days', () => {
     const days: WorkingDay[] = [
       { day_of_week: 1, closed_all_day: false, open_hour: 9, open_minutes: 30, close_hour: 10, close_minutes: 15 },
-      { day_of_week: 2, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null },
+      {
+        day_of_week: 2,
+        closed_all_day: true,
+        open_hour: null,
+        open_minutes: null,
+        close_hour: null,
+        close_minutes: null,
+      },
     ];
     const utc = { enabled: true, timezone: 'UTC', days };
     expect(businessSeconds(at('2026-01-12T00:00:00Z'), at('2026-01-14T00:00:00Z'), utc)).toBe(45 * 60);

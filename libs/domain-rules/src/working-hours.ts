@@ -71,14 +71,20 @@ function instantOfWallTime(timeZone: string, wall: number): number {
 
 const DAY = 86_400;
 
-const minuteOf = (hour: number | null | undefined, minutes: number | null | undefined) => (hour ?? 0) * 60 + (minutes ?? 0);
+const minuteOf = (hour: number | null | undefined, minutes: number | null | undefined) =>
+  (hour ?? 0) * 60 + (minutes ?? 0);
 
 /**
  * Whether an inbox with these working hours is open at `at`: always when working hours are off;
  * otherwise the day's entry decides (no entry or closed all day: closed; open from the opening
  * minute up to, not including, the closing minute). An unknown zone counts as UTC.
  */
-export function isWithinWorkingHours(enabled: boolean, days: readonly WorkingDay[], timeZone: string, at: Date): boolean {
+export function isWithinWorkingHours(
+  enabled: boolean,
+  days: readonly WorkingDay[],
+  timeZone: string,
+  at: Date,
+): boolean {
   if (!enabled) return true;
   const unix = Math.floor(at.getTime() / 1000);
   let offset = 0;
@@ -92,7 +98,9 @@ export function isWithinWorkingHours(enabled: boolean, days: readonly WorkingDay
   if (!today || today.closed_all_day) return false;
   if (today.open_all_day) return true;
   const minute = wall.getUTCHours() * 60 + wall.getUTCMinutes();
-  return minute >= minuteOf(today.open_hour, today.open_minutes) && minute < minuteOf(today.close_hour, today.close_minutes);
+  return (
+    minute >= minuteOf(today.open_hour, today.open_minutes) && minute < minuteOf(today.close_hour, today.close_minutes)
+  );
 }
 
 /**
@@ -109,8 +117,14 @@ export function businessSeconds(start: number, end: number, hours: BusinessHours
   for (let wallDay = firstWallDay; wallDay <= lastWallDay; wallDay += DAY) {
     const day = byDay.get(new Date(wallDay * 1000).getUTCDay());
     if (!day || day.closed_all_day) continue;
-    const opens = instantOfWallTime(hours.timezone, wallDay + (day.open_all_day ? 0 : minuteOf(day.open_hour, day.open_minutes) * 60));
-    const closes = instantOfWallTime(hours.timezone, wallDay + (day.open_all_day ? DAY : minuteOf(day.close_hour, day.close_minutes) * 60));
+    const opens = instantOfWallTime(
+      hours.timezone,
+      wallDay + (day.open_all_day ? 0 : minuteOf(day.open_hour, day.open_minutes) * 60),
+    );
+    const closes = instantOfWallTime(
+      hours.timezone,
+      wallDay + (day.open_all_day ? DAY : minuteOf(day.close_hour, day.close_minutes) * 60),
+    );
     total += Math.max(0, Math.min(end, closes) - Math.max(start, opens));
   }
   return total;

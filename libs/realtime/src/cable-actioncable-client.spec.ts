@@ -16,7 +16,10 @@ describe.each(CLIENT_PACKAGES)('the reference client (%s) against the cable', (n
   });
   afterEach(async () => {
     for (const created of consumers.splice(0)) created.disconnect();
-    await pollUntil(() => expect(running.cable.stats()).toEqual({ connections: 0, subscriptions: 0 }), 'every socket closed');
+    await pollUntil(
+      () => expect(running.cable.stats()).toEqual({ connections: 0, subscriptions: 0 }),
+      'every socket closed',
+    );
   });
   afterAll(() => running.stop());
 
@@ -37,13 +40,19 @@ describe.each(CLIENT_PACKAGES)('the reference client (%s) against the cable', (n
     const agent1 = watch(consumer(), agentParams('agent-1-token'));
     const agent2 = watch(consumer(), agentParams('agent-2-token'));
     const contact = watch(consumer(), { channel: 'RoomChannel', pubsub_token: 'contact-token' });
-    await pollUntil(() => expect([agent1.connects, agent2.connects, contact.connects]).toEqual([1, 1, 1]), 'three confirms');
+    await pollUntil(
+      () => expect([agent1.connects, agent2.connects, contact.connects]).toEqual([1, 1, 1]),
+      'three confirms',
+    );
 
     running.cable.publish('contact-token', event(1));
     running.cable.publish('account_1', event(2, 'contact.updated'));
     running.cable.publish('agent-2-token', event(3));
     running.cable.publish(['agent-1-token', 'agent-2-token', 'contact-token'], event(4, 'conversation.status_changed'));
-    await pollUntil(() => expect([agent1.received.length, agent2.received.length, contact.received.length]).toEqual([2, 2, 2]), 'the frames');
+    await pollUntil(
+      () => expect([agent1.received.length, agent2.received.length, contact.received.length]).toEqual([2, 2, 2]),
+      'the frames',
+    );
 
     expect(contact.received).toEqual([event(1), event(4, 'conversation.status_changed')]);
     expect(agent1.received).toEqual([event(2, 'contact.updated'), event(4, 'conversation.status_changed')]);
@@ -55,7 +64,10 @@ describe.each(CLIENT_PACKAGES)('the reference client (%s) against the cable', (n
     const tab2 = watch(consumer(), { channel: 'RoomChannel', pubsub_token: 'contact-token' });
     await pollUntil(() => expect([tab1.connects, tab2.connects]).toEqual([1, 1]), 'both tabs');
     expect(running.cable.publish('contact-token', event(5))).toBe(2);
-    await pollUntil(() => expect([tab1.received, tab2.received]).toEqual([[event(5)], [event(5)]]), 'both tabs receive');
+    await pollUntil(
+      () => expect([tab1.received, tab2.received]).toEqual([[event(5)], [event(5)]]),
+      'both tabs receive',
+    );
   });
 
   it('refuses the socket beyond the per-token limit, and admits one again when a socket leaves', async () => {

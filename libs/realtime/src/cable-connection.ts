@@ -13,7 +13,12 @@ export interface ConnectionSettings {
 }
 
 /** Close codes (RFC 6455 §7.4.1): going away on shutdown, try again later for a slow client. */
-const CLOSE_CODE: Record<DisconnectReason, number> = { server_restart: 1001, remote: 1013, unauthorized: 1008, invalid_request: 1008 };
+const CLOSE_CODE: Record<DisconnectReason, number> = {
+  server_restart: 1001,
+  remote: 1013,
+  unauthorized: 1008,
+  invalid_request: 1008,
+};
 
 /**
  * One socket: its subscriptions (keyed by the raw identifier string, as ActionCable does; a

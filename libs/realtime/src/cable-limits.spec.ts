@@ -1,6 +1,13 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { WebSocket } from 'ws';
-import { event, pollUntil, RawCableClient, startCable, tableAuthorizer, type RunningCable } from './testing/cable-test-harness';
+import {
+  event,
+  pollUntil,
+  RawCableClient,
+  startCable,
+  tableAuthorizer,
+  type RunningCable,
+} from './testing/cable-test-harness';
 import { MemoryHistory } from './testing/memory-history';
 
 const CONTACT_ID = JSON.stringify({ channel: 'RoomChannel', pubsub_token: 'contact-token' });
@@ -59,10 +66,17 @@ describe('limits, dead and slow sockets, shutdown', () => {
     let published = 0;
     // Up to 190 MB: about three times what the loopback's kernel buffers absorbed here (50-70 MB).
     while (running.cable.stats().connections > 0 && published < 6_000) {
-      running.cable.publish('contact-token', { event: 'message.created', data: { padding }, event_id: `big-${published++}` });
+      running.cable.publish('contact-token', {
+        event: 'message.created',
+        data: { padding },
+        event_id: `big-${published++}`,
+      });
       if (published % 20 === 0) await turn();
     }
-    await pollUntil(() => expect(running!.cable.stats()).toEqual({ connections: 0, subscriptions: 0 }), 'slow client closed');
+    await pollUntil(
+      () => expect(running!.cable.stats()).toEqual({ connections: 0, subscriptions: 0 }),
+      'slow client closed',
+    );
     expect(published).toBeLessThan(6_000);
     // What the process itself held for the client never passed the bound.
     const slow = warnings.filter((warning) => warning.message === 'realtime: slow client disconnected');
@@ -121,7 +135,10 @@ describe('limits, dead and slow sockets, shutdown', () => {
     await stopping.cable.close();
     expect(stopping.cable.stats()).toEqual({ connections: 0, subscriptions: 0 });
     await pollUntil(() => expect(clients.map((client) => client.closed)).toEqual([true, true]), 'clients closed');
-    for (const client of clients) expect(client.framesOf('disconnect')).toEqual([{ type: 'disconnect', reason: 'server_restart', reconnect: true }]);
+    for (const client of clients)
+      expect(client.framesOf('disconnect')).toEqual([
+        { type: 'disconnect', reason: 'server_restart', reconnect: true },
+      ]);
     await expect(RawCableClient.open(stopping.url)).rejects.toThrow();
     await stopping.stop();
   });

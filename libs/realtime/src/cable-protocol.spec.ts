@@ -16,7 +16,12 @@ describe('the cable speaks ActionCable', () => {
     },
     perform: (context, action, data) => {
       performed.push({ action, data, token: context.identifier.pubsub_token });
-      if (action === 'update_presence') context.send({ event: 'presence.update', data: { account_id: 1, users: { '10': 'online' } }, event_id: 'presence-1' });
+      if (action === 'update_presence')
+        context.send({
+          event: 'presence.update',
+          data: { account_id: 1, users: { '10': 'online' } },
+          event_id: 'presence-1',
+        });
     },
   };
 
@@ -62,7 +67,12 @@ describe('the cable speaks ActionCable', () => {
     await client.confirmed(accepted);
     const raw = client.frames.map((frame) => frame.identifier).filter(Boolean);
     expect(raw).toEqual(expect.arrayContaining([accepted, refused, otherChannel]));
-    expect(client.framesOf('reject_subscription').map((frame) => frame.identifier).sort()).toEqual([otherChannel, refused].concat('not json').sort());
+    expect(
+      client
+        .framesOf('reject_subscription')
+        .map((frame) => frame.identifier)
+        .sort(),
+    ).toEqual([otherChannel, refused].concat('not json').sort());
     client.close();
   });
 
@@ -73,13 +83,22 @@ describe('the cable speaks ActionCable', () => {
     client.subscribe(identifier);
     await client.confirmed(identifier);
     client.subscribe(identifier);
-    const marker = JSON.stringify({ channel: 'RoomChannel', pubsub_token: 'agent-2-token', account_id: 2, user_id: 20 });
+    const marker = JSON.stringify({
+      channel: 'RoomChannel',
+      pubsub_token: 'agent-2-token',
+      account_id: 2,
+      user_id: 20,
+    });
     client.subscribe(marker);
     await client.confirmed(marker);
     expect(client.framesOf('confirm_subscription', identifier)).toHaveLength(1);
     running.cable.publish('other-contact-token', { event: 'message.created', data: { id: 1 }, event_id: 'once-1' });
     await pollUntil(() => expect(client.messages(identifier)).toHaveLength(1), 'the event');
-    running.cable.publish(['other-contact-token', 'account_2'], { event: 'contact.updated', data: { id: 2 }, event_id: 'once-2' });
+    running.cable.publish(['other-contact-token', 'account_2'], {
+      event: 'contact.updated',
+      data: { id: 2 },
+      event_id: 'once-2',
+    });
     await pollUntil(() => expect(client.messages(marker)).toHaveLength(1), 'the marker');
     expect(client.messages(identifier)).toEqual([
       { event: 'message.created', data: { id: 1 }, event_id: 'once-1' },
@@ -94,24 +113,44 @@ describe('the cable speaks ActionCable', () => {
     client.subscribe(identifier);
     await client.confirmed(identifier);
     client.ws.send(JSON.stringify({ command: 'unsubscribe', identifier }));
-    await pollUntil(() => expect(running.cable.publish('contact-token', { event: 'x', data: {}, event_id: 'gone' })).toBe(0), 'unsubscribed');
+    await pollUntil(
+      () => expect(running.cable.publish('contact-token', { event: 'x', data: {}, event_id: 'gone' })).toBe(0),
+      'unsubscribed',
+    );
     client.close();
   });
 
   it('hands actions to the handler with the subscription, which may answer that subscription alone', async () => {
     const client = await RawCableClient.open(running.url);
-    const identifier = JSON.stringify({ channel: 'RoomChannel', pubsub_token: 'agent-1-token', account_id: 1, user_id: 10 });
+    const identifier = JSON.stringify({
+      channel: 'RoomChannel',
+      pubsub_token: 'agent-1-token',
+      account_id: 1,
+      user_id: 10,
+    });
     client.subscribe(identifier);
     await client.confirmed(identifier);
-    await pollUntil(() => expect(subscribed.map((context) => context.identifier.pubsub_token)).toContain('agent-1-token'), 'subscribed hook');
+    await pollUntil(
+      () => expect(subscribed.map((context) => context.identifier.pubsub_token)).toContain('agent-1-token'),
+      'subscribed hook',
+    );
     const context = subscribed.find((one) => one.identifier.pubsub_token === 'agent-1-token')!;
-    expect(context.identifier).toEqual({ channel: 'RoomChannel', pubsub_token: 'agent-1-token', account_id: 1, user_id: 10 });
+    expect(context.identifier).toEqual({
+      channel: 'RoomChannel',
+      pubsub_token: 'agent-1-token',
+      account_id: 1,
+      user_id: 10,
+    });
     expect(context.grant).toEqual({ role: 'agent', accountId: 1, userId: 10 });
     expect(context.streams).toEqual(['agent-1-token', 'account_1']);
     client.perform(identifier, { action: 'toggle_typing_status', conversation_id: 7, typing_status: 'on' });
     client.perform(identifier, { action: 'update_presence' });
     await pollUntil(() => expect(client.messages(identifier)).toHaveLength(1), 'presence.update');
-    expect(client.messages(identifier)[0]).toEqual({ event: 'presence.update', data: { account_id: 1, users: { '10': 'online' } }, event_id: 'presence-1' });
+    expect(client.messages(identifier)[0]).toEqual({
+      event: 'presence.update',
+      data: { account_id: 1, users: { '10': 'online' } },
+      event_id: 'presence-1',
+    });
     expect(performed.filter((one) => one.token === 'agent-1-token')).toEqual([
       { action: 'toggle_typing_status', data: { conversation_id: 7, typing_status: 'on' }, token: 'agent-1-token' },
       { action: 'update_presence', data: {}, token: 'agent-1-token' },

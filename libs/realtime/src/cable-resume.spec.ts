@@ -1,4 +1,10 @@
-import { CLIENT_PACKAGES, loadActionCable, reconnectQuickly, watch, type WatchedSubscription } from './testing/actioncable-client';
+import {
+  CLIENT_PACKAGES,
+  loadActionCable,
+  reconnectQuickly,
+  watch,
+  type WatchedSubscription,
+} from './testing/actioncable-client';
 import { event, pollUntil, RawCableClient, startCable, type RunningCable } from './testing/cable-test-harness';
 import { MemoryHistory } from './testing/memory-history';
 
@@ -28,41 +34,51 @@ describe('resume after a reconnect', () => {
     for (const replica of replicas.splice(0)) await replica.stop();
   });
 
-  it.each(CLIENT_PACKAGES)('delivers every event missed while the replica died exactly once, in order, then live ones (%s)', async (name) => {
-    const ActionCable = loadActionCable(name);
-    const restoreTimers = reconnectQuickly(ActionCable);
-    const [first] = replicas;
-    let url = first.url;
-    const consumer = ActionCable.createConsumer(() => url);
-    const contact = watch(consumer, CONTACT, resumeOnConnect);
-    await pollUntil(() => expect(contact.connects).toBe(1), 'confirm');
-    publish(['contact-token'], event(1));
-    publish(['contact-token'], event(2));
-    await pollUntil(() => expect(contact.received).toHaveLength(2), 'live events');
+  it.each(CLIENT_PACKAGES)(
+    'delivers every event missed while the replica died exactly once, in order, then live ones (%s)',
+    async (name) => {
+      const ActionCable = loadActionCable(name);
+      const restoreTimers = reconnectQuickly(ActionCable);
+      const [first] = replicas;
+      let url = first.url;
+      const consumer = ActionCable.createConsumer(() => url);
+      const contact = watch(consumer, CONTACT, resumeOnConnect);
+      await pollUntil(() => expect(contact.connects).toBe(1), 'confirm');
+      publish(['contact-token'], event(1));
+      publish(['contact-token'], event(2));
+      await pollUntil(() => expect(contact.received).toHaveLength(2), 'live events');
 
-    const second = await startCable({ pingIntervalMs: 100, history });
-    replicas.push(second);
-    url = second.url;
-    history.hold();
-    await first.stop();
-    replicas.shift();
-    publish(['contact-token'], event(3));
-    publish(['agent-1-token'], event(99));
-    publish(['contact-token', 'account_1'], event(4));
+      const second = await startCable({ pingIntervalMs: 100, history });
+      replicas.push(second);
+      url = second.url;
+      history.hold();
+      await first.stop();
+      replicas.shift();
+      publish(['contact-token'], event(3));
+      publish(['agent-1-token'], event(99));
+      publish(['contact-token', 'account_1'], event(4));
 
-    // Reconnected to the other replica; its replay waits until an event arrives live meanwhile.
-    await pollUntil(() => expect(history.calls).toBe(1), 'the resume reached the history', 10_000);
-    publish(['contact-token'], event(5));
-    history.release();
-    await pollUntil(() => expect(contact.received).toHaveLength(5), 'missed events');
-    publish(['contact-token'], event(6));
-    await pollUntil(() => expect(contact.received).toHaveLength(6), 'a live event after the replay');
+      // Reconnected to the other replica; its replay waits until an event arrives live meanwhile.
+      await pollUntil(() => expect(history.calls).toBe(1), 'the resume reached the history', 10_000);
+      publish(['contact-token'], event(5));
+      history.release();
+      await pollUntil(() => expect(contact.received).toHaveLength(5), 'missed events');
+      publish(['contact-token'], event(6));
+      await pollUntil(() => expect(contact.received).toHaveLength(6), 'a live event after the replay');
 
-    expect(contact.connects).toBe(2);
-    expect(contact.received.map((message) => message.event_id)).toEqual(['evt-1', 'evt-2', 'evt-3', 'evt-4', 'evt-5', 'evt-6']);
-    consumer.disconnect();
-    restoreTimers();
-  });
+      expect(contact.connects).toBe(2);
+      expect(contact.received.map((message) => message.event_id)).toEqual([
+        'evt-1',
+        'evt-2',
+        'evt-3',
+        'evt-4',
+        'evt-5',
+        'evt-6',
+      ]);
+      consumer.disconnect();
+      restoreTimers();
+    },
+  );
 
   it('never repeats an event that arrived live between the confirm and the resume', async () => {
     const [replica] = replicas;
@@ -108,7 +124,11 @@ describe('resume after a reconnect', () => {
     await client.confirmed(CONTACT_ID);
     client.perform(CONTACT_ID, { action: 'resume', since: 'evt-1' });
     await pollUntil(() => expect(client.messages(CONTACT_ID)).toHaveLength(1), 'resync_required');
-    expect(client.messages(CONTACT_ID)[0]).toEqual({ event: 'resync_required', data: { since: 'evt-1', account_id: 1 }, event_id: 'evt-1' });
+    expect(client.messages(CONTACT_ID)[0]).toEqual({
+      event: 'resync_required',
+      data: { since: 'evt-1', account_id: 1 },
+      event_id: 'evt-1',
+    });
     client.close();
   });
 });

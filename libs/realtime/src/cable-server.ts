@@ -121,7 +121,8 @@ export class CableServer {
     const frame = pingFrame(now);
     for (const connection of this.connections.keys()) {
       connection.sendFrame(frame);
-      for (const subscription of connection.subscriptions.values()) if (subscription !== 'pending') subscription.sweep(now);
+      for (const subscription of connection.subscriptions.values())
+        if (subscription !== 'pending') subscription.sweep(now);
     }
   }
 

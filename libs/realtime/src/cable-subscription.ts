@@ -1,5 +1,13 @@
 import { dataFrame, eventMessage } from './cable-frames';
-import type { EventHistory, HistoryAnswer, RealtimeEvent, RealtimeLogger, RoomIdentifier, SubscriptionContext, SubscriptionGrant } from './realtime.ports';
+import type {
+  EventHistory,
+  HistoryAnswer,
+  RealtimeEvent,
+  RealtimeLogger,
+  RoomIdentifier,
+  SubscriptionContext,
+  SubscriptionGrant,
+} from './realtime.ports';
 
 /** What a subscription needs of its socket. */
 export interface FrameSink {
@@ -126,7 +134,9 @@ export class CableSubscription implements SubscriptionContext {
     if (this.ended) return;
     const data: Record<string, unknown> = { since };
     if (this.grant.accountId !== undefined) data.account_id = this.grant.accountId;
-    this.sink.sendFrame(dataFrame(this.rawIdentifier, eventMessage({ event: 'resync_required', data, event_id: eventId })));
+    this.sink.sendFrame(
+      dataFrame(this.rawIdentifier, eventMessage({ event: 'resync_required', data, event_id: eventId })),
+    );
   }
 
   private emit(eventId: string, message: string): boolean {

@@ -27,7 +27,11 @@ export class RoomChannel {
     if (command.command === 'subscribe') await this.subscribe(connection, identifier);
     else if (command.command === 'unsubscribe') await this.unsubscribe(connection, identifier);
     else if (command.command === 'message') await this.perform(connection, identifier, command.data);
-    else this.options.logger.debug?.({ ip: connection.ip, command: String(command.command) }, 'realtime: unknown command ignored');
+    else
+      this.options.logger.debug?.(
+        { ip: connection.ip, command: String(command.command) },
+        'realtime: unknown command ignored',
+      );
   }
 
   /** The socket closed: every subscription ends. */
@@ -40,7 +44,11 @@ export class RoomChannel {
   private async subscribe(connection: CableConnection, raw: string): Promise<void> {
     if (connection.subscriptions.has(raw)) return;
     const identifier = parseRoomIdentifier(raw);
-    if (!identifier || connection.subscriptions.size >= this.options.maxSubscriptionsPerSocket || !this.admits(connection, identifier.pubsub_token)) {
+    if (
+      !identifier ||
+      connection.subscriptions.size >= this.options.maxSubscriptionsPerSocket ||
+      !this.admits(connection, identifier.pubsub_token)
+    ) {
       connection.sendFrame(rejectFrame(raw));
       return;
     }
@@ -75,7 +83,8 @@ export class RoomChannel {
   private async unsubscribe(connection: CableConnection, raw: string): Promise<void> {
     const entry = connection.subscriptions.get(raw);
     connection.subscriptions.delete(raw);
-    if (entry === undefined) this.options.logger.debug?.({ ip: connection.ip }, 'realtime: unsubscribe from an unknown subscription');
+    if (entry === undefined)
+      this.options.logger.debug?.({ ip: connection.ip }, 'realtime: unsubscribe from an unknown subscription');
     else if (entry !== 'pending') await this.end(connection, entry);
   }
 
@@ -84,12 +93,16 @@ export class RoomChannel {
     const payload = typeof data === 'string' ? parseObject(data) : null;
     const action = payload?.action;
     if (!subscription || subscription === 'pending' || !payload || typeof action !== 'string') {
-      this.options.logger.debug?.({ ip: connection.ip }, 'realtime: message for an unknown subscription or without an action ignored');
+      this.options.logger.debug?.(
+        { ip: connection.ip },
+        'realtime: message for an unknown subscription or without an action ignored',
+      );
       return;
     }
     if (action === 'resume') {
       // Not awaited: the socket's later commands (unsubscribe, presence) need not wait for a replay.
-      if (typeof payload.since === 'string' && payload.since !== '') void this.hook('resume', () => subscription.resume(payload.since as string));
+      if (typeof payload.since === 'string' && payload.since !== '')
+        void this.hook('resume', () => subscription.resume(payload.since as string));
       return;
     }
     const { action: _action, ...rest } = payload;
@@ -119,7 +132,9 @@ export class RoomChannel {
 function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -8,15 +8,20 @@ describe('parseRoomIdentifier', () => {
       account_id: 1,
       user_id: 2,
     });
-    expect(parseRoomIdentifier('{"channel":"RoomChannel","pubsub_token":"t2"}')).toEqual({ channel: 'RoomChannel', pubsub_token: 't2' });
+    expect(parseRoomIdentifier('{"channel":"RoomChannel","pubsub_token":"t2"}')).toEqual({
+      channel: 'RoomChannel',
+      pubsub_token: 't2',
+    });
   });
 
   it('takes ids written as strings, and treats empty ones as absent', () => {
-    expect(parseRoomIdentifier('{"channel":"RoomChannel","pubsub_token":"t","account_id":"3","user_id":null}')).toEqual({
-      channel: 'RoomChannel',
-      pubsub_token: 't',
-      account_id: 3,
-    });
+    expect(parseRoomIdentifier('{"channel":"RoomChannel","pubsub_token":"t","account_id":"3","user_id":null}')).toEqual(
+      {
+        channel: 'RoomChannel',
+        pubsub_token: 't',
+        account_id: 3,
+      },
+    );
   });
 
   it.each([

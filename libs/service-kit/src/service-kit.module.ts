@@ -43,7 +43,14 @@ const eventBusProvider: Provider = {
 export class ServiceKitModule {
   static forRoot(options: ServiceKitOptions): DynamicModule {
     const config = loadServiceConfig(options.service, options.env);
-    const exported: Provider[] = [{ provide: SERVICE_CONFIG, useValue: config }, eventBusProvider, RpcClient, NatsHealthIndicator, Readiness, Metrics];
+    const exported: Provider[] = [
+      { provide: SERVICE_CONFIG, useValue: config },
+      eventBusProvider,
+      RpcClient,
+      NatsHealthIndicator,
+      Readiness,
+      Metrics,
+    ];
     const imports: NonNullable<DynamicModule['imports']> = [TerminusModule, DiscoveryModule];
     const enhancers: Provider[] = [];
     const controllers: Type[] = [];
@@ -59,7 +66,10 @@ export class ServiceKitModule {
     }
     if (options.service !== 'gateway') {
       controllers.push(...createHealthControllers(options.service as BackendService));
-      enhancers.push({ provide: APP_FILTER, useClass: RpcErrorFilter }, { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor });
+      enhancers.push(
+        { provide: APP_FILTER, useClass: RpcErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
+      );
     }
     return {
       module: ServiceKitModule,

@@ -8,7 +8,11 @@ describe('agent bots', () => {
   });
 
   it('creates, lists, shows, updates and deletes a bot', async () => {
-    const created = await account.admin.api.post('/agent_bots', { name: 'Triage', description: 'Routes questions', outgoing_url: 'https://bots.example.com/triage' });
+    const created = await account.admin.api.post('/agent_bots', {
+      name: 'Triage',
+      description: 'Routes questions',
+      outgoing_url: 'https://bots.example.com/triage',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -21,7 +25,9 @@ describe('agent bots', () => {
     });
     expect((await account.admin.api.get('/agent_bots')).body).toEqual([created.body]);
     expect((await account.admin.api.get(`/agent_bots/${created.body.id}`)).body).toEqual(created.body);
-    expect((await account.admin.api.patch(`/agent_bots/${created.body.id}`, { name: 'Triage 2' })).body.name).toBe('Triage 2');
+    expect((await account.admin.api.patch(`/agent_bots/${created.body.id}`, { name: 'Triage 2' })).body.name).toBe(
+      'Triage 2',
+    );
     expect((await account.admin.api.delete(`/agent_bots/${created.body.id}`)).status).toBe(204);
     expect((await account.admin.api.get(`/agent_bots/${created.body.id}`)).status).toBe(404);
   });

@@ -1,5 +1,12 @@
 import { IdentityEvents } from '@parley/contracts';
-import { createTestAccount, eventually, gatewayClient, mailsTo, publishedEvents, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  mailsTo,
+  publishedEvents,
+  type TestAccount,
+} from '@parley/testing';
 import { randomBytes } from 'node:crypto';
 
 const address = () => `invitee-${randomBytes(5).toString('hex')}@example.com`;
@@ -47,24 +54,44 @@ describe('agents', () => {
     const email = address();
     const invited = await account.admin.api.post('/agents', { email: email.toUpperCase(), name: 'Bob', role: 'agent' });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ email, name: 'Bob', role: 'agent', confirmed: false, availability_status: 'offline', auto_offline: true, account_id: account.id });
+    expect(invited.body).toMatchObject({
+      email,
+      name: 'Bob',
+      role: 'agent',
+      confirmed: false,
+      availability_status: 'offline',
+      auto_offline: true,
+      account_id: account.id,
+    });
 
     const token = await invitationToken(email);
     expect((await gatewayClient().post('/api/v1/auth/activate', { token, password: 'short' })).status).toBe(422);
-    expect((await gatewayClient().post('/api/v1/auth/activate', { token: 'wrong-token', password: 'long enough secret' })).body).toEqual({
+    expect(
+      (await gatewayClient().post('/api/v1/auth/activate', { token: 'wrong-token', password: 'long enough secret' }))
+        .body,
+    ).toEqual({
       error: 'Invitation token is invalid or has expired',
       attributes: ['token'],
     });
 
     const activated = await gatewayClient().post('/api/v1/auth/activate', { token, password: 'long enough secret' });
     expect(activated.status).toBe(200);
-    expect(activated.body).toMatchObject({ id: invited.body.id, email, confirmed: true, accounts: [{ id: account.id, role: 'agent' }] });
+    expect(activated.body).toMatchObject({
+      id: invited.body.id,
+      email,
+      confirmed: true,
+      accounts: [{ id: account.id, role: 'agent' }],
+    });
     const agentToken: string = activated.body.access_token;
     expect((await gatewayClient(agentToken).get(`/api/v1/accounts/${account.id}/labels`)).status).toBe(200);
 
     // The token is single-use.
-    expect((await gatewayClient().post('/api/v1/auth/activate', { token, password: 'another long secret' })).status).toBe(422);
-    const listed = (await account.admin.api.get('/agents')).body.find((agent: { id: number }) => agent.id === invited.body.id);
+    expect(
+      (await gatewayClient().post('/api/v1/auth/activate', { token, password: 'another long secret' })).status,
+    ).toBe(422);
+    const listed = (await account.admin.api.get('/agents')).body.find(
+      (agent: { id: number }) => agent.id === invited.body.id,
+    );
     expect(listed.confirmed).toBe(true);
   });
 
@@ -91,10 +118,21 @@ describe('agents', () => {
 
   it('updates role, name and availability', async () => {
     const agent = await account.addUser('agent');
-    const updated = await account.admin.api.patch(`/agents/${agent.id}`, { role: 'administrator', name: 'Promoted', availability_status: 'busy' });
+    const updated = await account.admin.api.patch(`/agents/${agent.id}`, {
+      role: 'administrator',
+      name: 'Promoted',
+      availability_status: 'busy',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: agent.id, role: 'administrator', name: 'Promoted', availability_status: 'busy' });
-    expect((await account.admin.api.put(`/agents/${agent.id}`, { availability_status: 'online' })).body.availability_status).toBe('online');
+    expect(updated.body).toMatchObject({
+      id: agent.id,
+      role: 'administrator',
+      name: 'Promoted',
+      availability_status: 'busy',
+    });
+    expect(
+      (await account.admin.api.put(`/agents/${agent.id}`, { availability_status: 'online' })).body.availability_status,
+    ).toBe('online');
     expect((await account.admin.api.patch(`/agents/${agent.id}`, { availability_status: 'away' })).status).toBe(400);
     expect((await account.admin.api.patch('/agents/2147483000', { name: 'ghost' })).status).toBe(404);
   });
@@ -104,24 +142,40 @@ describe('agents', () => {
     const updated = await account.admin.api.patch(`/agents/${agent.id}`, { auto_offline: false });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: agent.id, auto_offline: false });
-    expect((await account.admin.api.get('/agents')).body.find((row: { id: number }) => row.id === agent.id).auto_offline).toBe(false);
+    expect(
+      (await account.admin.api.get('/agents')).body.find((row: { id: number }) => row.id === agent.id).auto_offline,
+    ).toBe(false);
     const team = (await account.admin.api.post('/teams', { name: `Offline ${agent.id}` })).body;
     const members = await account.admin.api.post(`/teams/${team.id}/team_members`, { user_ids: [agent.id] });
     expect(members.body).toEqual([expect.objectContaining({ id: agent.id, auto_offline: false })]);
-    expect((await account.admin.api.get(`/teams/${team.id}/team_members`)).body).toEqual([expect.objectContaining({ id: agent.id, auto_offline: false })]);
+    expect((await account.admin.api.get(`/teams/${team.id}/team_members`)).body).toEqual([
+      expect.objectContaining({ id: agent.id, auto_offline: false }),
+    ]);
     expect((await account.admin.api.put(`/agents/${agent.id}`, { auto_offline: true })).body.auto_offline).toBe(true);
     expect((await account.admin.api.patch(`/agents/${agent.id}`, { auto_offline: 'no' })).status).toBe(400);
   });
 
   it('lets agents set their own availability through the profile', async () => {
     const agent = await account.addUser('agent');
-    const profile = await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: account.id });
+    const profile = await gatewayClient(agent.token).patch('/api/v1/profile', {
+      availability: 'online',
+      account_id: account.id,
+    });
     expect(profile.status).toBe(200);
     expect(profile.body.accounts).toEqual([expect.objectContaining({ id: account.id, availability_status: 'online' })]);
     expect(profile.body).toMatchObject({ uid: agent.email, account_id: account.id, role: 'agent' });
-    const wrapped = await gatewayClient(agent.token).put('/api/v1/profile', { profile: { availability: 'busy', display_name: 'Bee' } });
-    expect(wrapped.body).toMatchObject({ display_name: 'Bee', available_name: 'Bee', accounts: [expect.objectContaining({ availability_status: 'busy' })] });
-    expect((await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: 2147483000 })).status).toBe(422);
+    const wrapped = await gatewayClient(agent.token).put('/api/v1/profile', {
+      profile: { availability: 'busy', display_name: 'Bee' },
+    });
+    expect(wrapped.body).toMatchObject({
+      display_name: 'Bee',
+      available_name: 'Bee',
+      accounts: [expect.objectContaining({ availability_status: 'busy' })],
+    });
+    expect(
+      (await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: 2147483000 }))
+        .status,
+    ).toBe(422);
     const asAgentSees = (await agent.api.get('/agents')).body.find((row: { id: number }) => row.id === agent.id);
     expect(asAgentSees.availability_status).toBe('busy');
   });
@@ -142,7 +196,9 @@ describe('agents', () => {
     expect((await account.admin.api.get('/agents')).body.map((row: { id: number }) => row.id)).not.toContain(agent.id);
     expect((await account.admin.api.delete(`/agents/${agent.id}`)).status).toBe(404);
     await eventually(async () => {
-      const removed = (await publishedEvents<{ user_id: number }>(IdentityEvents.accountUserDeleted)).filter((event) => event.data.user_id === agent.id);
+      const removed = (await publishedEvents<{ user_id: number }>(IdentityEvents.accountUserDeleted)).filter(
+        (event) => event.data.user_id === agent.id,
+      );
       expect(removed).toHaveLength(1);
     });
   });
@@ -152,7 +208,9 @@ describe('agents', () => {
     const invited = (await account.admin.api.post('/agents', { email, name: 'Short-lived', role: 'agent' })).body;
     const token = await invitationToken(email);
     expect((await account.admin.api.delete(`/agents/${invited.id}`)).status).toBe(204);
-    expect((await gatewayClient().post('/api/v1/auth/activate', { token, password: 'long enough secret' })).status).toBe(422);
+    expect(
+      (await gatewayClient().post('/api/v1/auth/activate', { token, password: 'long enough secret' })).status,
+    ).toBe(422);
     // The address is free again.
     expect((await account.admin.api.post('/agents', { email, name: 'Back', role: 'agent' })).status).toBe(201);
   });

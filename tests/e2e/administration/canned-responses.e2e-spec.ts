@@ -8,7 +8,10 @@ describe('canned responses', () => {
   });
 
   it('creates, lists, updates and deletes a canned response', async () => {
-    const created = await account.admin.api.post('/canned_responses', { short_code: 'greet', content: 'Hi {{contact.name}}!' });
+    const created = await account.admin.api.post('/canned_responses', {
+      short_code: 'greet',
+      content: 'Hi {{contact.name}}!',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -19,19 +22,30 @@ describe('canned responses', () => {
       updated_at: expect.any(Number),
     });
     expect((await account.admin.api.get('/canned_responses')).body).toContainEqual(created.body);
-    const updated = await account.admin.api.patch(`/canned_responses/${created.body.id}`, { content: 'Hello {{contact.name}}' });
+    const updated = await account.admin.api.patch(`/canned_responses/${created.body.id}`, {
+      content: 'Hello {{contact.name}}',
+    });
     expect(updated.body.content).toBe('Hello {{contact.name}}');
     expect((await account.admin.api.delete(`/canned_responses/${created.body.id}`)).status).toBe(204);
     expect((await account.admin.api.patch(`/canned_responses/${created.body.id}`, { content: 'x' })).status).toBe(404);
   });
 
   it('searches short codes and content, short-code prefix matches first', async () => {
-    await account.admin.api.post('/canned_responses', { short_code: 'refund_policy', content: 'Our policy allows returns.' });
-    await account.admin.api.post('/canned_responses', { short_code: 'shipping', content: 'About refund of shipping costs.' });
+    await account.admin.api.post('/canned_responses', {
+      short_code: 'refund_policy',
+      content: 'Our policy allows returns.',
+    });
+    await account.admin.api.post('/canned_responses', {
+      short_code: 'shipping',
+      content: 'About refund of shipping costs.',
+    });
     await account.admin.api.post('/canned_responses', { short_code: 'unrelated', content: 'Nothing here' });
     const found = await account.admin.api.get('/canned_responses?search=refund');
     expect(found.status).toBe(200);
-    expect(found.body.map((response: { short_code: string }) => response.short_code)).toEqual(['refund_policy', 'shipping']);
+    expect(found.body.map((response: { short_code: string }) => response.short_code)).toEqual([
+      'refund_policy',
+      'shipping',
+    ]);
     expect((await account.admin.api.get('/canned_responses?search=100%25')).body).toEqual([]);
   });
 
@@ -43,7 +57,9 @@ describe('canned responses', () => {
     const spaced = await account.admin.api.post('/canned_responses', { short_code: 'two words', content: 'x' });
     expect(spaced.status).toBe(422);
     expect(spaced.body).toEqual({ error: 'Short code cannot contain spaces', attributes: ['short_code'] });
-    expect((await account.admin.api.post('/canned_responses', { short_code: 'blank', content: '   ' })).status).toBe(422);
+    expect((await account.admin.api.post('/canned_responses', { short_code: 'blank', content: '   ' })).status).toBe(
+      422,
+    );
     expect((await account.admin.api.post('/canned_responses', { short_code: 'nocontent' })).status).toBe(400);
   });
 });

@@ -1,7 +1,14 @@
 import { InboxEvents } from '@parley/contracts';
 import { createTestAccount, eventually, publishedEvents, readE2eState, type TestAccount } from '@parley/testing';
 
-const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day_of_week: day, closed_all_day: false, open_hour: 8, open_minutes: 30, close_hour: 18, close_minutes: 0 }));
+const weekdays = [1, 2, 3, 4, 5].map((day) => ({
+  day_of_week: day,
+  closed_all_day: false,
+  open_hour: 8,
+  open_minutes: 30,
+  close_hour: 18,
+  close_minutes: 0,
+}));
 
 describe('inboxes', () => {
   let account: TestAccount;
@@ -13,7 +20,10 @@ describe('inboxes', () => {
   });
 
   it('creates an API inbox with an identifier and a signing secret', async () => {
-    const created = await account.admin.api.post('/inboxes', { name: 'Bridge', channel: { type: 'api', webhook_url: `${callbackBase}/hook` } });
+    const created = await account.admin.api.post('/inboxes', {
+      name: 'Bridge',
+      channel: { type: 'api', webhook_url: `${callbackBase}/hook` },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       id: expect.any(Number),
@@ -40,7 +50,11 @@ describe('inboxes', () => {
   });
 
   it.each([
-    [{ type: 'web_widget', website_url: 'https://shop.example.com', widget_color: '#FF8800' }, 'Channel::WebWidget', { widget_color: '#ff8800' }],
+    [
+      { type: 'web_widget', website_url: 'https://shop.example.com', widget_color: '#FF8800' },
+      'Channel::WebWidget',
+      { widget_color: '#ff8800' },
+    ],
     [{ type: 'sms', phone_number: '+5511999990000' }, 'Channel::Sms', { phone_number: '+5511999990000' }],
     [{ type: 'mobile_chat', phone_number: '+14155550100' }, 'Channel::MobileChat', {}],
     [{ type: 'email', email: 'Support@Example.com' }, 'Channel::Email', { email: 'support@example.com' }],
@@ -56,12 +70,21 @@ describe('inboxes', () => {
   it('gives a web widget inbox a stable token and its embed script, and keeps its welcome texts and avatar', async () => {
     const created = await account.admin.api.post('/inboxes', {
       name: 'Site',
-      channel: { type: 'web_widget', website_url: 'https://shop.example.com', welcome_title: 'Hi there', welcome_tagline: 'We answer in minutes' },
+      channel: {
+        type: 'web_widget',
+        website_url: 'https://shop.example.com',
+        welcome_title: 'Hi there',
+        welcome_tagline: 'We answer in minutes',
+      },
     });
     expect(created.status).toBe(201);
     const token: string = created.body.website_token;
     expect(token).toMatch(/^[0-9a-f]{32}$/);
-    expect(created.body).toMatchObject({ avatar_url: null, welcome_title: 'Hi there', welcome_tagline: 'We answer in minutes' });
+    expect(created.body).toMatchObject({
+      avatar_url: null,
+      welcome_title: 'Hi there',
+      welcome_tagline: 'We answer in minutes',
+    });
     const script: string = created.body.web_widget_script;
     expect(script).toMatch(/^<script>[\s\S]*<\/script>$/);
     expect(script).toContain(`var baseUrl = "${readE2eState().gatewayUrl}";`);
@@ -75,13 +98,26 @@ describe('inboxes', () => {
       widget_color: '#123456',
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ website_token: token, web_widget_script: script, welcome_title: 'Hello', welcome_tagline: null, avatar_url: 'https://cdn.example.com/site.png' });
+    expect(updated.body).toMatchObject({
+      website_token: token,
+      web_widget_script: script,
+      welcome_title: 'Hello',
+      welcome_tagline: null,
+      avatar_url: 'https://cdn.example.com/site.png',
+    });
     expect((await account.admin.api.get(`/inboxes/${created.body.id}`)).body).toEqual(updated.body);
     expect((await account.admin.api.get('/inboxes')).body.payload).toContainEqual(updated.body);
 
-    const other = (await account.admin.api.post('/inboxes', { name: 'Other site', channel: { type: 'web_widget', website_url: 'https://other.example.com' } })).body;
+    const other = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Other site',
+        channel: { type: 'web_widget', website_url: 'https://other.example.com' },
+      })
+    ).body;
     expect(other.website_token).not.toBe(token);
-    const badAvatar = await account.admin.api.patch(`/inboxes/${created.body.id}`, { avatar_url: 'ftp://cdn.example.com/x.png' });
+    const badAvatar = await account.admin.api.patch(`/inboxes/${created.body.id}`, {
+      avatar_url: 'ftp://cdn.example.com/x.png',
+    });
     expect(badAvatar.status).toBe(422);
     expect(badAvatar.body.attributes).toEqual(['avatar_url']);
   });
@@ -111,8 +147,15 @@ describe('inboxes', () => {
   });
 
   it('refuses a callback URL on an internal address, and keeps the one it had', async () => {
-    const inbox = (await account.admin.api.post('/inboxes', { name: 'Guarded', channel: { type: 'api', webhook_url: `${callbackBase}/hook` } })).body;
-    const refused = await account.admin.api.patch(`/inboxes/${inbox.id}`, { webhook_url: 'https://169.254.169.254/latest/meta-data' });
+    const inbox = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Guarded',
+        channel: { type: 'api', webhook_url: `${callbackBase}/hook` },
+      })
+    ).body;
+    const refused = await account.admin.api.patch(`/inboxes/${inbox.id}`, {
+      webhook_url: 'https://169.254.169.254/latest/meta-data',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({
       error: 'Webhook URL must resolve only to public addresses: 169.254.169.254 is link-local',
@@ -142,17 +185,32 @@ describe('inboxes', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ ...update, auto_assignment_config: { max_assignment_limit: 3 } });
     expect((await account.admin.api.get(`/inboxes/${inbox.id}`)).body).toEqual(updated.body);
-    expect((await account.admin.api.put(`/inboxes/${inbox.id}`, { auto_assignment_config: { max_assignment_limit: null } })).body.auto_assignment_config).toEqual({
+    expect(
+      (await account.admin.api.put(`/inboxes/${inbox.id}`, { auto_assignment_config: { max_assignment_limit: null } }))
+        .body.auto_assignment_config,
+    ).toEqual({
       max_assignment_limit: null,
     });
   });
 
   it.each([
     [{ working_hours: [{ day_of_week: 7, closed_all_day: true }] }, 'working_hours[0].day_of_week'],
-    [{ working_hours: [{ day_of_week: 1, open_hour: 24, open_minutes: 0, close_hour: 10, close_minutes: 0 }] }, 'open_hour'],
-    [{ working_hours: [{ day_of_week: 1, open_hour: 9, open_minutes: 60, close_hour: 10, close_minutes: 0 }] }, 'open_minutes'],
-    [{ working_hours: [{ day_of_week: 1, open_hour: 18, open_minutes: 0, close_hour: 9, close_minutes: 0 }] }, 'opening time must be before closing time'],
-    [{ working_hours: Array.from({ length: 8 }, (_, day) => ({ day_of_week: day % 7, closed_all_day: true })) }, 'at most 7 entries'],
+    [
+      { working_hours: [{ day_of_week: 1, open_hour: 24, open_minutes: 0, close_hour: 10, close_minutes: 0 }] },
+      'open_hour',
+    ],
+    [
+      { working_hours: [{ day_of_week: 1, open_hour: 9, open_minutes: 60, close_hour: 10, close_minutes: 0 }] },
+      'open_minutes',
+    ],
+    [
+      { working_hours: [{ day_of_week: 1, open_hour: 18, open_minutes: 0, close_hour: 9, close_minutes: 0 }] },
+      'opening time must be before closing time',
+    ],
+    [
+      { working_hours: Array.from({ length: 8 }, (_, day) => ({ day_of_week: day % 7, closed_all_day: true })) },
+      'at most 7 entries',
+    ],
     [{ timezone: 'Nowhere/City' }, 'Timezone'],
     [{ auto_assignment_config: { max_assignment_limit: 0 } }, 'Max assignment limit must be a positive integer'],
   ])('refuses the update %j with 422', async (update, message) => {
@@ -165,7 +223,13 @@ describe('inboxes', () => {
   it('refuses a malformed setting with 400', async () => {
     const inbox = (await account.admin.api.post('/inboxes', { name: 'Typed', channel: { type: 'api' } })).body;
     expect((await account.admin.api.patch(`/inboxes/${inbox.id}`, { greeting_enabled: 'yes' })).status).toBe(400);
-    expect((await account.admin.api.patch(`/inboxes/${inbox.id}`, { auto_assignment_config: { max_assignment_limit: 'many' } })).status).toBe(400);
+    expect(
+      (
+        await account.admin.api.patch(`/inboxes/${inbox.id}`, {
+          auto_assignment_config: { max_assignment_limit: 'many' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('replaces, lists and removes inbox members', async () => {
@@ -178,10 +242,14 @@ describe('inboxes', () => {
     const replaced = await account.admin.api.post(`/inboxes/${inbox.id}/inbox_members`, { user_ids: [second.id] });
     expect(replaced.body.payload.map((agent: { id: number }) => agent.id)).toEqual([second.id]);
     expect((await account.admin.api.get(`/inboxes/${inbox.id}/inbox_members`)).body.payload).toHaveLength(1);
-    const removed = await account.admin.api.delete(`/inboxes/${inbox.id}/inbox_members`, { body: { user_ids: [second.id] } });
+    const removed = await account.admin.api.delete(`/inboxes/${inbox.id}/inbox_members`, {
+      body: { user_ids: [second.id] },
+    });
     expect(removed.body.payload).toEqual([]);
     const stranger = await (await createTestAccount()).addUser('agent');
-    expect((await account.admin.api.post(`/inboxes/${inbox.id}/inbox_members`, { user_ids: [stranger.id] })).status).toBe(422);
+    expect(
+      (await account.admin.api.post(`/inboxes/${inbox.id}/inbox_members`, { user_ids: [stranger.id] })).status,
+    ).toBe(422);
   });
 
   it('shows agents only the inboxes they are members of', async () => {
@@ -199,15 +267,26 @@ describe('inboxes', () => {
   });
 
   it('connects, shows and disconnects an agent bot', async () => {
-    const inbox = (await account.admin.api.post('/inboxes', { name: 'Botted', channel: { type: 'web_widget', website_url: 'https://example.com' } })).body;
+    const inbox = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Botted',
+        channel: { type: 'web_widget', website_url: 'https://example.com' },
+      })
+    ).body;
     expect((await account.admin.api.get(`/inboxes/${inbox.id}/agent_bot`)).status).toBe(404);
-    const bot = (await account.admin.api.post('/agent_bots', { name: 'Helper', outgoing_url: 'https://bots.example.com/in' })).body;
-    expect((await account.admin.api.post(`/inboxes/${inbox.id}/set_agent_bot`, { agent_bot: bot.id })).status).toBe(204);
+    const bot = (
+      await account.admin.api.post('/agent_bots', { name: 'Helper', outgoing_url: 'https://bots.example.com/in' })
+    ).body;
+    expect((await account.admin.api.post(`/inboxes/${inbox.id}/set_agent_bot`, { agent_bot: bot.id })).status).toBe(
+      204,
+    );
     expect((await account.admin.api.get(`/inboxes/${inbox.id}/agent_bot`)).body).toEqual(bot);
     expect((await account.admin.api.get(`/inboxes/${inbox.id}`)).body.agent_bot_id).toBe(bot.id);
     expect((await account.admin.api.post(`/inboxes/${inbox.id}/set_agent_bot`, { agent_bot: null })).status).toBe(204);
     expect((await account.admin.api.get(`/inboxes/${inbox.id}/agent_bot`)).status).toBe(404);
-    expect((await account.admin.api.post(`/inboxes/${inbox.id}/set_agent_bot`, { agent_bot: 2147483000 })).status).toBe(422);
+    expect((await account.admin.api.post(`/inboxes/${inbox.id}/set_agent_bot`, { agent_bot: 2147483000 })).status).toBe(
+      422,
+    );
     expect((await account.admin.api.post(`/inboxes/${inbox.id}/set_agent_bot`, {})).status).toBe(400);
   });
 
@@ -216,7 +295,9 @@ describe('inboxes', () => {
     expect((await account.admin.api.delete(`/inboxes/${inbox.id}`)).status).toBe(204);
     expect((await account.admin.api.get(`/inboxes/${inbox.id}`)).status).toBe(404);
     await eventually(async () => {
-      const events = (await publishedEvents<{ inbox: { id: number; secret?: string } }>(InboxEvents.deleted)).filter((event) => event.data.inbox.id === inbox.id);
+      const events = (await publishedEvents<{ inbox: { id: number; secret?: string } }>(InboxEvents.deleted)).filter(
+        (event) => event.data.inbox.id === inbox.id,
+      );
       expect(events).toHaveLength(1);
       expect(events[0].data.inbox).not.toHaveProperty('secret');
     });

@@ -50,7 +50,9 @@ describe('teams', () => {
     const agent = await account.addUser('agent');
     const stranger = await (await createTestAccount()).addUser('agent');
 
-    const added = await account.admin.api.post(`/teams/${team.id}/team_members`, { user_ids: [agent.id, String(account.admin.id)] });
+    const added = await account.admin.api.post(`/teams/${team.id}/team_members`, {
+      user_ids: [agent.id, String(account.admin.id)],
+    });
     expect(added.status).toBe(200);
     expect(added.body.map((member: { id: number }) => member.id).sort()).toEqual([account.admin.id, agent.id].sort());
     expect((await account.admin.api.get(`/teams/${team.id}/team_members`)).body).toHaveLength(2);
@@ -58,10 +60,15 @@ describe('teams', () => {
 
     const refused = await account.admin.api.post(`/teams/${team.id}/team_members`, { user_ids: [stranger.id] });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ error: `User ${stranger.id} is not an agent of this account`, attributes: ['user_ids'] });
+    expect(refused.body).toEqual({
+      error: `User ${stranger.id} is not an agent of this account`,
+      attributes: ['user_ids'],
+    });
     expect((await account.admin.api.post(`/teams/${team.id}/team_members`, { user_ids: ['abc'] })).status).toBe(400);
 
-    const removed = await account.admin.api.delete(`/teams/${team.id}/team_members`, { body: { user_ids: [agent.id] } });
+    const removed = await account.admin.api.delete(`/teams/${team.id}/team_members`, {
+      body: { user_ids: [agent.id] },
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.map((member: { id: number }) => member.id)).toEqual([account.admin.id]);
   });

@@ -1,5 +1,12 @@
 import { ConversationEvents, type ConversationEventMap } from '@parley/contracts';
-import { createTestAccount, eventually, publishedEvents, seedContact, type TestAccount, type TestUser } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  publishedEvents,
+  seedContact,
+  type TestAccount,
+  type TestUser,
+} from '@parley/testing';
 import { randomBytes } from 'node:crypto';
 
 const unique = () => randomBytes(3).toString('hex');
@@ -17,20 +24,33 @@ describe('macros', () => {
     account = await createTestAccount();
     admin = account.admin;
     [agent, otherAgent] = [await account.addUser('agent'), await account.addUser('agent')];
-    inboxId = (await admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
-    hiddenInboxId = (await admin.api.post('/inboxes', { name: 'Hidden', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
-    expect((await admin.api.post(`/inboxes/${inboxId}/inbox_members`, { user_ids: [agent.id, otherAgent.id] })).status).toBe(200);
+    inboxId = (
+      await admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
+    hiddenInboxId = (
+      await admin.api.post('/inboxes', { name: 'Hidden', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
+    expect(
+      (await admin.api.post(`/inboxes/${inboxId}/inbox_members`, { user_ids: [agent.id, otherAgent.id] })).status,
+    ).toBe(200);
     tag = `m-${unique()}`;
     expect((await admin.api.post('/labels', { title: tag })).status).toBe(201);
   });
 
   async function conversation(inbox = inboxId): Promise<number> {
     const contact = await seedContact(account.id, { name: 'Mia' });
-    return (await admin.api.post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })).body.id;
+    return (
+      await admin.api.post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })
+    ).body.id;
   }
 
   const show = async (id: number) => (await admin.api.get(`/conversations/${id}`)).body;
-  const macro = (overrides: Record<string, unknown> = {}) => ({ name: 'Triage', visibility: 'global', actions: [{ action_name: 'add_label', action_params: [tag] }], ...overrides });
+  const macro = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Triage',
+    visibility: 'global',
+    actions: [{ action_name: 'add_label', action_params: [tag] }],
+    ...overrides,
+  });
 
   it('creates, shows, lists, updates and deletes a global macro (administrators)', async () => {
     const created = await admin.api.post('/macros', macro());
@@ -71,10 +91,17 @@ describe('macros', () => {
       expect((await other.api.get(`/macros/${personal.body.id}`)).status).toBe(403);
       expect((await other.api.patch(`/macros/${personal.body.id}`, { name: 'y' })).status).toBe(403);
       expect((await other.api.delete(`/macros/${personal.body.id}`)).status).toBe(403);
-      expect((await other.api.post(`/macros/${personal.body.id}/execute`, { conversation_ids: [await conversation()] })).status).toBe(403);
-      expect(((await other.api.get('/macros')).body.payload as Array<{ id: number }>).map((m) => m.id)).not.toContain(personal.body.id);
+      expect(
+        (await other.api.post(`/macros/${personal.body.id}/execute`, { conversation_ids: [await conversation()] }))
+          .status,
+      ).toBe(403);
+      expect(((await other.api.get('/macros')).body.payload as Array<{ id: number }>).map((m) => m.id)).not.toContain(
+        personal.body.id,
+      );
     }
-    expect(((await agent.api.get('/macros')).body.payload as Array<{ id: number }>).map((m) => m.id)).toEqual(expect.arrayContaining([global.id, personal.body.id]));
+    expect(((await agent.api.get('/macros')).body.payload as Array<{ id: number }>).map((m) => m.id)).toEqual(
+      expect.arrayContaining([global.id, personal.body.id]),
+    );
     expect((await agent.api.delete(`/macros/${personal.body.id}`)).status).toBe(204);
 
     const stranger = await createTestAccount();
@@ -83,8 +110,18 @@ describe('macros', () => {
 
   it.each([
     ['a blank name', { name: ' ' }, "Name can't be blank", 'name'],
-    ['an action macros may not hold', { actions: [{ action_name: 'send_webhook_event', action_params: ['https://example.com/h'] }] }, 'Action 1: unknown action send_webhook_event', 'actions[0].action_name'],
-    ['a label that does not exist', { actions: [{ action_name: 'add_label', action_params: ['nope-nope'] }] }, 'Action 1 (add_label): action_params name no label of the account: nope-nope', 'actions[0].action_params'],
+    [
+      'an action macros may not hold',
+      { actions: [{ action_name: 'send_webhook_event', action_params: ['https://example.com/h'] }] },
+      'Action 1: unknown action send_webhook_event',
+      'actions[0].action_name',
+    ],
+    [
+      'a label that does not exist',
+      { actions: [{ action_name: 'add_label', action_params: ['nope-nope'] }] },
+      'Action 1 (add_label): action_params name no label of the account: nope-nope',
+      'actions[0].action_params',
+    ],
   ])('refuses %s with 422', async (_, overrides, error, attribute) => {
     const response = await admin.api.post('/macros', macro(overrides));
     expect(response.status).toBe(422);
@@ -98,37 +135,53 @@ describe('macros', () => {
     expect((await admin.api.post('/macros', macro(overrides))).status).toBe(400);
   });
 
-  it('executes over several conversations, in order, as the caller; its changes are not marked as a rule\'s', async () => {
-    const created = await agent.api.post('/macros', macro({
-      visibility: 'personal',
-      actions: [
-        { action_name: 'add_label', action_params: [tag] },
-        { action_name: 'change_priority', action_params: ['high'] },
-        { action_name: 'assign_agent', action_params: [agent.id] },
-        { action_name: 'add_private_note', action_params: ['macro ran'] },
-      ],
-    }));
+  it("executes over several conversations, in order, as the caller; its changes are not marked as a rule's", async () => {
+    const created = await agent.api.post(
+      '/macros',
+      macro({
+        visibility: 'personal',
+        actions: [
+          { action_name: 'add_label', action_params: [tag] },
+          { action_name: 'change_priority', action_params: ['high'] },
+          { action_name: 'assign_agent', action_params: [agent.id] },
+          { action_name: 'add_private_note', action_params: ['macro ran'] },
+        ],
+      }),
+    );
     expect(created.status).toBe(201);
     const ids = [await conversation(), await conversation()];
     const executed = await agent.api.post(`/macros/${created.body.id}/execute`, { conversation_ids: ids });
     expect(executed.status).toBe(200);
     expect(executed.body.payload.map((entry: { conversation_id: number }) => entry.conversation_id)).toEqual(ids);
-    for (const entry of executed.body.payload) expect(entry.actions.every((a: { outcome: string }) => a.outcome === 'applied')).toBe(true);
-    for (const id of ids) expect(await show(id)).toMatchObject({ labels: [tag], priority: 'high', assignee_id: agent.id });
+    for (const entry of executed.body.payload)
+      expect(entry.actions.every((a: { outcome: string }) => a.outcome === 'applied')).toBe(true);
+    for (const id of ids)
+      expect(await show(id)).toMatchObject({ labels: [tag], priority: 'high', assignee_id: agent.id });
     const events = await eventually(async () => {
-      const found = (await publishedEvents<ConversationEventMap[typeof ConversationEvents.updated]>(ConversationEvents.updated)).filter((e) => e.account_id === account.id && ids.includes(e.data.conversation.id));
+      const found = (
+        await publishedEvents<ConversationEventMap[typeof ConversationEvents.updated]>(ConversationEvents.updated)
+      ).filter((e) => e.account_id === account.id && ids.includes(e.data.conversation.id));
       expect(found.length).toBeGreaterThan(0);
       return found;
     });
     expect(events.every((e) => e.meta.origin === `macro:${created.body.id}`)).toBe(true);
   });
 
-  it('applies nothing when one conversation cannot be reached (403 outside the caller\'s inboxes, 404 when missing)', async () => {
-    const created = (await agent.api.post('/macros', macro({ visibility: 'personal', actions: [{ action_name: 'change_priority', action_params: ['urgent'] }] }))).body;
+  it("applies nothing when one conversation cannot be reached (403 outside the caller's inboxes, 404 when missing)", async () => {
+    const created = (
+      await agent.api.post(
+        '/macros',
+        macro({ visibility: 'personal', actions: [{ action_name: 'change_priority', action_params: ['urgent'] }] }),
+      )
+    ).body;
     const visible = await conversation();
     const hidden = await conversation(hiddenInboxId);
-    expect((await agent.api.post(`/macros/${created.id}/execute`, { conversation_ids: [visible, hidden] })).status).toBe(403);
-    expect((await agent.api.post(`/macros/${created.id}/execute`, { conversation_ids: [visible, 999_999] })).status).toBe(404);
+    expect(
+      (await agent.api.post(`/macros/${created.id}/execute`, { conversation_ids: [visible, hidden] })).status,
+    ).toBe(403);
+    expect(
+      (await agent.api.post(`/macros/${created.id}/execute`, { conversation_ids: [visible, 999_999] })).status,
+    ).toBe(404);
     expect((await show(visible)).priority).toBeNull();
     expect((await agent.api.post(`/macros/${created.id}/execute`, { conversation_ids: [] })).status).toBe(400);
   });
@@ -143,7 +196,9 @@ describe('macros', () => {
       actions: [{ action_name: 'change_status', action_params: ['pending'] }],
     });
     expect(rule.status).toBe(201);
-    const created = (await admin.api.post('/macros', macro({ actions: [{ action_name: 'add_label', action_params: [trigger] }] }))).body;
+    const created = (
+      await admin.api.post('/macros', macro({ actions: [{ action_name: 'add_label', action_params: [trigger] }] }))
+    ).body;
     const id = await conversation();
     expect((await agent.api.post(`/macros/${created.id}/execute`, { conversation_ids: [id] })).status).toBe(200);
     await eventually(async () => expect((await show(id)).status).toBe('pending'));

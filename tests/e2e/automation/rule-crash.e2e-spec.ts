@@ -1,4 +1,11 @@
-import { createTestAccount, eventually, seedContact, startService, stopService, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  seedContact,
+  startService,
+  stopService,
+  type TestAccount,
+} from '@parley/testing';
 import { randomBytes } from 'node:crypto';
 
 const unique = () => randomBytes(3).toString('hex');
@@ -17,7 +24,8 @@ describe('automation rules: a crash mid-run', () => {
 
   it('applies each rule once per event when the service is killed while working through a backlog', async () => {
     const api = account.admin.api;
-    const inbox = (await api.post('/inboxes', { name: 'Api', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    const inbox = (await api.post('/inboxes', { name: 'Api', channel: { type: 'api' }, enable_auto_assignment: false }))
+      .body.id;
     const tag = `c-${unique()}`;
     expect((await api.post('/labels', { title: tag })).status).toBe(201);
     const marker = unique();
@@ -37,15 +45,25 @@ describe('automation rules: a crash mid-run', () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       const contact = await seedContact(account.id, { name: `C${i}` });
-      const id = (await api.post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })).body.id;
-      expect((await api.post(`/conversations/${id}/messages`, { content: `hello ${marker}`, message_type: 'incoming' })).status).toBe(201);
+      const id = (
+        await api.post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })
+      ).body.id;
+      expect(
+        (await api.post(`/conversations/${id}/messages`, { content: `hello ${marker}`, message_type: 'incoming' }))
+          .status,
+      ).toBe(201);
       ids.push(id);
     }
-    const contents = async (id: number) => ((await api.get(`/conversations/${id}/messages`)).body.payload as Array<{ content: string }>).map((m) => m.content);
+    const contents = async (id: number) =>
+      ((await api.get(`/conversations/${id}/messages`)).body.payload as Array<{ content: string }>).map(
+        (m) => m.content,
+      );
 
     await startService('automation');
     // Killed as soon as the backlog is being worked on: some actions applied, their run not committed.
-    await eventually(async () => expect((await Promise.all(ids.map(contents))).flat()).toContain(`note ${marker}`), { intervalMs: 5 });
+    await eventually(async () => expect((await Promise.all(ids.map(contents))).flat()).toContain(`note ${marker}`), {
+      intervalMs: 5,
+    });
     await stopService('automation', 'SIGKILL');
     await startService('automation');
 

@@ -1,6 +1,17 @@
 import { eventSubject, MessageEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
 import { namespaced } from '@parley/service-kit';
-import { createTestAccount, createWebhookEndpoint, eventually, gatewayClient, mailsTo, publishedEvents, readE2eState, seedContact, verifyParleySignature, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  createWebhookEndpoint,
+  eventually,
+  gatewayClient,
+  mailsTo,
+  publishedEvents,
+  readE2eState,
+  seedContact,
+  verifyParleySignature,
+  type TestAccount,
+} from '@parley/testing';
 import { connect, JSONCodec } from 'nats';
 import { randomBytes, randomUUID } from 'node:crypto';
 
@@ -14,7 +25,10 @@ async function publishTimes(envelope: EventEnvelope, times: number): Promise<voi
   const { natsUrl, namespace } = readE2eState();
   const connection = await connect({ servers: natsUrl });
   try {
-    for (let i = 0; i < times; i++) await connection.jetstream().publish(namespaced(namespace, eventSubject(envelope.type)), codec.encode(envelope), { msgID: randomUUID() });
+    for (let i = 0; i < times; i++)
+      await connection
+        .jetstream()
+        .publish(namespaced(namespace, eventSubject(envelope.type)), codec.encode(envelope), { msgID: randomUUID() });
   } finally {
     await connection.close();
   }
@@ -26,7 +40,9 @@ describe('automation rules: evaluation', () => {
 
   beforeAll(async () => {
     account = await createTestAccount();
-    inboxId = (await account.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    inboxId = (
+      await account.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
   });
 
   const api = () => account.admin.api;
@@ -40,14 +56,25 @@ describe('automation rules: evaluation', () => {
 
   async function conversation(extra: Record<string, unknown> = {}): Promise<number> {
     const contact = await seedContact(account.id, { name: 'Rita' });
-    const created = await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inboxId, contact_id: contact.id, ...extra });
+    const created = await api().post('/conversations', {
+      source_id: `s-${unique()}`,
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      ...extra,
+    });
     expect(created.status).toBe(201);
     return created.body.id;
   }
 
   const show = async (id: number) => (await api().get(`/conversations/${id}`)).body;
-  const messages = async (id: number) => (await api().get(`/conversations/${id}/messages`)).body.payload as Array<{ content: string; private: boolean; message_type: string }>;
-  const incoming = (id: number, content: string) => api().post(`/conversations/${id}/messages`, { content, message_type: 'incoming' });
+  const messages = async (id: number) =>
+    (await api().get(`/conversations/${id}/messages`)).body.payload as Array<{
+      content: string;
+      private: boolean;
+      message_type: string;
+    }>;
+  const incoming = (id: number, content: string) =>
+    api().post(`/conversations/${id}/messages`, { content, message_type: 'incoming' });
 
   async function label(): Promise<string> {
     const title = `l-${unique()}`;
@@ -56,7 +83,11 @@ describe('automation rules: evaluation', () => {
   }
 
   async function createRule(body: Record<string, unknown>): Promise<number> {
-    const response = await api().post('/automation_rules', { name: `rule ${unique()}`, event_name: 'message_created', ...body });
+    const response = await api().post('/automation_rules', {
+      name: `rule ${unique()}`,
+      event_name: 'message_created',
+      ...body,
+    });
     expect(response.status).toBe(201);
     return response.body.payload.id;
   }
@@ -85,7 +116,9 @@ describe('automation rules: evaluation', () => {
       expect(current.labels).toEqual([billing, vipTag].sort());
       expect(current.priority).toBe('urgent');
     });
-    const [event] = (await publishedEvents<MessageCreated>(MessageEvents.created)).filter((e) => e.data.conversation.id === id && e.account_id === account.id && e.data.message.content?.includes('Refund'));
+    const [event] = (await publishedEvents<MessageCreated>(MessageEvents.created)).filter(
+      (e) => e.data.conversation.id === id && e.account_id === account.id && e.data.message.content?.includes('Refund'),
+    );
     const log = await eventually(async () => {
       const page = await runs(second);
       expect(page.payload).toHaveLength(1);
@@ -149,7 +182,9 @@ describe('automation rules: evaluation', () => {
     });
     const id = await conversation();
     await api().post(`/conversations/${id}/messages`, { content: 'hello from a person' });
-    await eventually(async () => expect((await messages(id)).filter((m) => m.content === `auto ${marker}`)).toHaveLength(1));
+    await eventually(async () =>
+      expect((await messages(id)).filter((m) => m.content === `auto ${marker}`)).toHaveLength(1),
+    );
     // A later person's message is consumed after the rule's own: once its run is logged, the rule's message was passed over.
     await api().post(`/conversations/${id}/messages`, { content: 'second from a person' });
     const log = await eventually(async () => {
@@ -158,7 +193,9 @@ describe('automation rules: evaluation', () => {
       return page.payload as Array<{ event_id: string }>;
     });
     expect((await messages(id)).filter((m) => m.content === `auto ${marker}`)).toHaveLength(2);
-    const byRule = (await publishedEvents<MessageCreated>(MessageEvents.created)).filter((e) => e.meta.origin === `automation:${rule}`);
+    const byRule = (await publishedEvents<MessageCreated>(MessageEvents.created)).filter(
+      (e) => e.meta.origin === `automation:${rule}`,
+    );
     expect(byRule).toHaveLength(2);
     expect(log.map((run) => run.event_id)).not.toContain(byRule[0].id);
   });
@@ -172,8 +209,14 @@ describe('automation rules: evaluation', () => {
     const id = await conversation();
     await incoming(id, `original ${marker}`);
     await eventually(async () => expect((await runs(rule)).payload).toHaveLength(1));
-    const [original] = (await publishedEvents<MessageCreated>(MessageEvents.created)).filter((e) => e.account_id === account.id && e.data.message.content === `original ${marker}`);
-    const copy = { ...original, id: randomUUID(), data: { ...original.data, message: { ...original.data.message, content: `copy ${marker}` } } };
+    const [original] = (await publishedEvents<MessageCreated>(MessageEvents.created)).filter(
+      (e) => e.account_id === account.id && e.data.message.content === `original ${marker}`,
+    );
+    const copy = {
+      ...original,
+      id: randomUUID(),
+      data: { ...original.data, message: { ...original.data.message, content: `copy ${marker}` } },
+    };
     await publishTimes(copy, 2);
     // A later event in the same stream: once its run is logged, both copies have been consumed.
     await incoming(id, `later ${marker}`);
@@ -209,7 +252,9 @@ describe('automation rules: evaluation', () => {
       const current = await show(id);
       expect(current).toMatchObject({ assignee_id: agent.id, team_id: team.id, status: 'pending', muted: true });
     });
-    await eventually(async () => expect((await messages(id)).some((m) => m.content === 'created by a rule' && m.private)).toBe(true));
+    await eventually(async () =>
+      expect((await messages(id)).some((m) => m.content === 'created by a rule' && m.private)).toBe(true),
+    );
     await eventually(async () => expect((await mailsTo(agent.email)).map((mail) => mail.subject)).toContain(subject));
   });
 
@@ -231,7 +276,11 @@ describe('automation rules: evaluation', () => {
     expect(snoozed.snoozed_until).toBeGreaterThanOrEqual(before + 7 * 86_400 - 1);
     expect(snoozed.snoozed_until).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 7 * 86_400 + 1);
 
-    await createRule({ event_name: 'conversation_opened', conditions: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'] }], actions: [{ action_name: 'add_label', action_params: [reopened] }] });
+    await createRule({
+      event_name: 'conversation_opened',
+      conditions: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'] }],
+      actions: [{ action_name: 'add_label', action_params: [reopened] }],
+    });
     const other = await conversation({ status: 'pending' });
     await api().post(`/conversations/${other}/toggle_status`, { status: 'resolved' });
     expect((await show(other)).labels).toEqual([]);
@@ -239,12 +288,17 @@ describe('automation rules: evaluation', () => {
     await eventually(async () => expect((await show(other)).labels).toContain(reopened));
   });
 
-  it('posts the event to a webhook, signed with the rule\'s secret, and picks the best agent by round-robin', async () => {
+  it("posts the event to a webhook, signed with the rule's secret, and picks the best agent by round-robin", async () => {
     const endpoint = await createWebhookEndpoint({ fail_times: 1 });
     const agent = await account.addUser('agent');
-    const inbox = (await api().post('/inboxes', { name: `rr ${unique()}`, channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    const inbox = (
+      await api().post('/inboxes', { name: `rr ${unique()}`, channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
     expect((await api().post(`/inboxes/${inbox}/inbox_members`, { user_ids: [agent.id] })).status).toBe(200);
-    expect((await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: account.id })).status).toBe(200);
+    expect(
+      (await gatewayClient(agent.token).patch('/api/v1/profile', { availability: 'online', account_id: account.id }))
+        .status,
+    ).toBe(200);
     const created = await api().post('/automation_rules', {
       name: 'hook',
       event_name: 'conversation_created',
@@ -257,23 +311,39 @@ describe('automation rules: evaluation', () => {
     expect(created.status).toBe(201);
     const rule = created.body.payload;
     const contact = await seedContact(account.id, { name: 'Hook' });
-    const id = (await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })).body.id;
+    const id = (
+      await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })
+    ).body.id;
 
     await eventually(async () => expect((await show(id)).assignee_id).toBe(agent.id));
-    const requests = await eventually(async () => {
-      const received = await endpoint.requests();
-      expect(received.map((request) => request.status)).toEqual([500, 200]);
-      return received;
-    }, { timeoutMs: 15_000 });
+    const requests = await eventually(
+      async () => {
+        const received = await endpoint.requests();
+        expect(received.map((request) => request.status)).toEqual([500, 200]);
+        return received;
+      },
+      { timeoutMs: 15_000 },
+    );
     for (const request of requests) expect(verifyParleySignature(rule.webhook_secret, request)).toBe(true);
     const body = JSON.parse(requests[1].body);
-    expect(body).toMatchObject({ event: 'conversation_created', rule_id: rule.id, account: { id: account.id }, conversation: { id } });
+    expect(body).toMatchObject({
+      event: 'conversation_created',
+      rule_id: rule.id,
+      account: { id: account.id },
+      conversation: { id },
+    });
     expect(requests[0].body).toBe(requests[1].body);
   });
 
   it('records a failing action with its reason and still applies the others', async () => {
     const tag = await label();
-    const inbox = (await api().post('/inboxes', { name: `empty ${unique()}`, channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    const inbox = (
+      await api().post('/inboxes', {
+        name: `empty ${unique()}`,
+        channel: { type: 'api' },
+        enable_auto_assignment: false,
+      })
+    ).body.id;
     const rule = await createRule({
       event_name: 'conversation_created',
       conditions: [{ attribute_key: 'inbox_id', filter_operator: 'equal_to', values: [inbox] }],
@@ -283,7 +353,9 @@ describe('automation rules: evaluation', () => {
       ],
     });
     const contact = await seedContact(account.id, { name: 'Nobody' });
-    const id = (await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })).body.id;
+    const id = (
+      await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inbox, contact_id: contact.id })
+    ).body.id;
     await eventually(async () => expect((await show(id)).labels).toEqual([tag]));
     const [run] = await eventually(async () => {
       const page = await runs(rule);
@@ -302,8 +374,15 @@ describe('automation rules: evaluation', () => {
     const form = new FormData();
     form.append('content', 'brochure');
     form.append('private', 'true');
-    form.append('attachments[]', new Blob([Buffer.from('%PDF-1.4 brochure')], { type: 'application/pdf' }), 'brochure.pdf');
-    const uploaded = await fetch(`${readE2eState().gatewayUrl}/api/v1/accounts/${account.id}/conversations/${source}/messages`, { method: 'POST', headers: { api_access_token: account.admin.token }, body: form });
+    form.append(
+      'attachments[]',
+      new Blob([Buffer.from('%PDF-1.4 brochure')], { type: 'application/pdf' }),
+      'brochure.pdf',
+    );
+    const uploaded = await fetch(
+      `${readE2eState().gatewayUrl}/api/v1/accounts/${account.id}/conversations/${source}/messages`,
+      { method: 'POST', headers: { api_access_token: account.admin.token }, body: form },
+    );
     expect(uploaded.status).toBe(201);
     const attachmentId = ((await uploaded.json()) as { attachments: Array<{ id: number }> }).attachments[0].id;
     const marker = unique();
@@ -314,17 +393,34 @@ describe('automation rules: evaluation', () => {
     const id = await conversation();
     await incoming(id, `send me the brochure ${marker}`);
     const sent = await eventually(async () => {
-      const found = ((await api().get(`/conversations/${id}/messages`)).body.payload as Array<{ message_type: string; attachments: Array<{ data_url: string; file_size: number }> }>).find((m) => m.attachments.length > 0);
+      const found = (
+        (await api().get(`/conversations/${id}/messages`)).body.payload as Array<{
+          message_type: string;
+          attachments: Array<{ data_url: string; file_size: number }>;
+        }>
+      ).find((m) => m.attachments.length > 0);
       expect(found).toBeDefined();
       return found!;
     });
-    expect(sent).toMatchObject({ message_type: 'outgoing', attachments: [expect.objectContaining({ extension: 'pdf', file_size: 17 })] });
+    expect(sent).toMatchObject({
+      message_type: 'outgoing',
+      attachments: [expect.objectContaining({ extension: 'pdf', file_size: 17 })],
+    });
     expect(await (await fetch(sent.attachments[0].data_url)).text()).toBe('%PDF-1.4 brochure');
   });
 
-  it('tests a contact\'s custom attribute when the conversation has none of that name', async () => {
+  it("tests a contact's custom attribute when the conversation has none of that name", async () => {
     const key = `vip_${unique()}`;
-    expect((await api().post('/custom_attribute_definitions', { attribute_display_name: key, attribute_key: key, attribute_display_type: 'checkbox', attribute_model: 'contact_attribute' })).status).toBe(201);
+    expect(
+      (
+        await api().post('/custom_attribute_definitions', {
+          attribute_display_name: key,
+          attribute_key: key,
+          attribute_display_type: 'checkbox',
+          attribute_model: 'contact_attribute',
+        })
+      ).status,
+    ).toBe(201);
     const tag = await label();
     await createRule({
       event_name: 'conversation_created',
@@ -332,17 +428,29 @@ describe('automation rules: evaluation', () => {
       actions: [{ action_name: 'add_label', action_params: [tag] }],
     });
     const contactOf = async (vip: boolean) =>
-      (await eventually(async () => {
-        const created = await api().post('/contacts', { inbox_id: inboxId, name: `vip ${vip}`, custom_attributes: { [key]: vip } });
-        expect(created.status).toBe(201);
-        return created;
-      })).body.payload.contact.id as number;
+      (
+        await eventually(async () => {
+          const created = await api().post('/contacts', {
+            inbox_id: inboxId,
+            name: `vip ${vip}`,
+            custom_attributes: { [key]: vip },
+          });
+          expect(created.status).toBe(201);
+          return created;
+        })
+      ).body.payload.contact.id as number;
     const start = async (contactId: number) =>
-      (await eventually(async () => {
-        const created = await api().post('/conversations', { source_id: `s-${unique()}`, inbox_id: inboxId, contact_id: contactId });
-        expect(created.status).toBe(201);
-        return created;
-      })).body.id as number;
+      (
+        await eventually(async () => {
+          const created = await api().post('/conversations', {
+            source_id: `s-${unique()}`,
+            inbox_id: inboxId,
+            contact_id: contactId,
+          });
+          expect(created.status).toBe(201);
+          return created;
+        })
+      ).body.id as number;
     const [vip, regular] = [await start(await contactOf(true)), await start(await contactOf(false))];
     await eventually(async () => expect((await show(vip)).labels).toEqual([tag]));
     expect((await show(regular)).labels).toEqual([]);

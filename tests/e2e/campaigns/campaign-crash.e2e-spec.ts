@@ -1,4 +1,12 @@
-import { createTestAccount, eventually, startReplica, startService, stopReplicas, stopService, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  startReplica,
+  startService,
+  stopReplicas,
+  stopService,
+  type TestAccount,
+} from '@parley/testing';
 import { campaignInStatus, campaignMessagesPerContact, labelledContacts } from './campaign-fixtures';
 
 describe('campaigns: durable runs across restarts, kills and replicas', () => {
@@ -27,7 +35,13 @@ describe('campaigns: durable runs across restarts, kills and replicas', () => {
   it('fires a scheduled campaign at its time after the service was killed and restarted while it waited', async () => {
     const { labelId, contactIds } = await labelledContacts(account, inbox, 3);
     const at = new Date(Date.now() + 4000);
-    const created = await api().post('/campaigns', { title: 'Later', message: 'Hi {{contact.name}}', inbox_id: inbox, audience: [{ type: 'Label', id: labelId }], scheduled_at: at.toISOString() });
+    const created = await api().post('/campaigns', {
+      title: 'Later',
+      message: 'Hi {{contact.name}}',
+      inbox_id: inbox,
+      audience: [{ type: 'Label', id: labelId }],
+      scheduled_at: at.toISOString(),
+    });
     expect(created.body.status).toBe('scheduled');
     await stopService('campaigns', 'SIGKILL');
     await startService('campaigns');
@@ -44,8 +58,17 @@ describe('campaigns: durable runs across restarts, kills and replicas', () => {
     await stopService('campaigns');
     await startService('campaigns', { CAMPAIGN_LEASE_MS: '2000' });
     const { labelId, contactIds } = await labelledContacts(account, inbox, 80);
-    const id = (await api().post('/campaigns', { title: 'Crash', message: 'Hello {{contact.name}}', inbox_id: inbox, audience: [{ type: 'Label', id: labelId }] })).body.id;
-    await eventually(async () => expect((await api().get(`/campaigns/${id}`)).body.sent_count).toBeGreaterThan(5), { intervalMs: 20 });
+    const id = (
+      await api().post('/campaigns', {
+        title: 'Crash',
+        message: 'Hello {{contact.name}}',
+        inbox_id: inbox,
+        audience: [{ type: 'Label', id: labelId }],
+      })
+    ).body.id;
+    await eventually(async () => expect((await api().get(`/campaigns/${id}`)).body.sent_count).toBeGreaterThan(5), {
+      intervalMs: 20,
+    });
     await stopService('campaigns', 'SIGKILL');
     const atKill = (await campaignMessagesPerContact(id)).size;
     expect(atKill).toBeLessThan(80);
@@ -59,10 +82,24 @@ describe('campaigns: durable runs across restarts, kills and replicas', () => {
     await startReplica('campaigns');
     const { labelId, contactIds } = await labelledContacts(account, inbox, 30);
     const ids = await Promise.all(
-      [1, 2].map(async (n) => (await api().post('/campaigns', { title: `Replica ${n}`, message: 'Hi', inbox_id: inbox, audience: [{ type: 'Label', id: labelId }] })).body.id as number),
+      [1, 2].map(
+        async (n) =>
+          (
+            await api().post('/campaigns', {
+              title: `Replica ${n}`,
+              message: 'Hi',
+              inbox_id: inbox,
+              audience: [{ type: 'Label', id: labelId }],
+            })
+          ).body.id as number,
+      ),
     );
     for (const id of ids) {
-      expect(await campaignInStatus(account, id, 'completed')).toMatchObject({ audience_count: 30, sent_count: 30, failed_count: 0 });
+      expect(await campaignInStatus(account, id, 'completed')).toMatchObject({
+        audience_count: 30,
+        sent_count: 30,
+        failed_count: 0,
+      });
       await expectEachOnce(id, contactIds);
     }
   });

@@ -5,14 +5,23 @@ import { Client } from 'pg';
 export const unique = () => randomBytes(3).toString('hex');
 
 /** A label and `count` contacts carrying it (named C0…, with an e-mail and a custom attribute). */
-export async function labelledContacts(account: TestAccount, inboxId: number, count: number): Promise<{ labelId: number; title: string; contactIds: number[] }> {
+export async function labelledContacts(
+  account: TestAccount,
+  inboxId: number,
+  count: number,
+): Promise<{ labelId: number; title: string; contactIds: number[] }> {
   const api = account.admin.api;
   const title = `aud-${unique()}`;
   const label = await api.post('/labels', { title });
   if (label.status !== 201) throw new Error(`label: ${label.status}`);
   const contactIds: number[] = [];
   for (let i = 0; i < count; i++) {
-    const created = await api.post('/contacts', { inbox_id: inboxId, name: `C${i} ${title}`, email: `c${i}-${title}@example.com`, custom_attributes: { plan: `plan${i}` } });
+    const created = await api.post('/contacts', {
+      inbox_id: inboxId,
+      name: `C${i} ${title}`,
+      email: `c${i}-${title}@example.com`,
+      custom_attributes: { plan: `plan${i}` },
+    });
     if (created.status !== 201) throw new Error(`contact: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.payload.contact.id as number;
     await api.post(`/contacts/${id}/labels`, { labels: [title] });
@@ -48,7 +57,8 @@ export async function campaignMessageContents(campaignId: number): Promise<Map<n
       [campaignId],
     );
     const byContact = new Map<number, string[]>();
-    for (const row of rows as Array<{ contact_id: number; content: string }>) byContact.set(row.contact_id, [...(byContact.get(row.contact_id) ?? []), row.content]);
+    for (const row of rows as Array<{ contact_id: number; content: string }>)
+      byContact.set(row.contact_id, [...(byContact.get(row.contact_id) ?? []), row.content]);
     return byContact;
   } finally {
     await client.end();
@@ -56,7 +66,12 @@ export async function campaignMessageContents(campaignId: number): Promise<Map<n
 }
 
 /** The campaign once it has reached `status` (polled through the API). */
-export function campaignInStatus(account: TestAccount, id: number, status: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+export function campaignInStatus(
+  account: TestAccount,
+  id: number,
+  status: string,
+  timeoutMs = 30_000,
+): Promise<Record<string, unknown>> {
   return eventually(
     async () => {
       const campaign = (await account.admin.api.get(`/campaigns/${id}`)).body;

@@ -30,14 +30,22 @@ describe('campaigns: CRUD, validation and states', () => {
   });
   const refusal = async (body: Record<string, unknown>, attribute: string, code = 422) => {
     const response = await api().post('/campaigns', body);
-    expect({ status: response.status, attributes: response.body.attributes }).toEqual({ status: code, attributes: expect.arrayContaining([attribute]) });
+    expect({ status: response.status, attributes: response.body.attributes }).toEqual({
+      status: code,
+      attributes: expect.arrayContaining([attribute]),
+    });
     expect(typeof response.body.error).toBe('string');
   };
 
   beforeAll(async () => {
     account = await createTestAccount();
     apiInbox = (await api().post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
-    widgetInbox = (await api().post('/inboxes', { name: 'Site', channel: { type: 'web_widget', website_url: 'https://shop.example.com' } })).body.id;
+    widgetInbox = (
+      await api().post('/inboxes', {
+        name: 'Site',
+        channel: { type: 'web_widget', website_url: 'https://shop.example.com' },
+      })
+    ).body.id;
     labelId = (await labelledContacts(account, apiInbox, 1)).labelId;
     emptyLabelId = (await api().post('/labels', { title: `empty-${unique()}` })).body.id;
   });
@@ -76,7 +84,10 @@ describe('campaigns: CRUD, validation and states', () => {
     expect((await api().post(`/campaigns/${campaign.id}/pause`)).status).toBe(204);
     expect((await api().get(`/campaigns/${campaign.id}`)).body.status).toBe('paused');
     expect((await api().post(`/campaigns/${campaign.id}/pause`)).status).toBe(422);
-    const edited = await api().patch(`/campaigns/${campaign.id}`, { title: 'Renamed', message: 'Hello {{contact.email}}' });
+    const edited = await api().patch(`/campaigns/${campaign.id}`, {
+      title: 'Renamed',
+      message: 'Hello {{contact.email}}',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Renamed', message: 'Hello {{contact.email}}', status: 'paused' });
     expect((await api().delete(`/campaigns/${campaign.id}`)).status).toBe(422);
@@ -94,7 +105,9 @@ describe('campaigns: CRUD, validation and states', () => {
   it('saves drafts (editable, deletable), and an ongoing campaign starts enabled', async () => {
     const draft = (await api().post('/campaigns', oneOff({ status: 'draft' }))).body;
     expect(draft.status).toBe('draft');
-    expect((await api().patch(`/campaigns/${draft.id}`, { scheduled_at: '2098-06-01T10:00:00+02:00' })).body.scheduled_at).toBe('2098-06-01T08:00:00.000Z');
+    expect(
+      (await api().patch(`/campaigns/${draft.id}`, { scheduled_at: '2098-06-01T10:00:00+02:00' })).body.scheduled_at,
+    ).toBe('2098-06-01T08:00:00.000Z');
     expect((await api().post(`/campaigns/${draft.id}/pause`)).status).toBe(422);
     expect((await api().delete(`/campaigns/${draft.id}`)).status).toBe(204);
     expect((await api().get(`/campaigns/${draft.id}`)).status).toBe(404);
@@ -103,9 +116,17 @@ describe('campaigns: CRUD, validation and states', () => {
     expect((await api().post(`/campaigns/${launched.id}/resume`)).status).toBe(204);
     expect((await api().get(`/campaigns/${launched.id}`)).body.status).toBe('scheduled');
 
-    const enabled = await api().post('/campaigns', ongoing({ trigger_only_during_business_hours: true, sender_id: account.admin.id }));
+    const enabled = await api().post(
+      '/campaigns',
+      ongoing({ trigger_only_during_business_hours: true, sender_id: account.admin.id }),
+    );
     expect(enabled.status).toBe(201);
-    expect(enabled.body).toMatchObject({ status: 'enabled', campaign_type: 'ongoing', sender_id: account.admin.id, trigger_only_during_business_hours: true });
+    expect(enabled.body).toMatchObject({
+      status: 'enabled',
+      campaign_type: 'ongoing',
+      sender_id: account.admin.id,
+      trigger_only_during_business_hours: true,
+    });
     expect((await api().post(`/campaigns/${enabled.body.id}/pause`)).status).toBe(204);
     expect((await api().post(`/campaigns/${enabled.body.id}/resume`)).status).toBe(204);
     expect((await api().get(`/campaigns/${enabled.body.id}`)).body.status).toBe('enabled');
@@ -135,9 +156,17 @@ describe('campaigns: CRUD, validation and states', () => {
   it('accepts an inbox and a label created a moment ago (read your writes)', async () => {
     const inbox = (await api().post('/inboxes', { name: `Fresh ${unique()}`, channel: { type: 'api' } })).body.id;
     const { labelId: freshLabel } = await labelledContacts(account, inbox, 1);
-    const created = await api().post('/campaigns', oneOff({ inbox_id: inbox, audience: [{ type: 'Label', id: freshLabel }] }));
+    const created = await api().post(
+      '/campaigns',
+      oneOff({ inbox_id: inbox, audience: [{ type: 'Label', id: freshLabel }] }),
+    );
     expect(created.status).toBe(201);
-    const widget = (await api().post('/inboxes', { name: `Fresh site ${unique()}`, channel: { type: 'web_widget', website_url: 'https://fresh.example.com' } })).body.id;
+    const widget = (
+      await api().post('/inboxes', {
+        name: `Fresh site ${unique()}`,
+        channel: { type: 'web_widget', website_url: 'https://fresh.example.com' },
+      })
+    ).body.id;
     expect((await api().post('/campaigns', ongoing({ inbox_id: widget }))).status).toBe(201);
   });
 

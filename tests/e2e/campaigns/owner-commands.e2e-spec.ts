@@ -9,7 +9,9 @@ describe('campaigns: commands and queries of the owners', () => {
 
   beforeAll(() => {
     const { natsUrl, namespace, databaseUrl } = readE2eState();
-    rpc = new RpcClient(loadServiceConfig('campaigns', { NATS_URL: natsUrl, NATS_NAMESPACE: namespace, DATABASE_URL: databaseUrl }));
+    rpc = new RpcClient(
+      loadServiceConfig('campaigns', { NATS_URL: natsUrl, NATS_NAMESPACE: namespace, DATABASE_URL: databaseUrl }),
+    );
   });
 
   afterAll(() => rpc.onApplicationShutdown());
@@ -28,7 +30,10 @@ describe('campaigns: commands and queries of the owners', () => {
       content: 'Once only',
       key: `campaign:${campaignId}:contact:${contactIds[0]}`,
     };
-    const [first, concurrent] = await Promise.all([rpc.send(CampaignMessagePatterns.send, command), rpc.send(CampaignMessagePatterns.send, command)]);
+    const [first, concurrent] = await Promise.all([
+      rpc.send(CampaignMessagePatterns.send, command),
+      rpc.send(CampaignMessagePatterns.send, command),
+    ]);
     const again = await rpc.send(CampaignMessagePatterns.send, { ...command, content: 'A retry' });
     expect(concurrent.message_id).toBe(first.message_id);
     expect(again.message_id).toBe(first.message_id);
@@ -38,8 +43,15 @@ describe('campaigns: commands and queries of the owners', () => {
     expect(conversation.map((message: { content: string }) => message.content)).toEqual(['Once only']);
 
     // The channel's rules apply: a mobile chat's window is closed for a new conversation.
-    const mobile = (await account.admin.api.post('/inboxes', { name: 'Mobile', channel: { type: 'mobile_chat', phone_number: '+15550003333' } })).body.id;
-    const refused = await rpc.send(CampaignMessagePatterns.send, { ...command, inbox_id: mobile, key: `${command.key}:mobile` }).catch((error: unknown) => error);
+    const mobile = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Mobile',
+        channel: { type: 'mobile_chat', phone_number: '+15550003333' },
+      })
+    ).body.id;
+    const refused = await rpc
+      .send(CampaignMessagePatterns.send, { ...command, inbox_id: mobile, key: `${command.key}:mobile` })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RpcCallError);
     expect((refused as RpcCallError).code).toBe('MESSAGE.WINDOW_CLOSED');
   });
@@ -56,7 +68,11 @@ describe('campaigns: commands and queries of the owners', () => {
       caller: { user_id: account.admin.id, role: 'administrator' as const },
       inbox_id: inboxId,
       campaign_id: campaignId,
-      sends: ids.map((id) => ({ contact_id: id, content: `${content} ${id}`, key: `campaign:${campaignId}:contact:${id}` })),
+      sends: ids.map((id) => ({
+        contact_id: id,
+        content: `${content} ${id}`,
+        key: `campaign:${campaignId}:contact:${id}`,
+      })),
     });
     const first = await rpc.send(CampaignMessagePatterns.sendMany, command([c0], 'First'));
     const [batch, concurrent] = await Promise.all([
@@ -76,7 +92,10 @@ describe('campaigns: commands and queries of the owners', () => {
     expect(contents.size).toBe(3);
 
     // The answered conversation ids are the account's display ids, distinct, each showing its message.
-    const sent = [batch.results[0], batch.results[1], batch.results[3]] as Array<{ conversation_id: number; message_id: number }>;
+    const sent = [batch.results[0], batch.results[1], batch.results[3]] as Array<{
+      conversation_id: number;
+      message_id: number;
+    }>;
     expect(new Set(sent.map((result) => result.conversation_id)).size).toBe(3);
     for (const result of sent) {
       const messages = (await account.admin.api.get(`/conversations/${result.conversation_id}/messages`)).body.payload;
@@ -84,9 +103,16 @@ describe('campaigns: commands and queries of the owners', () => {
     }
 
     // An inbox-wide refusal fails the whole command and sends nothing.
-    const mobile = (await account.admin.api.post('/inboxes', { name: 'Mobile', channel: { type: 'mobile_chat', phone_number: '+15550004444' } })).body.id;
+    const mobile = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Mobile',
+        channel: { type: 'mobile_chat', phone_number: '+15550004444' },
+      })
+    ).body.id;
     const { contactIds: others } = await labelledContacts(account, mobile, 2);
-    const refused = await rpc.send(CampaignMessagePatterns.sendMany, command(others, 'Closed', mobile)).catch((error: unknown) => error);
+    const refused = await rpc
+      .send(CampaignMessagePatterns.sendMany, command(others, 'Closed', mobile))
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RpcCallError);
     expect((refused as RpcCallError).code).toBe('MESSAGE.WINDOW_CLOSED');
     expect((await campaignMessageContents(campaignId)).size).toBe(3);
@@ -99,10 +125,22 @@ describe('campaigns: commands and queries of the owners', () => {
     // Contacts made at another inbox, so they have no link at this one yet.
     const { contactIds } = await labelledContacts(account, created, 2);
     const [kept, fresh] = contactIds;
-    expect((await account.admin.api.post(`/contacts/${kept}/contact_inboxes`, { inbox_id: inbox, source_id: 'kept-source' })).status).toBeLessThan(300);
+    expect(
+      (await account.admin.api.post(`/contacts/${kept}/contact_inboxes`, { inbox_id: inbox, source_id: 'kept-source' }))
+        .status,
+    ).toBeLessThan(300);
     const other = await createTestAccount();
-    const { contactIds: foreign } = await labelledContacts(other, (await other.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id, 1);
-    const ask = () => rpc.send(ContactLinkPatterns.ensureMany, { account_id: account.id, inbox_id: inbox, contact_ids: [fresh, kept, foreign[0], fresh] });
+    const { contactIds: foreign } = await labelledContacts(
+      other,
+      (await other.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id,
+      1,
+    );
+    const ask = () =>
+      rpc.send(ContactLinkPatterns.ensureMany, {
+        account_id: account.id,
+        inbox_id: inbox,
+        contact_ids: [fresh, kept, foreign[0], fresh],
+      });
     const [first, concurrent] = await Promise.all([ask(), ask()]);
     const again = await ask();
     const sourceOf = (answer: typeof first) => new Map(answer.links.map((link) => [link.contact_id, link.source_id]));
@@ -110,7 +148,9 @@ describe('campaigns: commands and queries of the owners', () => {
     expect(sourceOf(first).get(kept)).toBe('kept-source');
     expect(sourceOf(concurrent)).toEqual(sourceOf(first));
     expect(sourceOf(again)).toEqual(sourceOf(first));
-    const links = (await account.admin.api.get(`/contacts/${fresh}/contact_inboxes`)).body.payload.filter((link: { inbox: { id: number } }) => link.inbox.id === inbox);
+    const links = (await account.admin.api.get(`/contacts/${fresh}/contact_inboxes`)).body.payload.filter(
+      (link: { inbox: { id: number } }) => link.inbox.id === inbox,
+    );
     expect(links.map((link: { source_id: string }) => link.source_id)).toEqual([sourceOf(first).get(fresh)]);
   });
 
@@ -120,7 +160,9 @@ describe('campaigns: commands and queries of the owners', () => {
     const a = await labelledContacts(account, inbox, 3);
     const b = await labelledContacts(account, inbox, 2);
     const ask = (labels: string[], afterId: number, limit: number, accountId = account.id) =>
-      rpc.send(ContactLookupPatterns.withLabels, { account_id: accountId, labels, after_id: afterId, limit }).then((contacts) => contacts.map((contact) => contact.id));
+      rpc
+        .send(ContactLookupPatterns.withLabels, { account_id: accountId, labels, after_id: afterId, limit })
+        .then((contacts) => contacts.map((contact) => contact.id));
     const all = [...a.contactIds, ...b.contactIds].sort((x, y) => x - y);
     expect(await ask([a.title, b.title], 0, 100)).toEqual(all);
     expect(await ask([a.title, b.title], all[1], 2)).toEqual(all.slice(2, 4));

@@ -1,4 +1,11 @@
-import { createTestAccount, createWebhookEndpoint, eventually, gatewayClient, type ApiResponse, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  createWebhookEndpoint,
+  eventually,
+  gatewayClient,
+  type ApiResponse,
+  type TestAccount,
+} from '@parley/testing';
 
 /**
  * Every page parameter of the served OpenAPI document reads alike: `page` ≤ 0 (the n8n node
@@ -6,7 +13,12 @@ import { createTestAccount, createWebhookEndpoint, eventually, gatewayClient, ty
  * empty page, above the cap or not a number is a 400. A paginated route added without a row
  * below fails the first test.
  */
-type OpenApi = { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: { type?: string } }> }>> };
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<string, { parameters?: Array<{ name: string; in: string; schema?: { type?: string } }> }>
+  >;
+};
 
 const PAGE_PARAMETERS = new Set(['page', 'stage_page']);
 
@@ -41,16 +53,33 @@ describe('compatibility: page parameters on every paginated endpoint', () => {
     );
     documented = Object.keys(documentedTypes);
 
-    const inbox = (await api.post('/inboxes', { name: 'Pages', channel: { type: 'api' }, enable_auto_assignment: false })).body;
-    const widget = (await api.post('/inboxes', { name: 'Pages widget', channel: { type: 'web_widget', website_url: 'https://example.com' } })).body;
+    const inbox = (
+      await api.post('/inboxes', { name: 'Pages', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body;
+    const widget = (
+      await api.post('/inboxes', {
+        name: 'Pages widget',
+        channel: { type: 'web_widget', website_url: 'https://example.com' },
+      })
+    ).body;
     // TODO(read-your-writes): contacts learns inboxes from events; drop the poll once a miss asks messaging.
     const contact = await eventually(async () => {
       const created = await api.post('/contacts', { inbox_id: inbox.id, name: 'Paged Person' });
       expect(created.status).toBe(201);
       return created.body.payload;
     });
-    expect((await api.post('/conversations', { inbox_id: inbox.id, contact_id: contact.contact.id, source_id: contact.contact_inbox.source_id })).status).toBe(201);
-    const webhook = (await api.post('/webhooks', { url: (await createWebhookEndpoint()).url, subscriptions: ['conversation_created'] })).body;
+    expect(
+      (
+        await api.post('/conversations', {
+          inbox_id: inbox.id,
+          contact_id: contact.contact.id,
+          source_id: contact.contact_inbox.source_id,
+        })
+      ).status,
+    ).toBe(201);
+    const webhook = (
+      await api.post('/webhooks', { url: (await createWebhookEndpoint()).url, subscriptions: ['conversation_created'] })
+    ).body;
     const rule = (
       await api.post('/automation_rules', {
         name: 'Pages rule',
@@ -61,12 +90,28 @@ describe('compatibility: page parameters on every paginated endpoint', () => {
     ).body.payload;
     // TODO(read-your-writes): campaigns learns inboxes from events.
     const campaign = await eventually(async () => {
-      const created = await api.post('/campaigns', { title: 'Pages campaign', message: 'Hi', inbox_id: widget.id, campaign_type: 'ongoing', trigger_rules: { url: 'https://example.com', time_on_page: 5 } });
+      const created = await api.post('/campaigns', {
+        title: 'Pages campaign',
+        message: 'Hi',
+        inbox_id: widget.id,
+        campaign_type: 'ongoing',
+        trigger_rules: { url: 'https://example.com', time_on_page: 5 },
+      });
       expect(created.status).toBe(201);
       return created.body;
     });
-    const funnel = (await api.post('/funnels', { funnel: { name: 'Pages funnel', stages: { lead: { name: 'Lead', color: '#111111', position: 1 } } } })).body;
-    expect((await api.post('/kanban_items', { kanban_item: { funnel_id: funnel.id, item_details: { title: 'Paged card' } } })).status).toBe(201);
+    const funnel = (
+      await api.post('/funnels', {
+        funnel: { name: 'Pages funnel', stages: { lead: { name: 'Lead', color: '#111111', position: 1 } } },
+      })
+    ).body;
+    expect(
+      (
+        await api.post('/kanban_items', {
+          kanban_item: { funnel_id: funnel.id, item_details: { title: 'Paged card' } },
+        })
+      ).status,
+    ).toBe(201);
     for (const made of [webhook, rule, campaign, funnel]) expect(made?.id).toEqual(expect.any(Number));
 
     const v1 = `/api/v1/accounts/${account.id}`;
@@ -75,31 +120,87 @@ describe('compatibility: page parameters on every paginated endpoint', () => {
     const filter = { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'] }] };
     const contactFilter = { payload: [{ attribute_key: 'name', filter_operator: 'contains', values: ['Paged'] }] };
     Object.assign(rows, {
-      'GET /api/v1/accounts/{account_id}/conversations page': { path: `${v1}/conversations?`, items: (body: any) => body.data.payload, filled: true },
+      'GET /api/v1/accounts/{account_id}/conversations page': {
+        path: `${v1}/conversations?`,
+        items: (body: any) => body.data.payload,
+        filled: true,
+      },
       'GET /api/v1/accounts/{account_id}/conversations/meta page': { path: `${v1}/conversations/meta?` },
-      'POST /api/v1/accounts/{account_id}/conversations/filter page': { path: `${v1}/conversations/filter?`, body: filter, items: (body: any) => body.data.payload, filled: true },
+      'POST /api/v1/accounts/{account_id}/conversations/filter page': {
+        path: `${v1}/conversations/filter?`,
+        body: filter,
+        items: (body: any) => body.data.payload,
+        filled: true,
+      },
       'GET /api/v1/accounts/{account_id}/contacts page': { path: `${v1}/contacts?`, items: payload, filled: true },
-      'GET /api/v1/accounts/{account_id}/contacts/search page': { path: `${v1}/contacts/search?q=Paged&`, items: payload, filled: true },
-      'POST /api/v1/accounts/{account_id}/contacts/filter page': { path: `${v1}/contacts/filter?`, body: contactFilter, items: payload, filled: true },
-      'GET /api/v1/accounts/{account_id}/webhooks/{id}/deliveries page': { path: `${v1}/webhooks/${webhook.id}/deliveries?`, items: payload },
-      'GET /api/v1/accounts/{account_id}/automation_rules/{id}/runs page': { path: `${v1}/automation_rules/${rule.id}/runs?`, items: payload },
-      'GET /api/v1/accounts/{account_id}/campaigns/{id}/sends page': { path: `${v1}/campaigns/${campaign.id}/sends?`, items: payload },
-      'GET /api/v2/accounts/{account_id}/csat_reports page': { path: `${v2}/csat_reports?`, items: (body: any) => body.csat_survey_responses },
-      'GET /api/v1/accounts/{account_id}/funnels/{funnel_id}/kanban_items page': { path: `${v1}/funnels/${funnel.id}/kanban_items?`, items: payload, filled: true },
-      'GET /api/v1/accounts/{account_id}/kanban_items page': { path: `${v1}/kanban_items?`, items: payload, filled: true },
+      'GET /api/v1/accounts/{account_id}/contacts/search page': {
+        path: `${v1}/contacts/search?q=Paged&`,
+        items: payload,
+        filled: true,
+      },
+      'POST /api/v1/accounts/{account_id}/contacts/filter page': {
+        path: `${v1}/contacts/filter?`,
+        body: contactFilter,
+        items: payload,
+        filled: true,
+      },
+      'GET /api/v1/accounts/{account_id}/webhooks/{id}/deliveries page': {
+        path: `${v1}/webhooks/${webhook.id}/deliveries?`,
+        items: payload,
+      },
+      'GET /api/v1/accounts/{account_id}/automation_rules/{id}/runs page': {
+        path: `${v1}/automation_rules/${rule.id}/runs?`,
+        items: payload,
+      },
+      'GET /api/v1/accounts/{account_id}/campaigns/{id}/sends page': {
+        path: `${v1}/campaigns/${campaign.id}/sends?`,
+        items: payload,
+      },
+      'GET /api/v2/accounts/{account_id}/csat_reports page': {
+        path: `${v2}/csat_reports?`,
+        items: (body: any) => body.csat_survey_responses,
+      },
+      'GET /api/v1/accounts/{account_id}/funnels/{funnel_id}/kanban_items page': {
+        path: `${v1}/funnels/${funnel.id}/kanban_items?`,
+        items: payload,
+        filled: true,
+      },
+      'GET /api/v1/accounts/{account_id}/kanban_items page': {
+        path: `${v1}/kanban_items?`,
+        items: payload,
+        filled: true,
+      },
       // The board pages each stage (stage_page); `page`, shared with the list's query, narrows nothing there.
-      'GET /api/v1/accounts/{account_id}/kanban_items/batch page': { path: `${v1}/kanban_items/batch?funnel_id=${funnel.id}&` },
-      'GET /api/v1/accounts/{account_id}/kanban_items/batch stage_page': { path: `${v1}/kanban_items/batch?funnel_id=${funnel.id}&`, items: (body: any) => body.data.payload, filled: true },
-      'GET /api/v1/accounts/{account_id}/kanban_items/search page': { path: `${v1}/kanban_items/search?query=Paged&`, items: payload, filled: true },
-      'GET /api/v1/accounts/{account_id}/kanban_items/filter page': { path: `${v1}/kanban_items/filter?`, items: payload, filled: true },
+      'GET /api/v1/accounts/{account_id}/kanban_items/batch page': {
+        path: `${v1}/kanban_items/batch?funnel_id=${funnel.id}&`,
+      },
+      'GET /api/v1/accounts/{account_id}/kanban_items/batch stage_page': {
+        path: `${v1}/kanban_items/batch?funnel_id=${funnel.id}&`,
+        items: (body: any) => body.data.payload,
+        filled: true,
+      },
+      'GET /api/v1/accounts/{account_id}/kanban_items/search page': {
+        path: `${v1}/kanban_items/search?query=Paged&`,
+        items: payload,
+        filled: true,
+      },
+      'GET /api/v1/accounts/{account_id}/kanban_items/filter page': {
+        path: `${v1}/kanban_items/filter?`,
+        items: payload,
+        filled: true,
+      },
     });
   });
 
   const call = (row: Row, parameter: string, value: string): Promise<ApiResponse> =>
-    gatewayClient(account.admin.token).request(row.body === undefined ? 'GET' : 'POST', `${row.path}${parameter}=${value}`, {
-      rawBody: row.body === undefined ? undefined : JSON.stringify(row.body),
-      headers: row.body === undefined ? {} : { 'content-type': 'application/json' },
-    });
+    gatewayClient(account.admin.token).request(
+      row.body === undefined ? 'GET' : 'POST',
+      `${row.path}${parameter}=${value}`,
+      {
+        rawBody: row.body === undefined ? undefined : JSON.stringify(row.body),
+        headers: row.body === undefined ? {} : { 'content-type': 'application/json' },
+      },
+    );
 
   const each = async (check: (key: string, row: Row, parameter: string) => Promise<void>) => {
     for (const key of documented) await check(key, rows[key], key.split(' ')[2]);
@@ -119,7 +220,8 @@ describe('compatibility: page parameters on every paginated endpoint', () => {
       if (first.status !== 200) throw new Error(`${key}=1 answered ${first.status} ${first.text.slice(0, 200)}`);
       for (const value of ['0', '-1', '-99999999999999999999']) {
         const response = await call(row, parameter, value);
-        if (response.status !== 200) throw new Error(`${key}=${value} answered ${response.status} ${response.text.slice(0, 200)}`);
+        if (response.status !== 200)
+          throw new Error(`${key}=${value} answered ${response.status} ${response.text.slice(0, 200)}`);
         expect({ key, value, body: response.body }).toEqual({ key, value, body: first.body });
       }
     });
@@ -127,9 +229,11 @@ describe('compatibility: page parameters on every paginated endpoint', () => {
 
   it('answers an empty page past the last one, up to the cap', async () => {
     await each(async (key, row, parameter) => {
-      if (row.filled && row.items?.((await call(row, parameter, '1')).body).length === 0) throw new Error(`${key}=1 lists nothing, so an empty page past the last would prove nothing`);
+      if (row.filled && row.items?.((await call(row, parameter, '1')).body).length === 0)
+        throw new Error(`${key}=1 lists nothing, so an empty page past the last would prove nothing`);
       const response = await call(row, parameter, '100000');
-      if (response.status !== 200) throw new Error(`${key}=100000 answered ${response.status} ${response.text.slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`${key}=100000 answered ${response.status} ${response.text.slice(0, 200)}`);
       if (row.items) expect({ key, items: row.items(response.body) }).toEqual({ key, items: [] });
     });
   });
@@ -138,15 +242,22 @@ describe('compatibility: page parameters on every paginated endpoint', () => {
     await each(async (key, row, parameter) => {
       for (const value of ['100001', '99999999999999999999', 'abc', '1.5', '1e3', '0x10']) {
         const response = await call(row, parameter, value);
-        if (response.status !== 400 || typeof response.body?.error !== 'string') throw new Error(`${key}=${value} answered ${response.status} ${response.text.slice(0, 200)}`);
+        if (response.status !== 400 || typeof response.body?.error !== 'string')
+          throw new Error(`${key}=${value} answered ${response.status} ${response.text.slice(0, 200)}`);
       }
     });
   });
 
-  it('reads a filter body\'s page 0 as the first page', async () => {
+  it("reads a filter body's page 0 as the first page", async () => {
     const api = account.admin.api;
-    const first = await api.post('/contacts/filter', { payload: [{ attribute_key: 'name', filter_operator: 'contains', values: ['Paged'] }], page: 1 });
-    const zero = await api.post('/contacts/filter', { payload: [{ attribute_key: 'name', filter_operator: 'contains', values: ['Paged'] }], page: 0 });
+    const first = await api.post('/contacts/filter', {
+      payload: [{ attribute_key: 'name', filter_operator: 'contains', values: ['Paged'] }],
+      page: 1,
+    });
+    const zero = await api.post('/contacts/filter', {
+      payload: [{ attribute_key: 'name', filter_operator: 'contains', values: ['Paged'] }],
+      page: 0,
+    });
     expect(zero.status).toBe(200);
     expect(zero.body).toEqual(first.body);
     expect(zero.body.meta.current_page).toBe(1);

@@ -14,16 +14,29 @@ describe('compatibility: requests as client libraries send them', () => {
   };
 
   const createConversation = async (name: string, extra: Record<string, unknown> = {}) => {
-    const created = await account.admin.api.post('/conversations', { inbox_id: inboxId, contact_id: contacts.lisbon_acme, source_id: name, ...extra });
+    const created = await account.admin.api.post('/conversations', {
+      inbox_id: inboxId,
+      contact_id: contacts.lisbon_acme,
+      source_id: name,
+      ...extra,
+    });
     expect(created.status).toBe(201);
     conversations[name] = created.body.id;
   };
 
   beforeAll(async () => {
     account = await createTestAccount();
-    inboxId = (await account.admin.api.post('/inboxes', { name: 'Clients', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    inboxId = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Clients',
+        channel: { type: 'api' },
+        enable_auto_assignment: false,
+      })
+    ).body.id;
     // TODO(read-your-writes): contacts learns inboxes from events; drop the poll once a miss asks messaging.
-    await eventually(async () => expect((await account.admin.api.post('/contacts', { inbox_id: inboxId, name: 'Probe' })).status).toBe(201));
+    await eventually(async () =>
+      expect((await account.admin.api.post('/contacts', { inbox_id: inboxId, name: 'Probe' })).status).toBe(201),
+    );
     await createContact('lisbon_acme', { city: 'Lisbon', company_name: 'acme' });
     await createContact('lisbon_globex', { city: 'Lisbon', company_name: 'globex' });
     await createContact('porto_acme', { city: 'Porto', company_name: 'acme' });
@@ -53,21 +66,29 @@ describe('compatibility: requests as client libraries send them', () => {
     expect((await account.admin.api.get('/conversations/meta?assignee_type=everyone')).status).toBe(400);
   });
 
-  it('reads page=0 (the n8n node\'s default) as the first page, and a page past the cap as a 400', async () => {
-    const lisbon = { payload: [{ attribute_key: 'city', filter_operator: 'equal_to', values: ['Lisbon'], query_operator: null }] };
+  it("reads page=0 (the n8n node's default) as the first page, and a page past the cap as a 400", async () => {
+    const lisbon = {
+      payload: [{ attribute_key: 'city', filter_operator: 'equal_to', values: ['Lisbon'], query_operator: null }],
+    };
     const zero = await account.admin.api.post('/contacts/filter?page=0', lisbon);
     expect(zero.status).toBe(200);
     expect(zero.body.meta).toEqual({ count: 2, current_page: 1 });
     expect(ids(zero.body.payload)).toEqual(contactIds('lisbon_acme', 'lisbon_globex'));
-    expect((await account.admin.api.get('/contacts?page=0')).body).toEqual((await account.admin.api.get('/contacts?page=1')).body);
-    expect(ids((await account.admin.api.get('/conversations?page=0')).body.data.payload)).toEqual(conversationIds('assigned', 'unassigned'));
+    expect((await account.admin.api.get('/contacts?page=0')).body).toEqual(
+      (await account.admin.api.get('/contacts?page=1')).body,
+    );
+    expect(ids((await account.admin.api.get('/conversations?page=0')).body.data.payload)).toEqual(
+      conversationIds('assigned', 'unassigned'),
+    );
     const beyond = await account.admin.api.post('/conversations/filter?page=99999999999999999999', { payload: [] });
     expect(beyond.status).toBe(400);
     expect(beyond.body.error).toMatch(/^page: /);
   });
 
   it('reads blank query values as not given', async () => {
-    const blank = await account.admin.api.get('/conversations?inbox_id=&team_id=&status=&assignee_type=&labels[]=&q=&page=');
+    const blank = await account.admin.api.get(
+      '/conversations?inbox_id=&team_id=&status=&assignee_type=&labels[]=&q=&page=',
+    );
     expect(blank.status).toBe(200);
     expect(blank.body).toEqual((await account.admin.api.get('/conversations')).body);
     const contactsBlank = await account.admin.api.get('/contacts?q=&page=&per_page=&sort=');
@@ -89,7 +110,10 @@ describe('compatibility: requests as client libraries send them', () => {
       const unknown = await client.get(`${path}?made_up=1`);
       expect({ template, status: unknown.status }).toEqual({ template, status: report ? 400 : plain.status });
       if (report) expect(unknown.body.error).toMatch(/made_up/);
-      expect({ template, status: (await client.get(`${path}?made_up=`)).status }).toEqual({ template, status: plain.status });
+      expect({ template, status: (await client.get(`${path}?made_up=`)).status }).toEqual({
+        template,
+        status: plain.status,
+      });
     }
   });
 
@@ -111,11 +135,19 @@ describe('compatibility: requests as client libraries send them', () => {
       ['no body', undefined],
       ['an empty body', ''],
     ])('toggles the status and mutes with %s', async (_what, rawBody) => {
-      const created = await account.admin.api.post('/conversations', { inbox_id: inboxId, contact_id: contacts.porto_acme, source_id: `bodiless-${Date.now()}` });
+      const created = await account.admin.api.post('/conversations', {
+        inbox_id: inboxId,
+        contact_id: contacts.porto_acme,
+        source_id: `bodiless-${Date.now()}`,
+      });
       const path = `/conversations/${created.body.id}`;
       const toggled = await account.admin.api.post(`${path}/toggle_status`, undefined, { headers: json, rawBody });
       expect(toggled.status).toBe(200);
-      expect(toggled.body.payload).toMatchObject({ success: true, conversation_id: created.body.id, current_status: 'resolved' });
+      expect(toggled.body.payload).toMatchObject({
+        success: true,
+        conversation_id: created.body.id,
+        current_status: 'resolved',
+      });
       const muted = await account.admin.api.post(`${path}/mute`, undefined, { headers: json, rawBody });
       expect(muted.status).toBe(200);
       expect(muted.body.muted).toBe(true);
@@ -173,7 +205,11 @@ describe('compatibility: requests as client libraries send them', () => {
       attribute_values: [null],
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ attribute_key: 'order_reference', attribute_display_type: 'text', attribute_values: [] });
+    expect(created.body).toMatchObject({
+      attribute_key: 'order_reference',
+      attribute_display_type: 'text',
+      attribute_values: [],
+    });
     const list = await account.admin.api.post('/custom_attribute_definitions', {
       attribute_display_name: 'Plan',
       attribute_display_type: 'list',

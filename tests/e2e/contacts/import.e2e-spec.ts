@@ -28,8 +28,22 @@ describe('CSV import', () => {
   beforeAll(async () => {
     account = await createTestAccount();
     const inbox = (await account.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
-    expect((await account.admin.api.post('/contacts', { inbox_id: inbox, name: 'Existing', email: 'existing@example.com', identifier: 'ext-1' })).status).toBe(201);
-    await account.admin.api.post('/custom_attribute_definitions', { attribute_display_name: 'Tier', attribute_display_type: 'list', attribute_model: 1, attribute_values: ['gold', 'silver'] });
+    expect(
+      (
+        await account.admin.api.post('/contacts', {
+          inbox_id: inbox,
+          name: 'Existing',
+          email: 'existing@example.com',
+          identifier: 'ext-1',
+        })
+      ).status,
+    ).toBe(201);
+    await account.admin.api.post('/custom_attribute_definitions', {
+      attribute_display_name: 'Tier',
+      attribute_display_type: 'list',
+      attribute_model: 1,
+      attribute_values: ['gold', 'silver'],
+    });
   });
 
   it('imports good rows, updates matches, and reports bad rows as CSV with an errors column', async () => {
@@ -45,23 +59,41 @@ describe('CSV import', () => {
     ].join('\n');
     const created = await upload(account, csv);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.any(Number), status: expect.stringMatching(/queued|running|completed/) });
+    expect(created.body).toMatchObject({
+      id: expect.any(Number),
+      status: expect.stringMatching(/queued|running|completed/),
+    });
     const job = await finished(account, created.body.id);
     expect(job).toMatchObject({ status: 'completed', rows_total: 7, processed: 7, created: 1, updated: 2, failed: 4 });
 
     const contacts = (await account.admin.api.get('/contacts?q=ana')).body.payload;
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ name: 'Ana Again', email: 'ana@example.com', phone_number: '+5511900000010', additional_attributes: { city: 'Lisbon' }, custom_attributes: { tier: 'silver' } });
-    const renamed = (await account.admin.api.get('/contacts?q=ext-1')).body.payload[0];
-    expect(renamed).toMatchObject({ name: 'Renamed', email: 'existing@example.com', additional_attributes: { city: 'Porto' } });
-
-    const errors = await fetch(`${readE2eState().gatewayUrl}/api/v1/accounts/${account.id}/contacts/imports/${created.body.id}/errors`, {
-      headers: { api_access_token: account.admin.token },
+    expect(contacts[0]).toMatchObject({
+      name: 'Ana Again',
+      email: 'ana@example.com',
+      phone_number: '+5511900000010',
+      additional_attributes: { city: 'Lisbon' },
+      custom_attributes: { tier: 'silver' },
     });
+    const renamed = (await account.admin.api.get('/contacts?q=ext-1')).body.payload[0];
+    expect(renamed).toMatchObject({
+      name: 'Renamed',
+      email: 'existing@example.com',
+      additional_attributes: { city: 'Porto' },
+    });
+
+    const errors = await fetch(
+      `${readE2eState().gatewayUrl}/api/v1/accounts/${account.id}/contacts/imports/${created.body.id}/errors`,
+      {
+        headers: { api_access_token: account.admin.token },
+      },
+    );
     expect(errors.status).toBe(200);
     expect(errors.headers.get('content-type')).toContain('text/csv');
     const lines = (await errors.text()).trim().split('\n');
-    expect(lines[0]).toBe('name,email,phone_number,identifier,additional_attributes_city,custom_attributes_tier,errors');
+    expect(lines[0]).toBe(
+      'name,email,phone_number,identifier,additional_attributes_city,custom_attributes_tier,errors',
+    );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toBe('Bad Email,not-an-email,,,,,Email is invalid');
     expect(lines[2]).toContain('E.164');
@@ -70,7 +102,9 @@ describe('CSV import', () => {
   });
 
   it('refuses a file over 50,000 rows with 400 naming the limit', async () => {
-    const rows = ['name,email', ...Array.from({ length: 50_001 }, (_, i) => `Person ${i},person${i}@example.com`)].join('\n');
+    const rows = ['name,email', ...Array.from({ length: 50_001 }, (_, i) => `Person ${i},person${i}@example.com`)].join(
+      '\n',
+    );
     const response = await upload(account, rows);
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('import_file: at most 50000 rows per file (this one has 50001)');
@@ -90,10 +124,17 @@ describe('CSV import', () => {
   it('continues after the contacts service is killed mid-import, without duplicating rows', async () => {
     const fresh = await createTestAccount();
     const total = 5_000;
-    const csv = ['name,email,identifier', ...Array.from({ length: total }, (_, i) => `Person ${i},resume${i}@example.com,r-${i}`)].join('\n');
+    const csv = [
+      'name,email,identifier',
+      ...Array.from({ length: total }, (_, i) => `Person ${i},resume${i}@example.com,r-${i}`),
+    ].join('\n');
     const created = await upload(fresh, csv);
     expect(created.status).toBe(201);
-    await eventually(async () => expect((await fresh.admin.api.get(`/contacts/imports/${created.body.id}`)).body.processed).toBeGreaterThan(0), { intervalMs: 10 });
+    await eventually(
+      async () =>
+        expect((await fresh.admin.api.get(`/contacts/imports/${created.body.id}`)).body.processed).toBeGreaterThan(0),
+      { intervalMs: 10 },
+    );
     await restartService('contacts', { signal: 'SIGKILL' });
     const job = await finished(fresh, created.body.id, 60_000);
     expect(job).toMatchObject({ status: 'completed', processed: total, created: total, failed: 0 });

@@ -8,11 +8,41 @@ describe('finding contacts', () => {
   beforeAll(async () => {
     account = await createTestAccount();
     inbox = (await account.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
-    await account.admin.api.post('/custom_attribute_definitions', { attribute_display_name: 'Score', attribute_display_type: 'number', attribute_model: 1 });
+    await account.admin.api.post('/custom_attribute_definitions', {
+      attribute_display_name: 'Score',
+      attribute_display_type: 'number',
+      attribute_model: 1,
+    });
     const people: Array<[string, Record<string, unknown>]> = [
-      ['ana', { name: 'Ana Souza', email: 'ana@acme.com', phone_number: '+5511900000001', additional_attributes: { country_code: 'BR', city: 'São Paulo', company_name: 'Acme' }, custom_attributes: { score: 90 } }],
-      ['bruno', { name: 'Bruno Lima', email: 'bruno@globex.com', phone_number: '+5511900000002', additional_attributes: { country_code: 'BR', city: 'Rio' }, custom_attributes: { score: 40 } }],
-      ['carla', { name: 'carla', email: 'carla@acme.com', identifier: 'crm-carla', additional_attributes: { country_code: 'PT', city: 'Lisbon', company_name: 'Acme' } }],
+      [
+        'ana',
+        {
+          name: 'Ana Souza',
+          email: 'ana@acme.com',
+          phone_number: '+5511900000001',
+          additional_attributes: { country_code: 'BR', city: 'São Paulo', company_name: 'Acme' },
+          custom_attributes: { score: 90 },
+        },
+      ],
+      [
+        'bruno',
+        {
+          name: 'Bruno Lima',
+          email: 'bruno@globex.com',
+          phone_number: '+5511900000002',
+          additional_attributes: { country_code: 'BR', city: 'Rio' },
+          custom_attributes: { score: 40 },
+        },
+      ],
+      [
+        'carla',
+        {
+          name: 'carla',
+          email: 'carla@acme.com',
+          identifier: 'crm-carla',
+          additional_attributes: { country_code: 'PT', city: 'Lisbon', company_name: 'Acme' },
+        },
+      ],
       ['dan', { name: null, email: 'dan@initech.com' }],
     ];
     for (const [key, body] of people) {
@@ -25,7 +55,8 @@ describe('finding contacts', () => {
     await account.admin.api.post(`/contacts/${ids.bruno}/block`);
   });
 
-  const names = (payload: Array<{ id: number }>) => payload.map((contact) => Object.keys(ids).find((key) => ids[key] === contact.id));
+  const names = (payload: Array<{ id: number }>) =>
+    payload.map((contact) => Object.keys(ids).find((key) => ids[key] === contact.id));
 
   it('lists 15 per page with the count, newest first', async () => {
     const page = await account.admin.api.get('/contacts');
@@ -38,11 +69,27 @@ describe('finding contacts', () => {
   });
 
   it('sorts by the allowed fields, descending with -, missing values last', async () => {
-    expect(names((await account.admin.api.get('/contacts?sort=name')).body.payload)).toEqual(['ana', 'bruno', 'carla', 'dan']);
-    expect(names((await account.admin.api.get('/contacts?sort=-name')).body.payload)).toEqual(['carla', 'bruno', 'ana', 'dan']);
+    expect(names((await account.admin.api.get('/contacts?sort=name')).body.payload)).toEqual([
+      'ana',
+      'bruno',
+      'carla',
+      'dan',
+    ]);
+    expect(names((await account.admin.api.get('/contacts?sort=-name')).body.payload)).toEqual([
+      'carla',
+      'bruno',
+      'ana',
+      'dan',
+    ]);
     // Contacts without a phone come last, whatever the direction.
-    expect(names((await account.admin.api.get('/contacts?sort=phone_number')).body.payload).slice(0, 2)).toEqual(['ana', 'bruno']);
-    expect(names((await account.admin.api.get('/contacts?sort=-phone_number')).body.payload).slice(0, 2)).toEqual(['bruno', 'ana']);
+    expect(names((await account.admin.api.get('/contacts?sort=phone_number')).body.payload).slice(0, 2)).toEqual([
+      'ana',
+      'bruno',
+    ]);
+    expect(names((await account.admin.api.get('/contacts?sort=-phone_number')).body.payload).slice(0, 2)).toEqual([
+      'bruno',
+      'ana',
+    ]);
     const bad = await account.admin.api.get('/contacts?sort=age');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('sort: must be one of name, phone_number, email, created_at, last_activity_at');
@@ -85,7 +132,10 @@ describe('finding contacts', () => {
     expect(found.status).toBe(200);
     expect(names(found.body.payload)).toEqual(['ana']);
     expect(found.body.meta).toEqual({ count: 1, current_page: 1, has_more: false });
-    expect(names((await account.admin.api.get('/contacts/search?q=acme')).body.payload).sort()).toEqual(['ana', 'carla']);
+    expect(names((await account.admin.api.get('/contacts/search?q=acme')).body.payload).sort()).toEqual([
+      'ana',
+      'carla',
+    ]);
     expect(names((await account.admin.api.get('/contacts/search?q=bruno@globex.com')).body.payload)).toEqual(['bruno']);
     expect((await account.admin.api.get('/contacts/search?q=zzz')).body.payload).toEqual([]);
     expect((await account.admin.api.get('/contacts/search')).status).toBe(400);
@@ -105,18 +155,35 @@ describe('finding contacts', () => {
     expect(response.status).toBe(200);
     expect(names(response.body.payload).sort()).toEqual(['ana', 'carla']);
     expect(response.body.meta.count).toBe(2);
-    expect(names((await filter([{ attribute_key: 'blocked', filter_operator: 'equal_to', values: [true] }])).body.payload)).toEqual(['bruno']);
-    expect(names((await filter([{ attribute_key: 'labels', filter_operator: 'contains', values: ['lead'] }])).body.payload)).toEqual(['carla']);
-    expect(names((await filter([{ attribute_key: 'city', filter_operator: 'starts_with', values: ['lis'] }])).body.payload)).toEqual(['carla']);
-    expect(names((await filter([{ attribute_key: 'name', filter_operator: 'is_not_present', values: [] }])).body.payload)).toEqual(['dan']);
-    const recent = await filter([{ attribute_key: 'created_at', filter_operator: 'is_greater_than', values: [Math.floor(Date.now() / 1000) - 3600] }]);
+    expect(
+      names((await filter([{ attribute_key: 'blocked', filter_operator: 'equal_to', values: [true] }])).body.payload),
+    ).toEqual(['bruno']);
+    expect(
+      names((await filter([{ attribute_key: 'labels', filter_operator: 'contains', values: ['lead'] }])).body.payload),
+    ).toEqual(['carla']);
+    expect(
+      names((await filter([{ attribute_key: 'city', filter_operator: 'starts_with', values: ['lis'] }])).body.payload),
+    ).toEqual(['carla']);
+    expect(
+      names((await filter([{ attribute_key: 'name', filter_operator: 'is_not_present', values: [] }])).body.payload),
+    ).toEqual(['dan']);
+    const recent = await filter([
+      {
+        attribute_key: 'created_at',
+        filter_operator: 'is_greater_than',
+        values: [Math.floor(Date.now() / 1000) - 3600],
+      },
+    ]);
     expect(recent.body.meta.count).toBe(4);
   });
 
   it.each([
     [[{ attribute_key: 'shoe_size', filter_operator: 'equal_to', values: [42] }], 'shoe_size'],
     [[{ attribute_key: 'email', filter_operator: 'greater_than', values: ['a'] }], 'greater_than'],
-    [[{ attribute_key: 'custom_attributes.score', filter_operator: 'less_than', values: ['low'] }], '"low" is not a number'],
+    [
+      [{ attribute_key: 'custom_attributes.score', filter_operator: 'less_than', values: ['low'] }],
+      '"low" is not a number',
+    ],
     [[{ attribute_key: 'last_activity_at', filter_operator: 'is_less_than', values: ['yesterday'] }], 'is not a date'],
   ])('refuses the filter %j with 422 naming %s', async (payload, name) => {
     const response = await filter(payload);

@@ -1,5 +1,16 @@
 import { ConversationEvents } from '@parley/contracts';
-import { createTestAccount, eventually, gatewayClient, publishedEvents, readE2eState, seedContact, startReplica, stopReplicas, type TestAccount, type TestUser } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  publishedEvents,
+  readE2eState,
+  seedContact,
+  startReplica,
+  stopReplicas,
+  type TestAccount,
+  type TestUser,
+} from '@parley/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,14 +22,22 @@ describe('assignment', () => {
   });
 
   async function inbox(options: Record<string, unknown> = {}, members: TestUser[] = []) {
-    const id = (await account.admin.api.post('/inboxes', { name: `inbox ${Math.random()}`, channel: { type: 'api' }, ...options })).body.id as number;
-    if (members.length) await account.admin.api.post(`/inboxes/${id}/inbox_members`, { user_ids: members.map((member) => member.id) });
+    const id = (
+      await account.admin.api.post('/inboxes', { name: `inbox ${Math.random()}`, channel: { type: 'api' }, ...options })
+    ).body.id as number;
+    if (members.length)
+      await account.admin.api.post(`/inboxes/${id}/inbox_members`, { user_ids: members.map((member) => member.id) });
     return id;
   }
 
   async function conversation(inboxId: number, extra: Record<string, unknown> = {}) {
     const contact = await seedContact(account.id);
-    const created = await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: contact.id, ...extra });
+    const created = await account.admin.api.post('/conversations', {
+      source_id: 's',
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      ...extra,
+    });
     expect(created.status).toBe(201);
     return created.body as { id: number; assignee_id: number | null; team_id: number | null };
   }
@@ -66,7 +85,11 @@ describe('assignment', () => {
     expect((await show(created.id)).meta.assignee).toEqual(assignee);
     const listed = (await account.admin.api.get(`/conversations?inbox_id=${inboxId}`)).body.data.payload;
     expect(listed.map((row: { meta: unknown }) => row.meta)).toEqual([expect.objectContaining({ assignee })]);
-    const filtered = (await account.admin.api.post('/conversations/filter', { payload: [{ attribute_key: 'inbox_id', filter_operator: 'equal_to', values: [inboxId] }] })).body.data.payload;
+    const filtered = (
+      await account.admin.api.post('/conversations/filter', {
+        payload: [{ attribute_key: 'inbox_id', filter_operator: 'equal_to', values: [inboxId] }],
+      })
+    ).body.data.payload;
     expect(filtered.map((row: { meta: unknown }) => row.meta)).toEqual([expect.objectContaining({ assignee })]);
     const ofContact = (await account.admin.api.get(`/contacts/${contact.contact.id}/conversations`)).body.payload;
     expect(ofContact.map((row: { meta: unknown }) => row.meta)).toEqual([expect.objectContaining({ assignee })]);
@@ -78,9 +101,16 @@ describe('assignment', () => {
     const team = (await account.admin.api.post('/teams', { name: `Team ${Math.random()}` })).body;
     const { id } = await conversation(inboxId);
 
-    const assigned = await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: member.id, team_id: team.id });
+    const assigned = await account.admin.api.post(`/conversations/${id}/assignments`, {
+      assignee_id: member.id,
+      team_id: team.id,
+    });
     expect(assigned.status).toBe(204);
-    expect(await show(id)).toMatchObject({ assignee_id: member.id, team_id: team.id, meta: { assignee: { id: member.id }, team: { id: team.id } } });
+    expect(await show(id)).toMatchObject({
+      assignee_id: member.id,
+      team_id: team.id,
+      meta: { assignee: { id: member.id }, team: { id: team.id } },
+    });
 
     expect((await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: null })).status).toBe(204);
     expect(await show(id)).toMatchObject({ assignee_id: null, team_id: team.id });
@@ -97,9 +127,9 @@ describe('assignment', () => {
       expect.stringMatching(/^Unassigned from the team by /),
     ]);
     await eventually(async () => {
-      const changes = (await publishedEvents<{ conversation: { id: number; account_id: number } }>(ConversationEvents.assigneeChanged)).filter(
-        (event) => event.data.conversation.account_id === account.id && event.data.conversation.id === id,
-      );
+      const changes = (
+        await publishedEvents<{ conversation: { id: number; account_id: number } }>(ConversationEvents.assigneeChanged)
+      ).filter((event) => event.data.conversation.account_id === account.id && event.data.conversation.id === id);
       expect(changes).toHaveLength(2);
     });
   });
@@ -110,15 +140,22 @@ describe('assignment', () => {
     const { id } = await conversation(inboxId);
     const refused = await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: outsider.id });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ error: 'Assignee must be an agent of this account with access to the inbox', attributes: ['assignee_id'] });
+    expect(refused.body).toEqual({
+      error: 'Assignee must be an agent of this account with access to the inbox',
+      attributes: ['assignee_id'],
+    });
     const stranger = await (await createTestAccount()).addUser('agent');
-    expect((await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: stranger.id })).status).toBe(422);
+    expect(
+      (await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: stranger.id })).status,
+    ).toBe(422);
     const team = await account.admin.api.post(`/conversations/${id}/assignments`, { team_id: 2147483000 });
     expect(team.status).toBe(422);
     expect(team.body.attributes).toEqual(['team_id']);
     expect((await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: 'x' })).status).toBe(400);
     // An administrator serves every inbox.
-    expect((await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: account.admin.id })).status).toBe(204);
+    expect(
+      (await account.admin.api.post(`/conversations/${id}/assignments`, { assignee_id: account.admin.id })).status,
+    ).toBe(204);
   });
 
   it('assigns round-robin among online members, least recently assigned first', async () => {
@@ -157,7 +194,8 @@ describe('assignment', () => {
   it('with a team that allows auto-assignment, picks only its members', async () => {
     const [inTeam, notInTeam] = [await agent('online'), await agent('online')];
     const inboxId = await inbox({}, [inTeam, notInTeam]);
-    const team = (await account.admin.api.post('/teams', { name: `Team ${Math.random()}`, allow_auto_assign: true })).body;
+    const team = (await account.admin.api.post('/teams', { name: `Team ${Math.random()}`, allow_auto_assign: true }))
+      .body;
     await account.admin.api.post(`/teams/${team.id}/team_members`, { user_ids: [inTeam.id] });
     for (let i = 0; i < 3; i++) expect((await conversation(inboxId, { team_id: team.id })).assignee_id).toBe(inTeam.id);
   });
@@ -173,10 +211,13 @@ describe('assignment', () => {
     const inboxId = await inbox({ auto_assignment_config: { max_assignment_limit: 3 } }, agents);
     const contacts = await Promise.all(Array.from({ length: 8 }, () => seedContact(account.id)));
     const created = await Promise.all(
-      contacts.map((contact) => account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: contact.id })),
+      contacts.map((contact) =>
+        account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: contact.id }),
+      ),
     );
     const counts = new Map<number | null, number>();
-    for (const response of created) counts.set(response.body.assignee_id, (counts.get(response.body.assignee_id) ?? 0) + 1);
+    for (const response of created)
+      counts.set(response.body.assignee_id, (counts.get(response.body.assignee_id) ?? 0) + 1);
     expect(counts.get(agents[0].id)).toBe(3);
     expect(counts.get(agents[1].id)).toBe(3);
     expect(counts.get(null)).toBe(2);
@@ -189,11 +230,14 @@ describe('assignment', () => {
       const inboxId = await inbox({ auto_assignment_config: { max_assignment_limit: 3 } }, agents);
       const contacts = await Promise.all(Array.from({ length: 12 }, () => seedContact(account.id)));
       const created = await Promise.all(
-        contacts.map((contact) => account.admin.api.post('/conversations', { source_id: 'r', inbox_id: inboxId, contact_id: contact.id })),
+        contacts.map((contact) =>
+          account.admin.api.post('/conversations', { source_id: 'r', inbox_id: inboxId, contact_id: contact.id }),
+        ),
       );
       expect(created.every((response) => response.status === 201)).toBe(true);
       const counts = new Map<number | null, number>();
-      for (const response of created) counts.set(response.body.assignee_id, (counts.get(response.body.assignee_id) ?? 0) + 1);
+      for (const response of created)
+        counts.set(response.body.assignee_id, (counts.get(response.body.assignee_id) ?? 0) + 1);
       expect(counts.get(agents[0].id)).toBe(3);
       expect(counts.get(agents[1].id)).toBe(3);
       expect(counts.get(null)).toBe(6);

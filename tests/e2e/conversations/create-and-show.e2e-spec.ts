@@ -1,5 +1,13 @@
 import { ConversationEvents } from '@parley/contracts';
-import { createTestAccount, eventually, publishedEvents, publishEvent, seedContact, waitForContactView, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  publishedEvents,
+  publishEvent,
+  seedContact,
+  waitForContactView,
+  type TestAccount,
+} from '@parley/testing';
 
 describe('creating and showing conversations', () => {
   let account: TestAccount;
@@ -7,7 +15,12 @@ describe('creating and showing conversations', () => {
 
   beforeAll(async () => {
     account = await createTestAccount();
-    inboxId = (await account.admin.api.post('/inboxes', { name: 'Web', channel: { type: 'web_widget', website_url: 'https://shop.example.com' } })).body.id;
+    inboxId = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Web',
+        channel: { type: 'web_widget', website_url: 'https://shop.example.com' },
+      })
+    ).body.id;
   });
 
   it('creates a conversation (201) numbered per account, with its contact as sender', async () => {
@@ -36,23 +49,41 @@ describe('creating and showing conversations', () => {
       additional_attributes: { browser_language: 'pt-BR' },
       custom_attributes: {},
       contact_inbox: { contact_id: contact.id, inbox_id: inboxId, source_id: 'visitor-1' },
-      meta: { sender: { id: contact.id, name: 'Maria', phone_number: '+5511999990000', blocked: false }, assignee: null, team: null, channel: 'Channel::WebWidget' },
+      meta: {
+        sender: { id: contact.id, name: 'Maria', phone_number: '+5511999990000', blocked: false },
+        assignee: null,
+        team: null,
+        channel: 'Channel::WebWidget',
+      },
       messages: [],
       last_non_activity_message: null,
     });
-    const second = await account.admin.api.post('/conversations', { source_id: 'visitor-1b', inbox_id: inboxId, contact_id: contact.id, status: 'pending' });
+    const second = await account.admin.api.post('/conversations', {
+      source_id: 'visitor-1b',
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      status: 'pending',
+    });
     expect(second.body.display_id).toBe(created.body.display_id + 1);
     expect(second.body.status).toBe('pending');
 
     const other = await createTestAccount();
     const otherInbox = (await other.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
     const otherContact = await seedContact(other.id);
-    const first = await other.admin.api.post('/conversations', { source_id: 'x', inbox_id: otherInbox, contact_id: otherContact.id });
+    const first = await other.admin.api.post('/conversations', {
+      source_id: 'x',
+      inbox_id: otherInbox,
+      contact_id: otherContact.id,
+    });
     expect(first.body.display_id).toBe(1);
 
     await eventually(async () => {
-      const events = (await publishedEvents<{ conversation: { display_id: number; account_id: number } }>(ConversationEvents.created)).filter(
-        (event) => event.data.conversation.account_id === account.id && event.data.conversation.display_id === created.body.display_id,
+      const events = (
+        await publishedEvents<{ conversation: { display_id: number; account_id: number } }>(ConversationEvents.created)
+      ).filter(
+        (event) =>
+          event.data.conversation.account_id === account.id &&
+          event.data.conversation.display_id === created.body.display_id,
       );
       expect(events).toHaveLength(1);
     });
@@ -69,7 +100,11 @@ describe('creating and showing conversations', () => {
     expect(created.status).toBe(201);
     expect(created.body.messages_count).toBe(1);
     expect(created.body.unread_count).toBe(1);
-    expect(created.body.last_non_activity_message).toMatchObject({ content: 'Hello, I need help', message_type: 'incoming', sender: { id: contact.id, type: 'contact' } });
+    expect(created.body.last_non_activity_message).toMatchObject({
+      content: 'Hello, I need help',
+      message_type: 'incoming',
+      sender: { id: contact.id, type: 'contact' },
+    });
     const shown = await account.admin.api.get(`/conversations/${created.body.id}`);
     expect(shown.status).toBe(200);
     expect(shown.body.messages).toHaveLength(1);
@@ -82,7 +117,12 @@ describe('creating and showing conversations', () => {
     [{ contact_id: 2147483000 }, 'contact_id'],
   ])('refuses an unknown %j with 422', async (override, attribute) => {
     const contact = await seedContact(account.id);
-    const response = await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: contact.id, ...override });
+    const response = await account.admin.api.post('/conversations', {
+      source_id: 's',
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      ...override,
+    });
     expect(response.status).toBe(422);
     expect(response.body.attributes).toEqual([attribute]);
   });
@@ -90,40 +130,66 @@ describe('creating and showing conversations', () => {
   it("refuses another account's contact and a blocked contact with 422", async () => {
     const other = await createTestAccount();
     const foreign = await seedContact(other.id);
-    expect((await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: foreign.id })).status).toBe(422);
+    expect(
+      (await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: foreign.id }))
+        .status,
+    ).toBe(422);
 
     // Blocked at the contacts service (which messaging asks before it refuses), and known so in messaging's copy.
-    const blocked = (await account.admin.api.post('/contacts', { inbox_id: inboxId, name: 'Blocked' })).body.payload.contact;
+    const blocked = (await account.admin.api.post('/contacts', { inbox_id: inboxId, name: 'Blocked' })).body.payload
+      .contact;
     expect((await account.admin.api.post(`/contacts/${blocked.id}/block`)).status).toBe(200);
     await waitForContactView(blocked.id, (row) => row?.blocked === true);
-    const refused = await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: blocked.id });
+    const refused = await account.admin.api.post('/conversations', {
+      source_id: 's',
+      inbox_id: inboxId,
+      contact_id: blocked.id,
+    });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ error: 'Contact is blocked and cannot start conversations', attributes: ['contact_id'] });
+    expect(refused.body).toEqual({
+      error: 'Contact is blocked and cannot start conversations',
+      attributes: ['contact_id'],
+    });
 
     // Blocked only in messaging's copy (an event the contacts service never sent): the owner's word wins.
     const stale = await seedContact(account.id);
-    await publishEvent('contacts.contact.blocked', account.id, { contact: { ...stale, blocked: true, updated_at: stale.updated_at + 1 } });
+    await publishEvent('contacts.contact.blocked', account.id, {
+      contact: { ...stale, blocked: true, updated_at: stale.updated_at + 1 },
+    });
     await waitForContactView(stale.id, (row) => row?.blocked === true);
-    const unknown = await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: stale.id });
+    const unknown = await account.admin.api.post('/conversations', {
+      source_id: 's',
+      inbox_id: inboxId,
+      contact_id: stale.id,
+    });
     expect(unknown.body).toEqual({ error: 'Contact does not exist', attributes: ['contact_id'] });
   });
 
-  it.each([
-    [{ inbox_id: 'abc' }],
-    [{ source_id: 5 }],
-    [{ status: 'resolved' }],
-    [{ custom_attributes: 'x' }],
-  ])('refuses the malformed %j with 400', async (override) => {
-    const contact = await seedContact(account.id);
-    const response = await account.admin.api.post('/conversations', { source_id: 's', inbox_id: inboxId, contact_id: contact.id, ...override });
-    expect(response.status).toBe(400);
-  });
+  it.each([[{ inbox_id: 'abc' }], [{ source_id: 5 }], [{ status: 'resolved' }], [{ custom_attributes: 'x' }]])(
+    'refuses the malformed %j with 400',
+    async (override) => {
+      const contact = await seedContact(account.id);
+      const response = await account.admin.api.post('/conversations', {
+        source_id: 's',
+        inbox_id: inboxId,
+        contact_id: contact.id,
+        ...override,
+      });
+      expect(response.status).toBe(400);
+    },
+  );
 
   it('answers 404 for an unknown conversation and for one of another account', async () => {
     expect((await account.admin.api.get('/conversations/999999')).status).toBe(404);
     const other = await createTestAccount();
     const otherInbox = (await other.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
-    const theirs = (await other.admin.api.post('/conversations', { source_id: 'x', inbox_id: otherInbox, contact_id: (await seedContact(other.id)).id })).body;
+    const theirs = (
+      await other.admin.api.post('/conversations', {
+        source_id: 'x',
+        inbox_id: otherInbox,
+        contact_id: (await seedContact(other.id)).id,
+      })
+    ).body;
     const mine = await account.admin.api.get(`/conversations/${theirs.id + 1000}`);
     expect(mine.status).toBe(404);
   });
@@ -133,15 +199,21 @@ describe('creating and showing conversations', () => {
     const ownInbox = (await account.admin.api.post('/inboxes', { name: 'Own', channel: { type: 'api' } })).body.id;
     await account.admin.api.post(`/inboxes/${ownInbox}/inbox_members`, { user_ids: [agent.id] });
     const contact = await seedContact(account.id);
-    const visible = (await account.admin.api.post('/conversations', { source_id: 'a', inbox_id: ownInbox, contact_id: contact.id })).body;
-    const hidden = (await account.admin.api.post('/conversations', { source_id: 'b', inbox_id: inboxId, contact_id: contact.id })).body;
+    const visible = (
+      await account.admin.api.post('/conversations', { source_id: 'a', inbox_id: ownInbox, contact_id: contact.id })
+    ).body;
+    const hidden = (
+      await account.admin.api.post('/conversations', { source_id: 'b', inbox_id: inboxId, contact_id: contact.id })
+    ).body;
 
     expect((await agent.api.get(`/conversations/${visible.id}`)).status).toBe(200);
     const forbidden = await agent.api.get(`/conversations/${hidden.id}`);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: 'You do not have access to this conversation' });
     expect((await agent.api.post(`/conversations/${hidden.id}/toggle_status`, {})).status).toBe(403);
-    expect((await agent.api.post('/conversations', { source_id: 'c', inbox_id: inboxId, contact_id: contact.id })).status).toBe(403);
+    expect(
+      (await agent.api.post('/conversations', { source_id: 'c', inbox_id: inboxId, contact_id: contact.id })).status,
+    ).toBe(403);
 
     const listed = await agent.api.get('/conversations?status=all');
     const ids = listed.body.data.payload.map((conversation: { id: number }) => conversation.id);

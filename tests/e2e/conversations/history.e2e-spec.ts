@@ -18,7 +18,11 @@ describe('messaging history pages', () => {
     const state = readE2eState();
     const nats = await connect({ servers: state.natsUrl });
     try {
-      const reply = await nats.request(namespaced(state.namespace, HistoryPatterns.page), codec.encode({ pattern: HistoryPatterns.page, data: query, id: '1' }), { timeout: 10_000 });
+      const reply = await nats.request(
+        namespaced(state.namespace, HistoryPatterns.page),
+        codec.encode({ pattern: HistoryPatterns.page, data: query, id: '1' }),
+        { timeout: 10_000 },
+      );
       const decoded = codec.decode(reply.data) as { response?: HistoryPage; err?: unknown };
       expect(decoded.err ?? null).toBeNull();
       return decoded.response!;
@@ -40,18 +44,33 @@ describe('messaging history pages', () => {
   });
 
   it('answers conversations in keyset pages with their messages and status changes', async () => {
-    const inbox = (await account.admin.api.post('/inboxes', { name: 'History', channel: { type: 'api' }, enable_auto_assignment: false })).body;
+    const inbox = (
+      await account.admin.api.post('/inboxes', {
+        name: 'History',
+        channel: { type: 'api' },
+        enable_auto_assignment: false,
+      })
+    ).body;
     const created: Array<{ id: number; created_at: number }> = [];
     for (let n = 0; n < 2; n++) {
       const contact = await seedContact(account.id);
-      const { body } = await account.admin.api.post('/conversations', { source_id: `hp-${contact.id}`, inbox_id: inbox.id, contact_id: contact.id });
+      const { body } = await account.admin.api.post('/conversations', {
+        source_id: `hp-${contact.id}`,
+        inbox_id: inbox.id,
+        contact_id: contact.id,
+      });
       created.push(body);
     }
     const [first] = created;
     await account.admin.api.post(`/conversations/${first.id}/messages`, { content: 'Hi', message_type: 'incoming' });
-    await account.admin.api.post(`/conversations/${first.id}/messages`, { content: 'note', message_type: 'outgoing', private: true });
+    await account.admin.api.post(`/conversations/${first.id}/messages`, {
+      content: 'note',
+      message_type: 'outgoing',
+      private: true,
+    });
     await account.admin.api.post(`/conversations/${first.id}/messages`, { content: 'Hello', message_type: 'outgoing' });
-    for (const status of ['resolved', 'open']) expect((await account.admin.api.post(`/conversations/${first.id}/toggle_status`, { status })).status).toBe(200);
+    for (const status of ['resolved', 'open'])
+      expect((await account.admin.api.post(`/conversations/${first.id}/toggle_status`, { status })).status).toBe(200);
     const before = Math.floor(Date.now() / 1000) + 5;
 
     // The rule's welcome message comes from its own worker: wait for it.
@@ -63,8 +82,20 @@ describe('messaging history pages', () => {
     });
     expect(one.next_after).not.toBeNull();
     const entry = one.conversations[0];
-    expect(entry.conversation).toMatchObject({ id: first.id, account_id: account.id, inbox_id: inbox.id, status: 'open' });
-    expect(entry.messages.map((message) => [message.message_type, message.private, message.sender?.type ?? null, message.origin?.startsWith('automation:') ?? false])).toEqual([
+    expect(entry.conversation).toMatchObject({
+      id: first.id,
+      account_id: account.id,
+      inbox_id: inbox.id,
+      status: 'open',
+    });
+    expect(
+      entry.messages.map((message) => [
+        message.message_type,
+        message.private,
+        message.sender?.type ?? null,
+        message.origin?.startsWith('automation:') ?? false,
+      ]),
+    ).toEqual([
       ['outgoing', false, 'user', true], // the rule's: sent as a user, told apart by its origin only
       ['incoming', false, 'contact', false],
       ['outgoing', true, 'user', false],
@@ -78,7 +109,12 @@ describe('messaging history pages', () => {
 
     const two = await page({ account_id: account.id, before, limit: 1, after: one.next_after! });
     expect(two.conversations.map((item) => item.conversation.id)).toEqual([created[1].id]);
-    const three = await page({ account_id: account.id, before, limit: 1, after: two.next_after ?? Number.MAX_SAFE_INTEGER });
+    const three = await page({
+      account_id: account.id,
+      before,
+      limit: 1,
+      after: two.next_after ?? Number.MAX_SAFE_INTEGER,
+    });
     expect(three).toEqual({ conversations: [], next_after: null });
 
     // Nothing from the boundary on.
@@ -87,10 +123,18 @@ describe('messaging history pages', () => {
   });
 
   it('approximates a resolved conversation older than the record by one resolve at its last activity', async () => {
-    const inbox = (await account.admin.api.post('/inboxes', { name: 'Old', channel: { type: 'api' }, enable_auto_assignment: false })).body;
+    const inbox = (
+      await account.admin.api.post('/inboxes', { name: 'Old', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body;
     const contact = await seedContact(account.id);
-    const { body: old } = await account.admin.api.post('/conversations', { source_id: `ho-${contact.id}`, inbox_id: inbox.id, contact_id: contact.id });
-    expect((await account.admin.api.post(`/conversations/${old.id}/toggle_status`, { status: 'resolved' })).status).toBe(200);
+    const { body: old } = await account.admin.api.post('/conversations', {
+      source_id: `ho-${contact.id}`,
+      inbox_id: inbox.id,
+      contact_id: contact.id,
+    });
+    expect(
+      (await account.admin.api.post(`/conversations/${old.id}/toggle_status`, { status: 'resolved' })).status,
+    ).toBe(200);
     // As if it had been resolved before status changes were recorded.
     const db = new Client({ connectionString: readE2eState().databaseUrl });
     await db.connect();
@@ -105,6 +149,8 @@ describe('messaging history pages', () => {
     const shown = (await account.admin.api.get(`/conversations/${old.id}`)).body;
     const all = await page({ account_id: account.id, before: Math.floor(Date.now() / 1000) + 5, limit: 200 });
     const entry = all.conversations.find((item) => item.conversation.id === old.id)!;
-    expect(entry.status_changes).toEqual([{ from: 'open', to: 'resolved', at: shown.last_activity_at, approximated: true }]);
+    expect(entry.status_changes).toEqual([
+      { from: 'open', to: 'resolved', at: shown.last_activity_at, approximated: true },
+    ]);
   });
 });

@@ -8,9 +8,19 @@ describe('listing and filtering conversations', () => {
   let teamId: number;
   const ids: Record<string, number> = {};
 
-  const create = async (name: string, inboxId: number, extra: Record<string, unknown> = {}, contactName = `Contact ${name}`) => {
+  const create = async (
+    name: string,
+    inboxId: number,
+    extra: Record<string, unknown> = {},
+    contactName = `Contact ${name}`,
+  ) => {
     const contact = await seedContact(account.id, { name: contactName });
-    const created = await account.admin.api.post('/conversations', { source_id: name, inbox_id: inboxId, contact_id: contact.id, ...extra });
+    const created = await account.admin.api.post('/conversations', {
+      source_id: name,
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      ...extra,
+    });
     expect(created.status).toBe(201);
     ids[name] = created.body.id;
     return created.body.id as number;
@@ -19,11 +29,20 @@ describe('listing and filtering conversations', () => {
   beforeAll(async () => {
     account = await createTestAccount();
     agent = await account.addUser('agent');
-    inboxA = (await account.admin.api.post('/inboxes', { name: 'A', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
-    inboxB = (await account.admin.api.post('/inboxes', { name: 'B', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    inboxA = (
+      await account.admin.api.post('/inboxes', { name: 'A', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
+    inboxB = (
+      await account.admin.api.post('/inboxes', { name: 'B', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
     await account.admin.api.post(`/inboxes/${inboxA}/inbox_members`, { user_ids: [agent.id] });
     teamId = (await account.admin.api.post('/teams', { name: 'Sales' })).body.id;
-    await account.admin.api.post('/custom_attribute_definitions', { attribute_display_name: 'Order value', attribute_key: 'order_value', attribute_display_type: 'number', attribute_model: 0 });
+    await account.admin.api.post('/custom_attribute_definitions', {
+      attribute_display_name: 'Order value',
+      attribute_key: 'order_value',
+      attribute_display_type: 'number',
+      attribute_model: 0,
+    });
 
     await create('mine', inboxA, { assignee_id: agent.id, custom_attributes: { order_value: 120 } });
     await create('unassigned', inboxA, { custom_attributes: { order_value: 30 } });
@@ -34,7 +53,10 @@ describe('listing and filtering conversations', () => {
     await account.admin.api.post(`/conversations/${ids['resolved']}/toggle_status`, { status: 'resolved' });
     await account.admin.api.post(`/conversations/${ids['mine']}/labels`, { labels: ['vip', 'billing'] });
     await account.admin.api.post(`/conversations/${ids['unassigned']}/labels`, { labels: ['vip'] });
-    await account.admin.api.post(`/conversations/${ids['unassigned']}/messages`, { content: 'The parcel never arrived', message_type: 'incoming' });
+    await account.admin.api.post(`/conversations/${ids['unassigned']}/messages`, {
+      content: 'The parcel never arrived',
+      message_type: 'incoming',
+    });
   });
 
   const list = async (user: TestUser, query: string) => {
@@ -42,13 +64,21 @@ describe('listing and filtering conversations', () => {
     expect(response.status).toBe(200);
     return response.body.data as { meta: Record<string, number>; payload: Array<{ id: number; messages: unknown[] }> };
   };
-  const idsOf = (data: { payload: Array<{ id: number }> }) => data.payload.map((conversation) => conversation.id).sort((a, b) => a - b);
+  const idsOf = (data: { payload: Array<{ id: number }> }) =>
+    data.payload.map((conversation) => conversation.id).sort((a, b) => a - b);
   const expected = (...names: string[]) => names.map((name) => ids[name]).sort((a, b) => a - b);
 
   it('lists open conversations by default, with counts and page metadata', async () => {
     const data = await list(account.admin, '');
     expect(idsOf(data)).toEqual(expected('mine', 'unassigned', 'admins', 'other-inbox'));
-    expect(data.meta).toEqual({ mine_count: 1, assigned_count: 2, unassigned_count: 2, all_count: 4, current_page: 1, total_pages: 1 });
+    expect(data.meta).toEqual({
+      mine_count: 1,
+      assigned_count: 2,
+      unassigned_count: 2,
+      all_count: 4,
+      current_page: 1,
+      total_pages: 1,
+    });
     expect(data.payload.every((conversation) => conversation.messages.length === 0)).toBe(true);
   });
 
@@ -74,9 +104,16 @@ describe('listing and filtering conversations', () => {
     expect(idsOf(mineTab)).toEqual(expected('admins'));
     expect(idsOf(await list(admin, '?assignee_type=unassigned'))).toEqual(expected('unassigned', 'other-inbox'));
     expect(idsOf(await list(admin, '?assignee_type=assigned'))).toEqual(expected('mine', 'admins'));
-    expect(idsOf(await list(admin, '?assignee_type=unassigned_or_me'))).toEqual(expected('unassigned', 'admins', 'other-inbox'));
+    expect(idsOf(await list(admin, '?assignee_type=unassigned_or_me'))).toEqual(
+      expected('unassigned', 'admins', 'other-inbox'),
+    );
     for (const tab of ['me', 'unassigned', 'assigned', 'unassigned_or_me']) {
-      expect((await list(admin, `?assignee_type=${tab}`)).meta).toMatchObject({ mine_count: 1, assigned_count: 2, unassigned_count: 2, all_count: 4 });
+      expect((await list(admin, `?assignee_type=${tab}`)).meta).toMatchObject({
+        mine_count: 1,
+        assigned_count: 2,
+        unassigned_count: 2,
+        all_count: 4,
+      });
     }
     const meta = await admin.api.get('/conversations/meta?status=open');
     expect(meta.body).toEqual({ meta: { mine_count: 1, assigned_count: 2, unassigned_count: 2, all_count: 4 } });
@@ -90,9 +127,12 @@ describe('listing and filtering conversations', () => {
 
   it('paginates 25 per page', async () => {
     const paged = await createTestAccount();
-    const inbox = (await paged.admin.api.post('/inboxes', { name: 'Paged', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    const inbox = (
+      await paged.admin.api.post('/inboxes', { name: 'Paged', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
     const contact = await seedContact(paged.id);
-    for (let i = 0; i < 27; i++) await paged.admin.api.post('/conversations', { source_id: `p${i}`, inbox_id: inbox, contact_id: contact.id });
+    for (let i = 0; i < 27; i++)
+      await paged.admin.api.post('/conversations', { source_id: `p${i}`, inbox_id: inbox, contact_id: contact.id });
     const first = await paged.admin.api.get('/conversations');
     expect(first.body.data.payload).toHaveLength(25);
     expect(first.body.data.meta).toMatchObject({ current_page: 1, total_pages: 2, all_count: 27 });
@@ -116,12 +156,28 @@ describe('listing and filtering conversations', () => {
   });
 
   it('filters by assignee presence, dates and custom attributes', async () => {
-    expect(idsOf((await filter([{ attribute_key: 'assignee_id', filter_operator: 'is_present', values: [] }])).body.data)).toEqual(expected('mine', 'admins'));
-    const recent = await filter([{ attribute_key: 'created_at', filter_operator: 'is_greater_than', values: [new Date(Date.now() - 3600_000).toISOString()] }]);
+    expect(
+      idsOf((await filter([{ attribute_key: 'assignee_id', filter_operator: 'is_present', values: [] }])).body.data),
+    ).toEqual(expected('mine', 'admins'));
+    const recent = await filter([
+      {
+        attribute_key: 'created_at',
+        filter_operator: 'is_greater_than',
+        values: [new Date(Date.now() - 3600_000).toISOString()],
+      },
+    ]);
     expect(idsOf(recent.body.data)).toHaveLength(6);
-    const future = await filter([{ attribute_key: 'last_activity_at', filter_operator: 'greater_than', values: [Math.floor(Date.now() / 1000) + 3600] }]);
+    const future = await filter([
+      {
+        attribute_key: 'last_activity_at',
+        filter_operator: 'greater_than',
+        values: [Math.floor(Date.now() / 1000) + 3600],
+      },
+    ]);
     expect(future.body.data.payload).toEqual([]);
-    const big = await filter([{ attribute_key: 'custom_attributes.order_value', filter_operator: 'greater_than', values: [100] }]);
+    const big = await filter([
+      { attribute_key: 'custom_attributes.order_value', filter_operator: 'greater_than', values: [100] },
+    ]);
     expect(idsOf(big.body.data)).toEqual(expected('mine'));
     const notVip = await filter([
       { attribute_key: 'labels', filter_operator: 'does_not_contain', values: ['vip'], query_operator: 'and' },
@@ -131,11 +187,20 @@ describe('listing and filtering conversations', () => {
   });
 
   it.each([
-    [[{ attribute_key: 'colour', filter_operator: 'equal_to', values: ['red'] }], 'attribute_key "colour" is not a filterable attribute'],
-    [[{ attribute_key: 'status', filter_operator: 'bigger_than', values: ['open'] }], 'filter_operator "bigger_than" is not a known operator'],
+    [
+      [{ attribute_key: 'colour', filter_operator: 'equal_to', values: ['red'] }],
+      'attribute_key "colour" is not a filterable attribute',
+    ],
+    [
+      [{ attribute_key: 'status', filter_operator: 'bigger_than', values: ['open'] }],
+      'filter_operator "bigger_than" is not a known operator',
+    ],
     [[{ attribute_key: 'status', filter_operator: 'equal_to', values: ['closed'] }], '"closed" is not one of'],
     [[{ attribute_key: 'created_at', filter_operator: 'is_greater_than', values: ['soon'] }], 'is not a date'],
-    [[{ attribute_key: 'custom_attributes.order_value', filter_operator: 'greater_than', values: ['lots'] }], 'is not a number'],
+    [
+      [{ attribute_key: 'custom_attributes.order_value', filter_operator: 'greater_than', values: ['lots'] }],
+      'is not a number',
+    ],
     [[], 'at least one filter condition'],
   ])('refuses the filter %j with 422 naming the problem', async (payload, message) => {
     const response = await filter(payload);

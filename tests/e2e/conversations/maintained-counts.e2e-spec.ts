@@ -1,4 +1,11 @@
-import { createTestAccount, eventually, readE2eState, seedContact, type TestAccount, type TestUser } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  readE2eState,
+  seedContact,
+  type TestAccount,
+  type TestUser,
+} from '@parley/testing';
 import { Client } from 'pg';
 
 /**
@@ -17,7 +24,12 @@ describe('maintained conversation counts', () => {
 
   const conversation = async (inboxId: number, extra: Record<string, unknown> = {}) => {
     const contact = await seedContact(account.id, { name: 'Counted contact' });
-    const created = await account.admin.api.post('/conversations', { source_id: `counted-${contact.id}`, inbox_id: inboxId, contact_id: contact.id, ...extra });
+    const created = await account.admin.api.post('/conversations', {
+      source_id: `counted-${contact.id}`,
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      ...extra,
+    });
     expect(created.status).toBe(201);
     return created.body.id as number;
   };
@@ -29,7 +41,10 @@ describe('maintained conversation counts', () => {
   /** What counting the account's rows says, with the same visibility rule. */
   const counted = async (user: TestUser, status: string, inboxId?: number, teamFilter?: number) => {
     const params: unknown[] = [account.id, user.id, user === account.admin];
-    const clauses = ['c.account_id = $1', '($3 OR c.inbox_id IN (SELECT inbox_id FROM messaging.inbox_members WHERE user_id = $2))'];
+    const clauses = [
+      'c.account_id = $1',
+      '($3 OR c.inbox_id IN (SELECT inbox_id FROM messaging.inbox_members WHERE user_id = $2))',
+    ];
     if (status !== 'all') clauses.push(`c.status = $${params.push(status)}`);
     if (inboxId) clauses.push(`c.inbox_id = $${params.push(inboxId)}`);
     if (teamFilter) clauses.push(`c.team_id = $${params.push(teamFilter)}`);
@@ -46,23 +61,35 @@ describe('maintained conversation counts', () => {
       for (const status of ['open', 'pending', 'resolved', 'snoozed', 'all']) {
         expect(await meta(user, `?status=${status}`)).toEqual(await counted(user, status));
         expect(await meta(user, `?status=${status}&inbox_id=${inboxA}`)).toEqual(await counted(user, status, inboxA));
-        expect(await meta(user, `?status=${status}&team_id=${teamId}`)).toEqual(await counted(user, status, undefined, teamId));
+        expect(await meta(user, `?status=${status}&team_id=${teamId}`)).toEqual(
+          await counted(user, status, undefined, teamId),
+        );
       }
     }
   };
   const folded = async () =>
-    eventually(async () => {
-      const { rows } = await db.query(`SELECT count(*) FILTER (WHERE NOT settled)::int AS fresh FROM messaging.conversation_counts WHERE account_id = $1`, [account.id]);
-      expect(rows[0].fresh).toBe(0);
-    }, { timeoutMs: 15_000 });
+    eventually(
+      async () => {
+        const { rows } = await db.query(
+          `SELECT count(*) FILTER (WHERE NOT settled)::int AS fresh FROM messaging.conversation_counts WHERE account_id = $1`,
+          [account.id],
+        );
+        expect(rows[0].fresh).toBe(0);
+      },
+      { timeoutMs: 15_000 },
+    );
 
   beforeAll(async () => {
     db = new Client({ connectionString: readE2eState().databaseUrl });
     await db.connect();
     account = await createTestAccount();
     agent = await account.addUser('agent');
-    inboxA = (await account.admin.api.post('/inboxes', { name: 'A', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
-    inboxB = (await account.admin.api.post('/inboxes', { name: 'B', channel: { type: 'api' }, enable_auto_assignment: false })).body.id;
+    inboxA = (
+      await account.admin.api.post('/inboxes', { name: 'A', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
+    inboxB = (
+      await account.admin.api.post('/inboxes', { name: 'B', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body.id;
     await account.admin.api.post(`/inboxes/${inboxA}/inbox_members`, { user_ids: [agent.id] });
     await account.admin.api.post(`/inboxes/${inboxB}/inbox_members`, { user_ids: [account.admin.id] });
     teamId = (await account.admin.api.post('/teams', { name: 'Support' })).body.id;
@@ -77,16 +104,51 @@ describe('maintained conversation counts', () => {
     const open = await conversation(inboxA);
     const elsewhere = await conversation(inboxB, { assignee_id: account.admin.id });
     const pending = await conversation(inboxA, { status: 'pending' });
-    expect(await meta(account.admin, '?status=open')).toEqual({ mine_count: 1, assigned_count: 2, unassigned_count: 1, all_count: 3 });
-    expect(await meta(agent, '?status=open')).toEqual({ mine_count: 1, assigned_count: 1, unassigned_count: 1, all_count: 2 });
+    expect(await meta(account.admin, '?status=open')).toEqual({
+      mine_count: 1,
+      assigned_count: 2,
+      unassigned_count: 1,
+      all_count: 3,
+    });
+    expect(await meta(agent, '?status=open')).toEqual({
+      mine_count: 1,
+      assigned_count: 1,
+      unassigned_count: 1,
+      all_count: 2,
+    });
     await expectExact();
 
-    expect((await account.admin.api.post(`/conversations/${open}/toggle_status`, { status: 'resolved' })).status).toBe(200);
-    expect((await account.admin.api.post(`/conversations/${pending}/toggle_status`, { status: 'open' })).status).toBe(200);
-    expect((await account.admin.api.post(`/conversations/${open}/toggle_status`, { status: 'snoozed', snoozed_until: Math.floor(Date.now() / 1000) + 3600 })).status).toBe(200);
-    expect((await account.admin.api.post(`/conversations/${pending}/assignments`, { assignee_id: agent.id, team_id: teamId })).status).toBe(204);
-    expect((await account.admin.api.post(`/conversations/${mine}/assignments`, { assignee_id: null })).status).toBe(204);
-    expect(await meta(account.admin, '?status=open')).toEqual({ mine_count: 1, assigned_count: 2, unassigned_count: 1, all_count: 3 });
+    expect((await account.admin.api.post(`/conversations/${open}/toggle_status`, { status: 'resolved' })).status).toBe(
+      200,
+    );
+    expect((await account.admin.api.post(`/conversations/${pending}/toggle_status`, { status: 'open' })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await account.admin.api.post(`/conversations/${open}/toggle_status`, {
+          status: 'snoozed',
+          snoozed_until: Math.floor(Date.now() / 1000) + 3600,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await account.admin.api.post(`/conversations/${pending}/assignments`, {
+          assignee_id: agent.id,
+          team_id: teamId,
+        })
+      ).status,
+    ).toBe(204);
+    expect((await account.admin.api.post(`/conversations/${mine}/assignments`, { assignee_id: null })).status).toBe(
+      204,
+    );
+    expect(await meta(account.admin, '?status=open')).toEqual({
+      mine_count: 1,
+      assigned_count: 2,
+      unassigned_count: 1,
+      all_count: 3,
+    });
     await expectExact();
 
     await folded();

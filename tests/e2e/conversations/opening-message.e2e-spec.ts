@@ -10,7 +10,12 @@ describe('the opening message of a conversation', () => {
   let account: TestAccount;
   let apiInbox: number;
   let mobileInbox: number;
-  const template_params = { name: 'order_update', language: 'en_US', category: 'UTILITY', processed_params: { '1': 'Ana' } };
+  const template_params = {
+    name: 'order_update',
+    language: 'en_US',
+    category: 'UTILITY',
+    processed_params: { '1': 'Ana' },
+  };
 
   beforeAll(async () => {
     account = await createTestAccount();
@@ -22,7 +27,9 @@ describe('the opening message of a conversation', () => {
   async function knownInbox(name: string, channel: Record<string, unknown>): Promise<number> {
     const inbox = await account.admin.api.post('/inboxes', { name, channel, enable_auto_assignment: false });
     expect(inbox.status).toBe(201);
-    await eventually(async () => expect((await account.admin.api.post('/contacts', { inbox_id: inbox.body.id, name: 'Probe' })).status).toBe(201));
+    await eventually(async () =>
+      expect((await account.admin.api.post('/contacts', { inbox_id: inbox.body.id, name: 'Probe' })).status).toBe(201),
+    );
     return inbox.body.id;
   }
 
@@ -67,7 +74,11 @@ describe('the opening message of a conversation', () => {
     expect(template.status).toBe(201);
     expect(template.body.id).toBe(before.body.id + 1);
     expect(template.body.messages_count).toBe(1);
-    expect(template.body.last_non_activity_message).toMatchObject({ message_type: 'template', content: 'Hi Ana', sender: { id: account.admin.id, type: 'user' } });
+    expect(template.body.last_non_activity_message).toMatchObject({
+      message_type: 'template',
+      content: 'Hi Ana',
+      sender: { id: account.admin.id, type: 'user' },
+    });
     expect((await linkedInboxes(contactId)).sort()).toEqual([apiInbox, mobileInbox].sort());
   });
 
@@ -95,11 +106,18 @@ describe('the opening message of a conversation', () => {
     for (const [what, message, status] of cases) {
       const asMessage = await account.admin.api.post(`/conversations/${existing.body.id}/messages`, message);
       const asOpening = await create(contactId, apiInbox, message);
-      expect({ what, message: asMessage.status, opening: asOpening.status }).toEqual({ what, message: status, opening: status });
+      expect({ what, message: asMessage.status, opening: asOpening.status }).toEqual({
+        what,
+        message: status,
+        opening: status,
+      });
       expect(Object.keys(asOpening.body)).toContain('error');
     }
     const blank = await create(contactId, apiInbox, { content: '   ' });
-    expect(blank.body).toEqual({ error: "Content can't be blank without attachments", attributes: ['message.content'] });
+    expect(blank.body).toEqual({
+      error: "Content can't be blank without attachments",
+      attributes: ['message.content'],
+    });
     expect(await conversationsOf(contactId)).toHaveLength(1);
   });
 });

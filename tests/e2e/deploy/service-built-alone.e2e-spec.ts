@@ -12,7 +12,9 @@ const DEPLOYABLES: ServiceName[] = [...BACKEND_SERVICES, 'gateway'];
 const RUNTIME_LIBRARIES = ['contracts', 'domain-rules', 'service-kit'];
 
 interface GraphFile {
-  graph: { nodes: Record<string, { data: { targets: Record<string, { executor: string; options: { command: string } }> } }> };
+  graph: {
+    nodes: Record<string, { data: { targets: Record<string, { executor: string; options: { command: string } }> } }>;
+  };
 }
 
 /**
@@ -31,7 +33,9 @@ describe('each service built alone', () => {
   beforeAll(async () => {
     // Each project's targets as Nx resolves them (target defaults included), read once.
     const graphFile = join(buildsDir, 'project-graph.json');
-    await run(process.execPath, [require.resolve('nx/bin/nx.js'), 'graph', `--file=${graphFile}`], { cwd: process.cwd() });
+    await run(process.execPath, [require.resolve('nx/bin/nx.js'), 'graph', `--file=${graphFile}`], {
+      cwd: process.cwd(),
+    });
     graph = (JSON.parse(readFileSync(graphFile, 'utf8')) as GraphFile).graph;
     env = {
       DATABASE_URL: await createRunDatabase(adminUrl, databaseName),
@@ -50,32 +54,36 @@ describe('each service built alone', () => {
     await dropRunDatabase(adminUrl, databaseName).catch(() => undefined);
   });
 
-  it.each(DEPLOYABLES)('%s compiles into an empty folder and starts from it', async (service) => {
-    const outDir = join(buildsDir, service);
-    mkdirSync(outDir, { recursive: true });
-    expect(readdirSync(outDir)).toEqual([]);
+  it.each(DEPLOYABLES)(
+    '%s compiles into an empty folder and starts from it',
+    async (service) => {
+      const outDir = join(buildsDir, service);
+      mkdirSync(outDir, { recursive: true });
+      expect(readdirSync(outDir)).toEqual([]);
 
-    const build = graph.nodes[service].data.targets.build;
-    expect(build.executor).toBe('nx:run-commands');
-    // nx run-commands appends the arguments it is given, as here.
-    await run('sh', ['-c', `${build.options.command} --out-dir '${outDir}'`], { cwd: process.cwd() });
-    expect(readdirSync(join(outDir, 'apps'))).toEqual([service]);
-    expect(RUNTIME_LIBRARIES).toEqual(expect.arrayContaining(readdirSync(join(outDir, 'libs'))));
+      const build = graph.nodes[service].data.targets.build;
+      expect(build.executor).toBe('nx:run-commands');
+      // nx run-commands appends the arguments it is given, as here.
+      await run('sh', ['-c', `${build.options.command} --out-dir '${outDir}'`], { cwd: process.cwd() });
+      expect(readdirSync(join(outDir, 'apps'))).toEqual([service]);
+      expect(RUNTIME_LIBRARIES).toEqual(expect.arrayContaining(readdirSync(join(outDir, 'libs'))));
 
-    const port = await freePort();
-    const portSetting = service === 'gateway' ? 'PORT' : `${service.toUpperCase().replace(/-/g, '_')}_HEALTH_PORT`;
-    const started = new ServiceProcess({
-      name: `${service}-alone`,
-      script: join(outDir, 'apps', service, 'src', 'main.js'),
-      cwd: process.cwd(),
-      env: { ...env, [portSetting]: String(port) },
-      readyUrl: `http://127.0.0.1:${port}/health/ready`,
-      logFile: join(state.logDir, `${service}-alone.log`),
-    });
-    try {
-      await started.start();
-    } finally {
-      await started.stop();
-    }
-  }, 120_000);
+      const port = await freePort();
+      const portSetting = service === 'gateway' ? 'PORT' : `${service.toUpperCase().replace(/-/g, '_')}_HEALTH_PORT`;
+      const started = new ServiceProcess({
+        name: `${service}-alone`,
+        script: join(outDir, 'apps', service, 'src', 'main.js'),
+        cwd: process.cwd(),
+        env: { ...env, [portSetting]: String(port) },
+        readyUrl: `http://127.0.0.1:${port}/health/ready`,
+        logFile: join(state.logDir, `${service}-alone.log`),
+      });
+      try {
+        await started.start();
+      } finally {
+        await started.stop();
+      }
+    },
+    120_000,
+  );
 });

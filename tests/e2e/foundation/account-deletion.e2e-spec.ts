@@ -1,6 +1,24 @@
-import { AccountFiles, ContactEvents, ConversationEvents, IdentityEvents, InboxEvents, MessageEvents, eventSubject, type EventEnvelope } from '@parley/contracts';
+import {
+  AccountFiles,
+  ContactEvents,
+  ConversationEvents,
+  IdentityEvents,
+  InboxEvents,
+  MessageEvents,
+  eventSubject,
+  type EventEnvelope,
+} from '@parley/contracts';
 import { namespaced } from '@parley/service-kit';
-import { createTestAccount, createWebhookEndpoint, eventually, platformClient, publishedEvents, readE2eState, type ApiClient, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  createWebhookEndpoint,
+  eventually,
+  platformClient,
+  publishedEvents,
+  readE2eState,
+  type ApiClient,
+  type TestAccount,
+} from '@parley/testing';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -37,7 +55,10 @@ describe('account deletion: every service forgets the account', () => {
     const counts: Record<string, number> = {};
     for (const { table_schema, table_name } of tables) {
       if (EXEMPT.has(table_name)) continue;
-      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE account_id = $1`, [accountId]);
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE account_id = $1`,
+        [accountId],
+      );
       if (rows[0].n > 0) counts[`${table_schema}.${table_name}`] = rows[0].n;
     }
     // Tables keyed by the account itself.
@@ -48,12 +69,18 @@ describe('account deletion: every service forgets the account', () => {
     return counts;
   }
 
-  const schemasOf = (counts: Record<string, number>) => [...new Set(Object.keys(counts).map((table) => table.split('.')[0]))].sort();
+  const schemasOf = (counts: Record<string, number>) =>
+    [...new Set(Object.keys(counts).map((table) => table.split('.')[0]))].sort();
 
   /** Every stored file under the account's prefixes. */
   async function filesOf(accountId: number): Promise<string[]> {
     const root = join(readE2eState().logDir, 'storage');
-    const prefixes = [AccountFiles.messages, AccountFiles.contactImports, AccountFiles.kanban, AccountFiles.kanbanImports].map((prefix) => prefix(accountId));
+    const prefixes = [
+      AccountFiles.messages,
+      AccountFiles.contactImports,
+      AccountFiles.kanban,
+      AccountFiles.kanbanImports,
+    ].map((prefix) => prefix(accountId));
     const found: string[] = [];
     for (const prefix of prefixes) {
       const entries = await readdir(join(root, prefix), { recursive: true, withFileTypes: true }).catch(() => []);
@@ -66,7 +93,9 @@ describe('account deletion: every service forgets the account', () => {
   async function handled(eventId: string): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     for (const schema of SCHEMAS) {
-      counts[schema] = (await db.query(`SELECT count(*)::int AS n FROM "${schema}".inbox WHERE event_id = $1`, [eventId])).rows[0].n;
+      counts[schema] = (
+        await db.query(`SELECT count(*)::int AS n FROM "${schema}".inbox WHERE event_id = $1`, [eventId])
+      ).rows[0].n;
     }
     return counts;
   }
@@ -76,7 +105,9 @@ describe('account deletion: every service forgets the account', () => {
     const { natsUrl, namespace } = readE2eState();
     const connection = await connect({ servers: natsUrl });
     try {
-      await connection.jetstream().publish(namespaced(namespace, eventSubject(event.type)), codec.encode(event), { msgID: randomUUID() });
+      await connection
+        .jetstream()
+        .publish(namespaced(namespace, eventSubject(event.type)), codec.encode(event), { msgID: randomUUID() });
     } finally {
       await connection.close();
     }
@@ -107,7 +138,10 @@ describe('account deletion: every service forgets the account', () => {
       return answered.body;
     };
     const hook = await createWebhookEndpoint();
-    await ok(api.post('/webhooks', { url: hook.url, subscriptions: ['conversation_created', 'message_created'] }), 'webhook');
+    await ok(
+      api.post('/webhooks', { url: hook.url, subscriptions: ['conversation_created', 'message_created'] }),
+      'webhook',
+    );
     await ok(
       api.post('/automation_rules', {
         name: 'Low priority',
@@ -117,36 +151,84 @@ describe('account deletion: every service forgets the account', () => {
       }),
       'rule',
     );
-    await ok(api.post('/macros', { name: 'Triage', visibility: 'global', actions: [{ action_name: 'change_priority', action_params: ['high'] }] }), 'macro');
+    await ok(
+      api.post('/macros', {
+        name: 'Triage',
+        visibility: 'global',
+        actions: [{ action_name: 'change_priority', action_params: ['high'] }],
+      }),
+      'macro',
+    );
     const inbox = (await ok(api.post('/inboxes', { name: 'Api', channel: { type: 'api' } }), 'inbox')).id as number;
 
     // Contacts with a note, and an import job with a failed row (its error report stored too).
-    const contact = (await ok(api.post('/contacts', { inbox_id: inbox, name: 'Doomed Dora', email: `dora-${randomUUID()}@example.com` }), 'contact')).payload.contact;
+    const contact = (
+      await ok(
+        api.post('/contacts', { inbox_id: inbox, name: 'Doomed Dora', email: `dora-${randomUUID()}@example.com` }),
+        'contact',
+      )
+    ).payload.contact;
     await ok(api.post(`/contacts/${contact.id}/notes`, { content: 'Called back' }), 'note');
     const form = new FormData();
-    form.append('import_file', new Blob([`name,email\nIan,ian-${randomUUID()}@example.com\nBad,not-an-email\n`], { type: 'text/csv' }), 'contacts.csv');
+    form.append(
+      'import_file',
+      new Blob([`name,email\nIan,ian-${randomUUID()}@example.com\nBad,not-an-email\n`], { type: 'text/csv' }),
+      'contacts.csv',
+    );
     const job = await ok(api.post('/contacts/import', undefined, { form }), 'import');
-    await eventually(async () => expect((await api.get(`/contacts/imports/${job.id}`)).body.status).toBe('completed'), { timeoutMs });
+    await eventually(async () => expect((await api.get(`/contacts/imports/${job.id}`)).body.status).toBe('completed'), {
+      timeoutMs,
+    });
     expect((await api.get(`/contacts/imports/${job.id}/errors`)).status).toBe(200);
 
     // A campaign with its sends.
     const { labelId } = await labelledContacts(account, inbox, 2);
-    const campaign = await ok(api.post('/campaigns', { title: 'Hello', message: 'Hi {{contact.name}}', inbox_id: inbox, audience: [{ type: 'Label', id: labelId }] }), 'campaign');
+    const campaign = await ok(
+      api.post('/campaigns', {
+        title: 'Hello',
+        message: 'Hi {{contact.name}}',
+        inbox_id: inbox,
+        audience: [{ type: 'Label', id: labelId }],
+      }),
+      'campaign',
+    );
     await campaignInStatus(account, campaign.id, 'completed');
 
     // A conversation with messages, one carrying an attachment (report facts follow from them).
-    const conversation = await ok(api.post('/conversations', { inbox_id: inbox, contact_id: contact.id }), 'conversation');
-    await ok(api.post(`/conversations/${conversation.id}/messages`, { content: 'Help please', message_type: 'incoming' }), 'incoming message');
+    const conversation = await ok(
+      api.post('/conversations', { inbox_id: inbox, contact_id: contact.id }),
+      'conversation',
+    );
+    await ok(
+      api.post(`/conversations/${conversation.id}/messages`, { content: 'Help please', message_type: 'incoming' }),
+      'incoming message',
+    );
     const message = new FormData();
     message.append('content', 'Here is the file');
     message.append('attachments[]', new Blob([PNG], { type: 'image/png' }), 'photo.png');
-    await ok(api.post(`/conversations/${conversation.id}/messages`, undefined, { form: message }), 'message with attachment');
+    await ok(
+      api.post(`/conversations/${conversation.id}/messages`, undefined, { form: message }),
+      'message with attachment',
+    );
 
     // A Kanban board: its webhook, a funnel, a card linked to the conversation with a checklist item, a note and a file.
     const kanbanHook = await createWebhookEndpoint();
-    await ok(api.post('/kanban_config', { kanban_config: { webhook_url: kanbanHook.url, webhook_secret: 'kanban-secret', webhook_events: ['kanban.item.created'] } }), 'kanban config');
+    await ok(
+      api.post('/kanban_config', {
+        kanban_config: {
+          webhook_url: kanbanHook.url,
+          webhook_secret: 'kanban-secret',
+          webhook_events: ['kanban.item.created'],
+        },
+      }),
+      'kanban config',
+    );
     const funnel = await createFunnel(api);
-    const card = await createCard(api, { funnel_id: funnel.id, conversation_display_id: conversation.id, item_details: { title: 'Deal' } });
+    const card = await createCard(api, {
+      funnel_id: funnel.id,
+      conversation_display_id: conversation.id,
+      item_details: { title: 'Deal' },
+    });
     await ok(api.post(`/kanban_items/${card.id}/create_checklist_item`, { text: 'Send offer' }), 'checklist item');
     await ok(api.post(`/kanban_items/${card.id}/create_note`, { text: 'Budget approved' }), 'card note');
     const attachment = new FormData();
@@ -157,17 +239,29 @@ describe('account deletion: every service forgets the account', () => {
 
   it('leaves no row and no file of it in any service, refuses its late events, and takes its deletion event twice', async () => {
     const funnelId = await fill(doomed);
-    const stageCounters = async () => (await db.query('SELECT count(*)::int AS n FROM kanban.stage_counters WHERE funnel_id = $1', [funnelId])).rows[0].n;
+    const stageCounters = async () =>
+      (await db.query('SELECT count(*)::int AS n FROM kanban.stage_counters WHERE funnel_id = $1', [funnelId])).rows[0]
+        .n;
     expect(await stageCounters()).toBeGreaterThan(0);
     await survivor.admin.api.post('/inboxes', { name: 'Kept', channel: { type: 'api' } });
-    const kept = { 'messaging.inboxes': 1, 'contacts.inboxes_view': 1, 'campaigns.inboxes_view': 1, 'reporting.inboxes_view': 1, 'webhook_dispatcher.inboxes_view': 1 };
+    const kept = {
+      'messaging.inboxes': 1,
+      'contacts.inboxes_view': 1,
+      'campaigns.inboxes_view': 1,
+      'reporting.inboxes_view': 1,
+      'webhook_dispatcher.inboxes_view': 1,
+    };
     await eventually(async () => expect(await rowsOf(survivor.id)).toMatchObject(kept), { timeoutMs });
     // Every service holds some of it (and its files are stored) before it goes.
-    await eventually(async () => expect(schemasOf(await rowsOf(doomed.id))).toEqual([...SCHEMAS].sort()), { timeoutMs });
+    await eventually(async () => expect(schemasOf(await rowsOf(doomed.id))).toEqual([...SCHEMAS].sort()), {
+      timeoutMs,
+    });
     const stored = await filesOf(doomed.id);
     expect(stored.filter((file) => file.startsWith(`${AccountFiles.messages(doomed.id)}/`))).toHaveLength(1);
     expect(stored.filter((file) => file.startsWith(`${AccountFiles.kanban(doomed.id)}/`))).toHaveLength(1);
-    expect(stored.filter((file) => file.startsWith(`${AccountFiles.contactImports(doomed.id)}/`)).length).toBeGreaterThan(0);
+    expect(
+      stored.filter((file) => file.startsWith(`${AccountFiles.contactImports(doomed.id)}/`)).length,
+    ).toBeGreaterThan(0);
 
     expect((await platformClient().delete(`/platform/api/v1/accounts/${doomed.id}`)).status).toBe(204);
     await eventually(async () => expect(await rowsOf(doomed.id)).toEqual({}), { timeoutMs });
@@ -175,13 +269,24 @@ describe('account deletion: every service forgets the account', () => {
     expect(await stageCounters()).toBe(0);
     const tombstones = async () => {
       const counts: number[] = [];
-      for (const schema of SCHEMAS) counts.push((await db.query(`SELECT count(*)::int AS n FROM "${schema}".deleted_accounts WHERE account_id = $1`, [doomed.id])).rows[0].n);
+      for (const schema of SCHEMAS)
+        counts.push(
+          (
+            await db.query(`SELECT count(*)::int AS n FROM "${schema}".deleted_accounts WHERE account_id = $1`, [
+              doomed.id,
+            ])
+          ).rows[0].n,
+        );
       return counts;
     };
     await eventually(async () => expect(await tombstones()).toEqual(SCHEMAS.map(() => 1)), { timeoutMs });
 
     // Late events of it (copies of its own, under new ids) are refused by every consumer.
-    const late = await Promise.all([InboxEvents.created, ContactEvents.created, ConversationEvents.created, MessageEvents.created].map((type) => eventOf(type, doomed.id)));
+    const late = await Promise.all(
+      [InboxEvents.created, ContactEvents.created, ConversationEvents.created, MessageEvents.created].map((type) =>
+        eventOf(type, doomed.id),
+      ),
+    );
     await republishAndWait(late);
     expect(await rowsOf(doomed.id)).toEqual({});
     // Its deletion delivered again, as the same event and as a new one, is harmless.

@@ -24,11 +24,16 @@ describe('authentication and authorisation at the gateway', () => {
     const client = gatewayClient();
     expect((await client.get(path, { headers: { api_access_token: account.admin.token } })).status).toBe(200);
     expect((await client.get(path, { headers: { 'api-access-token': account.admin.token } })).status).toBe(200);
-    expect((await client.get(path, { headers: { api_access_token: account.admin.token, authorization: 'Bearer whatever' } })).status).toBe(200);
+    expect(
+      (await client.get(path, { headers: { api_access_token: account.admin.token, authorization: 'Bearer whatever' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('never takes the token from the query string', async () => {
-    const response = await gatewayClient().get(`/api/v1/accounts/${account.id}/labels?api_access_token=${account.admin.token}`);
+    const response = await gatewayClient().get(
+      `/api/v1/accounts/${account.id}/labels?api_access_token=${account.admin.token}`,
+    );
     expect(response.status).toBe(401);
   });
 
@@ -73,13 +78,19 @@ describe('authentication and authorisation at the gateway', () => {
   it('answers the current account of the profile: the first one, or the one the update names', async () => {
     const user = await account.addUser('agent');
     const other = await createTestAccount();
-    const membership = await platformClient().post(`/platform/api/v1/accounts/${other.id}/account_users`, { user_id: user.id, role: 'administrator' });
+    const membership = await platformClient().post(`/platform/api/v1/accounts/${other.id}/account_users`, {
+      user_id: user.id,
+      role: 'administrator',
+    });
     expect(membership.status).toBe(201);
     const shown = await gatewayClient(user.token).get('/api/v1/profile');
     // The test account was made first, so it has the lower id.
     expect(shown.body).toMatchObject({ uid: user.email, account_id: account.id, role: 'agent' });
     expect(shown.body.accounts).toHaveLength(2);
-    const updated = await gatewayClient(user.token).patch('/api/v1/profile', { availability: 'busy', account_id: other.id });
+    const updated = await gatewayClient(user.token).patch('/api/v1/profile', {
+      availability: 'busy',
+      account_id: other.id,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ uid: user.email, account_id: other.id, role: 'administrator' });
   });
@@ -105,9 +116,14 @@ describe('authentication and authorisation at the gateway', () => {
   it('applies a promotion at once and a demotion within a second', async () => {
     const user = await account.addUser('agent');
     expect((await user.api.post('/labels', { title: 'promotion-test' })).status).toBe(403);
-    await platformClient().post(`/platform/api/v1/accounts/${account.id}/account_users`, { user_id: user.id, role: 'administrator' });
+    await platformClient().post(`/platform/api/v1/accounts/${account.id}/account_users`, {
+      user_id: user.id,
+      role: 'administrator',
+    });
     expect((await user.api.post('/labels', { title: 'promotion-test' })).status).toBe(201);
-    await platformClient().delete(`/platform/api/v1/accounts/${account.id}/account_users`, { body: { user_id: user.id } });
+    await platformClient().delete(`/platform/api/v1/accounts/${account.id}/account_users`, {
+      body: { user_id: user.id },
+    });
     await eventually(async () => expect((await user.api.get('/labels')).status).toBe(403), { timeoutMs: 1000 });
   });
 });

@@ -1,5 +1,12 @@
 import { LabelEvents } from '@parley/contracts';
-import { createTestAccount, eventually, gatewayClient, publishedEvents, readE2eState, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  publishedEvents,
+  readE2eState,
+  type TestAccount,
+} from '@parley/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,7 +20,12 @@ describe('the HTTP edge', () => {
   it('answers GET /api without authentication', async () => {
     const response = await gatewayClient().get('/api');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ version: expect.any(String), timestamp: expect.any(String), queue_services: 'ok', data_services: 'ok' });
+    expect(response.body).toEqual({
+      version: expect.any(String),
+      timestamp: expect.any(String),
+      queue_services: 'ok',
+      data_services: 'ok',
+    });
   });
 
   it('puts an X-Request-Id on every response, keeping the one the client sent', async () => {
@@ -28,15 +40,23 @@ describe('the HTTP edge', () => {
 
   it('carries the request id into the service logs and the event metadata', async () => {
     const requestId = `corr-${Date.now()}`;
-    const created = await account.admin.api.post('/labels', { title: `traced-${Date.now()}` }, { headers: { 'x-request-id': requestId } });
+    const created = await account.admin.api.post(
+      '/labels',
+      { title: `traced-${Date.now()}` },
+      { headers: { 'x-request-id': requestId } },
+    );
     expect(created.status).toBe(201);
     const { logDir } = readE2eState();
     await eventually(() => {
-      const lines = readFileSync(join(logDir, 'messaging.log'), 'utf8').split('\n').filter((line) => line.includes(requestId));
+      const lines = readFileSync(join(logDir, 'messaging.log'), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(requestId));
       expect(lines.map((line) => JSON.parse(line).correlation_id)).toContain(requestId);
     });
     const event = await eventually(async () => {
-      const found = (await publishedEvents<{ label: { id: number } }>(LabelEvents.created)).find((e) => e.data.label.id === created.body.id);
+      const found = (await publishedEvents<{ label: { id: number } }>(LabelEvents.created)).find(
+        (e) => e.data.label.id === created.body.id,
+      );
       expect(found).toBeDefined();
       return found!;
     });
@@ -66,9 +86,18 @@ describe('the HTTP edge', () => {
     expect(document.status).toBe(200);
     expect(document.body.openapi).toMatch(/^3\./);
     expect(Object.keys(document.body.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/accounts/{account_id}/labels', '/api/v1/accounts/{account_id}/labels/{id}', '/platform/api/v1/accounts', '/api/v1/profile']),
+      expect.arrayContaining([
+        '/api/v1/accounts/{account_id}/labels',
+        '/api/v1/accounts/{account_id}/labels/{id}',
+        '/platform/api/v1/accounts',
+        '/api/v1/profile',
+      ]),
     );
-    expect(document.body.components.securitySchemes.api_access_token).toMatchObject({ type: 'apiKey', in: 'header', name: 'api_access_token' });
+    expect(document.body.components.securitySchemes.api_access_token).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'api_access_token',
+    });
     const ui = await gatewayClient().get('/api-docs');
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');
@@ -79,7 +108,16 @@ describe('the HTTP edge', () => {
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('up');
     expect(Object.keys(response.body.services).sort()).toEqual(
-      ['automation', 'campaigns', 'contacts', 'gateway', 'kanban', 'messaging', 'reporting', 'webhook-dispatcher'].sort(),
+      [
+        'automation',
+        'campaigns',
+        'contacts',
+        'gateway',
+        'kanban',
+        'messaging',
+        'reporting',
+        'webhook-dispatcher',
+      ].sort(),
     );
     expect(response.body.services.messaging.checks).toEqual({ nats: { status: 'up' }, database: { status: 'up' } });
     expect((await gatewayClient().get('/health/live')).body).toEqual({ status: 'up' });

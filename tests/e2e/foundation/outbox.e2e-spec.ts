@@ -28,7 +28,9 @@ async function markUnpublished(eventId: string): Promise<void> {
 }
 
 const eventsFor = async (labelId: number) =>
-  (await publishedEvents<{ label: { id: number } }>(LabelEvents.created)).filter((event) => event.data.label.id === labelId);
+  (await publishedEvents<{ label: { id: number } }>(LabelEvents.created)).filter(
+    (event) => event.data.label.id === labelId,
+  );
 
 describe('transactional outbox', () => {
   afterAll(async () => {
@@ -57,7 +59,9 @@ describe('transactional outbox', () => {
     // A crash between publishing and marking the row: the relay publishes it again,
     // and JetStream drops the repeat by its message id.
     await markUnpublished(row.id);
-    await eventually(async () => expect((await outboxRowsFor(created.body.id))[0].published_at).not.toBeNull(), { timeoutMs: 5000 });
+    await eventually(async () => expect((await outboxRowsFor(created.body.id))[0].published_at).not.toBeNull(), {
+      timeoutMs: 5000,
+    });
     expect(await eventsFor(created.body.id)).toHaveLength(1);
   });
 });

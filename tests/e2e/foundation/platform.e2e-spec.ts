@@ -17,7 +17,12 @@ describe('Platform API', () => {
   it('creates, shows, renames and deletes an account', async () => {
     const created = await platform.post('/platform/api/v1/accounts', { name: 'Acme' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Acme', created_at: expect.any(Number), updated_at: expect.any(Number) });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: 'Acme',
+      created_at: expect.any(Number),
+      updated_at: expect.any(Number),
+    });
     const id = created.body.id;
     expect((await platform.get(`/platform/api/v1/accounts/${id}`)).body.name).toBe('Acme');
     expect((await platform.patch(`/platform/api/v1/accounts/${id}`, { name: 'Acme 2' })).body.name).toBe('Acme 2');
@@ -36,9 +41,18 @@ describe('Platform API', () => {
 
   it('creates a user with an access token that is shown once', async () => {
     const address = email();
-    const created = await platform.post('/platform/api/v1/users', { name: 'Alice', email: address.toUpperCase(), password: 'long enough password' });
+    const created = await platform.post('/platform/api/v1/users', {
+      name: 'Alice',
+      email: address.toUpperCase(),
+      password: 'long enough password',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Alice', email: address, confirmed: true, access_token: expect.any(String) });
+    expect(created.body).toMatchObject({
+      name: 'Alice',
+      email: address,
+      confirmed: true,
+      access_token: expect.any(String),
+    });
     expect(created.body.access_token.length).toBeGreaterThanOrEqual(32);
     expect(created.body).not.toHaveProperty('password');
     const shown = await platform.get(`/platform/api/v1/users/${created.body.id}`);
@@ -50,7 +64,11 @@ describe('Platform API', () => {
 
   it.each([
     [{ name: 'x', email: 'not-an-email' }, 'Email is invalid', 'email'],
-    [{ name: 'x', email: 'ok@example.com', password: 'short' }, 'Password is too short (minimum is 8 characters)', 'password'],
+    [
+      { name: 'x', email: 'ok@example.com', password: 'short' },
+      'Password is too short (minimum is 8 characters)',
+      'password',
+    ],
   ])('refuses %j with 422', async (body, error, attribute) => {
     const response = await platform.post('/platform/api/v1/users', body);
     expect(response.status).toBe(422);
@@ -80,7 +98,9 @@ describe('Platform API', () => {
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ account_id: account.id, user_id: user.id, role: 'agent' });
     expect((await platform.post(path, { user_id: user.id, role: 'administrator' })).body.role).toBe('administrator');
-    expect((await platform.get(path)).body).toEqual([{ account_id: account.id, user_id: user.id, role: 'administrator' }]);
+    expect((await platform.get(path)).body).toEqual([
+      { account_id: account.id, user_id: user.id, role: 'administrator' },
+    ]);
 
     expect((await platform.delete(path, { body: { user_id: user.id } })).status).toBe(204);
     expect((await platform.get(path)).body).toEqual([]);
@@ -95,13 +115,18 @@ describe('Platform API', () => {
     const unknownUser = await platform.post(path, { user_id: 2147483000, role: 'agent' });
     expect(unknownUser.status).toBe(422);
     expect(unknownUser.body).toEqual({ error: 'User does not exist', attributes: ['user_id'] });
-    expect((await platform.post('/platform/api/v1/accounts/2147483000/account_users', { user_id: user.id, role: 'agent' })).status).toBe(404);
+    expect(
+      (await platform.post('/platform/api/v1/accounts/2147483000/account_users', { user_id: user.id, role: 'agent' }))
+        .status,
+    ).toBe(404);
   });
 
   it("ends its members' access within a second when an account is deleted", async () => {
     const account = await createTestAccount();
     expect((await account.admin.api.post('/labels', { title: 'doomed' })).status).toBe(201);
     expect((await platform.delete(`/platform/api/v1/accounts/${account.id}`)).status).toBe(204);
-    await eventually(async () => expect((await account.admin.api.get('/labels')).status).toBe(403), { timeoutMs: 1000 });
+    await eventually(async () => expect((await account.admin.api.get('/labels')).status).toBe(403), {
+      timeoutMs: 1000,
+    });
   });
 });

@@ -1,4 +1,14 @@
-import { createTestAccount, eventually, gatewayClient, pauseService, restartService, resumeService, startService, stopService, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  pauseService,
+  restartService,
+  resumeService,
+  startService,
+  stopService,
+  type TestAccount,
+} from '@parley/testing';
 
 describe('services stopping, crashing and hanging', () => {
   let account: TestAccount;

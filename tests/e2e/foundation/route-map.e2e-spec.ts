@@ -13,7 +13,9 @@ describe('the route map', () => {
     const served = Object.entries(document.body.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
-    const mapped = [...readFileSync(join(__dirname, '../../../docs/routes.md'), 'utf8').matchAll(/^\| ([A-Z]+) \| `([^`]+)` \|/gm)]
+    const mapped = [
+      ...readFileSync(join(__dirname, '../../../docs/routes.md'), 'utf8').matchAll(/^\| ([A-Z]+) \| `([^`]+)` \|/gm),
+    ]
       .map(([, method, path]) => `${method} ${path}`)
       .sort();
     expect(mapped).toEqual(served);

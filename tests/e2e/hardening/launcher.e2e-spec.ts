@@ -59,7 +59,11 @@ describe('the npm start launcher', () => {
     });
     launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await eventually(() => expect(output).toContain('Parley is running'), { timeoutMs: 60_000, intervalMs: 200, description: 'the launcher started the system' });
+    await eventually(() => expect(output).toContain('Parley is running'), {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      description: 'the launcher started the system',
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -75,8 +79,14 @@ describe('the npm start launcher', () => {
     const pid = Number(/^\s+messaging\s+up\s+pid (\d+)$/m.exec(output)?.[1]);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGKILL');
-    await eventually(() => expect(output).toMatch(/messaging stopped unexpectedly \(signal SIGKILL\); restarting in 1 s/), { timeoutMs: 10_000 });
-    await eventually(() => expect(output).toMatch(/messaging is running again \(pid \d+\)/), { timeoutMs: 30_000, intervalMs: 200 });
+    await eventually(
+      () => expect(output).toMatch(/messaging stopped unexpectedly \(signal SIGKILL\); restarting in 1 s/),
+      { timeoutMs: 10_000 },
+    );
+    await eventually(() => expect(output).toMatch(/messaging is running again \(pid \d+\)/), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
     const restartedPid = Number(/messaging is running again \(pid (\d+)\)/.exec(output)![1]);
     expect(restartedPid).not.toBe(pid);
     // The Platform API is served by messaging: an account can be created again.

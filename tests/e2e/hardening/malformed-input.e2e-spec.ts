@@ -14,7 +14,13 @@ interface Operation {
 type QueryParameter = { name: string; in: string; schema?: { type?: string; items?: { type?: string } } };
 
 type OpenApi = {
-  paths: Record<string, Record<string, { parameters?: QueryParameter[]; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: QueryParameter[]; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }
+    >
+  >;
   components?: { schemas?: Record<string, { properties?: Record<string, { type?: string }> }> };
 };
 
@@ -27,7 +33,12 @@ function operationsOf(document: OpenApi): Operation[] {
     for (const [method, operation] of Object.entries(methods)) {
       const schemaRef = operation.requestBody?.content?.['application/json']?.schema?.$ref;
       const schema = schemaRef ? document.components?.schemas?.[schemaRef.split('/').pop()!] : undefined;
-      operations.push({ method: method.toUpperCase(), template, properties: schema?.properties ?? {}, takesBody: BODY_METHODS.has(method) });
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        properties: schema?.properties ?? {},
+        takesBody: BODY_METHODS.has(method),
+      });
     }
   }
   return operations;
@@ -39,7 +50,12 @@ function numericQueryParametersOf(document: OpenApi): Array<{ method: string; te
   return Object.entries(document.paths).flatMap(([template, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) =>
       (operation.parameters ?? [])
-        .filter((parameter) => parameter.in === 'query' && (numeric(parameter.schema?.type) || (parameter.schema?.type === 'array' && numeric(parameter.schema.items?.type))))
+        .filter(
+          (parameter) =>
+            parameter.in === 'query' &&
+            (numeric(parameter.schema?.type) ||
+              (parameter.schema?.type === 'array' && numeric(parameter.schema.items?.type))),
+        )
         .map((parameter) => ({ method: method.toUpperCase(), template, name: parameter.name })),
     ),
   );
@@ -53,9 +69,20 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/v1/accounts/{account_id}/conversations/filter': { payload: [] },
   'POST /api/v1/accounts/{account_id}/contacts/filter': { payload: [] },
   ...Object.fromEntries(
-    ['POST /api/v1/kanban_automations', 'PATCH /api/v1/kanban_automations/{id}', 'PUT /api/v1/kanban_automations/{id}'].map((key) => [
+    [
+      'POST /api/v1/kanban_automations',
+      'PATCH /api/v1/kanban_automations/{id}',
+      'PUT /api/v1/kanban_automations/{id}',
+    ].map((key) => [
       key,
-      { kanban_automation: { name: 'Malformed', funnel_id: 1, trigger: 'item_created', actions: [{ action_name: 'create_note', action_params: ['x'] }] } },
+      {
+        kanban_automation: {
+          name: 'Malformed',
+          funnel_id: 1,
+          trigger: 'item_created',
+          actions: [{ action_name: 'create_note', action_params: ['x'] }],
+        },
+      },
     ]),
   ),
 };
@@ -72,7 +99,10 @@ function pathOf(operation: Operation, accountId: number, lastId = '1'): string {
 
 function expectClientError(response: ApiResponse, what: string, statuses: number[] = [400]): void {
   const ok = statuses.includes(response.status) && typeof response.body?.error === 'string';
-  if (!ok) throw new Error(`${what}: expected ${statuses.join('/')} with {"error": …}, got ${response.status} ${response.text.slice(0, 200)}`);
+  if (!ok)
+    throw new Error(
+      `${what}: expected ${statuses.join('/')} with {"error": …}, got ${response.status} ${response.text.slice(0, 200)}`,
+    );
 }
 
 describe('malformed input is refused at the edge, never answered 500', () => {
@@ -115,12 +145,21 @@ describe('malformed input is refused at the edge, never answered 500', () => {
     }
   });
 
-  it.each(['0x1', '1e0', '1.0', '01', '%201', '-1', '2147483648', '1e20', 'abc'])('refuses the path id %s on every operation that takes one', async (id) => {
-    for (const operation of operations.filter((candidate) => /\{[a-z_]*id\}$|\{[a-z_]*id\}\//.test(candidate.template.replace('{account_id}', '')))) {
-      const response = await send(operation, pathOf(operation, account.id, id), operation.takesBody ? '{}' : undefined);
-      expectClientError(response, `${operation.method} ${operation.template} with id ${id}`, [400, 404]);
-    }
-  });
+  it.each(['0x1', '1e0', '1.0', '01', '%201', '-1', '2147483648', '1e20', 'abc'])(
+    'refuses the path id %s on every operation that takes one',
+    async (id) => {
+      for (const operation of operations.filter((candidate) =>
+        /\{[a-z_]*id\}$|\{[a-z_]*id\}\//.test(candidate.template.replace('{account_id}', '')),
+      )) {
+        const response = await send(
+          operation,
+          pathOf(operation, account.id, id),
+          operation.takesBody ? '{}' : undefined,
+        );
+        expectClientError(response, `${operation.method} ${operation.template} with id ${id}`, [400, 404]);
+      }
+    },
+  );
 
   it.each(['99999999999999999999', '1e400', '-1e400', 'abc', 'NaN', 'Infinity', '0x10', '1_0', '१२'])(
     'answers 400 naming the parameter to %s in every numeric query parameter of every operation',
@@ -130,9 +169,14 @@ describe('malformed input is refused at the edge, never answered 500', () => {
         const key = `${method} ${template}`;
         const body = VALID_BODIES[key] ?? (BODY_METHODS.has(method.toLowerCase()) ? {} : undefined);
         const operation: Operation = { method, template, properties: {}, takesBody: body !== undefined };
-        const response = await send(operation, `${pathOf(operation, account.id)}?${name}=${encodeURIComponent(value)}`, body === undefined ? undefined : JSON.stringify(body));
+        const response = await send(
+          operation,
+          `${pathOf(operation, account.id)}?${name}=${encodeURIComponent(value)}`,
+          body === undefined ? undefined : JSON.stringify(body),
+        );
         expectClientError(response, `${key}?${name}=${value}`);
-        if (!String(response.body.error).includes(name)) throw new Error(`${key}?${name}=${value} answered 400 for another reason: ${response.body.error}`);
+        if (!String(response.body.error).includes(name))
+          throw new Error(`${key}?${name}=${value} answered 400 for another reason: ${response.body.error}`);
       }
     },
   );
@@ -140,12 +184,16 @@ describe('malformed input is refused at the edge, never answered 500', () => {
   it('reads an empty JSON body as {} (client libraries send bodiless DELETEs and toggles with a JSON content type)', async () => {
     const label = await account.admin.api.post('/labels', { title: `empty-body-${Date.now()}` });
     expect(label.status).toBe(201);
-    const removed = await account.admin.api.delete(`/labels/${label.body.id}`, { headers: { 'content-type': 'application/json' } });
+    const removed = await account.admin.api.delete(`/labels/${label.body.id}`, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(removed.status).toBe(204);
     for (const operation of operations.filter((candidate) => candidate.takesBody)) {
       const response = await send(operation, pathOf(operation, account.id), '');
       if (response.status >= 500 || /Body cannot be empty/i.test(String(response.body?.error))) {
-        throw new Error(`${operation.method} ${operation.template} with an empty body answered ${response.status} ${response.text}`);
+        throw new Error(
+          `${operation.method} ${operation.template} with an empty body answered ${response.status} ${response.text}`,
+        );
       }
     }
   });
@@ -162,7 +210,11 @@ describe('malformed input is refused at the edge, never answered 500', () => {
   });
 
   it('never answers 500 to a JSON body that is not valid UTF-8', async () => {
-    const invalid = Buffer.concat([Buffer.from('{"title":"a'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","name":"b"}')]);
+    const invalid = Buffer.concat([
+      Buffer.from('{"title":"a'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('","name":"b"}'),
+    ]);
     for (const operation of operations.filter((candidate) => candidate.takesBody)) {
       const response = await fetch(`${gatewayClient().baseUrl}${pathOf(operation, account.id)}`, {
         method: operation.method,
@@ -184,13 +236,33 @@ describe('malformed input is refused at the edge, never answered 500', () => {
   });
 
   it('never answers 500 to null, out-of-range, fractional or mistyped values in any body field', async () => {
-    const values: unknown[] = [null, 2147483648, 1e20, 1e308, -1, 0, 1.5, 'x', '', true, {}, [], ['x'], [null], 'x'.repeat(100_000), "'; DROP TABLE messaging.labels; --", '\u202e\ufeff'];
+    const values: unknown[] = [
+      null,
+      2147483648,
+      1e20,
+      1e308,
+      -1,
+      0,
+      1.5,
+      'x',
+      '',
+      true,
+      {},
+      [],
+      ['x'],
+      [null],
+      'x'.repeat(100_000),
+      "'; DROP TABLE messaging.labels; --",
+      '\u202e\ufeff',
+    ];
     for (const operation of operations.filter((candidate) => candidate.takesBody)) {
       for (const property of Object.keys(operation.properties)) {
         for (const value of values) {
           const response = await send(operation, pathOf(operation, account.id), JSON.stringify({ [property]: value }));
           if (response.status >= 500 || (response.status >= 400 && typeof response.body?.error !== 'string')) {
-            throw new Error(`${operation.method} ${operation.template} {${property}: ${JSON.stringify(value).slice(0, 40)}} answered ${response.status} ${response.text.slice(0, 200)}`);
+            throw new Error(
+              `${operation.method} ${operation.template} {${property}: ${JSON.stringify(value).slice(0, 40)}} answered ${response.status} ${response.text.slice(0, 200)}`,
+            );
           }
         }
       }
@@ -198,37 +270,71 @@ describe('malformed input is refused at the edge, never answered 500', () => {
   });
 
   it.each([
-    ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi\r\n--x--\r\n'],
-    ['an unterminated body', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi'],
-    ['a boundary that never appears', 'multipart/form-data; boundary=y', '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi\r\n--x--\r\n'],
+    [
+      'no boundary',
+      'multipart/form-data',
+      '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi\r\n--x--\r\n',
+    ],
+    [
+      'an unterminated body',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi',
+    ],
+    [
+      'a boundary that never appears',
+      'multipart/form-data; boundary=y',
+      '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi\r\n--x--\r\n',
+    ],
   ])('answers 400 to multipart with %s on message create and contact import', async (_what, contentType, rawBody) => {
     const inbox = await account.admin.api.post('/inboxes', { name: 'Multipart', channel: { type: 'api' } });
     const contact = await account.admin.api.post('/contacts', { name: 'Multipart', inbox_id: inbox.body.id });
     expect(contact.status).toBe(201);
-    const conversation = await account.admin.api.post('/conversations', { inbox_id: inbox.body.id, contact_id: contact.body.payload.contact.id, source_id: contact.body.payload.contact_inbox.source_id });
+    const conversation = await account.admin.api.post('/conversations', {
+      inbox_id: inbox.body.id,
+      contact_id: contact.body.payload.contact.id,
+      source_id: contact.body.payload.contact_inbox.source_id,
+    });
     expect(conversation.status).toBe(201);
-    const message = await account.admin.api.post(`/conversations/${conversation.body.id}/messages`, undefined, { rawBody, headers: { 'content-type': contentType } });
+    const message = await account.admin.api.post(`/conversations/${conversation.body.id}/messages`, undefined, {
+      rawBody,
+      headers: { 'content-type': contentType },
+    });
     expectClientError(message, 'multipart message create');
-    const upload = await account.admin.api.post('/contacts/import', undefined, { rawBody, headers: { 'content-type': contentType } });
+    const upload = await account.admin.api.post('/contacts/import', undefined, {
+      rawBody,
+      headers: { 'content-type': contentType },
+    });
     expectClientError(upload, 'multipart contact import');
   });
 
   it('never answers 500 to mistyped, negative, huge or unknown query parameters on any GET', async () => {
-    const query = '?page=abc&per_page=-1&sort=%27%3BDROP%20TABLE&status=unknown&assignee_type=nope&labels[]=%00x&before=1e308&after=-5&include=everything&q=' + 'x'.repeat(5000);
+    const query =
+      '?page=abc&per_page=-1&sort=%27%3BDROP%20TABLE&status=unknown&assignee_type=nope&labels[]=%00x&before=1e308&after=-5&include=everything&q=' +
+      'x'.repeat(5000);
     for (const operation of operations.filter((candidate) => candidate.method === 'GET')) {
       const response = await send(operation, `${pathOf(operation, account.id)}${query}`);
       if (response.status >= 500 || (response.status >= 400 && typeof response.body?.error !== 'string')) {
-        throw new Error(`GET ${operation.template} with hostile query parameters answered ${response.status} ${response.text.slice(0, 200)}`);
+        throw new Error(
+          `GET ${operation.template} with hostile query parameters answered ${response.status} ${response.text.slice(0, 200)}`,
+        );
       }
     }
   });
 
-  it('answers 400 to oversized multipart: a file over its type\'s limit, and too many files', async () => {
+  it("answers 400 to oversized multipart: a file over its type's limit, and too many files", async () => {
     const inbox = await account.admin.api.post('/inboxes', { name: 'Oversized', channel: { type: 'api' } });
     const contact = await account.admin.api.post('/contacts', { name: 'Oversized', inbox_id: inbox.body.id });
-    const conversation = await account.admin.api.post('/conversations', { inbox_id: inbox.body.id, contact_id: contact.body.payload.contact.id, source_id: contact.body.payload.contact_inbox.source_id });
+    const conversation = await account.admin.api.post('/conversations', {
+      inbox_id: inbox.body.id,
+      contact_id: contact.body.payload.contact.id,
+      source_id: contact.body.payload.contact_inbox.source_id,
+    });
     const post = (form: FormData) =>
-      fetch(`${gatewayClient().baseUrl}/api/v1/accounts/${account.id}/conversations/${conversation.body.id}/messages`, { method: 'POST', headers: { api_access_token: account.admin.token }, body: form });
+      fetch(`${gatewayClient().baseUrl}/api/v1/accounts/${account.id}/conversations/${conversation.body.id}/messages`, {
+        method: 'POST',
+        headers: { api_access_token: account.admin.token },
+        body: form,
+      });
     const big = new FormData();
     big.append('content', 'too big');
     big.append('attachments[]', new Blob([Buffer.alloc(6 * 1024 * 1024, 1)], { type: 'image/png' }), 'big.png');
@@ -237,7 +343,8 @@ describe('malformed input is refused at the edge, never answered 500', () => {
     expect(((await tooBig.json()) as { error: string }).error).toMatch(/larger than/);
     const many = new FormData();
     many.append('content', 'too many');
-    for (let index = 0; index < 11; index++) many.append('attachments[]', new Blob([Buffer.from('x')], { type: 'text/plain' }), `f${index}.txt`);
+    for (let index = 0; index < 11; index++)
+      many.append('attachments[]', new Blob([Buffer.from('x')], { type: 'text/plain' }), `f${index}.txt`);
     const tooMany = await post(many);
     expect(tooMany.status).toBe(400);
     expect(typeof ((await tooMany.json()) as { error: unknown }).error).toBe('string');

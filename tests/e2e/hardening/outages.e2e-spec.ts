@@ -1,4 +1,12 @@
-import { createRunDatabase, dropRunDatabase, eventually, freePort, readE2eState, ServiceProcess, TcpProxy } from '@parley/testing';
+import {
+  createRunDatabase,
+  dropRunDatabase,
+  eventually,
+  freePort,
+  readE2eState,
+  ServiceProcess,
+  TcpProxy,
+} from '@parley/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -23,9 +31,17 @@ describe('outages of PostgreSQL and NATS', () => {
 
   const call = async (path: string, init: RequestInit = {}) => {
     const started = Date.now();
-    const response = await fetch(`${gatewayUrl}${path}`, { ...init, headers: { 'content-type': 'application/json', api_access_token: token, ...init.headers } });
+    const response = await fetch(`${gatewayUrl}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', api_access_token: token, ...init.headers },
+    });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers, ms: Date.now() - started };
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : null,
+      headers: response.headers,
+      ms: Date.now() - started,
+    };
   };
 
   beforeAll(async () => {
@@ -48,7 +64,12 @@ describe('outages of PostgreSQL and NATS', () => {
       name: 'messaging-outage',
       script: join(process.cwd(), 'dist', 'apps', 'messaging', 'src', 'main.js'),
       cwd: process.cwd(),
-      env: { ...shared, DATABASE_URL: pgProxy.url(databaseUrl), NATS_URL: state.natsUrl, MESSAGING_HEALTH_PORT: String(healthPort) },
+      env: {
+        ...shared,
+        DATABASE_URL: pgProxy.url(databaseUrl),
+        NATS_URL: state.natsUrl,
+        MESSAGING_HEALTH_PORT: String(healthPort),
+      },
       readyUrl: messagingReadyUrl,
       logFile: join(state.logDir, 'messaging-outage.log'),
     });
@@ -64,7 +85,10 @@ describe('outages of PostgreSQL and NATS', () => {
     await messaging.start();
     await gateway.start();
     token = platformToken;
-    const user = await call('/platform/api/v1/users', { method: 'POST', body: JSON.stringify({ name: 'Outage', email: `outage-${Date.now()}@example.com` }) });
+    const user = await call('/platform/api/v1/users', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Outage', email: `outage-${Date.now()}@example.com` }),
+    });
     expect(user.status).toBe(201);
     token = user.body.access_token;
   }, 120_000);
@@ -87,7 +111,10 @@ describe('outages of PostgreSQL and NATS', () => {
     expect((await fetch(messagingReadyUrl)).status).toBe(503);
 
     await pgProxy.start();
-    await eventually(async () => expect((await call('/api/v1/profile')).status).toBe(200), { timeoutMs: 30_000, intervalMs: 200 });
+    await eventually(async () => expect((await call('/api/v1/profile')).status).toBe(200), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
     expect((await fetch(messagingReadyUrl)).status).toBe(200);
   });
 
@@ -108,6 +135,9 @@ describe('outages of PostgreSQL and NATS', () => {
     expect(during.ms).toBeLessThan(1000);
 
     await natsProxy.start();
-    await eventually(async () => expect((await call('/api/v1/profile')).status).toBe(200), { timeoutMs: 30_000, intervalMs: 200 });
+    await eventually(async () => expect((await call('/api/v1/profile')).status).toBe(200), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
   });
 });

@@ -1,4 +1,13 @@
-import { createTestAccount, freePort, readE2eState, startExtraGateway, startForwardingProxy, type ForwardingProxy, type ServiceProcess, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  freePort,
+  readE2eState,
+  startExtraGateway,
+  startForwardingProxy,
+  type ForwardingProxy,
+  type ServiceProcess,
+  type TestAccount,
+} from '@parley/testing';
 import { request } from 'node:http';
 
 /**
@@ -12,7 +21,11 @@ describe('rate limits', () => {
   let account: TestAccount;
 
   async function startGateway(name: string, env: Record<string, string>): Promise<string> {
-    const gateway = await startExtraGateway(name, { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_ACCOUNT: '1000', ...env });
+    const gateway = await startExtraGateway(name, {
+      RATE_LIMIT_PER_IP: '1000',
+      RATE_LIMIT_PER_ACCOUNT: '1000',
+      ...env,
+    });
     gateways.push(gateway.process);
     return gateway.url;
   }
@@ -32,7 +45,10 @@ describe('rate limits', () => {
 
   it('holds a per-token limit across two gateways sharing Redis, with headers and a 429 naming when to retry', async () => {
     const redis = { REDIS_URL: state.redisUrl, RATE_LIMIT_PER_TOKEN: '6' };
-    const [first, second] = [await startGateway('gateway-redis-1', redis), await startGateway('gateway-redis-2', redis)];
+    const [first, second] = [
+      await startGateway('gateway-redis-1', redis),
+      await startGateway('gateway-redis-2', redis),
+    ];
     const path = `/api/v1/accounts/${account.id}/labels`;
     const remaining: string[] = [];
     for (let index = 0; index < 6; index++) {
@@ -104,19 +120,28 @@ describe('rate limits', () => {
   });
 
   it('scales every limit with RATE_LIMIT_MULTIPLIER', async () => {
-    const gateway = await startGateway('gateway-multiplied', { RATE_LIMIT_PER_TOKEN: '4', RATE_LIMIT_MULTIPLIER: '0.5' });
+    const gateway = await startGateway('gateway-multiplied', {
+      RATE_LIMIT_PER_TOKEN: '4',
+      RATE_LIMIT_MULTIPLIER: '0.5',
+    });
     const statuses = [];
-    for (let index = 0; index < 3; index++) statuses.push((await get(gateway, `/api/v1/accounts/${account.id}/labels`, account.admin.token)).status);
+    for (let index = 0; index < 3; index++)
+      statuses.push((await get(gateway, `/api/v1/accounts/${account.id}/labels`, account.admin.token)).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
 
   it('limits by client IP before authentication, so token guessing is limited too', async () => {
     const gateway = await startGateway('gateway-ip', { RATE_LIMIT_PER_IP: '3' });
     const answers = [];
-    for (let index = 0; index < 4; index++) answers.push((await get(gateway, '/api/v1/profile', `guess-${index}`)).status);
+    for (let index = 0; index < 4; index++)
+      answers.push((await get(gateway, '/api/v1/profile', `guess-${index}`)).status);
     expect(answers).toEqual([401, 401, 401, 429]);
     // Token-less routes other than probes count too (an activation token cannot be guessed at leisure).
-    const activation = await fetch(`${gateway}/api/v1/auth/activate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const activation = await fetch(`${gateway}/api/v1/auth/activate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(activation.status).toBe(429);
     // Public probes are not limited.
     expect((await get(gateway, '/api', null)).status).toBe(200);
@@ -132,9 +157,18 @@ describe('rate limits', () => {
       await Promise.all(proxies.map((proxy) => proxy.close()));
     });
 
-    async function proxiedGateway(name: string, trustProxy: string | null): Promise<{ direct: string; proxied: string }> {
-      const direct = await startGateway(name, { RATE_LIMIT_PER_IP: '2', ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) });
-      const proxy = await startForwardingProxy({ host: '127.0.0.1', port: Number(new URL(direct).port) }, PROXY_ADDRESS);
+    async function proxiedGateway(
+      name: string,
+      trustProxy: string | null,
+    ): Promise<{ direct: string; proxied: string }> {
+      const direct = await startGateway(name, {
+        RATE_LIMIT_PER_IP: '2',
+        ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}),
+      });
+      const proxy = await startForwardingProxy(
+        { host: '127.0.0.1', port: Number(new URL(direct).port) },
+        PROXY_ADDRESS,
+      );
       proxies.push(proxy);
       return { direct, proxied: proxy.url };
     }
@@ -142,10 +176,14 @@ describe('rate limits', () => {
     /** A token-less request (401, counted per IP) sent from `source`, optionally claiming to be someone else. */
     function knock(url: string, source: string, forwardedFor?: string): Promise<number> {
       return new Promise((resolve, reject) => {
-        const call = request(`${url}/api/v1/profile`, { localAddress: source, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, agent: false }, (answer) => {
-          answer.resume();
-          resolve(answer.statusCode!);
-        });
+        const call = request(
+          `${url}/api/v1/profile`,
+          { localAddress: source, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, agent: false },
+          (answer) => {
+            answer.resume();
+            resolve(answer.statusCode!);
+          },
+        );
         call.on('error', reject);
         call.end();
       });
@@ -171,7 +209,11 @@ describe('rate limits', () => {
     it("never believes an untrusted sender's X-Forwarded-For", async () => {
       const { direct } = await proxiedGateway('gateway-proxy-untrusted', `${PROXY_ADDRESS}/32`);
       // A client reaching the gateway directly is counted by its own address, whatever it claims.
-      expect([await knock(direct, '127.0.0.5', '10.0.0.1'), await knock(direct, '127.0.0.5', '10.0.0.2'), await knock(direct, '127.0.0.5', '10.0.0.3')]).toEqual([401, 401, 429]);
+      expect([
+        await knock(direct, '127.0.0.5', '10.0.0.1'),
+        await knock(direct, '127.0.0.5', '10.0.0.2'),
+        await knock(direct, '127.0.0.5', '10.0.0.3'),
+      ]).toEqual([401, 401, 429]);
     });
 
     it('without TRUST_PROXY counts everyone behind the proxy as the proxy', async () => {
@@ -183,7 +225,10 @@ describe('rate limits', () => {
 
   it('keeps serving when Redis cannot be reached (fails open)', async () => {
     const unusedPort = await freePort();
-    const gateway = await startGateway('gateway-redis-down', { REDIS_URL: `redis://127.0.0.1:${unusedPort}`, RATE_LIMIT_PER_TOKEN: '2' });
+    const gateway = await startGateway('gateway-redis-down', {
+      REDIS_URL: `redis://127.0.0.1:${unusedPort}`,
+      RATE_LIMIT_PER_TOKEN: '2',
+    });
     for (let index = 0; index < 4; index++) {
       expect((await get(gateway, `/api/v1/accounts/${account.id}/labels`, account.admin.token)).status).toBe(200);
     }

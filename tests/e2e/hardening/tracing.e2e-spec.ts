@@ -1,4 +1,12 @@
-import { createRunDatabase, createWebhookEndpoint, dropRunDatabase, eventually, freePort, readE2eState, ServiceProcess } from '@parley/testing';
+import {
+  createRunDatabase,
+  createWebhookEndpoint,
+  dropRunDatabase,
+  eventually,
+  freePort,
+  readE2eState,
+  ServiceProcess,
+} from '@parley/testing';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -30,7 +38,8 @@ describe('tracing', () => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        if (request.url === '/v1/traces') exports.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport);
+        if (request.url === '/v1/traces')
+          exports.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport);
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
@@ -67,7 +76,12 @@ describe('tracing', () => {
     };
     for (const service of ['messaging', 'contacts', 'webhook-dispatcher']) {
       const port = await freePort();
-      await start(service, { [`${service.toUpperCase().replace(/-/g, '_')}_HEALTH_PORT`]: String(port) }, '/health/ready', port);
+      await start(
+        service,
+        { [`${service.toUpperCase().replace(/-/g, '_')}_HEALTH_PORT`]: String(port) },
+        '/health/ready',
+        port,
+      );
     }
     await start('gateway', { PORT: String(gatewayPort) }, '/health/live', gatewayPort);
   }, 120_000);
@@ -90,18 +104,36 @@ describe('tracing', () => {
 
   it("carries the client's trace from the request to the webhook it causes, and exports every process's spans", async () => {
     const account = (await call('/platform/api/v1/accounts', platformToken, { name: 'Traced' })).body;
-    const user = (await call('/platform/api/v1/users', platformToken, { name: 'Tracer', email: `tracer-${Date.now()}@example.com` })).body;
-    await call(`/platform/api/v1/accounts/${account.id}/account_users`, platformToken, { user_id: user.id, role: 'administrator' });
+    const user = (
+      await call('/platform/api/v1/users', platformToken, { name: 'Tracer', email: `tracer-${Date.now()}@example.com` })
+    ).body;
+    await call(`/platform/api/v1/accounts/${account.id}/account_users`, platformToken, {
+      user_id: user.id,
+      role: 'administrator',
+    });
     const token: string = user.access_token;
     const v1 = `/api/v1/accounts/${account.id}`;
     const endpoint = await createWebhookEndpoint();
-    expect((await call(`${v1}/webhooks`, token, { url: endpoint.url, subscriptions: ['message_created'] })).status).toBe(201);
+    expect(
+      (await call(`${v1}/webhooks`, token, { url: endpoint.url, subscriptions: ['message_created'] })).status,
+    ).toBe(201);
     const inbox = (await call(`${v1}/inboxes`, token, { name: 'Traced', channel: { type: 'api' } })).body;
     const contact = (await call(`${v1}/contacts`, token, { name: 'Traced', inbox_id: inbox.id })).body.payload;
-    const conversation = (await call(`${v1}/conversations`, token, { inbox_id: inbox.id, contact_id: contact.contact.id, source_id: contact.contact_inbox.source_id })).body;
+    const conversation = (
+      await call(`${v1}/conversations`, token, {
+        inbox_id: inbox.id,
+        contact_id: contact.contact.id,
+        source_id: contact.contact_inbox.source_id,
+      })
+    ).body;
 
     const traceId = randomBytes(16).toString('hex');
-    const created = await call(`${v1}/conversations/${conversation.id}/messages`, token, { content: 'traced' }, { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    const created = await call(
+      `${v1}/conversations/${conversation.id}/messages`,
+      token,
+      { content: 'traced' },
+      { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    );
     expect(created.status).toBe(201);
 
     const delivered = await eventually(async () => {
@@ -115,13 +147,21 @@ describe('tracing', () => {
       const services = new Set<string>();
       for (const batch of exports) {
         for (const resource of batch.resourceSpans ?? []) {
-          const service = resource.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value.stringValue;
-          const inTrace = (resource.scopeSpans ?? []).some((scope) => (scope.spans ?? []).some((span) => span.traceId === traceId));
+          const service = resource.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value
+            .stringValue;
+          const inTrace = (resource.scopeSpans ?? []).some((scope) =>
+            (scope.spans ?? []).some((span) => span.traceId === traceId),
+          );
           if (service && inTrace) services.add(service);
         }
       }
       // Contacts is in the trace too: it consumes message_created (the contact's last activity).
-      expect([...services].sort()).toEqual(['parley-contacts', 'parley-gateway', 'parley-messaging', 'parley-webhook-dispatcher']);
+      expect([...services].sort()).toEqual([
+        'parley-contacts',
+        'parley-gateway',
+        'parley-messaging',
+        'parley-webhook-dispatcher',
+      ]);
     });
   });
 });

@@ -1,4 +1,10 @@
-import { createTestAccount, gatewayClient, startExtraGateway, type ExtraGateway, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  gatewayClient,
+  startExtraGateway,
+  type ExtraGateway,
+  type TestAccount,
+} from '@parley/testing';
 import { connect, type Socket } from 'node:net';
 
 /**
@@ -50,22 +56,27 @@ describe('unfinished and slow request bodies', () => {
     expect(multipart.sort()).toEqual(Object.keys(FILE_FIELDS).sort());
   });
 
-  it.each(Object.entries(FILE_FIELDS))('answers 400 at once to a multipart body without its closing boundary: %s', async (operation, fileField) => {
-    const [method, template] = operation.split(' ');
-    const path = template.replace('{account_id}', String(account.id)).replace(/\{\w+\}/g, '1');
-    for (const [how, body] of Object.entries(unfinishedBodies(fileField))) {
-      const response = await fetch(`${gatewayClient().baseUrl}${path}`, {
-        method,
-        headers: { api_access_token: account.admin.token, 'content-type': 'multipart/form-data; boundary=zz' },
-        body,
-        signal: AbortSignal.timeout(ANSWER_BOUND_MS),
-      }).catch((error: Error) => {
-        throw new Error(`${operation}, body ending ${how}: no answer within ${ANSWER_BOUND_MS} ms (${error.message})`);
-      });
-      const answer = { status: response.status, body: await response.json().catch(() => null) };
-      expect({ how, ...answer }).toEqual({ how, status: 400, body: { error: expect.any(String) } });
-    }
-  });
+  it.each(Object.entries(FILE_FIELDS))(
+    'answers 400 at once to a multipart body without its closing boundary: %s',
+    async (operation, fileField) => {
+      const [method, template] = operation.split(' ');
+      const path = template.replace('{account_id}', String(account.id)).replace(/\{\w+\}/g, '1');
+      for (const [how, body] of Object.entries(unfinishedBodies(fileField))) {
+        const response = await fetch(`${gatewayClient().baseUrl}${path}`, {
+          method,
+          headers: { api_access_token: account.admin.token, 'content-type': 'multipart/form-data; boundary=zz' },
+          body,
+          signal: AbortSignal.timeout(ANSWER_BOUND_MS),
+        }).catch((error: Error) => {
+          throw new Error(
+            `${operation}, body ending ${how}: no answer within ${ANSWER_BOUND_MS} ms (${error.message})`,
+          );
+        });
+        const answer = { status: response.status, body: await response.json().catch(() => null) };
+        expect({ how, ...answer }).toEqual({ how, status: 400, body: { error: expect.any(String) } });
+      }
+    },
+  );
 
   describe('a client that takes too long to send its body', () => {
     const TIMEOUT_MS = 2000;
@@ -108,7 +119,11 @@ describe('unfinished and slow request bodies', () => {
         setTimeout(() => {
           clearInterval(timer);
           socket.destroy();
-          reject(new Error(`the gateway still held a slow client after ${CUT_OFF_BOUND_MS + 3000} ms; it had answered: ${raw || 'nothing'}`));
+          reject(
+            new Error(
+              `the gateway still held a slow client after ${CUT_OFF_BOUND_MS + 3000} ms; it had answered: ${raw || 'nothing'}`,
+            ),
+          );
         }, CUT_OFF_BOUND_MS + 3000);
       });
     }
@@ -131,7 +146,10 @@ describe('unfinished and slow request bodies', () => {
       const servedDuring: number[] = [];
       while (!settled) {
         const started = Date.now();
-        const response = await fetch(`${gateway.url}${base}/labels`, { headers: { api_access_token: account.admin.token }, signal: AbortSignal.timeout(1000) });
+        const response = await fetch(`${gateway.url}${base}/labels`, {
+          headers: { api_access_token: account.admin.token },
+          signal: AbortSignal.timeout(1000),
+        });
         expect(response.status).toBe(200);
         servedDuring.push(Date.now() - started);
       }
@@ -146,8 +164,12 @@ describe('unfinished and slow request bodies', () => {
         expect(afterMs).toBeLessThan(CUT_OFF_BOUND_MS);
       }
       // Nothing of the slow label requests was created.
-      const labels = await fetch(`${gateway.url}${base}/labels`, { headers: { api_access_token: account.admin.token } });
-      expect(((await labels.json()) as { payload: Array<{ title: string }> }).payload.map((label) => label.title)).not.toContain('slow');
+      const labels = await fetch(`${gateway.url}${base}/labels`, {
+        headers: { api_access_token: account.admin.token },
+      });
+      expect(
+        ((await labels.json()) as { payload: Array<{ title: string }> }).payload.map((label) => label.title),
+      ).not.toContain('slow');
     });
   });
 });

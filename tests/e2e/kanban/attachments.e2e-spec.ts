@@ -29,7 +29,13 @@ describe('Kanban attachments', () => {
     const card = await createCard(api, { funnel_id: funnelId, item_details: { title: 'With files' } });
     const created = await upload(`/kanban/items/${card.id}/attachments`, 'logo.png', PNG);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ item_id: card.id, note_id: null, file_size: PNG.length, file_type: 'image/png', file_name: 'logo.png' });
+    expect(created.body).toMatchObject({
+      item_id: card.id,
+      note_id: null,
+      file_size: PNG.length,
+      file_type: 'image/png',
+      file_name: 'logo.png',
+    });
     expect(created.body.file_url).toMatch(/signature=/);
     const fetched = await download(created.body.file_url);
     expect(fetched.status).toBe(200);
@@ -37,7 +43,9 @@ describe('Kanban attachments', () => {
     const pdf = await upload(`/kanban/items/${card.id}/attachments`, 'offer.pdf', PDF);
     expect(pdf.body.file_type).toBe('application/pdf');
 
-    expect((await api.get(`/kanban/items/${card.id}/attachments`)).body.map((file: { id: number }) => file.id)).toEqual([created.body.id, pdf.body.id]);
+    expect((await api.get(`/kanban/items/${card.id}/attachments`)).body.map((file: { id: number }) => file.id)).toEqual(
+      [created.body.id, pdf.body.id],
+    );
     expect((await api.delete(`/kanban/items/${card.id}/attachments/${created.body.id}`)).status).toBe(204);
     expect((await api.delete(`/kanban/items/${card.id}/attachments/${created.body.id}`)).status).toBe(404);
     await eventually(async () => expect((await download(created.body.file_url)).status).toBe(404));
@@ -76,18 +84,24 @@ describe('Kanban attachments', () => {
   it("attaches files to a note (listed in the note's attachments), removed with the note", async () => {
     const card = await createCard(api, { funnel_id: funnelId, item_details: { title: 'Noted files' } });
     const note = (await api.post(`/kanban_items/${card.id}/create_note`, { text: 'See attached' })).body;
-    const attached = await upload(`/kanban/items/${card.id}/note_attachments`, 'scan.pdf', PDF, { note_id: String(note.id) });
+    const attached = await upload(`/kanban/items/${card.id}/note_attachments`, 'scan.pdf', PDF, {
+      note_id: String(note.id),
+    });
     expect(attached.status).toBe(201);
     expect(attached.body.note_id).toBe(note.id);
     expect((await api.get(`/kanban_items/${card.id}/get_notes`)).body[0].attachments).toEqual([attached.body.id]);
     expect((await upload(`/kanban/items/${card.id}/note_attachments`, 'scan.pdf', PDF)).status).toBe(400);
-    expect((await upload(`/kanban/items/${card.id}/note_attachments`, 'scan.pdf', PDF, { note_id: '999999' })).status).toBe(404);
+    expect(
+      (await upload(`/kanban/items/${card.id}/note_attachments`, 'scan.pdf', PDF, { note_id: '999999' })).status,
+    ).toBe(404);
     // A card attachment is not a note attachment.
     const plain = await upload(`/kanban/items/${card.id}/attachments`, 'plain.pdf', PDF);
     expect((await api.delete(`/kanban/items/${card.id}/note_attachments/${plain.body.id}`)).status).toBe(404);
 
     expect((await api.delete(`/kanban_items/${card.id}/delete_note`, { body: { note_id: note.id } })).status).toBe(204);
-    expect((await api.get(`/kanban/items/${card.id}/attachments`)).body.map((file: { id: number }) => file.id)).toEqual([plain.body.id]);
+    expect((await api.get(`/kanban/items/${card.id}/attachments`)).body.map((file: { id: number }) => file.id)).toEqual(
+      [plain.body.id],
+    );
     await eventually(async () => expect((await download(attached.body.file_url)).status).toBe(404));
   });
 });

@@ -13,15 +13,30 @@ describe('Kanban configuration, funnels and stages', () => {
       const api = account.admin.api;
       const defaults = await api.get('/kanban_config');
       expect(defaults.status).toBe(200);
-      expect(defaults.body).toMatchObject({ enabled: true, webhook_url: null, webhook_events: [], config: { default_view: 'kanban', auto_assignment: false, dragbar_enabled: true } });
+      expect(defaults.body).toMatchObject({
+        enabled: true,
+        webhook_url: null,
+        webhook_events: [],
+        config: { default_view: 'kanban', auto_assignment: false, dragbar_enabled: true },
+      });
 
-      const saved = await api.patch('/kanban_config', { kanban_config: { config: { title: 'Pipeline', default_view: 'list' }, webhook_events: ['kanban.item.created'] } });
+      const saved = await api.patch('/kanban_config', {
+        kanban_config: { config: { title: 'Pipeline', default_view: 'list' }, webhook_events: ['kanban.item.created'] },
+      });
       expect(saved.status).toBe(200);
-      expect(saved.body).toMatchObject({ enabled: true, config: { title: 'Pipeline', default_view: 'list', dragbar_enabled: true }, webhook_events: ['kanban.item.created'] });
+      expect(saved.body).toMatchObject({
+        enabled: true,
+        config: { title: 'Pipeline', default_view: 'list', dragbar_enabled: true },
+        webhook_events: ['kanban.item.created'],
+      });
       expect((await api.get('/kanban_config')).body.config.title).toBe('Pipeline');
 
       expect((await api.delete('/kanban_config')).status).toBe(204);
-      expect((await api.get('/kanban_config')).body).toMatchObject({ config: { title: 'Kanban' }, webhook_events: [], created_at: null });
+      expect((await api.get('/kanban_config')).body).toMatchObject({
+        config: { title: 'Kanban' },
+        webhook_events: [],
+        created_at: null,
+      });
     });
 
     it.each([
@@ -36,7 +51,9 @@ describe('Kanban configuration, funnels and stages', () => {
     });
 
     it('refuses a malformed configuration with 400', async () => {
-      const response = await account.admin.api.patch('/kanban_config', { kanban_config: { config: { default_view: 'grid' } } });
+      const response = await account.admin.api.patch('/kanban_config', {
+        kanban_config: { config: { default_view: 'grid' } },
+      });
       expect(response.status).toBe(400);
     });
 
@@ -50,7 +67,9 @@ describe('Kanban configuration, funnels and stages', () => {
       expect((await other.admin.api.post('/kanban_config/test_webhook')).status).toBe(422);
 
       const endpoint = await createWebhookEndpoint();
-      const saved = await other.admin.api.post('/kanban_config', { kanban_config: { webhook_url: endpoint.url, webhook_secret: 'kanban-secret', webhook_events: [] } });
+      const saved = await other.admin.api.post('/kanban_config', {
+        kanban_config: { webhook_url: endpoint.url, webhook_secret: 'kanban-secret', webhook_events: [] },
+      });
       expect(saved.status).toBe(200);
       const test = await other.admin.api.post('/kanban_config/test_webhook');
       expect(test.status).toBe(200);
@@ -58,7 +77,11 @@ describe('Kanban configuration, funnels and stages', () => {
       const [request] = await endpoint.requests();
       expect(request.headers['x-parley-event']).toBe('kanban.item.created');
       expect(verifyParleySignature('kanban-secret', request)).toBe(true);
-      expect(JSON.parse(request.body)).toMatchObject({ event: 'kanban.item.created', test: true, account_id: other.id });
+      expect(JSON.parse(request.body)).toMatchObject({
+        event: 'kanban.item.created',
+        test: true,
+        account_id: other.id,
+      });
     });
 
     it('switched off, every other Kanban endpoint answers 403 until it is switched back on', async () => {
@@ -90,12 +113,24 @@ describe('Kanban configuration, funnels and stages', () => {
     it('creates, shows, lists, updates and deletes a funnel (cards go with it)', async () => {
       const api = account.admin.api;
       const created = await api.post('/funnels', {
-        funnel: { name: 'Sales', description: 'B2B', stages: PIPELINE, settings: { sla: 3 }, global_custom_attributes: [{ key: 'source', type: 'list', values: ['ads', 'referral'] }] },
+        funnel: {
+          name: 'Sales',
+          description: 'B2B',
+          stages: PIPELINE,
+          settings: { sla: 3 },
+          global_custom_attributes: [{ key: 'source', type: 'list', values: ['ads', 'referral'] }],
+        },
       });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ name: 'Sales', active: true, is_default: false, settings: { sla: 3 } });
       expect(Object.keys(created.body.stages)).toEqual(['lead', 'qualified', 'proposal', 'won', 'lost']);
-      expect(created.body.stages.lead).toEqual({ id: 'lead', name: 'Lead', color: '#1f93ff', position: 1, description: null });
+      expect(created.body.stages.lead).toEqual({
+        id: 'lead',
+        name: 'Lead',
+        color: '#1f93ff',
+        position: 1,
+        description: null,
+      });
       const id = created.body.id;
 
       expect((await api.get(`/funnels/${id}`)).body.name).toBe('Sales');
@@ -115,7 +150,9 @@ describe('Kanban configuration, funnels and stages', () => {
       const api = account.admin.api;
       const created = await api.post('/kanban/funnels', { funnel: { name: 'Mirror', stages: { a: stage('A', 1) } } });
       expect(created.status).toBe(201);
-      expect((await api.get('/kanban/funnels')).body.map((funnel: { id: number }) => funnel.id)).toContain(created.body.id);
+      expect((await api.get('/kanban/funnels')).body.map((funnel: { id: number }) => funnel.id)).toContain(
+        created.body.id,
+      );
     });
 
     it.each([
@@ -127,7 +164,10 @@ describe('Kanban configuration, funnels and stages', () => {
       [{ name: 'No stage name', stages: { a: { color: '#fff', position: 1 } } }, 'stages.a.name'],
       [{ name: 'Bad id', stages: { 'a b': stage('A', 1) } }, 'stages.a b.id'],
       [{ name: 'Two ids', stages: { a: { ...stage('A', 1), id: 'b' } } }, 'stages.a.id'],
-      [{ name: 'Bad definition', stages: PIPELINE, global_custom_attributes: [{ key: 'x', type: 'colour' }] }, 'global_custom_attributes.0.type'],
+      [
+        { name: 'Bad definition', stages: PIPELINE, global_custom_attributes: [{ key: 'x', type: 'colour' }] },
+        'global_custom_attributes.0.type',
+      ],
     ])('refuses %j with 422 naming the fault', async (funnel, field) => {
       const response = await account.admin.api.post('/funnels', { funnel });
       expect(response.status).toBe(422);
@@ -144,7 +184,9 @@ describe('Kanban configuration, funnels and stages', () => {
 
       expect((await api.patch(`/funnels/${first.id}`, { funnel: { active: false } })).body.active).toBe(false);
       expect((await api.get('/funnels')).body.map((funnel: { id: number }) => funnel.id)).toEqual([second.id]);
-      expect((await api.get('/funnels?include_archived=true')).body.map((funnel: { id: number }) => funnel.id)).toEqual([first.id, second.id]);
+      expect((await api.get('/funnels?include_archived=true')).body.map((funnel: { id: number }) => funnel.id)).toEqual(
+        [first.id, second.id],
+      );
     });
 
     it('reorders stages: every id a stage of the funnel, each once', async () => {
@@ -154,7 +196,10 @@ describe('Kanban configuration, funnels and stages', () => {
       expect(reordered.status).toBe(200);
       expect(Object.keys(reordered.body.stages)).toEqual(['won', 'lost', 'lead', 'qualified', 'proposal']);
       expect(reordered.body.stages.qualified.position).toBe(4);
-      for (const stages of [['won', 'nope'], ['won', 'won']]) {
+      for (const stages of [
+        ['won', 'nope'],
+        ['won', 'won'],
+      ]) {
         const refused = await api.patch(`/funnels/${funnel.id}/reorder`, { stages });
         expect(refused.status).toBe(422);
         expect(refused.body.attributes).toEqual(['stages']);
@@ -174,21 +219,49 @@ describe('Kanban configuration, funnels and stages', () => {
     it('lists, shows, creates, edits and deletes stages; deleting one with cards needs a fallback that gets them', async () => {
       const api = account.admin.api;
       const funnel = await createFunnel(api);
-      expect((await api.get(`/kanban/stages?funnel_id=${funnel.id}`)).body.map((s: { id: string }) => s.id)).toEqual(['lead', 'qualified', 'proposal', 'won', 'lost']);
-      const created = await api.post('/kanban/stages', { funnel_id: funnel.id, stage: { name: 'Follow up', color: '#123456' } });
+      expect((await api.get(`/kanban/stages?funnel_id=${funnel.id}`)).body.map((s: { id: string }) => s.id)).toEqual([
+        'lead',
+        'qualified',
+        'proposal',
+        'won',
+        'lost',
+      ]);
+      const created = await api.post('/kanban/stages', {
+        funnel_id: funnel.id,
+        stage: { name: 'Follow up', color: '#123456' },
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toEqual({ id: 'follow_up', name: 'Follow up', color: '#123456', position: 6, description: null });
+      expect(created.body).toEqual({
+        id: 'follow_up',
+        name: 'Follow up',
+        color: '#123456',
+        position: 6,
+        description: null,
+      });
       expect((await api.get(`/kanban/stages/follow_up?funnel_id=${funnel.id}`)).body.name).toBe('Follow up');
-      const edited = await api.patch('/kanban/stages/follow_up', { funnel_id: funnel.id, stage: { name: 'Nurture', description: 'Later' } });
+      const edited = await api.patch('/kanban/stages/follow_up', {
+        funnel_id: funnel.id,
+        stage: { name: 'Nurture', description: 'Later' },
+      });
       expect(edited.body).toMatchObject({ id: 'follow_up', name: 'Nurture', description: 'Later', color: '#123456' });
-      expect((await api.put('/kanban/stages/follow_up', { funnel_id: funnel.id, stage: { color: '#000' } })).body.color).toBe('#000');
+      expect(
+        (await api.put('/kanban/stages/follow_up', { funnel_id: funnel.id, stage: { color: '#000' } })).body.color,
+      ).toBe('#000');
 
-      const card = await createCard(api, { funnel_id: funnel.id, funnel_stage: 'follow_up', item_details: { title: 'Nurtured' } });
+      const card = await createCard(api, {
+        funnel_id: funnel.id,
+        funnel_stage: 'follow_up',
+        item_details: { title: 'Nurtured' },
+      });
       const withoutFallback = await api.delete(`/kanban/stages/follow_up?funnel_id=${funnel.id}`);
       expect(withoutFallback.status).toBe(422);
       expect(withoutFallback.body.attributes).toEqual(['fallback_stage_id']);
-      expect((await api.delete(`/kanban/stages/follow_up?funnel_id=${funnel.id}&fallback_stage_id=nope`)).status).toBe(422);
-      expect((await api.delete(`/kanban/stages/follow_up?funnel_id=${funnel.id}&fallback_stage_id=lead`)).status).toBe(204);
+      expect((await api.delete(`/kanban/stages/follow_up?funnel_id=${funnel.id}&fallback_stage_id=nope`)).status).toBe(
+        422,
+      );
+      expect((await api.delete(`/kanban/stages/follow_up?funnel_id=${funnel.id}&fallback_stage_id=lead`)).status).toBe(
+        204,
+      );
       expect((await api.get(`/kanban_items/${card.id}`)).body.funnel_stage).toBe('lead');
       expect((await api.get(`/kanban/stages/follow_up?funnel_id=${funnel.id}`)).status).toBe(404);
       expect((await api.delete(`/kanban/stages/qualified?funnel_id=${funnel.id}`)).status).toBe(204);
@@ -197,7 +270,10 @@ describe('Kanban configuration, funnels and stages', () => {
     it('refuses bad stages and unknown funnels', async () => {
       const api = account.admin.api;
       const funnel = await createFunnel(api);
-      const duplicate = await api.post('/kanban/stages', { funnel_id: funnel.id, stage: { id: 'lead', name: 'Again', color: '#fff' } });
+      const duplicate = await api.post('/kanban/stages', {
+        funnel_id: funnel.id,
+        stage: { id: 'lead', name: 'Again', color: '#fff' },
+      });
       expect(duplicate.status).toBe(422);
       const badColour = await api.post('/kanban/stages', { funnel_id: funnel.id, stage: { name: 'X', color: 'red' } });
       expect(badColour.body.attributes).toEqual(['stage.color']);

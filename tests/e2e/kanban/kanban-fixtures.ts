@@ -11,13 +11,27 @@ export const PIPELINE = {
   lost: stage('Deal Lost', 5, '#aa0000'),
 };
 
-export async function createFunnel(api: ApiClient, funnel: Record<string, unknown> = {}): Promise<{ id: number; stages: Record<string, { id: string; name: string }> }> {
-  const response = await api.post('/funnels', { funnel: { name: `Sales ${Math.random().toString(36).slice(2, 7)}`, stages: PIPELINE, ...funnel } });
+export async function createFunnel(
+  api: ApiClient,
+  funnel: Record<string, unknown> = {},
+): Promise<{ id: number; stages: Record<string, { id: string; name: string }> }> {
+  const response = await api.post('/funnels', {
+    funnel: { name: `Sales ${Math.random().toString(36).slice(2, 7)}`, stages: PIPELINE, ...funnel },
+  });
   if (response.status !== 201) throw new Error(`Creating a funnel answered ${response.status}: ${response.text}`);
   return response.body;
 }
 
-export async function createCard(api: ApiClient, item: Record<string, unknown>): Promise<{ id: number; funnel_stage: string; position: number; item_details: Record<string, any>; [field: string]: any }> {
+export async function createCard(
+  api: ApiClient,
+  item: Record<string, unknown>,
+): Promise<{
+  id: number;
+  funnel_stage: string;
+  position: number;
+  item_details: Record<string, any>;
+  [field: string]: any;
+}> {
   const response = await api.post('/kanban_items', { kanban_item: item });
   if (response.status !== 201) throw new Error(`Creating a card answered ${response.status}: ${response.text}`);
   return response.body;

@@ -16,10 +16,24 @@ describe('Kanban batch, search, filter, statistics and reports', () => {
 
   it('loads a board of 3,000+ cards in one call: first page of each stage, counts of all', async () => {
     const funnel = await createFunnel(api);
-    const plan: Array<[string, number]> = [['lead', 1800], ['qualified', 900], ['proposal', 320], ['won', 0], ['lost', 7]];
+    const plan: Array<[string, number]> = [
+      ['lead', 1800],
+      ['qualified', 900],
+      ['proposal', 320],
+      ['won', 0],
+      ['lost', 7],
+    ];
     const jobs = plan.flatMap(([stageId, count]) => Array.from({ length: count }, (_, i) => ({ stageId, i })));
     for (let start = 0; start < jobs.length; start += 40) {
-      await Promise.all(jobs.slice(start, start + 40).map(({ stageId, i }) => createCard(api, { funnel_id: funnel.id, funnel_stage: stageId, item_details: { title: `${stageId} ${i}` } })));
+      await Promise.all(
+        jobs.slice(start, start + 40).map(({ stageId, i }) =>
+          createCard(api, {
+            funnel_id: funnel.id,
+            funnel_stage: stageId,
+            item_details: { title: `${stageId} ${i}` },
+          }),
+        ),
+      );
     }
     const batch = await api.get(`/kanban_items/batch?funnel_id=${funnel.id}`);
     expect(batch.status).toBe(200);
@@ -30,7 +44,8 @@ describe('Kanban batch, search, filter, statistics and reports', () => {
     expect(lead.map((card) => card.position)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
 
     const page3 = await api.get(`/kanban_items/batch?funnel_id=${funnel.id}&per_stage=100&stage_page=3`);
-    const byStage = (stageId: string) => (page3.body.data.payload as Card[]).filter((card) => card.funnel_stage === stageId);
+    const byStage = (stageId: string) =>
+      (page3.body.data.payload as Card[]).filter((card) => card.funnel_stage === stageId);
     expect(byStage('lead').map((card) => card.position)).toEqual(Array.from({ length: 100 }, (_, i) => i + 201));
     expect(byStage('proposal').map((card) => card.position)).toEqual(Array.from({ length: 100 }, (_, i) => i + 201));
     expect(byStage('lost')).toHaveLength(0);
@@ -38,7 +53,10 @@ describe('Kanban batch, search, filter, statistics and reports', () => {
 
     const stats = await api.get(`/funnels/${funnel.id}/stage_stats`);
     expect(stats.body.lead).toEqual({ name: 'Lead', count: 1800, total_value: 0 });
-    expect((await api.get(`/kanban_items/counts?funnel_id=${funnel.id}`)).body).toMatchObject({ total: 3027, by_stage: { lead: 1800, lost: 7 } });
+    expect((await api.get(`/kanban_items/counts?funnel_id=${funnel.id}`)).body).toMatchObject({
+      total: 3027,
+      by_stage: { lead: 1800, lost: 7 },
+    });
     expect((await api.get('/kanban_items/batch?funnel_id=999999')).status).toBe(422);
     expect((await api.get('/kanban_items/batch?per_stage=500')).status).toBe(400);
   });
@@ -49,14 +67,27 @@ describe('Kanban batch, search, filter, statistics and reports', () => {
     const agent = await other.addUser('agent');
     const funnel = await createFunnel(own);
     const second = await createFunnel(own);
-    await createCard(own, { funnel_id: funnel.id, item_details: { title: 'Acme renewal', description: 'Enterprise licence' } });
-    await createCard(own, { funnel_id: funnel.id, assigned_agents: [agent.id], item_details: { title: 'Globex', description: 'Renewal of the acme-style plan' } });
+    await createCard(own, {
+      funnel_id: funnel.id,
+      item_details: { title: 'Acme renewal', description: 'Enterprise licence' },
+    });
+    await createCard(own, {
+      funnel_id: funnel.id,
+      assigned_agents: [agent.id],
+      item_details: { title: 'Globex', description: 'Renewal of the acme-style plan' },
+    });
     await createCard(own, { funnel_id: second.id, item_details: { title: 'Acme expansion' } });
     await createCard(own, { funnel_id: funnel.id, item_details: { title: 'Initech' } });
-    expect(titles((await own.get('/kanban_items/search?query=acme')).body)).toEqual(['Acme expansion', 'Acme renewal', 'Globex']);
+    expect(titles((await own.get('/kanban_items/search?query=acme')).body)).toEqual([
+      'Acme expansion',
+      'Acme renewal',
+      'Globex',
+    ]);
     expect(titles((await own.get('/kanban_items/search?query=renew')).body)).toEqual(['Acme renewal', 'Globex']);
     expect(titles((await own.get('/kanban_items/search?query=enterprise licence')).body)).toEqual(['Acme renewal']);
-    expect(titles((await own.get(`/kanban_items/search?query=acme&funnel_id=${second.id}`)).body)).toEqual(['Acme expansion']);
+    expect(titles((await own.get(`/kanban_items/search?query=acme&funnel_id=${second.id}`)).body)).toEqual([
+      'Acme expansion',
+    ]);
     expect(titles((await own.get(`/kanban_items/search?query=acme&agent_id=${agent.id}`)).body)).toEqual(['Globex']);
     expect((await own.get('/kanban_items/search?query=%26%7C')).body.payload).toEqual([]);
     expect((await own.get('/kanban_items/search')).status).toBe(400);
@@ -69,8 +100,15 @@ describe('Kanban batch, search, filter, statistics and reports', () => {
     const funnel = await createFunnel(own);
     const second = await createFunnel(own);
     await createCard(own, { funnel_id: funnel.id, item_details: { title: 'Small low', priority: 'low', value: 10 } });
-    await createCard(own, { funnel_id: funnel.id, assigned_agents: [agent.id], item_details: { title: 'Mid high', priority: 'high', value: 500 } });
-    await createCard(own, { funnel_id: funnel.id, item_details: { title: 'Big urgent', priority: 'urgent', value: 5000 } });
+    await createCard(own, {
+      funnel_id: funnel.id,
+      assigned_agents: [agent.id],
+      item_details: { title: 'Mid high', priority: 'high', value: 500 },
+    });
+    await createCard(own, {
+      funnel_id: funnel.id,
+      item_details: { title: 'Big urgent', priority: 'urgent', value: 5000 },
+    });
     await createCard(own, { funnel_id: second.id, item_details: { title: 'Elsewhere', priority: 'high', value: 700 } });
     const filter = async (query: string) => titles((await own.get(`/kanban_items/filter?${query}`)).body);
     expect(await filter(`funnel_id=${funnel.id}`)).toEqual(['Big urgent', 'Mid high', 'Small low']);
@@ -96,8 +134,13 @@ describe('Kanban batch, search, filter, statistics and reports', () => {
     const own = other.admin.api;
     const ada = await other.addUser('agent');
     const funnel = await createFunnel(own);
-    const move = (card: Card, stageId: string) => own.post(`/kanban_items/${card.id}/move_to_stage`, { funnel_stage: stageId });
-    const a = await createCard(own, { funnel_id: funnel.id, assigned_agents: [ada.id], item_details: { title: 'A', value: 1000 } });
+    const move = (card: Card, stageId: string) =>
+      own.post(`/kanban_items/${card.id}/move_to_stage`, { funnel_stage: stageId });
+    const a = await createCard(own, {
+      funnel_id: funnel.id,
+      assigned_agents: [ada.id],
+      item_details: { title: 'A', value: 1000 },
+    });
     const b = await createCard(own, { funnel_id: funnel.id, item_details: { title: 'B', value: 200 } });
     await createCard(own, { funnel_id: funnel.id, item_details: { title: 'C', value: 30 } });
     const d = await createCard(own, { funnel_id: funnel.id, item_details: { title: 'D', value: 4 } });
@@ -123,7 +166,9 @@ describe('Kanban batch, search, filter, statistics and reports', () => {
     const mine = await own.get(`/kanban_items/reports?funnel_id=${funnel.id}&user_ids[]=${ada.id}`);
     expect(mine.body).toMatchObject({ won_count: 1, lost_count: 0 });
     expect(mine.body.stages[0]).toMatchObject({ stage_id: 'lead', count: 0, conversion_rate: 1 });
-    const later = await own.get(`/kanban_items/reports?funnel_id=${funnel.id}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    const later = await own.get(
+      `/kanban_items/reports?funnel_id=${funnel.id}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
     expect(later.body.stages.every((row: { count: number }) => row.count === 0)).toBe(true);
     expect((await own.get(`/kanban_items/reports?funnel_id=${funnel.id}&inbox_id=999999`)).body.won_count).toBe(0);
     expect((await own.get('/kanban_items/reports?user_ids[]=x')).status).toBe(400);

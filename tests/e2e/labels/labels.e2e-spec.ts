@@ -11,9 +11,20 @@ describe('labels', () => {
   });
 
   it('creates a label (201), stores the title lower-case and lists it in a payload', async () => {
-    const created = await admin.api.post('/labels', { title: 'Billing', description: 'Money matters', color: '#FF0000', show_on_sidebar: false });
+    const created = await admin.api.post('/labels', {
+      title: 'Billing',
+      description: 'Money matters',
+      color: '#FF0000',
+      show_on_sidebar: false,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), title: 'billing', description: 'Money matters', color: '#ff0000', show_on_sidebar: false });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      title: 'billing',
+      description: 'Money matters',
+      color: '#ff0000',
+      show_on_sidebar: false,
+    });
 
     const list = await admin.api.get('/labels');
     expect(list.status).toBe(200);
@@ -35,7 +46,12 @@ describe('labels', () => {
 
     const patched = await admin.api.patch(`/labels/${label.id}`, { description: 'now described', color: '#00ff00' });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id: label.id, title: 'lifecycle', description: 'now described', color: '#00ff00' });
+    expect(patched.body).toMatchObject({
+      id: label.id,
+      title: 'lifecycle',
+      description: 'now described',
+      color: '#00ff00',
+    });
 
     const put = await admin.api.put(`/labels/${label.id}`, { title: 'Renamed' });
     expect(put.status).toBe(200);
@@ -100,7 +116,9 @@ describe('labels', () => {
     expect((await admin.api.get(`/labels/${foreign.id}`)).status).toBe(404);
     expect((await admin.api.patch(`/labels/${foreign.id}`, { title: 'mine' })).status).toBe(404);
     expect((await admin.api.delete(`/labels/${foreign.id}`)).status).toBe(404);
-    expect((await admin.api.get('/labels')).body.payload.map((label: { id: number }) => label.id)).not.toContain(foreign.id);
+    expect((await admin.api.get('/labels')).body.payload.map((label: { id: number }) => label.id)).not.toContain(
+      foreign.id,
+    );
   });
 
   it('ignores trailing slashes', async () => {
@@ -130,13 +148,19 @@ describe('labels', () => {
     await admin.api.patch(`/labels/${label.id}`, { color: '#123456' });
     await admin.api.delete(`/labels/${label.id}`);
 
-    const mine = <T>(events: Array<EventEnvelope<T>>) => events.filter((event) => (event.data as { label: { id: number } }).label.id === label.id);
+    const mine = <T>(events: Array<EventEnvelope<T>>) =>
+      events.filter((event) => (event.data as { label: { id: number } }).label.id === label.id);
     const created = await eventually(async () => {
       const found = mine(await publishedEvents<LabelEventMap[typeof LabelEvents.created]>(LabelEvents.created));
       expect(found).toHaveLength(1);
       return found[0];
     });
-    expect(created).toMatchObject({ type: LabelEvents.created, version: 1, account_id: account.id, meta: { actor: { type: 'user', id: admin.id }, origin: 'api' } });
+    expect(created).toMatchObject({
+      type: LabelEvents.created,
+      version: 1,
+      account_id: account.id,
+      meta: { actor: { type: 'user', id: admin.id }, origin: 'api' },
+    });
     expect(created.meta.correlation_id).toEqual(expect.any(String));
 
     const updated = await eventually(async () => {
@@ -144,7 +168,9 @@ describe('labels', () => {
       expect(found).toHaveLength(1);
       return found[0];
     });
-    expect(updated.data.changed_attributes).toEqual([{ color: { previous_value: '#1f93ff', current_value: '#123456' } }]);
+    expect(updated.data.changed_attributes).toEqual([
+      { color: { previous_value: '#1f93ff', current_value: '#123456' } },
+    ]);
 
     await eventually(async () => expect(mine(await publishedEvents(LabelEvents.deleted))).toHaveLength(1));
   });

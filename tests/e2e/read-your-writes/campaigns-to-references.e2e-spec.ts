@@ -20,7 +20,13 @@ describe('read your writes: campaigns → inboxes, labels, agents, audience', ()
       const label = (await api.post('/labels', { title: `ryw-${i}-${account.id}` })).body;
       const contact = (await api.post('/contacts', { inbox_id: inbox, name: `Reader ${i}` })).body.payload.contact.id;
       await api.post(`/contacts/${contact}/labels`, { labels: [label.title] });
-      const created = await api.post('/campaigns', { title: `C${i}`, message: 'Hi', inbox_id: inbox, audience: [{ type: 'Label', id: label.id }], status: 'draft' });
+      const created = await api.post('/campaigns', {
+        title: `C${i}`,
+        message: 'Hi',
+        inbox_id: inbox,
+        audience: [{ type: 'Label', id: label.id }],
+        status: 'draft',
+      });
       expect({ i, status: created.status, body: created.body.error }).toEqual({ i, status: 201, body: undefined });
     }
   });
@@ -28,9 +34,21 @@ describe('read your writes: campaigns → inboxes, labels, agents, audience', ()
   it(`accepts an ongoing campaign on a web widget inbox and from an agent created just before (${ITERATIONS} times)`, async () => {
     const api = account.admin.api;
     for (let i = 0; i < ITERATIONS; i++) {
-      const inbox = (await api.post('/inboxes', { name: `Site ${i}`, channel: { type: 'web_widget', website_url: 'https://shop.example.com' } })).body.id;
+      const inbox = (
+        await api.post('/inboxes', {
+          name: `Site ${i}`,
+          channel: { type: 'web_widget', website_url: 'https://shop.example.com' },
+        })
+      ).body.id;
       const agent = await account.addUser('agent');
-      const created = await api.post('/campaigns', { title: `O${i}`, message: 'Hi', inbox_id: inbox, campaign_type: 'ongoing', sender_id: agent.id, trigger_rules: { url: 'https://shop.example.com/' } });
+      const created = await api.post('/campaigns', {
+        title: `O${i}`,
+        message: 'Hi',
+        inbox_id: inbox,
+        campaign_type: 'ongoing',
+        sender_id: agent.id,
+        trigger_rules: { url: 'https://shop.example.com/' },
+      });
       expect({ i, status: created.status, body: created.body.error }).toEqual({ i, status: 201, body: undefined });
     }
   });

@@ -1,4 +1,11 @@
-import { createTestAccount, createWebhookEndpoint, eventually, verifyParleySignature, type TestAccount, type WebhookEndpoint } from '@parley/testing';
+import {
+  createTestAccount,
+  createWebhookEndpoint,
+  eventually,
+  verifyParleySignature,
+  type TestAccount,
+  type WebhookEndpoint,
+} from '@parley/testing';
 
 /**
  * The webhook dispatcher names accounts and inboxes from its copy of messaging's, and asks
@@ -14,13 +21,16 @@ describe('read your writes: webhook dispatcher → accounts and API inboxes', ()
   });
 
   /** The message_created callbacks that reached the endpoint, by content. */
-  async function callbacks(contents: string[]): Promise<Map<string, { body: Record<string, any>; verified: (secret: string) => boolean }>> {
+  async function callbacks(
+    contents: string[],
+  ): Promise<Map<string, { body: Record<string, any>; verified: (secret: string) => boolean }>> {
     return eventually(
       async () => {
         const received = new Map<string, { body: Record<string, any>; verified: (secret: string) => boolean }>();
         for (const request of await endpoint.requests()) {
           const body = JSON.parse(request.body);
-          if (body.event === 'message_created' && contents.includes(body.content)) received.set(body.content, { body, verified: (secret) => verifyParleySignature(secret, request) });
+          if (body.event === 'message_created' && contents.includes(body.content))
+            received.set(body.content, { body, verified: (secret) => verifyParleySignature(secret, request) });
         }
         expect([...received.keys()].sort()).toEqual([...contents].sort());
         return received;
@@ -33,17 +43,32 @@ describe('read your writes: webhook dispatcher → accounts and API inboxes', ()
   async function talk(account: TestAccount, inbox: number, content: string): Promise<void> {
     const contact = await account.admin.api.post('/contacts', { inbox_id: inbox, name: 'Caller' });
     expect(contact.status).toBe(201);
-    const conversation = await account.admin.api.post('/conversations', { inbox_id: inbox, contact_id: contact.body.payload.contact.id, source_id: contact.body.payload.contact_inbox.source_id });
+    const conversation = await account.admin.api.post('/conversations', {
+      inbox_id: inbox,
+      contact_id: contact.body.payload.contact.id,
+      source_id: contact.body.payload.contact_inbox.source_id,
+    });
     expect(conversation.status).toBe(201);
-    expect((await account.admin.api.post(`/conversations/${conversation.body.id}/messages`, { content, message_type: 'incoming' })).status).toBe(201);
+    expect(
+      (
+        await account.admin.api.post(`/conversations/${conversation.body.id}/messages`, {
+          content,
+          message_type: 'incoming',
+        })
+      ).status,
+    ).toBe(201);
   }
 
   it(`calls back a new account's new API inbox at once, with both names (${ITERATIONS} times)`, async () => {
-    const sent: Array<{ content: string; accountId: number; accountName: string; inboxId: number; secret: string }> = [];
+    const sent: Array<{ content: string; accountId: number; accountName: string; inboxId: number; secret: string }> =
+      [];
     for (let i = 0; i < ITERATIONS; i++) {
       const accountName = `Bridge Co ${i} ${Date.now()}`;
       const account = await createTestAccount(accountName);
-      const inbox = await account.admin.api.post('/inboxes', { name: `Bridge ${i}`, channel: { type: 'api', webhook_url: endpoint.url } });
+      const inbox = await account.admin.api.post('/inboxes', {
+        name: `Bridge ${i}`,
+        channel: { type: 'api', webhook_url: endpoint.url },
+      });
       expect(inbox.status).toBe(201);
       const content = `new inbox ${i} ${accountName}`;
       await talk(account, inbox.body.id, content);
@@ -52,7 +77,10 @@ describe('read your writes: webhook dispatcher → accounts and API inboxes', ()
     const received = await callbacks(sent.map((item) => item.content));
     sent.forEach((item, i) => {
       const callback = received.get(item.content)!;
-      expect(callback.body).toMatchObject({ inbox: { id: item.inboxId, name: `Bridge ${i}` }, account: { id: item.accountId, name: item.accountName } });
+      expect(callback.body).toMatchObject({
+        inbox: { id: item.inboxId, name: `Bridge ${i}` },
+        account: { id: item.accountId, name: item.accountName },
+      });
       expect(callback.verified(item.secret)).toBe(true);
     });
   });

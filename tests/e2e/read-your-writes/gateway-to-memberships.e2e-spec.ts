@@ -13,14 +13,22 @@ describe('read your writes: gateway → memberships', () => {
     expect((await user.api.get('/labels')).status).toBe(200); // its identity is cached now
     for (let i = 0; i < ITERATIONS; i++) {
       const other = await createTestAccount();
-      const added = await platformClient().post(`/platform/api/v1/accounts/${other.id}/account_users`, { user_id: user.id, role: 'agent' });
+      const added = await platformClient().post(`/platform/api/v1/accounts/${other.id}/account_users`, {
+        user_id: user.id,
+        role: 'agent',
+      });
       expect(added.status).toBe(201);
       const listed = await gatewayClient(user.token).get(`/api/v1/accounts/${other.id}/labels`);
       expect({ i, status: listed.status }).toEqual({ i, status: 200 });
 
-      const promoted = await platformClient().post(`/platform/api/v1/accounts/${other.id}/account_users`, { user_id: user.id, role: 'administrator' });
+      const promoted = await platformClient().post(`/platform/api/v1/accounts/${other.id}/account_users`, {
+        user_id: user.id,
+        role: 'administrator',
+      });
       expect(promoted.status).toBeLessThan(300);
-      const created = await gatewayClient(user.token).post(`/api/v1/accounts/${other.id}/labels`, { title: `promoted-${i}` });
+      const created = await gatewayClient(user.token).post(`/api/v1/accounts/${other.id}/labels`, {
+        title: `promoted-${i}`,
+      });
       expect({ i, status: created.status }).toEqual({ i, status: 201 });
     }
   });

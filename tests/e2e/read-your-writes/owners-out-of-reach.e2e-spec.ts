@@ -1,4 +1,11 @@
-import { createTestAccount, pauseService, resumeService, startService, stopService, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  pauseService,
+  resumeService,
+  startService,
+  stopService,
+  type TestAccount,
+} from '@parley/testing';
 
 /**
  * A read-model miss asks the owner; when the owner cannot answer, the client hears so (503 or
@@ -12,9 +19,18 @@ describe('read your writes: an owner out of reach', () => {
   beforeAll(async () => {
     account = await createTestAccount();
     knownInbox = (await account.admin.api.post('/inboxes', { name: 'Known', channel: { type: 'api' } })).body.id;
-    knownContact = (await account.admin.api.post('/contacts', { inbox_id: knownInbox, name: 'Known' })).body.payload.contact.id;
+    knownContact = (await account.admin.api.post('/contacts', { inbox_id: knownInbox, name: 'Known' })).body.payload
+      .contact.id;
     // Both now in the other side's copy: created through the owner's answer.
-    expect((await account.admin.api.post('/conversations', { inbox_id: knownInbox, contact_id: knownContact, source_id: 's' })).status).toBe(201);
+    expect(
+      (
+        await account.admin.api.post('/conversations', {
+          inbox_id: knownInbox,
+          contact_id: knownContact,
+          source_id: 's',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   afterEach(async () => {
@@ -27,7 +43,10 @@ describe('read your writes: an owner out of reach', () => {
   it('answers 503 for an inbox contacts has not seen while messaging is down, and serves known ones', async () => {
     await stopService('messaging');
     const unknown = await account.admin.api.post('/contacts', { inbox_id: 2147483000, name: 'Nowhere' });
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 503, body: { error: 'The messaging service is unavailable' } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 503,
+      body: { error: 'The messaging service is unavailable' },
+    });
     expect((await account.admin.api.post('/contacts', { inbox_id: knownInbox, name: 'Still fine' })).status).toBe(201);
     await startService('messaging');
     expect((await account.admin.api.post('/contacts', { inbox_id: 2147483000, name: 'Nowhere' })).status).toBe(422);
@@ -36,13 +55,31 @@ describe('read your writes: an owner out of reach', () => {
   it('answers 504 for an inbox contacts has not seen while messaging hangs', async () => {
     await pauseService('messaging');
     const unknown = await account.admin.api.post('/contacts', { inbox_id: 2147483000, name: 'Nowhere' });
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 504, body: { error: 'The messaging service did not answer within 2000 ms' } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 504,
+      body: { error: 'The messaging service did not answer within 2000 ms' },
+    });
   });
 
   it('answers 503 for a contact messaging has not seen while contacts is down, and serves known ones', async () => {
     await stopService('contacts');
-    const unknown = await account.admin.api.post('/conversations', { inbox_id: knownInbox, contact_id: 2147483000, source_id: 's' });
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 503, body: { error: 'The contacts service is unavailable' } });
-    expect((await account.admin.api.post('/conversations', { inbox_id: knownInbox, contact_id: knownContact, source_id: 's' })).status).toBe(201);
+    const unknown = await account.admin.api.post('/conversations', {
+      inbox_id: knownInbox,
+      contact_id: 2147483000,
+      source_id: 's',
+    });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 503,
+      body: { error: 'The contacts service is unavailable' },
+    });
+    expect(
+      (
+        await account.admin.api.post('/conversations', {
+          inbox_id: knownInbox,
+          contact_id: knownContact,
+          source_id: 's',
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -1,5 +1,21 @@
-import { ConversationEvents, InboxEvents, MessageEvents, type ConversationSnapshot, type InboxSnapshot, type Message } from '@parley/contracts';
-import { conversationSnapshot, createTestAccount, eventually, gatewayClient, messageSnapshot, publishEvent, seedContact, type TestAccount } from '@parley/testing';
+import {
+  ConversationEvents,
+  InboxEvents,
+  MessageEvents,
+  type ConversationSnapshot,
+  type InboxSnapshot,
+  type Message,
+} from '@parley/contracts';
+import {
+  conversationSnapshot,
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  messageSnapshot,
+  publishEvent,
+  seedContact,
+  type TestAccount,
+} from '@parley/testing';
 import { randomInt } from 'node:crypto';
 
 /**
@@ -14,13 +30,26 @@ describe('reports over events at known times', () => {
   const inboxId = 2_000_000_000 - randomInt(1_000_000);
   const at = (iso: string) => Date.parse(iso) / 1000;
   const when = (unix: number) => new Date(unix * 1000);
-  const weekdays9to17 = [1, 2, 3, 4, 5].map((day_of_week) => ({ day_of_week, closed_all_day: false, open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 0 }));
+  const weekdays9to17 = [1, 2, 3, 4, 5].map((day_of_week) => ({
+    day_of_week,
+    closed_all_day: false,
+    open_hour: 9,
+    open_minutes: 0,
+    close_hour: 17,
+    close_minutes: 0,
+  }));
 
   // Complete snapshots, as messaging publishes them: consumers see every field.
   const conversation = (id: number, createdAt: number, fields: Partial<ConversationSnapshot> = {}) =>
-    conversationSnapshot({ id, account_id: account.id, inbox_id: inboxId, contact_id: contactId, created_at: createdAt }, fields);
+    conversationSnapshot(
+      { id, account_id: account.id, inbox_id: inboxId, contact_id: contactId, created_at: createdAt },
+      fields,
+    );
   const message = (id: number, conversationId: number, createdAt: number, fields: Partial<Message>) =>
-    messageSnapshot({ id, account_id: account.id, inbox_id: inboxId, conversation_id: conversationId, created_at: createdAt }, fields);
+    messageSnapshot(
+      { id, account_id: account.id, inbox_id: inboxId, conversation_id: conversationId, created_at: createdAt },
+      fields,
+    );
   const contact = { id: 1, name: 'C', type: 'contact' as const, thumbnail: null };
   const person = { id: 77, name: 'A', type: 'user' as const, thumbnail: null };
   const bot = { id: 5, name: 'Bot', type: 'agent_bot' as const, thumbnail: null };
@@ -66,7 +95,9 @@ describe('reports over events at known times', () => {
     };
     await publishEvent(InboxEvents.created, account.id, { inbox });
     await eventually(async () =>
-      expect((await gatewayClient(account.admin.token).get(`/api/v2/accounts/${account.id}/reports/inboxes_summary`)).body).toContainEqual(expect.objectContaining({ id: inboxId })),
+      expect(
+        (await gatewayClient(account.admin.token).get(`/api/v2/accounts/${account.id}/reports/inboxes_summary`)).body,
+      ).toContainEqual(expect.objectContaining({ id: inboxId })),
     );
 
     const one = conversation(1, c1);
@@ -81,13 +112,26 @@ describe('reports over events at known times', () => {
     ];
     const two = conversation(2, c2, { assignee_id: 77 });
     await publishEvent(ConversationEvents.created, account.id, { conversation: two }, { occurredAt: when(c2) });
-    messages.push([message(7, 2, c2, { message_type: 'incoming', sender: contact })], [message(8, 2, c2 + 3600, { message_type: 'outgoing', sender: person })]);
+    messages.push(
+      [message(7, 2, c2, { message_type: 'incoming', sender: contact })],
+      [message(8, 2, c2 + 3600, { message_type: 'outgoing', sender: person })],
+    );
     for (const [item, origin] of messages) {
       const owner = item.conversation_id === 1 ? one : two;
-      await publishEvent(MessageEvents.created, account.id, { message: item, conversation: owner }, { occurredAt: when(item.created_at), origin });
+      await publishEvent(
+        MessageEvents.created,
+        account.id,
+        { message: item, conversation: owner },
+        { occurredAt: when(item.created_at), origin },
+      );
     }
     // Resolved Monday 10:00 Berlin.
-    await publishEvent(ConversationEvents.statusChanged, account.id, { conversation: { ...two, status: 'resolved' }, previous_status: 'open' }, { occurredAt: when(c2 + 5400) });
+    await publishEvent(
+      ConversationEvents.statusChanged,
+      account.id,
+      { conversation: { ...two, status: 'resolved' }, previous_status: 'open' },
+      { occurredAt: when(c2 + 5400) },
+    );
   });
 
   const v2 = (path: string) => gatewayClient(account.admin.token).get(`/api/v2/accounts/${account.id}/reports${path}`);
@@ -107,9 +151,23 @@ describe('reports over events at known times', () => {
       resolutions_count: 1,
     };
     // Nothing happened in a window's length before `since`; open conversations and agents online are "now" in both.
-    const quiet = { ...figures, average_first_response_time: 0, average_resolution_time: 0, average_response_time: 0, conversations_count: 0, incoming_messages_count: 0, outgoing_messages_count: 0, resolutions_count: 0 };
-    await eventually(async () => expect((await v2(`/summary?since=${since}&until=${until}`)).body).toEqual({ ...figures, previous: quiet }));
-    expect((await v2(`/summary?since=${until}&until=${2 * until - since}`)).body).toEqual({ ...quiet, previous: figures });
+    const quiet = {
+      ...figures,
+      average_first_response_time: 0,
+      average_resolution_time: 0,
+      average_response_time: 0,
+      conversations_count: 0,
+      incoming_messages_count: 0,
+      outgoing_messages_count: 0,
+      resolutions_count: 0,
+    };
+    await eventually(async () =>
+      expect((await v2(`/summary?since=${since}&until=${until}`)).body).toEqual({ ...figures, previous: quiet }),
+    );
+    expect((await v2(`/summary?since=${until}&until=${2 * until - since}`)).body).toEqual({
+      ...quiet,
+      previous: figures,
+    });
     expect((await v2(`/summary?since=${since}&until=${until}&type=agent&id=77`)).body).toMatchObject({
       average_first_response_time: 2100,
       outgoing_messages_count: 2, // the agent's replies; the rule's message is not theirs
@@ -119,7 +177,8 @@ describe('reports over events at known times', () => {
   });
 
   it('buckets days in Berlin across the change from summer time, with business-hours variants', async () => {
-    const daily = (metric: string, extra = '') => v2(`/conversations?metric=${metric}&group_by=day&timezone=Europe/Berlin&since=${since}&until=${until}${extra}`);
+    const daily = (metric: string, extra = '') =>
+      v2(`/conversations?metric=${metric}&group_by=day&timezone=Europe/Berlin&since=${since}&until=${until}${extra}`);
     const days = [at('2026-10-23T22:00:00Z'), at('2026-10-24T22:00:00Z'), at('2026-10-25T23:00:00Z')];
     const points = (values: number[]) => values.map((value, index) => ({ timestamp: days[index], value }));
     await eventually(async () => expect((await daily('conversations_count')).body).toEqual(points([1, 0, 1])));
@@ -129,7 +188,9 @@ describe('reports over events at known times', () => {
     expect((await daily('avg_resolution_time', '&business_hours=true')).body).toEqual(points([0, 0, 3600]));
     expect((await daily('incoming_messages_count')).body).toEqual(points([1, 0, 1]));
     // A fixed offset does not follow the change: UTC-3 days start at 03:00 UTC.
-    const offset = await v2(`/conversations?metric=conversations_count&group_by=week&timezone_offset=-3&since=${since}&until=${until}`);
+    const offset = await v2(
+      `/conversations?metric=conversations_count&group_by=week&timezone_offset=-3&since=${since}&until=${until}`,
+    );
     expect(offset.body).toEqual([
       { timestamp: at('2026-10-19T03:00:00Z'), value: 1 },
       { timestamp: at('2026-10-26T03:00:00Z'), value: 1 },
@@ -138,6 +199,13 @@ describe('reports over events at known times', () => {
 
   it('counts bot sessions: one session, no bot resolution, no handoff', async () => {
     const metrics = await v2(`/bot_metrics?since=${since}&until=${until}`);
-    expect(metrics.body).toEqual({ bot_sessions_count: 1, bot_resolutions_count: 0, auto_resolve_rate: 0, bot_handoffs_count: 0, handoff_rate: 0, post_bot_satisfaction: 0 });
+    expect(metrics.body).toEqual({
+      bot_sessions_count: 1,
+      bot_resolutions_count: 0,
+      auto_resolve_rate: 0,
+      bot_handoffs_count: 0,
+      handoff_rate: 0,
+      post_bot_satisfaction: 0,
+    });
   });
 });

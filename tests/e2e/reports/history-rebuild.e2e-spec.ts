@@ -1,5 +1,13 @@
 import { namespacedStream } from '@parley/service-kit';
-import { createTestAccount, eventually, gatewayClient, platformClient, readE2eState, seedContact, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  platformClient,
+  readE2eState,
+  seedContact,
+  type TestAccount,
+} from '@parley/testing';
 import { connect, type JetStreamManager } from 'nats';
 
 /**
@@ -13,13 +21,21 @@ describe('reporting model rebuild from messaging history', () => {
   let inboxId: number;
   const since = Math.floor(Date.now() / 1000) - 60;
   const window = () => `since=${since}&until=${Math.floor(Date.now() / 1000) + 3600}`;
-  const report = (path: string) => gatewayClient(account.admin.token).get(`/api/v2/accounts/${account.id}/reports${path}`);
+  const report = (path: string) =>
+    gatewayClient(account.admin.token).get(`/api/v2/accounts/${account.id}/reports${path}`);
 
   async function conversation(): Promise<{ id: number; created_at: number }> {
     const contact = await seedContact(account.id);
-    const created = await account.admin.api.post('/conversations', { source_id: `h-${contact.id}`, inbox_id: inboxId, contact_id: contact.id });
+    const created = await account.admin.api.post('/conversations', {
+      source_id: `h-${contact.id}`,
+      inbox_id: inboxId,
+      contact_id: contact.id,
+    });
     expect(created.status).toBe(201);
-    expect((await account.admin.api.post(`/conversations/${created.body.id}/assignments`, { assignee_id: account.admin.id })).status).toBe(204);
+    expect(
+      (await account.admin.api.post(`/conversations/${created.body.id}/assignments`, { assignee_id: account.admin.id }))
+        .status,
+    ).toBe(204);
     return created.body;
   }
 
@@ -30,7 +46,9 @@ describe('reporting model rebuild from messaging history', () => {
   }
 
   async function status(conversationId: number, value: string): Promise<void> {
-    expect((await account.admin.api.post(`/conversations/${conversationId}/toggle_status`, { status: value })).status).toBe(200);
+    expect(
+      (await account.admin.api.post(`/conversations/${conversationId}/toggle_status`, { status: value })).status,
+    ).toBe(200);
   }
 
   async function withStream<T>(work: (manager: JetStreamManager, stream: string) => Promise<T>): Promise<T> {
@@ -58,10 +76,19 @@ describe('reporting model rebuild from messaging history', () => {
         return Date.parse(info.state.first_ts);
       }),
     );
-    await eventually(async () => expect(Date.now()).toBeGreaterThanOrEqual(Math.ceil(first / 1000) * 1000), { timeoutMs: 3_000, intervalMs: 50 });
+    await eventually(async () => expect(Date.now()).toBeGreaterThanOrEqual(Math.ceil(first / 1000) * 1000), {
+      timeoutMs: 3_000,
+      intervalMs: 50,
+    });
   }
 
-  const reports = ['/summary', '/summary?type=agent&id=AGENT', '/summary?type=inbox&id=INBOX', '/agents_summary', '/inboxes_summary'];
+  const reports = [
+    '/summary',
+    '/summary?type=agent&id=AGENT',
+    '/summary?type=inbox&id=INBOX',
+    '/agents_summary',
+    '/inboxes_summary',
+  ];
   async function snapshot(): Promise<Record<string, unknown>> {
     const answers: Record<string, unknown> = {};
     for (const path of reports) {
@@ -76,7 +103,11 @@ describe('reporting model rebuild from messaging history', () => {
 
   beforeAll(async () => {
     account = await createTestAccount();
-    const inbox = await account.admin.api.post('/inboxes', { name: 'History', channel: { type: 'api' }, enable_auto_assignment: false });
+    const inbox = await account.admin.api.post('/inboxes', {
+      name: 'History',
+      channel: { type: 'api' },
+      enable_auto_assignment: false,
+    });
     expect(inbox.status).toBe(201);
     inboxId = inbox.body.id;
   });
@@ -92,7 +123,12 @@ describe('reporting model rebuild from messaging history', () => {
     const askedB = await message(b.id, { content: 'Anyone?', message_type: 'incoming' });
     await eventually(async () => {
       const summary = (await report(`/summary?${window()}`)).body;
-      expect(summary).toMatchObject({ conversations_count: 2, incoming_messages_count: 2, outgoing_messages_count: 1, resolutions_count: 1 });
+      expect(summary).toMatchObject({
+        conversations_count: 2,
+        incoming_messages_count: 2,
+        outgoing_messages_count: 1,
+        resolutions_count: 1,
+      });
     });
     await purgeStream();
 
@@ -114,13 +150,25 @@ describe('reporting model rebuild from messaging history', () => {
       outgoing_messages_count: 3,
       resolutions_count: 3,
       open_conversations_count: 1,
-      average_first_response_time: (replyA.created_at - a.created_at + replyB.created_at - b.created_at + replyC.created_at - c.created_at) / 3,
-      average_response_time: (replyA.created_at - askedA.created_at + replyB.created_at - askedB.created_at + replyC.created_at - askedC.created_at) / 3,
+      average_first_response_time:
+        (replyA.created_at - a.created_at + replyB.created_at - b.created_at + replyC.created_at - c.created_at) / 3,
+      average_response_time:
+        (replyA.created_at -
+          askedA.created_at +
+          replyB.created_at -
+          askedB.created_at +
+          replyC.created_at -
+          askedC.created_at) /
+        3,
     };
     const round = (value: number) => Math.round(value * 100) / 100;
     const before = await eventually(async () => {
       const answers = await snapshot();
-      expect(answers['/summary']).toMatchObject({ ...expected, average_first_response_time: round(expected.average_first_response_time), average_response_time: round(expected.average_response_time) });
+      expect(answers['/summary']).toMatchObject({
+        ...expected,
+        average_first_response_time: round(expected.average_first_response_time),
+        average_response_time: round(expected.average_response_time),
+      });
       return answers;
     });
 
@@ -129,7 +177,10 @@ describe('reporting model rebuild from messaging history', () => {
     expect(started.status).toBe(200);
     expect(started.body).toEqual({ rebuilding: true });
 
-    await eventually(async () => expect((await platform.get('/platform/api/v1/reporting/state')).body).toEqual({ rebuilding: false }), { timeoutMs: 170_000, intervalMs: 250 });
+    await eventually(
+      async () => expect((await platform.get('/platform/api/v1/reporting/state')).body).toEqual({ rebuilding: false }),
+      { timeoutMs: 170_000, intervalMs: 250 },
+    );
     expect(await snapshot()).toEqual(before);
   }, 180_000);
 });

@@ -1,4 +1,15 @@
-import { createTestAccount, eventually, gatewayClient, platformClient, readE2eState, seedContact, startService, stopService, type TestAccount, type TestUser } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  platformClient,
+  readE2eState,
+  seedContact,
+  startService,
+  stopService,
+  type TestAccount,
+  type TestUser,
+} from '@parley/testing';
 
 /**
  * Reports through the gateway on a hand-built scenario, real flows end to end: messaging's
@@ -22,11 +33,16 @@ describe('reports (v2)', () => {
     firstResponses: [] as number[],
     replies: [] as number[],
   };
-  const avg = (values: number[]) => (values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : 0);
+  const avg = (values: number[]) =>
+    values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : 0;
 
   async function conversation(): Promise<{ id: number; created_at: number }> {
     const contact = await seedContact(account.id);
-    const created = await admin.api.post('/conversations', { source_id: `s-${contact.id}`, inbox_id: inboxId, contact_id: contact.id });
+    const created = await admin.api.post('/conversations', {
+      source_id: `s-${contact.id}`,
+      inbox_id: inboxId,
+      contact_id: contact.id,
+    });
     expect(created.status).toBe(201);
     expected.conversations += 1;
     expected.outgoing += 1; // the rule's welcome message: outgoing, but no reply
@@ -43,7 +59,11 @@ describe('reports (v2)', () => {
     since = Math.floor(Date.now() / 1000) - 60;
     account = await createTestAccount();
     admin = account.admin;
-    const inbox = await admin.api.post('/inboxes', { name: 'Web', channel: { type: 'api' }, enable_auto_assignment: false });
+    const inbox = await admin.api.post('/inboxes', {
+      name: 'Web',
+      channel: { type: 'api' },
+      enable_auto_assignment: false,
+    });
     expect(inbox.status).toBe(201);
     inboxId = inbox.body.id;
     const rule = await admin.api.post('/automation_rules', {
@@ -66,7 +86,11 @@ describe('reports (v2)', () => {
     expected.incoming += 3;
     expected.outgoing += 2;
     expected.firstResponses.push(reply.created_at - a.created_at);
-    expected.replies.push(reply.created_at - firstIncoming.created_at, secondReply.created_at - secondIncoming.created_at, secondReply.created_at - thirdIncoming.created_at);
+    expected.replies.push(
+      reply.created_at - firstIncoming.created_at,
+      secondReply.created_at - secondIncoming.created_at,
+      secondReply.created_at - thirdIncoming.created_at,
+    );
     expect((await admin.api.post(`/conversations/${a.id}/assignments`, { assignee_id: admin.id })).status).toBe(204);
     for (const status of ['resolved', 'open', 'resolved']) {
       expect((await admin.api.post(`/conversations/${a.id}/toggle_status`, { status })).status).toBe(200);
@@ -116,62 +140,98 @@ describe('reports (v2)', () => {
       open_conversations_count: 0,
     });
     const inbox = await get(`/summary?${window()}&type=inbox&id=${inboxId}`);
-    expect(inbox.body).toMatchObject({ conversations_count: expected.conversations, incoming_messages_count: expected.incoming });
+    expect(inbox.body).toMatchObject({
+      conversations_count: expected.conversations,
+      incoming_messages_count: expected.incoming,
+    });
   });
 
   it('answers series in the requested zone, every bucket present, DST-correct for named zones', async () => {
     // 24–27 Oct 2026: Berlin leaves summer time on the 25th (midnights at 22:00, then 23:00 UTC).
     const from = Date.parse('2026-10-23T22:00:00Z') / 1000;
     const to = Date.parse('2026-10-26T23:00:00Z') / 1000;
-    const series = await get(`/conversations?metric=conversations_count&group_by=day&timezone=Europe/Berlin&since=${from}&until=${to}`);
+    const series = await get(
+      `/conversations?metric=conversations_count&group_by=day&timezone=Europe/Berlin&since=${from}&until=${to}`,
+    );
     expect(series.status).toBe(200);
     expect(series.body).toEqual([
       { timestamp: Date.parse('2026-10-23T22:00:00Z') / 1000, value: 0 },
       { timestamp: Date.parse('2026-10-24T22:00:00Z') / 1000, value: 0 },
       { timestamp: Date.parse('2026-10-25T23:00:00Z') / 1000, value: 0 },
     ]);
-    const offset = await get(`/conversations?metric=conversations_count&group_by=day&timezone_offset=-3&since=${from}&until=${from + 86_400}`);
-    expect(offset.body.map((point: { timestamp: number }) => point.timestamp)).toEqual([Date.parse('2026-10-23T03:00:00Z') / 1000, Date.parse('2026-10-24T03:00:00Z') / 1000]);
+    const offset = await get(
+      `/conversations?metric=conversations_count&group_by=day&timezone_offset=-3&since=${from}&until=${from + 86_400}`,
+    );
+    expect(offset.body.map((point: { timestamp: number }) => point.timestamp)).toEqual([
+      Date.parse('2026-10-23T03:00:00Z') / 1000,
+      Date.parse('2026-10-24T03:00:00Z') / 1000,
+    ]);
 
     const today = await get(`/conversations?metric=conversations_count&group_by=year&${window()}`);
-    expect(today.body.reduce((total: number, point: { value: number }) => total + point.value, 0)).toBe(expected.conversations);
-    const firstResponse = await get(`/conversations?metric=avg_first_response_time&group_by=year&business_hours=true&${window()}`);
+    expect(today.body.reduce((total: number, point: { value: number }) => total + point.value, 0)).toBe(
+      expected.conversations,
+    );
+    const firstResponse = await get(
+      `/conversations?metric=avg_first_response_time&group_by=year&business_hours=true&${window()}`,
+    );
     // No working hours on the inbox: every second is a business second.
-    expect(Math.max(...firstResponse.body.map((point: { value: number }) => point.value))).toBe(avg(expected.firstResponses));
+    expect(Math.max(...firstResponse.body.map((point: { value: number }) => point.value))).toBe(
+      avg(expected.firstResponses),
+    );
   });
 
   it('lists agents, inboxes, teams and labels summaries, and exports CSV with a BOM and `;`', async () => {
     const agents = await get(`/agents_summary?${window()}`);
     expect(agents.status).toBe(200);
-    expect(agents.body).toContainEqual(expect.objectContaining({ id: admin.id, conversations_count: 1, resolved_conversations_count: 2 }));
+    expect(agents.body).toContainEqual(
+      expect.objectContaining({ id: admin.id, conversations_count: 1, resolved_conversations_count: 2 }),
+    );
     const inboxes = await get(`/inboxes_summary?${window()}`);
-    expect(inboxes.body).toEqual([expect.objectContaining({ id: inboxId, name: 'Web', conversations_count: expected.conversations })]);
+    expect(inboxes.body).toEqual([
+      expect.objectContaining({ id: inboxId, name: 'Web', conversations_count: expected.conversations }),
+    ]);
     expect((await get(`/teams_summary?${window()}`)).body).toEqual([]);
     expect((await get(`/labels_summary?${window()}`)).status).toBe(200);
 
-    const response = await fetch(`${readE2eState().gatewayUrl}${v2(`/inboxes_summary?${window()}&format=csv`)}`, { headers: { api_access_token: admin.token } });
+    const response = await fetch(`${readE2eState().gatewayUrl}${v2(`/inboxes_summary?${window()}&format=csv`)}`, {
+      headers: { api_access_token: admin.token },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="inboxes_summary.csv"');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trim().split('\n');
-    expect(lines[0]).toBe('id;name;conversations_count;resolved_conversations_count;avg_first_response_time;avg_resolution_time;avg_reply_time');
+    expect(lines[0]).toBe(
+      'id;name;conversations_count;resolved_conversations_count;avg_first_response_time;avg_resolution_time;avg_reply_time',
+    );
     expect(lines[1]).toMatch(new RegExp(`^${inboxId};Web;${expected.conversations};`));
-    const summaryCsv = await fetch(`${readE2eState().gatewayUrl}${v2(`/summary?${window()}&type=csv`)}`, { headers: { api_access_token: admin.token } });
+    const summaryCsv = await fetch(`${readE2eState().gatewayUrl}${v2(`/summary?${window()}&type=csv`)}`, {
+      headers: { api_access_token: admin.token },
+    });
     expect((await summaryCsv.text()).split('\n')[0]).toContain('open_conversations_count;agents_online_count');
   });
 
   it('answers live conversation and agent counts', async () => {
     const live = await get('/live/conversations?group_by=team');
     expect(live.status).toBe(200);
-    expect(live.body).toMatchObject({ open: 1, unassigned: 1, pending: 0, teams: [expect.objectContaining({ team_id: null, open: 1 })] });
+    expect(live.body).toMatchObject({
+      open: 1,
+      unassigned: 1,
+      pending: 0,
+      teams: [expect.objectContaining({ team_id: null, open: 1 })],
+    });
     const agents = await get('/live/agents');
     expect(agents.status).toBe(200);
     expect(agents.body.agents).toContainEqual(expect.objectContaining({ id: admin.id, open_conversations_count: 0 }));
     const traffic = await get(`/conversations_traffic?${window()}`);
     expect(traffic.body).toHaveLength(7 * 24);
-    expect(traffic.body.reduce((total: number, cell: { conversations_count: number }) => total + cell.conversations_count, 0)).toBe(expected.conversations);
+    expect(
+      traffic.body.reduce(
+        (total: number, cell: { conversations_count: number }) => total + cell.conversations_count,
+        0,
+      ),
+    ).toBe(expected.conversations);
   });
 
   it('refuses bad windows and parameters (400), an id-less scope (422), and agents (403)', async () => {
@@ -191,7 +251,14 @@ describe('reports (v2)', () => {
     expect(combination.status).toBe(422);
     expect(combination.body).toMatchObject({ error: expect.stringMatching(/id/) });
     const agent = await account.addUser('agent');
-    for (const path of ['/summary', '/conversations?metric=conversations_count', '/agents_summary', '/live/agents', '/live/conversations', '/conversations_traffic']) {
+    for (const path of [
+      '/summary',
+      '/conversations?metric=conversations_count',
+      '/agents_summary',
+      '/live/agents',
+      '/live/conversations',
+      '/conversations_traffic',
+    ]) {
       expect((await get(path, agent.token)).status).toBe(403);
     }
   });
@@ -203,7 +270,10 @@ describe('reports (v2)', () => {
     } finally {
       await startService('reporting');
     }
-    await eventually(async () => expect((await get(`/summary?${window()}`)).body.conversations_count).toBe(expected.conversations), { timeoutMs: 30_000 });
+    await eventually(
+      async () => expect((await get(`/summary?${window()}`)).body.conversations_count).toBe(expected.conversations),
+      { timeoutMs: 30_000 },
+    );
   });
 });
 
@@ -211,10 +281,16 @@ describe('reporting model rebuild', () => {
   it('empties the model, replays the stream into it, says so meanwhile, and gives the same numbers', async () => {
     const account = await createTestAccount();
     const admin = account.admin;
-    const inbox = (await admin.api.post('/inboxes', { name: 'Rebuild', channel: { type: 'api' }, enable_auto_assignment: false })).body;
+    const inbox = (
+      await admin.api.post('/inboxes', { name: 'Rebuild', channel: { type: 'api' }, enable_auto_assignment: false })
+    ).body;
     for (let n = 0; n < 3; n++) {
       const contact = await seedContact(account.id);
-      const { body } = await admin.api.post('/conversations', { source_id: `r-${contact.id}`, inbox_id: inbox.id, contact_id: contact.id });
+      const { body } = await admin.api.post('/conversations', {
+        source_id: `r-${contact.id}`,
+        inbox_id: inbox.id,
+        contact_id: contact.id,
+      });
       await admin.api.post(`/conversations/${body.id}/messages`, { content: 'Hi', message_type: 'incoming' });
       await admin.api.post(`/conversations/${body.id}/messages`, { content: 'Hello', message_type: 'outgoing' });
       if (n > 0) await admin.api.post(`/conversations/${body.id}/toggle_status`, { status: 'resolved' });
@@ -223,7 +299,12 @@ describe('reporting model rebuild', () => {
     const summary = () => gatewayClient(admin.token).get(path);
     const before = await eventually(async () => {
       const response = await summary();
-      expect(response.body).toMatchObject({ conversations_count: 3, incoming_messages_count: 3, outgoing_messages_count: 3, resolutions_count: 2 });
+      expect(response.body).toMatchObject({
+        conversations_count: 3,
+        incoming_messages_count: 3,
+        outgoing_messages_count: 3,
+        resolutions_count: 2,
+      });
       return response.body;
     });
 
@@ -237,7 +318,10 @@ describe('reporting model rebuild', () => {
     if (during.headers.get('x-report-rebuilding') === 'false') expect(during.body).toEqual(before);
 
     // The replay covers every event of the run so far: in a full run that takes a while.
-    await eventually(async () => expect((await platform.get('/platform/api/v1/reporting/state')).body).toEqual({ rebuilding: false }), { timeoutMs: 170_000, intervalMs: 250 });
+    await eventually(
+      async () => expect((await platform.get('/platform/api/v1/reporting/state')).body).toEqual({ rebuilding: false }),
+      { timeoutMs: 170_000, intervalMs: 250 },
+    );
     const after = await summary();
     expect(after.headers.get('x-report-rebuilding')).toBe('false');
     expect(after.body).toEqual(before);
@@ -249,7 +333,14 @@ describe('business-hours variants', () => {
   it('count only the inbox working hours: a week closed all day leaves no business seconds', async () => {
     const account = await createTestAccount();
     const admin = account.admin;
-    const closedWeek = Array.from({ length: 7 }, (_, day_of_week) => ({ day_of_week, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null }));
+    const closedWeek = Array.from({ length: 7 }, (_, day_of_week) => ({
+      day_of_week,
+      closed_all_day: true,
+      open_hour: null,
+      open_minutes: null,
+      close_hour: null,
+      close_minutes: null,
+    }));
     const inbox = await admin.api.post('/inboxes', {
       name: 'Closed',
       channel: { type: 'api' },
@@ -261,21 +352,37 @@ describe('business-hours variants', () => {
     expect(inbox.status).toBe(201);
     const reports = (path: string) => gatewayClient(admin.token).get(`/api/v2/accounts/${account.id}/reports${path}`);
     // Reporting knows the inbox (and so its hours) once it lists it.
-    await eventually(async () => expect((await reports('/inboxes_summary')).body).toContainEqual(expect.objectContaining({ id: inbox.body.id })));
+    await eventually(async () =>
+      expect((await reports('/inboxes_summary')).body).toContainEqual(expect.objectContaining({ id: inbox.body.id })),
+    );
 
     const contact = await seedContact(account.id);
-    const conversation = (await admin.api.post('/conversations', { source_id: `bh-${contact.id}`, inbox_id: inbox.body.id, contact_id: contact.id })).body;
-    await admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Anyone?', message_type: 'incoming' });
+    const conversation = (
+      await admin.api.post('/conversations', {
+        source_id: `bh-${contact.id}`,
+        inbox_id: inbox.body.id,
+        contact_id: contact.id,
+      })
+    ).body;
+    await admin.api.post(`/conversations/${conversation.id}/messages`, {
+      content: 'Anyone?',
+      message_type: 'incoming',
+    });
     await eventually(async () => {
       // Wait for a reply that is at least a second after creation, so the plain figure is not 0.
       expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(conversation.created_at);
     });
-    const reply = (await admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Here', message_type: 'outgoing' })).body;
+    const reply = (
+      await admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Here', message_type: 'outgoing' })
+    ).body;
     const plain = reply.created_at - conversation.created_at;
     expect(plain).toBeGreaterThan(0);
 
-    const series = (businessHours: boolean) => reports(`/conversations?metric=avg_first_response_time&group_by=year&business_hours=${businessHours}`);
-    await eventually(async () => expect((await series(false)).body.map((point: { value: number }) => point.value)).toContain(plain));
+    const series = (businessHours: boolean) =>
+      reports(`/conversations?metric=avg_first_response_time&group_by=year&business_hours=${businessHours}`);
+    await eventually(async () =>
+      expect((await series(false)).body.map((point: { value: number }) => point.value)).toContain(plain),
+    );
     expect((await series(true)).body.every((point: { value: number }) => point.value === 0)).toBe(true);
   });
 });

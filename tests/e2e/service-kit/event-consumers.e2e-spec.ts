@@ -4,13 +4,25 @@ import { deadLetterSubject, eventSubject, LabelEvents, type EventEnvelope } from
 import { createRunDatabase, dropRunDatabase, eventually, readE2eState } from '@parley/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { deletedAccountsMigration, EventBus, EventConsumers, kitTablesMigration, namespaced, namespacedStream, OnEvent, OnEvents, ServiceKitModule } from '@parley/service-kit';
+import {
+  deletedAccountsMigration,
+  EventBus,
+  EventConsumers,
+  kitTablesMigration,
+  namespaced,
+  namespacedStream,
+  OnEvent,
+  OnEvents,
+  ServiceKitModule,
+} from '@parley/service-kit';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 
 class ProbeTable1732233600001 implements MigrationInterface {
   name = 'ProbeTable1732233600001';
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query('CREATE TABLE reporting.applied (position bigserial, event_id uuid NOT NULL, handler text NOT NULL, tx bigint)');
+    await runner.query(
+      'CREATE TABLE reporting.applied (position bigserial, event_id uuid NOT NULL, handler text NOT NULL, tx bigint)',
+    );
   }
   async down(runner: QueryRunner): Promise<void> {
     await runner.query('DROP TABLE reporting.applied');
@@ -45,7 +57,9 @@ class Recorder {
       await hold.release;
     }
     if ((event.data as { poison?: boolean }).poison) throw new Error('poisoned event');
-    await tx.query(`INSERT INTO reporting.applied (event_id, handler, tx) VALUES ($1, 'updated', txid_current())`, [event.id]);
+    await tx.query(`INSERT INTO reporting.applied (event_id, handler, tx) VALUES ($1, 'updated', txid_current())`, [
+      event.id,
+    ]);
   }
 
   /** Calls of the batch handler, each with the ids it was given. */
@@ -68,7 +82,10 @@ class Recorder {
   }
 
   /** Its filter reads a field every label event carries; an event without it cannot be filtered. */
-  @OnEvent(LabelEvents.created, { purpose: 'created_filtered', when: (event) => (event.data as { label: { title: string } }).label.title !== '' })
+  @OnEvent(LabelEvents.created, {
+    purpose: 'created_filtered',
+    when: (event) => (event.data as { label: { title: string } }).label.title !== '',
+  })
   async onCreatedFiltered(event: EventEnvelope, tx: EntityManager): Promise<void> {
     await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'filtered')`, [event.id]);
   }
@@ -98,7 +115,10 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
 
   let dataSourceQuery: (sql: string, params: unknown[]) => Promise<Array<Record<string, any>>>;
   const applied = async (eventId: string, handler: string): Promise<number> => {
-    const rows = await dataSourceQuery('SELECT count(*)::int AS n FROM reporting.applied WHERE event_id = $1 AND handler = $2', [eventId, handler]);
+    const rows = await dataSourceQuery(
+      'SELECT count(*)::int AS n FROM reporting.applied WHERE event_id = $1 AND handler = $2',
+      [eventId, handler],
+    );
     return rows[0].n;
   };
 
@@ -109,7 +129,10 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     account_id: 1,
     occurred_at: new Date().toISOString(),
     // Well-formed for its type: services dead-letter events that break their contract.
-    data: { label: { id: 1, title: 'x', description: null, color: '#1f93ff', show_on_sidebar: true }, ...(type === LabelEvents.updated ? { changed_attributes: [] } : {}) },
+    data: {
+      label: { id: 1, title: 'x', description: null, color: '#1f93ff', show_on_sidebar: true },
+      ...(type === LabelEvents.updated ? { changed_attributes: [] } : {}),
+    },
     meta: { actor: { type: 'system', id: null }, correlation_id: 'test', origin: 'test' },
   });
 
@@ -123,7 +146,10 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
   };
 
   const appliedUpdates = async (ids: string[]): Promise<Array<{ event_id: string; tx: string }>> =>
-    (await dataSourceQuery(`SELECT event_id, tx FROM reporting.applied WHERE handler = 'updated' AND event_id = ANY($1::uuid[]) ORDER BY position`, [ids])) as Array<{
+    (await dataSourceQuery(
+      `SELECT event_id, tx FROM reporting.applied WHERE handler = 'updated' AND event_id = ANY($1::uuid[]) ORDER BY position`,
+      [ids],
+    )) as Array<{
       event_id: string;
       tx: string;
     }>;
@@ -138,8 +164,21 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
       imports: [
         ServiceKitModule.forRoot({
           service: 'reporting',
-          schema: { entities: [], migrations: [kitTablesMigration('reporting'), ProbeTable1732233600001, deletedAccountsMigration('reporting')] },
-          env: { DATABASE_URL: databaseUrl, NATS_URL: state.natsUrl, NATS_NAMESPACE: namespace, CONSUMER_MAX_DELIVER: '3', LOG_LEVEL: 'silent' },
+          schema: {
+            entities: [],
+            migrations: [
+              kitTablesMigration('reporting'),
+              ProbeTable1732233600001,
+              deletedAccountsMigration('reporting'),
+            ],
+          },
+          env: {
+            DATABASE_URL: databaseUrl,
+            NATS_URL: state.natsUrl,
+            NATS_NAMESPACE: namespace,
+            CONSUMER_MAX_DELIVER: '3',
+            LOG_LEVEL: 'silent',
+          },
         }),
       ],
       providers: [Recorder],
@@ -167,7 +206,12 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     await publish(event);
     const second = await publish(event);
     await eventually(async () => {
-      const consumer = await app.get(EventBus).jetstreamManager.consumers.info(namespacedStream(namespace, 'PARLEY_EVENTS'), 'reporting__messaging_label_created');
+      const consumer = await app
+        .get(EventBus)
+        .jetstreamManager.consumers.info(
+          namespacedStream(namespace, 'PARLEY_EVENTS'),
+          'reporting__messaging_label_created',
+        );
       expect(consumer.ack_floor.stream_seq).toBeGreaterThanOrEqual(second.seq);
     });
     expect(await applied(event.id, 'created')).toBe(1);
@@ -186,7 +230,10 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
 
   it('rolls back a failed attempt and dead-letters the event after max_deliver attempts', async () => {
     const deadLetters = await nats.jetstream().consumers.get(namespacedStream(namespace, 'PARLEY_DEAD_LETTERS'), {
-      filterSubjects: namespaced(namespace, deadLetterSubject('reporting__messaging_label_deleted', LabelEvents.deleted)),
+      filterSubjects: namespaced(
+        namespace,
+        deadLetterSubject('reporting__messaging_label_deleted', LabelEvents.deleted),
+      ),
     });
     const event = envelope(LabelEvents.deleted);
     await publish(event);
@@ -200,9 +247,14 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
 
   it('dead-letters a malformed message at once', async () => {
     const deadLetters = await nats.jetstream().consumers.get(namespacedStream(namespace, 'PARLEY_DEAD_LETTERS'), {
-      filterSubjects: namespaced(namespace, deadLetterSubject('reporting__messaging_label_created', LabelEvents.created)),
+      filterSubjects: namespaced(
+        namespace,
+        deadLetterSubject('reporting__messaging_label_created', LabelEvents.created),
+      ),
     });
-    await nats.jetstream().publish(namespaced(namespace, eventSubject(LabelEvents.created)), new TextEncoder().encode('not json'));
+    await nats
+      .jetstream()
+      .publish(namespaced(namespace, eventSubject(LabelEvents.created)), new TextEncoder().encode('not json'));
     const parked = await deadLetters.next({ expires: 10_000 });
     expect(parked).not.toBeNull();
     expect(new TextDecoder().decode(parked!.data)).toBe('not json');
@@ -220,7 +272,8 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     while (reason === undefined) {
       const parked = await deadLetters.next({ expires: 10_000 });
       if (!parked) break;
-      if (new TextDecoder().decode(parked.data).includes(unreadable.id)) reason = parked.headers?.get('x-dead-letter-reason') ?? '';
+      if (new TextDecoder().decode(parked.data).includes(unreadable.id))
+        reason = parked.headers?.get('x-dead-letter-reason') ?? '';
     }
     expect(reason).toMatch(/^malformed/);
     const next = envelope(LabelEvents.created);
@@ -245,7 +298,10 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
 
   it('sets a failing event of a batch aside and applies the others of that batch', async () => {
     const deadLetters = await nats.jetstream().consumers.get(namespacedStream(namespace, 'PARLEY_DEAD_LETTERS'), {
-      filterSubjects: namespaced(namespace, deadLetterSubject('reporting__messaging_label_updated', LabelEvents.updated)),
+      filterSubjects: namespaced(
+        namespace,
+        deadLetterSubject('reporting__messaging_label_updated', LabelEvents.updated),
+      ),
     });
     const hold = await holdNextUpdate();
     const first = envelope(LabelEvents.updated);
@@ -281,7 +337,12 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     release();
     const ids = [first, ...burst].map((event) => event.id);
     const appliedInBatches = async () =>
-      (await dataSourceQuery(`SELECT event_id FROM reporting.applied WHERE handler = 'batch' AND event_id = ANY($1::uuid[]) ORDER BY position`, [ids])).map((row) => row.event_id);
+      (
+        await dataSourceQuery(
+          `SELECT event_id FROM reporting.applied WHERE handler = 'batch' AND event_id = ANY($1::uuid[]) ORDER BY position`,
+          [ids],
+        )
+      ).map((row) => row.event_id);
     await eventually(async () => expect(await appliedInBatches()).toEqual(ids));
     const burstCall = recorder.batchCalls.find((call) => call.includes(burst[0].id));
     expect(burstCall).toEqual(burst.map((event) => event.id));

@@ -17,9 +17,9 @@ describe('VersionedView (kit)', () => {
   let view: VersionedView<Widget>;
 
   const rows = async () =>
-    (await db.query(`SELECT id, account_id, name, extra, deleted, source_updated_at FROM ${schema}.widgets_view ORDER BY id`)) as Array<
-      Widget & { deleted: boolean; source_updated_at: Date }
-    >;
+    (await db.query(
+      `SELECT id, account_id, name, extra, deleted, source_updated_at FROM ${schema}.widgets_view ORDER BY id`,
+    )) as Array<Widget & { deleted: boolean; source_updated_at: Date }>;
   const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds));
 
   beforeAll(async () => {
@@ -102,9 +102,10 @@ describe('VersionedView (kit)', () => {
 
   it('reads through: a miss asks the owner and keeps the answer at its version; a tombstone is final', async () => {
     const find = async (id: number, owner: Widget | null) => {
-      const [known] = (await db.query(`SELECT id, account_id, name, deleted FROM ${schema}.widgets_view WHERE id = $1`, [id])) as Array<
-        Widget & { deleted: boolean }
-      >;
+      const [known] = (await db.query(
+        `SELECT id, account_id, name, deleted FROM ${schema}.widgets_view WHERE id = $1`,
+        [id],
+      )) as Array<Widget & { deleted: boolean }>;
       let asked = 0;
       const shown = await readThrough({
         known,

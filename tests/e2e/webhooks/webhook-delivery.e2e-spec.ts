@@ -1,4 +1,11 @@
-import { ContactEvents, ConversationEvents, MessageEvents, type ConversationSnapshot, type EventEnvelope, type Message } from '@parley/contracts';
+import {
+  ContactEvents,
+  ConversationEvents,
+  MessageEvents,
+  type ConversationSnapshot,
+  type EventEnvelope,
+  type Message,
+} from '@parley/contracts';
 import {
   allDeliveryAttempts,
   contactSnapshot,
@@ -21,12 +28,25 @@ import { createHmac } from 'node:crypto';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ACCOUNT_NAME = `Webhook Co ${Date.now()}`;
 
-type Body = { id: string; event: string; created_at: number; account: { id: number; name: string }; data: Record<string, any>; changed_attributes?: unknown; user?: unknown };
+type Body = {
+  id: string;
+  event: string;
+  created_at: number;
+  account: { id: number; name: string };
+  data: Record<string, any>;
+  changed_attributes?: unknown;
+  user?: unknown;
+};
 
 const bodies = (requests: ReceivedRequest[]): Body[] => requests.map((request) => JSON.parse(request.body) as Body);
 
 /** Waits until `endpoint` received requests for which `select` holds, exactly `count` of them. */
-async function receivedFor(endpoint: WebhookEndpoint, select: (body: Body) => boolean, count = 1, timeoutMs = 15_000): Promise<ReceivedRequest[]> {
+async function receivedFor(
+  endpoint: WebhookEndpoint,
+  select: (body: Body) => boolean,
+  count = 1,
+  timeoutMs = 15_000,
+): Promise<ReceivedRequest[]> {
   return eventually(
     async () => {
       const matching = (await endpoint.requests()).filter((request) => select(JSON.parse(request.body)));
@@ -43,7 +63,12 @@ describe('webhook delivery', () => {
 
   beforeAll(async () => {
     account = await createTestAccount(ACCOUNT_NAME);
-    inboxId = (await account.admin.api.post('/inboxes', { name: 'Site', channel: { type: 'web_widget', website_url: 'https://example.com' } })).body.id;
+    inboxId = (
+      await account.admin.api.post('/inboxes', {
+        name: 'Site',
+        channel: { type: 'web_widget', website_url: 'https://example.com' },
+      })
+    ).body.id;
   });
 
   const subscribe = async (endpoint: WebhookEndpoint, subscriptions: string[]) => {
@@ -54,14 +79,20 @@ describe('webhook delivery', () => {
 
   const openConversation = async () => {
     const contact = await seedContact(account.id);
-    const response = await account.admin.api.post('/conversations', { source_id: `visitor-${contact.id}`, inbox_id: inboxId, contact_id: contact.id });
+    const response = await account.admin.api.post('/conversations', {
+      source_id: `visitor-${contact.id}`,
+      inbox_id: inboxId,
+      contact_id: contact.id,
+    });
     expect(response.status).toBe(201);
     return response.body as { id: number; contact_id: number };
   };
 
   async function eventOf<T>(type: string, select: (data: T) => boolean): Promise<EventEnvelope<T>> {
     return eventually(async () => {
-      const found = (await publishedEvents<T>(type)).filter((event) => event.account_id === account.id && select(event.data));
+      const found = (await publishedEvents<T>(type)).filter(
+        (event) => event.account_id === account.id && select(event.data),
+      );
       expect(found).toHaveLength(1);
       return found[0];
     });
@@ -73,7 +104,10 @@ describe('webhook delivery', () => {
     const conversation = await openConversation();
 
     const [request] = await receivedFor(endpoint, (body) => body.data.id === conversation.id);
-    const published = await eventOf<{ conversation: ConversationSnapshot }>(ConversationEvents.created, (data) => data.conversation.id === conversation.id);
+    const published = await eventOf<{ conversation: ConversationSnapshot }>(
+      ConversationEvents.created,
+      (data) => data.conversation.id === conversation.id,
+    );
 
     expect(request.method).toBe('POST');
     expect(request.headers['content-type']).toBe('application/json');
@@ -86,7 +120,12 @@ describe('webhook delivery', () => {
     expect(request.headers['x-parley-signature']).toBe(`sha256=${expected}`);
     expect(verifyParleySignature(webhook.secret, request)).toBe(true);
     expect(verifyParleySignature('another secret', request)).toBe(false);
-    expect(verifyParleySignature(webhook.secret, { ...request, body: request.body.replace('conversation_created', 'conversation_updated') })).toBe(false);
+    expect(
+      verifyParleySignature(webhook.secret, {
+        ...request,
+        body: request.body.replace('conversation_created', 'conversation_updated'),
+      }),
+    ).toBe(false);
 
     const body = JSON.parse(request.body);
     expect(body).toEqual({
@@ -96,44 +135,79 @@ describe('webhook delivery', () => {
       account: { id: account.id, name: ACCOUNT_NAME },
       data: published.data.conversation,
     });
-    expect(body.data).toMatchObject({ id: conversation.id, inbox_id: inboxId, contact_id: conversation.contact_id, status: 'open' });
+    expect(body.data).toMatchObject({
+      id: conversation.id,
+      inbox_id: inboxId,
+      contact_id: conversation.contact_id,
+      status: 'open',
+    });
   });
 
   it('delivers only the names a webhook subscribed to, each webhook on its own', async () => {
     const messagesOnly = await createWebhookEndpoint();
     const conversationsOnly = await createWebhookEndpoint();
     const messagesHook = await subscribe(messagesOnly, ['message_created']);
-    const conversationsHook = await subscribe(conversationsOnly, ['conversation_created', 'conversation_status_changed', 'conversation_resolved']);
+    const conversationsHook = await subscribe(conversationsOnly, [
+      'conversation_created',
+      'conversation_status_changed',
+      'conversation_resolved',
+    ]);
 
     const conversation = await openConversation();
-    const sent = (await account.admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Hello there' })).body as Message;
+    const sent = (
+      await account.admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Hello there' })
+    ).body as Message;
     await account.admin.api.post(`/conversations/${conversation.id}/toggle_status`, { status: 'resolved' });
 
     const [message] = await receivedFor(messagesOnly, (body) => body.data.id === sent.id);
     expect(message.headers['x-parley-event']).toBe('message_created');
     expect(verifyParleySignature(messagesHook.secret, message)).toBe(true);
-    expect(JSON.parse(message.body).data).toMatchObject({ id: sent.id, content: 'Hello there', message_type: 'outgoing', conversation_id: conversation.id });
+    expect(JSON.parse(message.body).data).toMatchObject({
+      id: sent.id,
+      content: 'Hello there',
+      message_type: 'outgoing',
+      conversation_id: conversation.id,
+    });
 
-    const forConversation = (body: Body) => body.data.id === conversation.id || body.data.conversation_id === conversation.id;
+    const forConversation = (body: Body) =>
+      body.data.id === conversation.id || body.data.conversation_id === conversation.id;
     await receivedFor(conversationsOnly, (body) => forConversation(body) && body.event === 'conversation_resolved');
-    const statusChanged = await receivedFor(conversationsOnly, (body) => forConversation(body) && body.event === 'conversation_status_changed');
-    expect(JSON.parse(statusChanged[0].body).changed_attributes).toEqual([{ status: { previous_value: 'open', current_value: 'resolved' } }]);
+    const statusChanged = await receivedFor(
+      conversationsOnly,
+      (body) => forConversation(body) && body.event === 'conversation_status_changed',
+    );
+    expect(JSON.parse(statusChanged[0].body).changed_attributes).toEqual([
+      { status: { previous_value: 'open', current_value: 'resolved' } },
+    ]);
 
     // Everything for this conversation has been consumed: nothing else can arrive any more.
-    const created = await eventOf<{ conversation: ConversationSnapshot }>(ConversationEvents.created, (data) => data.conversation.id === conversation.id);
-    const messageEvent = await eventOf<{ message: Message }>(MessageEvents.created, (data) => data.message.id === sent.id);
+    const created = await eventOf<{ conversation: ConversationSnapshot }>(
+      ConversationEvents.created,
+      (data) => data.conversation.id === conversation.id,
+    );
+    const messageEvent = await eventOf<{ message: Message }>(
+      MessageEvents.created,
+      (data) => data.message.id === sent.id,
+    );
     await dispatcherConsumed(created.id);
     await dispatcherConsumed(messageEvent.id);
     const ofTheseHooks = async (eventId: string) =>
-      (await deliveriesOfEvent(eventId)).map((delivery) => delivery.webhook_id).filter((id) => id === messagesHook.id || id === conversationsHook.id);
+      (await deliveriesOfEvent(eventId))
+        .map((delivery) => delivery.webhook_id)
+        .filter((id) => id === messagesHook.id || id === conversationsHook.id);
     expect(await ofTheseHooks(created.id)).toEqual([conversationsHook.id]);
     expect(await ofTheseHooks(messageEvent.id)).toEqual([messagesHook.id]);
-    expect(bodies(await messagesOnly.requests()).filter(forConversation).map((body) => body.event)).toEqual(['message_created']);
-    expect(bodies(await conversationsOnly.requests()).filter(forConversation).map((body) => body.event).sort()).toEqual([
-      'conversation_created',
-      'conversation_resolved',
-      'conversation_status_changed',
-    ]);
+    expect(
+      bodies(await messagesOnly.requests())
+        .filter(forConversation)
+        .map((body) => body.event),
+    ).toEqual(['message_created']);
+    expect(
+      bodies(await conversationsOnly.requests())
+        .filter(forConversation)
+        .map((body) => body.event)
+        .sort(),
+    ).toEqual(['conversation_created', 'conversation_resolved', 'conversation_status_changed']);
   });
 
   it('sends no message_created for activity messages', async () => {
@@ -141,7 +215,10 @@ describe('webhook delivery', () => {
     await subscribe(endpoint, ['message_created']);
     const conversation = await openConversation();
     await account.admin.api.post(`/conversations/${conversation.id}/toggle_status`, { status: 'pending' });
-    const activity = await eventOf<{ message: Message }>(MessageEvents.created, (data) => data.message.conversation_id === conversation.id && data.message.message_type === 'activity');
+    const activity = await eventOf<{ message: Message }>(
+      MessageEvents.created,
+      (data) => data.message.conversation_id === conversation.id && data.message.message_type === 'activity',
+    );
     await dispatcherConsumed(activity.id);
     expect(await deliveriesOfEvent(activity.id)).toEqual([]);
     expect(bodies(await endpoint.requests()).filter((body) => body.id === activity.id)).toEqual([]);
@@ -151,18 +228,29 @@ describe('webhook delivery', () => {
     const endpoint = await createWebhookEndpoint();
     await subscribe(endpoint, ['message_updated', 'conversation_typing_on', 'conversation_typing_off']);
     const conversation = await openConversation();
-    const sent = (await account.admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Typo' })).body as Message;
+    const sent = (await account.admin.api.post(`/conversations/${conversation.id}/messages`, { content: 'Typo' }))
+      .body as Message;
     expect((await account.admin.api.delete(`/conversations/${conversation.id}/messages/${sent.id}`)).status).toBe(200);
     await account.admin.api.post(`/conversations/${conversation.id}/toggle_typing_status`, { typing_status: 'on' });
     await account.admin.api.post(`/conversations/${conversation.id}/toggle_typing_status`, { typing_status: 'off' });
 
-    const [updated] = await receivedFor(endpoint, (body) => body.event === 'message_updated' && body.data.id === sent.id);
+    const [updated] = await receivedFor(
+      endpoint,
+      (body) => body.event === 'message_updated' && body.data.id === sent.id,
+    );
     const body = JSON.parse(updated.body);
     expect(body.data).toMatchObject({ id: sent.id, content_attributes: { deleted: true } });
-    expect(body.changed_attributes).toEqual(expect.arrayContaining([expect.objectContaining({ content: { previous_value: 'Typo', current_value: expect.any(String) } })]));
+    expect(body.changed_attributes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ content: { previous_value: 'Typo', current_value: expect.any(String) } }),
+      ]),
+    );
 
     for (const name of ['conversation_typing_on', 'conversation_typing_off']) {
-      const [typing] = await receivedFor(endpoint, (candidate) => candidate.event === name && candidate.data.id === conversation.id);
+      const [typing] = await receivedFor(
+        endpoint,
+        (candidate) => candidate.event === name && candidate.data.id === conversation.id,
+      );
       expect(JSON.parse(typing.body).user).toEqual({ id: account.admin.id, name: expect.any(String) });
     }
   });
@@ -174,13 +262,24 @@ describe('webhook delivery', () => {
     const created = await publishEvent(ContactEvents.created, account.id, { contact });
     const renamed = { ...contact, name: 'Grace Hopper' };
     const changes = [{ name: { previous_value: 'Grace', current_value: 'Grace Hopper' } }];
-    const updated = await publishEvent(ContactEvents.updated, account.id, { contact: renamed, changed_attributes: changes });
+    const updated = await publishEvent(ContactEvents.updated, account.id, {
+      contact: renamed,
+      changed_attributes: changes,
+    });
 
     const [second] = await receivedFor(endpoint, (body) => body.id === updated.id);
-    expect(JSON.parse(second.body)).toMatchObject({ event: 'contact_updated', data: renamed, changed_attributes: changes });
+    expect(JSON.parse(second.body)).toMatchObject({
+      event: 'contact_updated',
+      data: renamed,
+      changed_attributes: changes,
+    });
     // contact.created may queue behind a bulk import's thousands of events: allow for that.
     const [first] = await receivedFor(endpoint, (body) => body.id === created.id, 1, 100_000);
-    expect(JSON.parse(first.body)).toMatchObject({ event: 'contact_created', account: { id: account.id }, data: contact });
+    expect(JSON.parse(first.body)).toMatchObject({
+      event: 'contact_created',
+      account: { id: account.id },
+      data: contact,
+    });
   }, 120_000);
 
   it('delivers nothing to a deleted webhook', async () => {
@@ -206,16 +305,22 @@ describe('webhook delivery', () => {
   it('logs every attempt, newest first, 25 per page', async () => {
     const quiet = await createTestAccount();
     const endpoint = await createWebhookEndpoint();
-    const webhook = (await quiet.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_updated'] })).body;
+    const webhook = (await quiet.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_updated'] }))
+      .body;
     const events = await Promise.all(Array.from({ length: 26 }, () => publishContactUpdate(quiet.id)));
     // Under load an attempt may time out and be retried: the log then holds more than 26
     // attempts. Wait until each event's delivery is logged delivered, then page through all.
-    const logged = await eventually(async () => {
-      const attempts = await allDeliveryAttempts(quiet.admin.api, webhook.id);
-      const delivered = new Set(attempts.filter((attempt) => attempt.state === 'delivered').map((attempt) => attempt.event_id));
-      expect(delivered.size).toBe(26);
-      return attempts.length;
-    }, { timeoutMs: 15_000 });
+    const logged = await eventually(
+      async () => {
+        const attempts = await allDeliveryAttempts(quiet.admin.api, webhook.id);
+        const delivered = new Set(
+          attempts.filter((attempt) => attempt.state === 'delivered').map((attempt) => attempt.event_id),
+        );
+        expect(delivered.size).toBe(26);
+        return attempts.length;
+      },
+      { timeoutMs: 15_000 },
+    );
     expect(logged).toBeGreaterThanOrEqual(26);
 
     const first = (await quiet.admin.api.get(`/webhooks/${webhook.id}/deliveries`)).body;
@@ -230,7 +335,9 @@ describe('webhook delivery', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // Two pages hold the whole log (26 attempts, plus the odd retry): every event appears in it.
     expect(logged).toBeLessThanOrEqual(50);
-    expect([...new Set(attempts.map((attempt: { event_id: string }) => attempt.event_id))].sort()).toEqual(events.map((event) => event.id).sort());
+    expect([...new Set(attempts.map((attempt: { event_id: string }) => attempt.event_id))].sort()).toEqual(
+      events.map((event) => event.id).sort(),
+    );
     expect(attempts[0]).toEqual({
       id: expect.any(Number),
       delivery_id: expect.stringMatching(UUID),

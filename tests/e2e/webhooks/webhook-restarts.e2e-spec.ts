@@ -21,8 +21,12 @@ describe('webhook delivery across dispatcher restarts and replicas', () => {
     account = await createTestAccount();
   });
 
-  const subscribe = async (endpoint: WebhookEndpoint) => (await account.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_updated'] })).body as { id: number };
-  const oneRequest = (endpoint: WebhookEndpoint) => eventually(async () => expect(await endpoint.requests()).toHaveLength(1), { timeoutMs: 15_000 });
+  const subscribe = async (endpoint: WebhookEndpoint) =>
+    (await account.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_updated'] })).body as {
+      id: number;
+    };
+  const oneRequest = (endpoint: WebhookEndpoint) =>
+    eventually(async () => expect(await endpoint.requests()).toHaveLength(1), { timeoutMs: 15_000 });
 
   it('keeps the schedule through a crash: the remaining attempts happen, none twice', async () => {
     const endpoint = await createWebhookEndpoint({ fail_times: 2 });

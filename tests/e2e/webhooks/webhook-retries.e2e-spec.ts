@@ -1,4 +1,13 @@
-import { createTestAccount, createWebhookEndpoint, deliveriesOfEvent, eventually, publishContactUpdate, waitForDeliveryAttempts, type TestAccount, type WebhookEndpoint } from '@parley/testing';
+import {
+  createTestAccount,
+  createWebhookEndpoint,
+  deliveriesOfEvent,
+  eventually,
+  publishContactUpdate,
+  waitForDeliveryAttempts,
+  type TestAccount,
+  type WebhookEndpoint,
+} from '@parley/testing';
 
 /** The run's schedule (global setup): retries 1 s, 2 s and 3 s after the previous attempt; 1 s timeout. */
 const SCHEDULE_MS = [1000, 2000, 3000];
@@ -11,7 +20,10 @@ describe('webhook retries', () => {
     account = await createTestAccount();
   });
 
-  const subscribe = async (endpoint: WebhookEndpoint) => (await account.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_updated'] })).body as { id: number };
+  const subscribe = async (endpoint: WebhookEndpoint) =>
+    (await account.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_updated'] })).body as {
+      id: number;
+    };
   const contactUpdated = () => publishContactUpdate(account.id);
 
   it('retries on the schedule with the same event id, and discards after three failed retries; each webhook on its own', async () => {
@@ -28,7 +40,9 @@ describe('webhook retries', () => {
       [3, 500, 'retrying'],
       [4, 200, 'delivered'],
     ]);
-    expect(recovered.every((attempt) => attempt.event_id === event.id && attempt.delivery_id === recovered[0].delivery_id)).toBe(true);
+    expect(
+      recovered.every((attempt) => attempt.event_id === event.id && attempt.delivery_id === recovered[0].delivery_id),
+    ).toBe(true);
     expect(recovered[3].next_retry_at).toBeNull();
     for (const [index, wait] of SCHEDULE_MS.entries()) {
       const retryAt = Date.parse(recovered[index].next_retry_at!);
@@ -54,7 +68,10 @@ describe('webhook retries', () => {
     ]);
     expect(gaveUp[3].next_retry_at).toBeNull();
     const deliveries = await deliveriesOfEvent(event.id);
-    expect(deliveries.find((delivery) => delivery.webhook_id === brokenHook.id)).toMatchObject({ state: 'discarded', attempts: 4 });
+    expect(deliveries.find((delivery) => delivery.webhook_id === brokenHook.id)).toMatchObject({
+      state: 'discarded',
+      attempts: 4,
+    });
     expect(await broken.requests()).toHaveLength(4);
   });
 
@@ -63,7 +80,12 @@ describe('webhook retries', () => {
     const webhook = await subscribe(endpoint);
     await contactUpdated();
     const [redirected, retried] = await waitForDeliveryAttempts(account.admin.api, webhook.id, 2);
-    expect(redirected).toMatchObject({ attempt: 1, status_code: 302, state: 'retrying', error: expect.stringContaining('not followed') });
+    expect(redirected).toMatchObject({
+      attempt: 1,
+      status_code: 302,
+      state: 'retrying',
+      error: expect.stringContaining('not followed'),
+    });
     expect(retried).toMatchObject({ attempt: 2, status_code: 200, state: 'delivered' });
     expect(await endpoint.requests()).toHaveLength(2);
   });

@@ -1,5 +1,11 @@
 import { WEBHOOK_EVENT_NAMES } from '@parley/contracts';
-import { createTestAccount, createWebhookEndpoint, readE2eState, type TestAccount, type WebhookEndpoint } from '@parley/testing';
+import {
+  createTestAccount,
+  createWebhookEndpoint,
+  readE2eState,
+  type TestAccount,
+  type WebhookEndpoint,
+} from '@parley/testing';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -40,11 +46,20 @@ describe('webhook management', () => {
   });
 
   it('replaces the subscriptions (PATCH), re-validates the URL (PUT) and deletes (204)', async () => {
-    const { body: webhook } = await create({ url: endpoint.url, subscriptions: ['conversation_created', 'contact_created'] });
+    const { body: webhook } = await create({
+      url: endpoint.url,
+      subscriptions: ['conversation_created', 'contact_created'],
+    });
 
     const patched = await account.admin.api.patch(`/webhooks/${webhook.id}`, { subscriptions: ['message_updated'] });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id: webhook.id, url: endpoint.url, subscriptions: ['message_updated'], secret: webhook.secret, created_at: webhook.created_at });
+    expect(patched.body).toMatchObject({
+      id: webhook.id,
+      url: endpoint.url,
+      subscriptions: ['message_updated'],
+      secret: webhook.secret,
+      created_at: webhook.created_at,
+    });
     expect(Date.parse(patched.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(webhook.updated_at));
 
     const other = await createWebhookEndpoint();
@@ -61,26 +76,65 @@ describe('webhook management', () => {
     const deleted = await account.admin.api.delete(`/webhooks/${webhook.id}`);
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
-    expect((await account.admin.api.patch(`/webhooks/${webhook.id}`, { subscriptions: ['message_created'] })).status).toBe(404);
+    expect(
+      (await account.admin.api.patch(`/webhooks/${webhook.id}`, { subscriptions: ['message_created'] })).status,
+    ).toBe(404);
     expect((await account.admin.api.delete(`/webhooks/${webhook.id}`)).body).toEqual({ error: 'Webhook not found' });
-    expect((await account.admin.api.get('/webhooks')).body.payload.map((row: { id: number }) => row.id)).not.toContain(webhook.id);
+    expect((await account.admin.api.get('/webhooks')).body.payload.map((row: { id: number }) => row.id)).not.toContain(
+      webhook.id,
+    );
   });
 
   it.each([
-    ['an HTTP URL', { url: 'http://hooks.example.com/parley' }, 'Url must use HTTPS: http://hooks.example.com/parley', 'url'],
+    [
+      'an HTTP URL',
+      { url: 'http://hooks.example.com/parley' },
+      'Url must use HTTPS: http://hooks.example.com/parley',
+      'url',
+    ],
     ['a malformed URL', { url: 'not a url' }, 'Url is not a valid URL: not a url', 'url'],
     ['a URL without scheme', { url: 'hooks.example.com/parley' }, 'Url is not a valid URL', 'url'],
     ['a blank URL', { url: '  ' }, "Url can't be blank", 'url'],
-    ['a loopback address', { url: 'https://127.0.0.1/hook' }, 'Url must resolve only to public addresses: 127.0.0.1 is loopback', 'url'],
-    ['a private address', { url: 'https://10.0.0.5/hook' }, 'Url must resolve only to public addresses: 10.0.0.5 is private', 'url'],
-    ['a name resolving to loopback', { url: 'https://localhost/hook' }, 'localhost resolves to 127.0.0.1 is loopback', 'url'],
-    ['the metadata address', { url: 'https://169.254.169.254/latest/meta-data' }, '169.254.169.254 is link-local', 'url'],
+    [
+      'a loopback address',
+      { url: 'https://127.0.0.1/hook' },
+      'Url must resolve only to public addresses: 127.0.0.1 is loopback',
+      'url',
+    ],
+    [
+      'a private address',
+      { url: 'https://10.0.0.5/hook' },
+      'Url must resolve only to public addresses: 10.0.0.5 is private',
+      'url',
+    ],
+    [
+      'a name resolving to loopback',
+      { url: 'https://localhost/hook' },
+      'localhost resolves to 127.0.0.1 is loopback',
+      'url',
+    ],
+    [
+      'the metadata address',
+      { url: 'https://169.254.169.254/latest/meta-data' },
+      '169.254.169.254 is link-local',
+      'url',
+    ],
     ['IPv6 loopback', { url: 'https://[::1]/hook' }, '::1 is loopback', 'url'],
     ['IPv4-mapped IPv6 loopback', { url: 'https://[::ffff:127.0.0.1]/hook' }, 'is loopback', 'url'],
     ['a numeric form of loopback', { url: 'https://2130706433/hook' }, '127.0.0.1 is loopback', 'url'],
     ['a CGNAT address', { url: 'https://100.64.0.1/hook' }, 'carrier-grade NAT', 'url'],
-    ['an unknown subscription', { subscriptions: ['conversation_created', 'conversation_exploded'] }, 'Subscriptions contain unknown events: conversation_exploded', 'subscriptions'],
-    ['an automation-only name', { subscriptions: ['conversation_opened'] }, 'Subscriptions contain unknown events: conversation_opened', 'subscriptions'],
+    [
+      'an unknown subscription',
+      { subscriptions: ['conversation_created', 'conversation_exploded'] },
+      'Subscriptions contain unknown events: conversation_exploded',
+      'subscriptions',
+    ],
+    [
+      'an automation-only name',
+      { subscriptions: ['conversation_opened'] },
+      'Subscriptions contain unknown events: conversation_opened',
+      'subscriptions',
+    ],
     ['no subscriptions', { subscriptions: [] }, "Subscriptions can't be empty", 'subscriptions'],
   ])('refuses %s with 422 naming the bad value', async (_, change, message, field) => {
     const response = await create({ url: endpoint.url, subscriptions: ['conversation_created'], ...change });
@@ -91,7 +145,10 @@ describe('webhook management', () => {
 
   it("refuses the test receiver's host on a port that is not allowed", async () => {
     const receiver = new URL(readE2eState().webhookReceiverUrl);
-    const response = await create({ url: `https://${receiver.hostname}:1/hook`, subscriptions: ['conversation_created'] });
+    const response = await create({
+      url: `https://${receiver.hostname}:1/hook`,
+      subscriptions: ['conversation_created'],
+    });
     expect(response.status).toBe(422);
     expect(response.body.error).toContain('is loopback');
   });
@@ -128,12 +185,19 @@ describe('webhook management', () => {
 
   it("treats another account's webhook as not found", async () => {
     const other = await createTestAccount();
-    const { body: foreign } = await other.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['message_created'] });
-    expect((await account.admin.api.patch(`/webhooks/${foreign.id}`, { subscriptions: ['contact_created'] })).status).toBe(404);
+    const { body: foreign } = await other.admin.api.post('/webhooks', {
+      url: endpoint.url,
+      subscriptions: ['message_created'],
+    });
+    expect(
+      (await account.admin.api.patch(`/webhooks/${foreign.id}`, { subscriptions: ['contact_created'] })).status,
+    ).toBe(404);
     expect((await account.admin.api.put(`/webhooks/${foreign.id}`, { url: endpoint.url })).status).toBe(404);
     expect((await account.admin.api.delete(`/webhooks/${foreign.id}`)).status).toBe(404);
     expect((await account.admin.api.get(`/webhooks/${foreign.id}/deliveries`)).status).toBe(404);
-    expect((await account.admin.api.get('/webhooks')).body.payload.map((row: { id: number }) => row.id)).not.toContain(foreign.id);
+    expect((await account.admin.api.get('/webhooks')).body.payload.map((row: { id: number }) => row.id)).not.toContain(
+      foreign.id,
+    );
     expect((await other.admin.api.get('/webhooks')).body.payload).toHaveLength(1);
   });
 
@@ -154,7 +218,10 @@ describe('webhook management', () => {
   });
 
   it('ignores trailing slashes', async () => {
-    const created = await account.admin.api.post('/webhooks/', { url: endpoint.url, subscriptions: ['message_created'] });
+    const created = await account.admin.api.post('/webhooks/', {
+      url: endpoint.url,
+      subscriptions: ['message_created'],
+    });
     expect(created.status).toBe(201);
     expect((await account.admin.api.get('/webhooks/')).status).toBe(200);
   });

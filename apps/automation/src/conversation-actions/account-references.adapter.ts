@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { AgentPatterns, CustomAttributePatterns, LabelPatterns, MessagePatterns, TeamPatterns, type AccountScoped, type CustomAttributeDefinition, type RuleAction } from '@parley/contracts';
+import {
+  AgentPatterns,
+  CustomAttributePatterns,
+  LabelPatterns,
+  MessagePatterns,
+  TeamPatterns,
+  type AccountScoped,
+  type CustomAttributeDefinition,
+  type RuleAction,
+} from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { attachmentIdsOf, referencesNeeded, type AccountReferences } from './action-params.rules';
 
@@ -21,7 +30,9 @@ export class AccountReferencesAdapter {
       needed.has('agentIds') ? this.rpc.send(AgentPatterns.list, scoped) : null,
       needed.has('teamIds') ? this.rpc.send(TeamPatterns.list, scoped) : null,
       needed.has('labelTitles') ? this.rpc.send(LabelPatterns.list, scoped) : null,
-      attachmentIds.length > 0 ? this.rpc.send(MessagePatterns.existingAttachments, { ...scoped, ids: attachmentIds }) : null,
+      attachmentIds.length > 0
+        ? this.rpc.send(MessagePatterns.existingAttachments, { ...scoped, ids: attachmentIds })
+        : null,
     ]);
     return {
       agentIds: agents ? new Set(agents.map((agent) => agent.id)) : NONE,

@@ -22,12 +22,17 @@ const NEEDS: Partial<Record<string, ReferenceKind>> = {
 
 /** The attachment ids send_attachment actions name (asked of messaging one by one, not listed). */
 export function attachmentIdsOf(actions: readonly RuleAction[]): number[] {
-  return actions.filter((action) => action.action_name === 'send_attachment').map((action) => action.action_params?.[0]).filter(isId);
+  return actions
+    .filter((action) => action.action_name === 'send_attachment')
+    .map((action) => action.action_params?.[0])
+    .filter(isId);
 }
 
 /** The references the actions name, so the service asks messaging for those only. */
 export function referencesNeeded(actions: readonly RuleAction[]): Set<ReferenceKind> {
-  return new Set(actions.map((action) => NEEDS[action.action_name]).filter((kind): kind is ReferenceKind => kind !== undefined));
+  return new Set(
+    actions.map((action) => NEEDS[action.action_name]).filter((kind): kind is ReferenceKind => kind !== undefined),
+  );
 }
 
 const ISO_DURATION = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
@@ -44,7 +49,8 @@ export function durationSeconds(value: unknown): number | null {
   return seconds > 0 ? seconds : null;
 }
 
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;
+const isId = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 
 function isHttpsUrl(value: unknown): boolean {
@@ -55,7 +61,6 @@ function isHttpsUrl(value: unknown): boolean {
     return false;
   }
 }
-
 
 /** `null` when the params suit the action, else what is wrong with them. */
 function paramsProblem(action: RuleAction, refs: AccountReferences): string | null {
@@ -77,14 +82,19 @@ function paramsProblem(action: RuleAction, refs: AccountReferences): string | nu
       return isText(first) ? null : 'must be a text';
     case 'send_email_to_team': {
       const spec = first as { team_ids?: unknown; subject?: unknown } | undefined;
-      if (!spec || typeof spec !== 'object' || !Array.isArray(spec.team_ids) || spec.team_ids.length === 0) return 'must be {team_ids, subject}';
+      if (!spec || typeof spec !== 'object' || !Array.isArray(spec.team_ids) || spec.team_ids.length === 0)
+        return 'must be {team_ids, subject}';
       if (!isText(spec.subject)) return 'must have a subject';
       return spec.team_ids.every((id) => isId(id) && refs.teamIds.has(id)) ? null : 'must name teams of the account';
     }
     case 'change_status':
-      return (CONVERSATION_STATUSES as readonly unknown[]).includes(first) ? null : `must be one of ${CONVERSATION_STATUSES.join(', ')}`;
+      return (CONVERSATION_STATUSES as readonly unknown[]).includes(first)
+        ? null
+        : `must be one of ${CONVERSATION_STATUSES.join(', ')}`;
     case 'change_priority':
-      return first === null || (PRIORITIES as readonly unknown[]).includes(first) ? null : `must be one of ${PRIORITIES.join(', ')}`;
+      return first === null || (PRIORITIES as readonly unknown[]).includes(first)
+        ? null
+        : `must be one of ${PRIORITIES.join(', ')}`;
     case 'send_webhook_event':
       return isHttpsUrl(first) ? null : 'must be an HTTPS URL';
     case 'snooze_conversation':
@@ -104,16 +114,25 @@ export interface ActionPolicy {
 }
 
 /** The actions, each an allowed name with well-formed params naming things that exist in the account. */
-export function checkActions(actions: readonly RuleAction[], refs: AccountReferences, policy: ActionPolicy): RuleAction[] {
+export function checkActions(
+  actions: readonly RuleAction[],
+  refs: AccountReferences,
+  policy: ActionPolicy,
+): RuleAction[] {
   const fault = (message: string, attribute: string) => new DomainError(policy.code, message, [attribute]);
   if (actions.length === 0) throw fault("Actions can't be empty", 'actions');
   return actions.map((action, index) => {
     const at = `actions[${index}]`;
-    if (!policy.allowed.includes(action.action_name)) throw fault(`Action ${index + 1}: unknown action ${action.action_name}`, `${at}.action_name`);
+    if (!policy.allowed.includes(action.action_name))
+      throw fault(`Action ${index + 1}: unknown action ${action.action_name}`, `${at}.action_name`);
     const problem = paramsProblem(action, refs);
-    if (problem) throw fault(`Action ${index + 1} (${action.action_name}): action_params ${problem}`, `${at}.action_params`);
+    if (problem)
+      throw fault(`Action ${index + 1} (${action.action_name}): action_params ${problem}`, `${at}.action_params`);
     const params = action.action_params ?? [];
-    const normalised = action.action_name === 'add_label' || action.action_name === 'remove_label' ? (params as string[]).map((title) => title.trim().toLowerCase()) : params;
+    const normalised =
+      action.action_name === 'add_label' || action.action_name === 'remove_label'
+        ? (params as string[]).map((title) => title.trim().toLowerCase())
+        : params;
     return { action_name: action.action_name, action_params: normalised };
   });
 }

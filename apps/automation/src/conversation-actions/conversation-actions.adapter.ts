@@ -47,7 +47,10 @@ export interface LabelBuffer {
 /** The adds and removes of a buffer, as one command sends them. */
 function delta(changes: ReadonlyMap<string, 'add' | 'remove'>): { add: string[]; remove: string[] } {
   const entries = [...changes.entries()];
-  return { add: entries.filter(([, change]) => change === 'add').map(([label]) => label), remove: entries.filter(([, change]) => change === 'remove').map(([label]) => label) };
+  return {
+    add: entries.filter(([, change]) => change === 'add').map(([label]) => label),
+    remove: entries.filter(([, change]) => change === 'remove').map(([label]) => label),
+  };
 }
 
 /** Raised for an action this service cannot apply (yet), or not outside a rule: recorded as failed, the others still run. */
@@ -60,7 +63,10 @@ function ruleOf(target: ActionTarget): NonNullable<ActionTarget['rule']> {
 
 /** Failures worth a retry rather than a "failed" outcome: the actions are safe to apply again. */
 export function isTransient(error: unknown): boolean {
-  return error instanceof RpcCallError && (error.code === CommonErrors.rpcUnavailable || error.code === CommonErrors.rpcTimeout);
+  return (
+    error instanceof RpcCallError &&
+    (error.code === CommonErrors.rpcUnavailable || error.code === CommonErrors.rpcTimeout)
+  );
 }
 
 /**
@@ -93,7 +99,9 @@ export class ConversationActionsAdapter {
         outcomes.push({ action_name: action.action_name, outcome: 'applied', reason: null });
       } catch (error) {
         if (isTransient(error)) throw error;
-        this.logger.warn(`${action.action_name} failed on conversation ${conversation.id} of account ${target.scope.account_id}: ${(error as Error).message}`);
+        this.logger.warn(
+          `${action.action_name} failed on conversation ${conversation.id} of account ${target.scope.account_id}: ${(error as Error).message}`,
+        );
         outcomes.push({ action_name: action.action_name, outcome: 'failed', reason: (error as Error).message });
       }
     }
@@ -103,7 +111,12 @@ export class ConversationActionsAdapter {
   /** Writes an event's buffered label changes with one command (its events carry the origin of the context it runs in). */
   async flushLabels(scope: AccountScoped, conversation: ConversationSnapshot, buffer: LabelBuffer): Promise<void> {
     if (buffer.changes.size === 0) return;
-    await this.rpc.send(ConversationPatterns.changeLabels, { account_id: scope.account_id, caller: scope.caller, display_id: conversation.id, ...delta(buffer.changes) });
+    await this.rpc.send(ConversationPatterns.changeLabels, {
+      account_id: scope.account_id,
+      caller: scope.caller,
+      display_id: conversation.id,
+      ...delta(buffer.changes),
+    });
   }
 
   /**
@@ -123,17 +136,29 @@ export class ConversationActionsAdapter {
       return { ...next, labels: [...new Set([...next.labels, ...add])].filter((label) => !remove.includes(label)) };
     };
     const labels = async (change: 'add' | 'remove', titles: string[]) => {
-      const next = change === 'add' ? [...new Set([...conversation.labels, ...titles])] : conversation.labels.filter((label) => !titles.includes(label));
-      if (next.length === conversation.labels.length && next.every((label) => conversation.labels.includes(label))) return conversation;
+      const next =
+        change === 'add'
+          ? [...new Set([...conversation.labels, ...titles])]
+          : conversation.labels.filter((label) => !titles.includes(label));
+      if (next.length === conversation.labels.length && next.every((label) => conversation.labels.includes(label)))
+        return conversation;
       if (buffer) {
         for (const title of titles) buffer.changes.set(title, change);
         return { ...conversation, labels: next };
       }
-      const set = await this.rpc.send(ConversationPatterns.changeLabels, { ...ref, add: change === 'add' ? titles : [], remove: change === 'remove' ? titles : [] });
+      const set = await this.rpc.send(ConversationPatterns.changeLabels, {
+        ...ref,
+        add: change === 'add' ? titles : [],
+        remove: change === 'remove' ? titles : [],
+      });
       return { ...conversation, labels: set };
     };
     const status = async (data: { status: ConversationStatus; snoozed_until?: number }) => {
-      if (conversation.status === data.status && (data.snoozed_until ?? null) === (data.status === 'snoozed' ? conversation.snoozed_until : null)) return conversation;
+      if (
+        conversation.status === data.status &&
+        (data.snoozed_until ?? null) === (data.status === 'snoozed' ? conversation.snoozed_until : null)
+      )
+        return conversation;
       const { payload } = await this.rpc.send(ConversationPatterns.toggleStatus, { ...ref, data });
       return { ...conversation, status: payload.current_status, snoozed_until: payload.snoozed_until };
     };
@@ -143,7 +168,9 @@ export class ConversationActionsAdapter {
       case 'remove_label':
         return labels('remove', params as string[]);
       case 'assign_agent':
-        return conversation.assignee_id === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } }));
+        return conversation.assignee_id === params[0]
+          ? conversation
+          : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { assignee_id: params[0] as number } }));
       case 'assign_best_agent': {
         // Keyed by (event, rule, action): a re-run after a crash must not pick a second agent.
         const assigned = await keep(this.rpc.send(ConversationPatterns.assignBestAgent, { ...ref, key: target.key }));
@@ -151,29 +178,49 @@ export class ConversationActionsAdapter {
         return assigned;
       }
       case 'assign_team':
-        return conversation.team_id === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: params[0] as number } }));
+        return conversation.team_id === params[0]
+          ? conversation
+          : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: params[0] as number } }));
       case 'remove_assigned_team':
-        return conversation.team_id === null ? conversation : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: null } }));
+        return conversation.team_id === null
+          ? conversation
+          : keep(this.rpc.send(ConversationPatterns.assign, { ...ref, data: { team_id: null } }));
       case 'change_status':
         return status({ status: params[0] as ConversationStatus });
       case 'change_priority':
-        return conversation.priority === params[0] ? conversation : keep(this.rpc.send(ConversationPatterns.togglePriority, { ...ref, priority: params[0] as Priority | null }));
+        return conversation.priority === params[0]
+          ? conversation
+          : keep(
+              this.rpc.send(ConversationPatterns.togglePriority, { ...ref, priority: params[0] as Priority | null }),
+            );
       case 'mute_conversation':
         return conversation.muted ? conversation : keep(this.rpc.send(ConversationPatterns.mute, ref));
       case 'snooze_conversation':
-        return status({ status: 'snoozed', snoozed_until: Math.floor(target.occurredAt.getTime() / 1000) + durationSeconds(params[0])! });
+        return status({
+          status: 'snoozed',
+          snoozed_until: Math.floor(target.occurredAt.getTime() / 1000) + durationSeconds(params[0])!,
+        });
       case 'send_message':
       case 'add_private_note':
         await this.rpc.send(MessagePatterns.create, {
           ...ref,
-          data: { content: params[0] as string, message_type: 'outgoing', private: action.action_name === 'add_private_note', echo_id: target.key },
+          data: {
+            content: params[0] as string,
+            message_type: 'outgoing',
+            private: action.action_name === 'add_private_note',
+            echo_id: target.key,
+          },
         });
         return conversation;
       case 'send_webhook_event':
         await this.postEvent(target, params[0] as string);
         return conversation;
       case 'send_attachment':
-        await this.rpc.send(MessagePatterns.sendAttachment, { ...ref, attachment_id: params[0] as number, echo_id: target.key });
+        await this.rpc.send(MessagePatterns.sendAttachment, {
+          ...ref,
+          attachment_id: params[0] as number,
+          echo_id: target.key,
+        });
         return conversation;
       case 'send_email_to_team':
         await this.mailTeams(target, params[0] as { team_ids: number[]; subject: string; message?: string });
@@ -199,12 +246,23 @@ export class ConversationActionsAdapter {
       conversation: target.conversation,
       ...(rule.event.message ? { message: rule.event.message } : {}),
     };
-    await this.rpc.send(DeliveryPatterns.enqueue, { account_id: target.scope.account_id, url, secret: rule.webhookSecret, event: rule.event.name, payload });
+    await this.rpc.send(DeliveryPatterns.enqueue, {
+      account_id: target.scope.account_id,
+      url,
+      secret: rule.webhookSecret,
+      event: rule.event.name,
+      payload,
+    });
   }
 
   /** One e-mail per member of the teams (each address once), sent by the outbox once the run is recorded. */
-  private async mailTeams(target: ActionTarget, spec: { team_ids: number[]; subject: string; message?: string }): Promise<void> {
-    const members = await Promise.all(spec.team_ids.map((id) => this.rpc.send(TeamPatterns.listMembers, { ...target.scope, id })));
+  private async mailTeams(
+    target: ActionTarget,
+    spec: { team_ids: number[]; subject: string; message?: string },
+  ): Promise<void> {
+    const members = await Promise.all(
+      spec.team_ids.map((id) => this.rpc.send(TeamPatterns.listMembers, { ...target.scope, id })),
+    );
     const addresses = [...new Set(members.flat().map((member) => member.email))];
     const text = `${spec.message ?? spec.subject}\n\nConversation #${target.conversation.id}`;
     const { sendMail } = ruleOf(target);

@@ -11,8 +11,15 @@ const ADDITIONAL_KEYS = new Set(['country_code', 'browser_language', 'referer'])
 const CUSTOM_PREFIX = 'custom_attributes.';
 
 /** Custom attribute keys the conditions test that the conversation does not have: the contact's may. */
-export function needsContactAttributes(conditions: readonly RuleCondition[], conversation: ConversationSnapshot): boolean {
-  return conditions.some((condition) => condition.attribute_key.startsWith(CUSTOM_PREFIX) && !(condition.attribute_key.slice(CUSTOM_PREFIX.length) in (conversation.custom_attributes ?? {})));
+export function needsContactAttributes(
+  conditions: readonly RuleCondition[],
+  conversation: ConversationSnapshot,
+): boolean {
+  return conditions.some(
+    (condition) =>
+      condition.attribute_key.startsWith(CUSTOM_PREFIX) &&
+      !(condition.attribute_key.slice(CUSTOM_PREFIX.length) in (conversation.custom_attributes ?? {})),
+  );
 }
 
 function valueOf(key: string, { conversation, message, contactAttributes }: Facts): unknown {
@@ -47,9 +54,13 @@ function holds(condition: RuleCondition, facts: Facts): boolean {
     case 'not_equal_to':
       return items ? !values.some((value) => items.includes(value)) : !values.includes(folded(actual));
     case 'contains':
-      return items ? values.some((value) => items.includes(value)) : text !== null && values.some((value) => text.includes(String(value)));
+      return items
+        ? values.some((value) => items.includes(value))
+        : text !== null && values.some((value) => text.includes(String(value)));
     case 'does_not_contain':
-      return items ? !values.some((value) => items.includes(value)) : text === null || !values.some((value) => text.includes(String(value)));
+      return items
+        ? !values.some((value) => items.includes(value))
+        : text === null || !values.some((value) => text.includes(String(value)));
     case 'starts_with':
       return text !== null && values.some((value) => text.startsWith(String(value)));
     case 'ends_with':

@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ContactLookupPatterns, type AutomationEventName, type ConversationSnapshot, type RuleActionOutcome } from '@parley/contracts';
+import {
+  ContactLookupPatterns,
+  type AutomationEventName,
+  type ConversationSnapshot,
+  type RuleActionOutcome,
+} from '@parley/contracts';
 import { RpcClient, runInRequestContext, type SendMail } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { RulesLoader, type ActiveRule } from '../rules/rules.loader';
 import { conditionsMatch, needsContactAttributes } from './condition-match.rules';
-import { ConversationActionsAdapter, isTransient, type LabelBuffer } from '../conversation-actions/conversation-actions.adapter';
+import {
+  ConversationActionsAdapter,
+  isTransient,
+  type LabelBuffer,
+} from '../conversation-actions/conversation-actions.adapter';
 import { RunLogWriter } from './run-log.writer';
 import type { TriggerEvent } from './trigger-event.types';
 
@@ -65,7 +74,11 @@ export class RuleEvaluationService {
     if (accountId === null) return;
     const rules = await activeRules(accountId, trigger.name);
     if (rules.length === 0) return;
-    const done = await this.runLog.rulesThatRan(tx, trigger.envelope.id, rules.map((rule) => rule.id));
+    const done = await this.runLog.rulesThatRan(
+      tx,
+      trigger.envelope.id,
+      rules.map((rule) => rule.id),
+    );
     let conversation = trigger.conversation;
     let contactAttributes: Record<string, unknown> | null | undefined;
     const labels: LabelBuffer = { changes: new Map() };
@@ -74,7 +87,9 @@ export class RuleEvaluationService {
     for (const rule of rules) {
       if (done.has(rule.id)) continue;
       if (contactAttributes === undefined && needsContactAttributes(rule.conditions, conversation)) {
-        contactAttributes = (await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: conversation.contact_id }))?.custom_attributes ?? null;
+        contactAttributes =
+          (await this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: conversation.contact_id }))
+            ?.custom_attributes ?? null;
       }
       const matched = conditionsMatch(rule.conditions, { conversation, message: trigger.message, contactAttributes });
       let outcomes: RuleActionOutcome[] = [];
@@ -93,13 +108,24 @@ export class RuleEvaluationService {
    * The event's label changes in one command (one write and one event instead of one per rule),
    * in the name of the last rule that changed them; if it fails, so did every label action.
    */
-  private async writeLabels(rule: ActiveRule, trigger: TriggerEvent, conversation: ConversationSnapshot, labels: LabelBuffer, runs: Array<{ outcomes: RuleActionOutcome[] }>): Promise<void> {
+  private async writeLabels(
+    rule: ActiveRule,
+    trigger: TriggerEvent,
+    conversation: ConversationSnapshot,
+    labels: LabelBuffer,
+    runs: Array<{ outcomes: RuleActionOutcome[] }>,
+  ): Promise<void> {
     try {
-      await runInRequestContext(this.contextOf(rule, trigger), () => this.actions.flushLabels(this.scopeOf(rule, trigger), conversation, labels));
+      await runInRequestContext(this.contextOf(rule, trigger), () =>
+        this.actions.flushLabels(this.scopeOf(rule, trigger), conversation, labels),
+      );
     } catch (error) {
       if (isTransient(error)) throw error;
       for (const outcome of runs.flatMap((run) => run.outcomes)) {
-        if ((outcome.action_name === 'add_label' || outcome.action_name === 'remove_label') && outcome.outcome === 'applied') {
+        if (
+          (outcome.action_name === 'add_label' || outcome.action_name === 'remove_label') &&
+          outcome.outcome === 'applied'
+        ) {
           Object.assign(outcome, { outcome: 'failed', reason: (error as Error).message });
         }
       }
@@ -107,22 +133,41 @@ export class RuleEvaluationService {
   }
 
   private contextOf(rule: ActiveRule, trigger: TriggerEvent) {
-    return { correlationId: trigger.envelope.meta?.correlation_id ?? trigger.envelope.id, origin: automationOrigin(rule.id) };
+    return {
+      correlationId: trigger.envelope.meta?.correlation_id ?? trigger.envelope.id,
+      origin: automationOrigin(rule.id),
+    };
   }
 
-  private applyActions(rule: ActiveRule, trigger: TriggerEvent, conversation: ConversationSnapshot, sendMail: SendMail, labels: LabelBuffer) {
+  private applyActions(
+    rule: ActiveRule,
+    trigger: TriggerEvent,
+    conversation: ConversationSnapshot,
+    sendMail: SendMail,
+    labels: LabelBuffer,
+  ) {
     const target = {
       labels,
       scope: this.scopeOf(rule, trigger),
       conversation,
       occurredAt: new Date(trigger.envelope.occurred_at),
-      rule: { id: rule.id, webhookSecret: rule.webhook_secret, event: { id: trigger.envelope.id, name: trigger.name, message: trigger.message }, sendMail },
+      rule: {
+        id: rule.id,
+        webhookSecret: rule.webhook_secret,
+        event: { id: trigger.envelope.id, name: trigger.name, message: trigger.message },
+        sendMail,
+      },
     };
-    return runInRequestContext(this.contextOf(rule, trigger), () => this.actions.applyInOrder(rule.actions, target, (index) => `${trigger.envelope.id}:${rule.id}:${index}`));
+    return runInRequestContext(this.contextOf(rule, trigger), () =>
+      this.actions.applyInOrder(rule.actions, target, (index) => `${trigger.envelope.id}:${rule.id}:${index}`),
+    );
   }
 
   /** Actions run in the name of the rule's author, an administrator (they reach every inbox). */
   private scopeOf(rule: ActiveRule, trigger: TriggerEvent) {
-    return { account_id: trigger.envelope.account_id!, caller: { user_id: rule.created_by, role: 'administrator' as const } };
+    return {
+      account_id: trigger.envelope.account_id!,
+      caller: { user_id: rule.created_by, role: 'administrator' as const },
+    };
   }
 }

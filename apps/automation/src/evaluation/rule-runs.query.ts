@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AutomationRuleErrors, RULE_RUNS_PAGE_SIZE, RULE_RUNS_RETENTION_DAYS, type AutomationRuleRunPage } from '@parley/contracts';
+import {
+  AutomationRuleErrors,
+  RULE_RUNS_PAGE_SIZE,
+  RULE_RUNS_RETENTION_DAYS,
+  type AutomationRuleRunPage,
+} from '@parley/contracts';
 import { DomainError, toUnixSeconds } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { RulesLoader } from '../rules/rules.loader';
@@ -19,7 +24,8 @@ export class RuleRunsQuery {
   ) {}
 
   async page(accountId: number, ruleId: number, page = 1): Promise<AutomationRuleRunPage> {
-    if (!(await this.rules.exists(accountId, ruleId))) throw new DomainError(AutomationRuleErrors.notFound, 'Automation rule not found');
+    if (!(await this.rules.exists(accountId, ruleId)))
+      throw new DomainError(AutomationRuleErrors.notFound, 'Automation rule not found');
     const window = `created_at > now() - interval '${RULE_RUNS_RETENTION_DAYS} days'`;
     const [rows, [{ count }]]: [RuleRunRow[], Array<{ count: number }>] = await Promise.all([
       this.dataSource.query(
@@ -27,7 +33,10 @@ export class RuleRunsQuery {
           WHERE rule_id = $1 AND ${window} ORDER BY occurred_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [ruleId, RULE_RUNS_PAGE_SIZE, (page - 1) * RULE_RUNS_PAGE_SIZE],
       ),
-      this.dataSource.query(`SELECT count(*)::int AS count FROM automation.rule_runs WHERE rule_id = $1 AND ${window}`, [ruleId]),
+      this.dataSource.query(
+        `SELECT count(*)::int AS count FROM automation.rule_runs WHERE rule_id = $1 AND ${window}`,
+        [ruleId],
+      ),
     ]);
     return {
       meta: { count, current_page: page },

@@ -17,28 +17,83 @@ export class RuleTriggersConsumer {
   constructor(private readonly evaluation: RuleEvaluationService) {}
 
   @OnEvents(ConversationEvents.created, { when: notByARule })
-  async onCreated(events: Array<EventEnvelope<EventMap[typeof ConversationEvents.created]>>, tx: EntityManager, _emit: Emit, sendMail: SendMail): Promise<void> {
-    await this.evaluation.evaluateMany(tx, sendMail, events.map((event) => ({ envelope: event, name: 'conversation_created', conversation: event.data.conversation, message: null })));
+  async onCreated(
+    events: Array<EventEnvelope<EventMap[typeof ConversationEvents.created]>>,
+    tx: EntityManager,
+    _emit: Emit,
+    sendMail: SendMail,
+  ): Promise<void> {
+    await this.evaluation.evaluateMany(
+      tx,
+      sendMail,
+      events.map((event) => ({
+        envelope: event,
+        name: 'conversation_created',
+        conversation: event.data.conversation,
+        message: null,
+      })),
+    );
   }
 
   @OnEvents(ConversationEvents.updated, { when: notByARule })
-  async onUpdated(events: Array<EventEnvelope<EventMap[typeof ConversationEvents.updated]>>, tx: EntityManager, _emit: Emit, sendMail: SendMail): Promise<void> {
-    await this.evaluation.evaluateMany(tx, sendMail, events.map((event) => ({ envelope: event, name: 'conversation_updated', conversation: event.data.conversation, message: null })));
+  async onUpdated(
+    events: Array<EventEnvelope<EventMap[typeof ConversationEvents.updated]>>,
+    tx: EntityManager,
+    _emit: Emit,
+    sendMail: SendMail,
+  ): Promise<void> {
+    await this.evaluation.evaluateMany(
+      tx,
+      sendMail,
+      events.map((event) => ({
+        envelope: event,
+        name: 'conversation_updated',
+        conversation: event.data.conversation,
+        message: null,
+      })),
+    );
   }
 
   /** Every move to open, a reopen included. */
   @OnEvents(ConversationEvents.opened, { when: notByARule })
-  async onOpened(events: Array<EventEnvelope<EventMap[typeof ConversationEvents.opened]>>, tx: EntityManager, _emit: Emit, sendMail: SendMail): Promise<void> {
-    await this.evaluation.evaluateMany(tx, sendMail, events.map((event) => ({ envelope: event, name: 'conversation_opened', conversation: event.data.conversation, message: null })));
-  }
-
-  /** Activity messages (the notes changes leave behind) are not messages anyone wrote: they trigger nothing. */
-  @OnEvents(MessageEvents.created, { when: (event) => notByARule(event) && (event.data as EventMap[typeof MessageEvents.created]).message?.message_type !== 'activity' })
-  async onMessage(events: Array<EventEnvelope<EventMap[typeof MessageEvents.created]>>, tx: EntityManager, _emit: Emit, sendMail: SendMail): Promise<void> {
+  async onOpened(
+    events: Array<EventEnvelope<EventMap[typeof ConversationEvents.opened]>>,
+    tx: EntityManager,
+    _emit: Emit,
+    sendMail: SendMail,
+  ): Promise<void> {
     await this.evaluation.evaluateMany(
       tx,
       sendMail,
-      events.map((event) => ({ envelope: event, name: 'message_created', conversation: event.data.conversation, message: event.data.message })),
+      events.map((event) => ({
+        envelope: event,
+        name: 'conversation_opened',
+        conversation: event.data.conversation,
+        message: null,
+      })),
+    );
+  }
+
+  /** Activity messages (the notes changes leave behind) are not messages anyone wrote: they trigger nothing. */
+  @OnEvents(MessageEvents.created, {
+    when: (event) =>
+      notByARule(event) && (event.data as EventMap[typeof MessageEvents.created]).message?.message_type !== 'activity',
+  })
+  async onMessage(
+    events: Array<EventEnvelope<EventMap[typeof MessageEvents.created]>>,
+    tx: EntityManager,
+    _emit: Emit,
+    sendMail: SendMail,
+  ): Promise<void> {
+    await this.evaluation.evaluateMany(
+      tx,
+      sendMail,
+      events.map((event) => ({
+        envelope: event,
+        name: 'message_created',
+        conversation: event.data.conversation,
+        message: event.data.message,
+      })),
     );
   }
 }

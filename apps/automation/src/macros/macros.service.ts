@@ -11,7 +11,13 @@ import {
   type RuleAction,
   type UpdateMacroInput,
 } from '@parley/contracts';
-import { currentRequestContext, DomainError, RpcClient, runInRequestContext, selectOneOrFail } from '@parley/service-kit';
+import {
+  currentRequestContext,
+  DomainError,
+  RpcClient,
+  runInRequestContext,
+  selectOneOrFail,
+} from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountReferencesAdapter } from '../conversation-actions/account-references.adapter';
@@ -67,7 +73,8 @@ export class MacrosService {
   async update(scope: AccountScoped, id: number, input: UpdateMacroInput): Promise<Macro> {
     const current = await this.find(scope.account_id, id);
     assertCanEdit(scope.caller, current);
-    if (input.visibility !== undefined) assertCanEdit(scope.caller, { visibility: input.visibility, created_by: current.created_by });
+    if (input.visibility !== undefined)
+      assertCanEdit(scope.caller, { visibility: input.visibility, created_by: current.created_by });
     const name = input.name !== undefined ? checkedName(input.name) : current.name;
     const visibility = input.visibility ?? current.visibility;
     const actions = input.actions !== undefined ? await this.checkedActions(scope, input.actions) : current.actions;
@@ -99,14 +106,24 @@ export class MacrosService {
     const macro = await this.find(scope.account_id, id);
     assertCanUse(scope.caller, macro);
     const ids = [...new Set(conversationIds)];
-    const conversations = await Promise.all(ids.map((displayId) => this.rpc.send(ConversationPatterns.show, { ...scopeOf(scope), display_id: displayId })));
-    const context = { correlationId: currentRequestContext()?.correlationId ?? randomUUID(), caller: scope.caller, origin: `macro:${macro.id}` };
+    const conversations = await Promise.all(
+      ids.map((displayId) => this.rpc.send(ConversationPatterns.show, { ...scopeOf(scope), display_id: displayId })),
+    );
+    const context = {
+      correlationId: currentRequestContext()?.correlationId ?? randomUUID(),
+      caller: scope.caller,
+      origin: `macro:${macro.id}`,
+    };
     return runInRequestContext(context, async () => {
       const payload: MacroExecution['payload'] = [];
       for (const conversation of conversations) {
         const target = { scope: scopeOf(scope), conversation, occurredAt: new Date() };
         const execution = randomUUID();
-        const { outcomes } = await this.actions.applyInOrder(macro.actions, target, (index) => `macro:${execution}:${index}`);
+        const { outcomes } = await this.actions.applyInOrder(
+          macro.actions,
+          target,
+          (index) => `macro:${execution}:${index}`,
+        );
         payload.push({ conversation_id: conversation.id, actions: outcomes });
       }
       return { payload };
@@ -119,7 +136,13 @@ export class MacrosService {
   }
 
   private find(accountId: number, id: number): Promise<MacroRow> {
-    return selectOneOrFail(this.dataSource, `SELECT ${MACRO_COLUMNS} FROM automation.macros WHERE account_id = $1 AND id = $2`, [accountId, id], 'Macro', MacroErrors.notFound);
+    return selectOneOrFail(
+      this.dataSource,
+      `SELECT ${MACRO_COLUMNS} FROM automation.macros WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Macro',
+      MacroErrors.notFound,
+    );
   }
 }
 

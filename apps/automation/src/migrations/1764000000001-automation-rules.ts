@@ -23,7 +23,9 @@ export class AutomationRules1764000000001 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`CREATE INDEX rules_account_event_idx ON automation.rules (account_id, event_name, id) WHERE active`);
+    await runner.query(
+      `CREATE INDEX rules_account_event_idx ON automation.rules (account_id, event_name, id) WHERE active`,
+    );
     await runner.query(`
       CREATE TABLE automation.rule_runs (
         id bigserial PRIMARY KEY,

@@ -28,7 +28,11 @@ const KIND_OF_KEY: Record<(typeof CONDITION_ATTRIBUTE_KEYS)[number], ConditionKi
   campaign_id: 'id',
 };
 
-const ENUM_VALUES: Record<string, readonly string[]> = { status: CONVERSATION_STATUSES, priority: PRIORITIES, message_type: MESSAGE_TYPES };
+const ENUM_VALUES: Record<string, readonly string[]> = {
+  status: CONVERSATION_STATUSES,
+  priority: PRIORITIES,
+  message_type: MESSAGE_TYPES,
+};
 
 /** Keys that describe the message, so only `message_created` can test them. */
 const MESSAGE_KEYS = new Set(['content', 'message_type']);
@@ -58,7 +62,8 @@ export function conditionKind(key: string, definitions: readonly CustomAttribute
   if (key.startsWith(CUSTOM_PREFIX)) {
     const name = key.slice(CUSTOM_PREFIX.length);
     const matching = definitions.filter((definition) => definition.attribute_key === name);
-    const chosen = matching.find((definition) => definition.attribute_model === 'conversation_attribute') ?? matching[0];
+    const chosen =
+      matching.find((definition) => definition.attribute_model === 'conversation_attribute') ?? matching[0];
     return chosen ? kindOfDefinition(chosen) : null;
   }
   return (KIND_OF_KEY as Record<string, ConditionKind>)[key] ?? null;
@@ -89,7 +94,11 @@ function fault(message: string, attribute: string): DomainError {
  * type, values of that type, and `and`/`or` joining each condition to the next (lower-cased;
  * the last one's is dropped).
  */
-export function checkConditions(eventName: AutomationEventName, conditions: readonly RuleCondition[], definitions: readonly CustomAttributeDefinition[]): RuleCondition[] {
+export function checkConditions(
+  eventName: AutomationEventName,
+  conditions: readonly RuleCondition[],
+  definitions: readonly CustomAttributeDefinition[],
+): RuleCondition[] {
   if (conditions.length === 0) throw fault("Conditions can't be empty", 'conditions');
   return conditions.map((condition, index) => {
     const at = `conditions[${index}]`;
@@ -100,7 +109,10 @@ export function checkConditions(eventName: AutomationEventName, conditions: read
       throw fault(`Condition ${index + 1}: ${key} applies to message_created only`, `${at}.attribute_key`);
     }
     if (!operatorsOf(kind).includes(condition.filter_operator)) {
-      throw fault(`Condition ${index + 1}: ${condition.filter_operator} does not apply to ${key}`, `${at}.filter_operator`);
+      throw fault(
+        `Condition ${index + 1}: ${condition.filter_operator} does not apply to ${key}`,
+        `${at}.filter_operator`,
+      );
     }
     const presence = condition.filter_operator === 'is_present' || condition.filter_operator === 'is_not_present';
     const values = condition.values ?? [];
@@ -109,9 +121,16 @@ export function checkConditions(eventName: AutomationEventName, conditions: read
       throw fault(`Condition ${index + 1}: values must be ${describeKind(kind, key)}`, `${at}.values`);
     }
     const last = index === conditions.length - 1;
-    const joiner = typeof condition.query_operator === 'string' ? condition.query_operator.toLowerCase() : condition.query_operator;
-    if (!last && joiner !== 'and' && joiner !== 'or') throw fault(`Condition ${index + 1}: query_operator must be and or or`, `${at}.query_operator`);
-    return { attribute_key: key, filter_operator: condition.filter_operator, values: presence ? [] : values, query_operator: last ? null : (joiner as 'and' | 'or') };
+    const joiner =
+      typeof condition.query_operator === 'string' ? condition.query_operator.toLowerCase() : condition.query_operator;
+    if (!last && joiner !== 'and' && joiner !== 'or')
+      throw fault(`Condition ${index + 1}: query_operator must be and or or`, `${at}.query_operator`);
+    return {
+      attribute_key: key,
+      filter_operator: condition.filter_operator,
+      values: presence ? [] : values,
+      query_operator: last ? null : (joiner as 'and' | 'or'),
+    };
   });
 }
 
@@ -132,5 +151,7 @@ function describeKind(kind: ConditionKind, key: string): string {
 
 /** The custom attribute keys the conditions name: only then does validation need the definitions. */
 export function namesCustomAttributes(conditions: readonly RuleCondition[]): boolean {
-  return conditions.some((condition) => typeof condition.attribute_key === 'string' && condition.attribute_key.startsWith(CUSTOM_PREFIX));
+  return conditions.some(
+    (condition) => typeof condition.attribute_key === 'string' && condition.attribute_key.startsWith(CUSTOM_PREFIX),
+  );
 }

@@ -21,7 +21,10 @@ export class RulesLoader {
   }
 
   async exists(accountId: number, id: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM automation.rules WHERE account_id = $1 AND id = $2', [accountId, id]);
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM automation.rules WHERE account_id = $1 AND id = $2',
+      [accountId, id],
+    );
     return rows.length > 0;
   }
 }

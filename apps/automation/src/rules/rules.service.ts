@@ -28,7 +28,14 @@ type RuleBody = Pick<AutomationRuleRow, 'name' | 'description' | 'event_name' | 
 
 /** The values of a body's columns (name, description, event_name, conditions, actions, active), jsonb as JSON text. */
 function bodyValues(body: RuleBody): unknown[] {
-  return [body.name, body.description, body.event_name, JSON.stringify(body.conditions), JSON.stringify(body.actions), body.active];
+  return [
+    body.name,
+    body.description,
+    body.event_name,
+    JSON.stringify(body.conditions),
+    JSON.stringify(body.actions),
+    body.active,
+  ];
 }
 
 /** Automation rules of an account: administrators' CRUD, each write validated against the account's data in messaging. */
@@ -40,7 +47,10 @@ export class RulesService {
   ) {}
 
   async list(accountId: number): Promise<AutomationRule[]> {
-    const rows: AutomationRuleRow[] = await this.dataSource.query(`SELECT ${AUTOMATION_RULE_COLUMNS} FROM automation.rules WHERE account_id = $1 ORDER BY id`, [accountId]);
+    const rows: AutomationRuleRow[] = await this.dataSource.query(
+      `SELECT ${AUTOMATION_RULE_COLUMNS} FROM automation.rules WHERE account_id = $1 ORDER BY id`,
+      [accountId],
+    );
     return rows.map(toAutomationRule);
   }
 
@@ -84,7 +94,10 @@ export class RulesService {
   }
 
   async delete(accountId: number, id: number): Promise<null> {
-    const [, count] = (await this.dataSource.query('DELETE FROM automation.rules WHERE account_id = $1 AND id = $2', [accountId, id])) as [unknown, number];
+    const [, count] = (await this.dataSource.query('DELETE FROM automation.rules WHERE account_id = $1 AND id = $2', [
+      accountId,
+      id,
+    ])) as [unknown, number];
     if (count === 0) notFound();
     return null;
   }
@@ -92,7 +105,9 @@ export class RulesService {
   /** A copy named "<name> (copy)", with the same active flag (it runs after every older rule) and a secret of its own. */
   async clone(scope: AccountScoped, id: number): Promise<AutomationRule> {
     const original = await this.find(scope.account_id, id);
-    return toAutomationRule(await this.insert(original.account_id, scope.caller.user_id, { ...original, name: `${original.name} (copy)` }));
+    return toAutomationRule(
+      await this.insert(original.account_id, scope.caller.user_id, { ...original, name: `${original.name} (copy)` }),
+    );
   }
 
   async toggleActive(accountId: number, id: number): Promise<AutomationRule> {
@@ -109,7 +124,13 @@ export class RulesService {
   }
 
   find(accountId: number, id: number): Promise<AutomationRuleRow> {
-    return selectOneOrFail(this.dataSource, `SELECT ${AUTOMATION_RULE_COLUMNS} FROM automation.rules WHERE account_id = $1 AND id = $2`, [accountId, id], 'Automation rule', AutomationRuleErrors.notFound);
+    return selectOneOrFail(
+      this.dataSource,
+      `SELECT ${AUTOMATION_RULE_COLUMNS} FROM automation.rules WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Automation rule',
+      AutomationRuleErrors.notFound,
+    );
   }
 
   /** A new rule (with a secret of its own) run in the name of `createdBy`. */
@@ -126,14 +147,21 @@ export class RulesService {
     const name = body.name.trim();
     if (name.length === 0) throw new DomainError(AutomationRuleErrors.nameBlank, "Name can't be blank", ['name']);
     if (!(AUTOMATION_EVENT_NAMES as readonly string[]).includes(body.event_name)) {
-      throw new DomainError(AutomationRuleErrors.invalidEvent, `Event name must be one of ${AUTOMATION_EVENT_NAMES.join(', ')}`, ['event_name']);
+      throw new DomainError(
+        AutomationRuleErrors.invalidEvent,
+        `Event name must be one of ${AUTOMATION_EVENT_NAMES.join(', ')}`,
+        ['event_name'],
+      );
     }
     const [definitions, refs] = await Promise.all([
       namesCustomAttributes(body.conditions) ? this.references.attributeDefinitions(scope) : [],
       this.references.references(scope, body.actions),
     ]);
     const conditions = checkConditions(body.event_name as AutomationEventName, body.conditions, definitions);
-    const actions = checkActions(body.actions, refs, { allowed: RULE_ACTION_NAMES, code: AutomationRuleErrors.invalidActions });
+    const actions = checkActions(body.actions, refs, {
+      allowed: RULE_ACTION_NAMES,
+      code: AutomationRuleErrors.invalidActions,
+    });
     return { ...body, name, conditions, actions };
   }
 }

@@ -46,11 +46,17 @@ export class CampaignRunWriter {
 
   /** Lets any replica take the campaign at its next look (after an interruption). */
   async release(id: number, owner: string): Promise<void> {
-    await this.dataSource.query(`UPDATE campaigns.campaigns SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner]);
+    await this.dataSource.query(
+      `UPDATE campaigns.campaigns SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
+      [id, owner],
+    );
   }
 
   async audienceResolved(tx: EntityManager, id: number, count: number): Promise<void> {
-    await tx.query(`UPDATE campaigns.campaigns SET audience_resolved = true, audience_count = $2, updated_at = now() WHERE id = $1`, [id, count]);
+    await tx.query(
+      `UPDATE campaigns.campaigns SET audience_resolved = true, audience_count = $2, updated_at = now() WHERE id = $1`,
+      [id, count],
+    );
   }
 
   async addCounts(tx: EntityManager, id: number, sent: number, failed: number, audience = 0): Promise<void> {
@@ -62,7 +68,13 @@ export class CampaignRunWriter {
   }
 
   /** Running → completed or failed, by the lease holder; false when it was paused (or taken) meanwhile. */
-  async finish(tx: EntityManager, id: number, owner: string, status: 'completed' | 'failed', reason: string | null): Promise<boolean> {
+  async finish(
+    tx: EntityManager,
+    id: number,
+    owner: string,
+    status: 'completed' | 'failed',
+    reason: string | null,
+  ): Promise<boolean> {
     const [rows]: [unknown[], number] = await tx.query(
       `UPDATE campaigns.campaigns SET status = $3, failure_reason = $4, lease_owner = NULL, lease_until = NULL, updated_at = now()
         WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,

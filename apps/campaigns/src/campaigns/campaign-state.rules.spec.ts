@@ -22,7 +22,9 @@ describe('campaign states', () => {
     expect(resumed('paused', 'scheduled', 'one_off', earlier, now)).toBe('running');
     expect(resumed('draft', null, 'one_off', later, now)).toBe('scheduled');
     expect(resumed('draft', null, 'ongoing', null, now)).toBe('enabled');
-    expect(() => resumed('running', null, 'one_off', null, now)).toThrow(expect.objectContaining({ code: 'CAMPAIGN.NOT_RESUMABLE' }));
+    expect(() => resumed('running', null, 'one_off', null, now)).toThrow(
+      expect.objectContaining({ code: 'CAMPAIGN.NOT_RESUMABLE' }),
+    );
   });
 
   it('edits drafts and paused campaigns only, deletes drafts only', () => {
@@ -36,7 +38,11 @@ describe('campaign states', () => {
     expect(scheduledTime('2026-05-01T10:00:00Z')?.toISOString()).toBe('2026-05-01T10:00:00.000Z');
     expect(scheduledTime('2026-05-01T10:00:00+02:00')?.toISOString()).toBe('2026-05-01T08:00:00.000Z');
     expect(scheduledTime(null)).toBeNull();
-    expect(() => scheduledTime('tomorrow')).toThrow(expect.objectContaining({ code: 'CAMPAIGN.SCHEDULED_AT_INVALID', attributes: ['scheduled_at'] }));
-    expect(() => scheduledTime('2026-13-45T10:00:00Z')).toThrow(expect.objectContaining({ code: 'CAMPAIGN.SCHEDULED_AT_INVALID' }));
+    expect(() => scheduledTime('tomorrow')).toThrow(
+      expect.objectContaining({ code: 'CAMPAIGN.SCHEDULED_AT_INVALID', attributes: ['scheduled_at'] }),
+    );
+    expect(() => scheduledTime('2026-13-45T10:00:00Z')).toThrow(
+      expect.objectContaining({ code: 'CAMPAIGN.SCHEDULED_AT_INVALID' }),
+    );
   });
 });

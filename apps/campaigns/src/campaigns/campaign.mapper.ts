@@ -7,7 +7,16 @@ export function toCampaign(row: CampaignRow, configuredRate: number, now = new D
   const done = row.sent_count + row.failed_count;
   const eta =
     row.status === 'running' && row.audience_resolved
-      ? estimatedCompletion({ audienceCount: row.audience_count, done, runStartedAt: row.run_started_at, runDoneAtStart: row.run_done_at_start }, configuredRate, now)
+      ? estimatedCompletion(
+          {
+            audienceCount: row.audience_count,
+            done,
+            runStartedAt: row.run_started_at,
+            runDoneAtStart: row.run_done_at_start,
+          },
+          configuredRate,
+          now,
+        )
       : null;
   return {
     id: row.id,

@@ -23,12 +23,29 @@ import { CAMPAIGN_COLUMNS, type CampaignRow } from './persistence/campaign.row';
 /** The fields a client writes, as checked. */
 type CampaignBody = Pick<
   CampaignRow,
-  'title' | 'message' | 'inbox_id' | 'campaign_type' | 'sender_id' | 'trigger_only_during_business_hours' | 'trigger_rules' | 'audience' | 'scheduled_at'
+  | 'title'
+  | 'message'
+  | 'inbox_id'
+  | 'campaign_type'
+  | 'sender_id'
+  | 'trigger_only_during_business_hours'
+  | 'trigger_rules'
+  | 'audience'
+  | 'scheduled_at'
 >;
 
 /** The values of the columns an edit writes, in their statements' order; jsonb as JSON text (pg would send a JavaScript array as a PostgreSQL array). */
 function editableValues(body: CampaignBody): unknown[] {
-  return [body.title, body.message, body.inbox_id, body.sender_id, body.trigger_only_during_business_hours, JSON.stringify(body.trigger_rules), JSON.stringify(body.audience), body.scheduled_at];
+  return [
+    body.title,
+    body.message,
+    body.inbox_id,
+    body.sender_id,
+    body.trigger_only_during_business_hours,
+    JSON.stringify(body.trigger_rules),
+    JSON.stringify(body.audience),
+    body.scheduled_at,
+  ];
 }
 
 /** Campaigns of an account: administrators' CRUD and pause/resume; the run itself is the sending feature's. */
@@ -47,7 +64,10 @@ export class CampaignsService {
   }
 
   async list(accountId: number): Promise<Campaign[]> {
-    const rows: CampaignRow[] = await this.dataSource.query(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 ORDER BY id`, [accountId]);
+    const rows: CampaignRow[] = await this.dataSource.query(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 ORDER BY id`,
+      [accountId],
+    );
     return rows.map((row) => this.view(row));
   }
 
@@ -57,7 +77,12 @@ export class CampaignsService {
 
   async create(scope: AccountScoped, input: CreateCampaignInput): Promise<Campaign> {
     const type = (input.campaign_type ?? 'one_off') as CampaignType;
-    if (!CAMPAIGN_TYPES.includes(type)) throw new DomainError(CampaignErrors.triggerRulesInvalid, `campaign_type must be one of ${CAMPAIGN_TYPES.join(', ')}`, ['campaign_type']);
+    if (!CAMPAIGN_TYPES.includes(type))
+      throw new DomainError(
+        CampaignErrors.triggerRulesInvalid,
+        `campaign_type must be one of ${CAMPAIGN_TYPES.join(', ')}`,
+        ['campaign_type'],
+      );
     const body = await this.checked(scope, {
       title: input.title,
       message: input.message,
@@ -75,7 +100,14 @@ export class CampaignsService {
       `INSERT INTO campaigns.campaigns (account_id, campaign_type, status, created_by, run_started_at,
                                         title, message, inbox_id, sender_id, trigger_only_during_business_hours, trigger_rules, audience, scheduled_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${CAMPAIGN_COLUMNS}`,
-      [scope.account_id, body.campaign_type, status, scope.caller.user_id, status === 'running' ? now : null, ...editableValues(body)],
+      [
+        scope.account_id,
+        body.campaign_type,
+        status,
+        scope.caller.user_id,
+        status === 'running' ? now : null,
+        ...editableValues(body),
+      ],
     );
     return this.view(row);
   }
@@ -90,7 +122,8 @@ export class CampaignsService {
       inbox_id: input.inbox_id ?? found.inbox_id,
       campaign_type: found.campaign_type,
       sender_id: input.sender_id !== undefined ? input.sender_id : found.sender_id,
-      trigger_only_during_business_hours: input.trigger_only_during_business_hours ?? found.trigger_only_during_business_hours,
+      trigger_only_during_business_hours:
+        input.trigger_only_during_business_hours ?? found.trigger_only_during_business_hours,
       trigger_rules: input.trigger_rules !== undefined ? (input.trigger_rules ?? {}) : found.trigger_rules,
       audience: input.audience ?? found.audience,
       scheduled_at: input.scheduled_at !== undefined ? scheduledTime(input.scheduled_at) : found.scheduled_at,
@@ -126,7 +159,11 @@ export class CampaignsService {
   async pause(accountId: number, id: number): Promise<null> {
     await this.dataSource.transaction(async (tx) => {
       const next = paused((await this.locked(tx, accountId, id)).status);
-      await tx.query('UPDATE campaigns.campaigns SET status = $2, paused_from = $3, updated_at = now() WHERE id = $1', [id, next.status, next.pausedFrom]);
+      await tx.query('UPDATE campaigns.campaigns SET status = $2, paused_from = $3, updated_at = now() WHERE id = $1', [
+        id,
+        next.status,
+        next.pausedFrom,
+      ]);
     });
     return null;
   }
@@ -150,7 +187,13 @@ export class CampaignsService {
   }
 
   find(accountId: number, id: number): Promise<CampaignRow> {
-    return selectOneOrFail(this.dataSource, `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 AND id = $2`, [accountId, id], 'Campaign', CampaignErrors.notFound);
+    return selectOneOrFail(
+      this.dataSource,
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Campaign',
+      CampaignErrors.notFound,
+    );
   }
 
   private view(row: CampaignRow): Campaign {
@@ -159,20 +202,37 @@ export class CampaignsService {
 
   /** The row as it is under its lock: a change is decided on it (the runner changes status and counters concurrently). */
   private locked(tx: EntityManager, accountId: number, id: number): Promise<CampaignRow> {
-    return selectOneOrFail(tx, `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id], 'Campaign', CampaignErrors.notFound);
+    return selectOneOrFail(
+      tx,
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns.campaigns WHERE account_id = $1 AND id = $2 FOR UPDATE`,
+      [accountId, id],
+      'Campaign',
+      CampaignErrors.notFound,
+    );
   }
 
   /** Field rules first (cheap), then the references in the account. */
   private async checked(scope: AccountScoped, body: CampaignBody): Promise<CampaignBody> {
     const title = typeof body.title === 'string' ? body.title.trim() : '';
     if (!title) throw new DomainError(CampaignErrors.titleBlank, "Title can't be blank", ['title']);
-    if (typeof body.message !== 'string' || !body.message.trim()) throw new DomainError(CampaignErrors.messageBlank, "Message can't be blank", ['message']);
+    if (typeof body.message !== 'string' || !body.message.trim())
+      throw new DomainError(CampaignErrors.messageBlank, "Message can't be blank", ['message']);
     const ongoing = body.campaign_type === 'ongoing';
-    const triggerRules: CampaignTriggerRules = { url: body.trigger_rules.url ?? null, time_on_page: body.trigger_rules.time_on_page ?? 0 };
-    if (ongoing && !triggerRules.url?.trim()) throw new DomainError(CampaignErrors.triggerRulesInvalid, 'An ongoing campaign needs trigger_rules.url', ['trigger_rules.url']);
-    if (!ongoing && body.audience.length === 0) throw new DomainError(CampaignErrors.audienceEmpty, 'A one-off campaign needs an audience (labels)', ['audience']);
+    const triggerRules: CampaignTriggerRules = {
+      url: body.trigger_rules.url ?? null,
+      time_on_page: body.trigger_rules.time_on_page ?? 0,
+    };
+    if (ongoing && !triggerRules.url?.trim())
+      throw new DomainError(CampaignErrors.triggerRulesInvalid, 'An ongoing campaign needs trigger_rules.url', [
+        'trigger_rules.url',
+      ]);
+    if (!ongoing && body.audience.length === 0)
+      throw new DomainError(CampaignErrors.audienceEmpty, 'A one-off campaign needs an audience (labels)', [
+        'audience',
+      ]);
     const inbox = await this.inboxes.inbox(scope.account_id, body.inbox_id);
-    if (!inbox) throw new DomainError(CampaignErrors.inboxInvalid, 'Inbox does not exist in this account', ['inbox_id']);
+    if (!inbox)
+      throw new DomainError(CampaignErrors.inboxInvalid, 'Inbox does not exist in this account', ['inbox_id']);
     if (ongoing && inbox.channel_type !== CHANNEL_TYPES.web_widget) {
       throw new DomainError(CampaignErrors.inboxInvalid, 'An ongoing campaign needs a web widget inbox', ['inbox_id']);
     }
@@ -182,7 +242,10 @@ export class CampaignsService {
     if (!ongoing) {
       const titles = await this.references.labelTitles(scope, body.audience, true);
       const [anyone] = await this.references.contactsWithLabels(scope.account_id, titles, 0, 1);
-      if (!anyone) throw new DomainError(CampaignErrors.audienceEmpty, 'No contact carries any of the audience labels', ['audience']);
+      if (!anyone)
+        throw new DomainError(CampaignErrors.audienceEmpty, 'No contact carries any of the audience labels', [
+          'audience',
+        ]);
     }
     return { ...body, title, trigger_rules: triggerRules };
   }

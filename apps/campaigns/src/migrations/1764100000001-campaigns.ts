@@ -37,7 +37,9 @@ export class Campaigns1764100000001 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     await runner.query(`CREATE INDEX campaigns_account_idx ON campaigns.campaigns (account_id, id)`);
-    await runner.query(`CREATE INDEX campaigns_due_idx ON campaigns.campaigns (status, scheduled_at) WHERE status IN ('scheduled', 'running')`);
+    await runner.query(
+      `CREATE INDEX campaigns_due_idx ON campaigns.campaigns (status, scheduled_at) WHERE status IN ('scheduled', 'running')`,
+    );
     await runner.query(`CREATE INDEX campaigns_ongoing_idx ON campaigns.campaigns (inbox_id) WHERE status = 'enabled'`);
     await runner.query(`
       CREATE TABLE campaigns.campaign_sends (
@@ -51,7 +53,9 @@ export class Campaigns1764100000001 implements MigrationInterface {
         sent_at timestamptz,
         PRIMARY KEY (campaign_id, contact_id)
       )`);
-    await runner.query(`CREATE INDEX campaign_sends_pending_idx ON campaigns.campaign_sends (campaign_id, contact_id) WHERE status = 'pending'`);
+    await runner.query(
+      `CREATE INDEX campaign_sends_pending_idx ON campaigns.campaign_sends (campaign_id, contact_id) WHERE status = 'pending'`,
+    );
     await runner.query(`
       CREATE TABLE campaigns.inboxes_view (
         id integer PRIMARY KEY,

@@ -64,7 +64,10 @@ export class CampaignRunsWorker extends PollingLoop {
     while (this.active.size < MAX_CAMPAIGNS && !this.isStopping) {
       const campaign = await this.runs.claim(this.owner, this.config.leaseMs, [...this.active.keys()]);
       if (!campaign) break;
-      this.active.set(campaign.id, this.run(campaign).finally(() => this.active.delete(campaign.id)));
+      this.active.set(
+        campaign.id,
+        this.run(campaign).finally(() => this.active.delete(campaign.id)),
+      );
     }
     return false;
   }
@@ -77,7 +80,10 @@ export class CampaignRunsWorker extends PollingLoop {
   private async run(campaign: ClaimedCampaign): Promise<void> {
     try {
       if (!campaign.audience_resolved && !(await this.resolveAudience(campaign))) return;
-      const batchSize = this.config.sendRatePerInbox > 0 ? Math.max(1, Math.min(UNLIMITED_BATCH, this.config.sendRatePerInbox)) : UNLIMITED_BATCH;
+      const batchSize =
+        this.config.sendRatePerInbox > 0
+          ? Math.max(1, Math.min(UNLIMITED_BATCH, this.config.sendRatePerInbox))
+          : UNLIMITED_BATCH;
       while (!this.isStopping && (await this.runs.renew(campaign.id, this.owner, this.config.leaseMs))) {
         const batch = await this.sends.pending(campaign.id, batchSize);
         if (batch.length === 0) {
@@ -88,7 +94,8 @@ export class CampaignRunsWorker extends PollingLoop {
         await this.dataSource.transaction(async (tx) => {
           const recorded = await this.sends.record(tx, campaign.id, outcomes);
           await this.runs.addCounts(tx, campaign.id, recorded.sent, recorded.failed);
-          if (interruption === 'inbox') await this.runs.finish(tx, campaign.id, this.owner, 'failed', 'The inbox no longer exists');
+          if (interruption === 'inbox')
+            await this.runs.finish(tx, campaign.id, this.owner, 'failed', 'The inbox no longer exists');
         });
         // Paused, or messaging down or slow: the rest stays pending.
         if (interruption) return;
@@ -106,8 +113,14 @@ export class CampaignRunsWorker extends PollingLoop {
    * to fails the campaign; false then.
    */
   private async resolveAudience(campaign: ClaimedCampaign): Promise<boolean> {
-    const scope = { account_id: campaign.account_id, caller: { user_id: campaign.created_by, role: 'administrator' as const } };
-    const fail = (reason: string) => this.dataSource.transaction((tx) => this.runs.finish(tx, campaign.id, this.owner, 'failed', reason)).then(() => false);
+    const scope = {
+      account_id: campaign.account_id,
+      caller: { user_id: campaign.created_by, role: 'administrator' as const },
+    };
+    const fail = (reason: string) =>
+      this.dataSource
+        .transaction((tx) => this.runs.finish(tx, campaign.id, this.owner, 'failed', reason))
+        .then(() => false);
     if (!(await this.inboxes.inbox(campaign.account_id, campaign.inbox_id))) return fail('The inbox no longer exists');
     const titles = await this.references.labelTitles(scope, campaign.audience, false);
     let after = 0;
@@ -133,12 +146,20 @@ export class CampaignRunsWorker extends PollingLoop {
    * transient failure, or when the campaign no longer runs under this lease (checked every
    * RECHECK_MS, so a pause leaves only the commands already under way).
    */
-  private async sendBatch(campaign: ClaimedCampaign, batch: Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>): Promise<{ outcomes: SendOutcome[]; interruption: Interruption | null }> {
+  private async sendBatch(
+    campaign: ClaimedCampaign,
+    batch: Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>,
+  ): Promise<{ outcomes: SendOutcome[]; interruption: Interruption | null }> {
     const outcomes: SendOutcome[] = [];
     let interruption: Interruption | null = null;
     let next = 0;
     let checkedAt = Date.now();
-    const target = { accountId: campaign.account_id, senderId: campaign.created_by, inboxId: campaign.inbox_id, campaignId: campaign.id };
+    const target = {
+      accountId: campaign.account_id,
+      senderId: campaign.created_by,
+      inboxId: campaign.inbox_id,
+      campaignId: campaign.id,
+    };
     const { commands, perCommand } = sendSplit(this.config.sendConcurrency);
     const worker = async () => {
       while (interruption === null && next < batch.length) {
@@ -154,16 +175,28 @@ export class CampaignRunsWorker extends PollingLoop {
         try {
           const results = await this.messages.sendMany(
             target,
-            items.map((item) => ({ contactId: item.contact_id, content: renderMessage(campaign.message, item.contact) })),
+            items.map((item) => ({
+              contactId: item.contact_id,
+              content: renderMessage(campaign.message, item.contact),
+            })),
           );
           for (const result of results) {
-            if ('error' in result) outcomes.push({ contactId: result.contact_id, status: 'failed', error: result.error });
-            else outcomes.push({ contactId: result.contact_id, status: 'sent', messageId: result.message_id, conversationId: result.conversation_id });
+            if ('error' in result)
+              outcomes.push({ contactId: result.contact_id, status: 'failed', error: result.error });
+            else
+              outcomes.push({
+                contactId: result.contact_id,
+                status: 'sent',
+                messageId: result.message_id,
+                conversationId: result.conversation_id,
+              });
           }
         } catch (error) {
           if (error instanceof RpcCallError && error.code === ConversationErrors.inboxMissing) interruption = 'inbox';
           else if (isTransient(error)) interruption = 'transient';
-          else for (const item of items) outcomes.push({ contactId: item.contact_id, status: 'failed', error: (error as Error).message });
+          else
+            for (const item of items)
+              outcomes.push({ contactId: item.contact_id, status: 'failed', error: (error as Error).message });
         }
       }
     };

@@ -35,20 +35,27 @@ export class CampaignSendsWriter {
   }
 
   async count(tx: EntityManager, campaignId: number): Promise<number> {
-    const [{ count }]: Array<{ count: string }> = await tx.query('SELECT count(*) FROM campaigns.campaign_sends WHERE campaign_id = $1', [campaignId]);
+    const [{ count }]: Array<{ count: string }> = await tx.query(
+      'SELECT count(*) FROM campaigns.campaign_sends WHERE campaign_id = $1',
+      [campaignId],
+    );
     return Number(count);
   }
 
   /** The next pending sends in contact order. */
   pending(campaignId: number, limit: number): Promise<Array<Pick<CampaignSendRow, 'contact_id' | 'contact'>>> {
-    return this.dataSource.query(`SELECT contact_id, contact FROM campaigns.campaign_sends WHERE campaign_id = $1 AND status = 'pending' ORDER BY contact_id LIMIT $2`, [
-      campaignId,
-      limit,
-    ]);
+    return this.dataSource.query(
+      `SELECT contact_id, contact FROM campaigns.campaign_sends WHERE campaign_id = $1 AND status = 'pending' ORDER BY contact_id LIMIT $2`,
+      [campaignId, limit],
+    );
   }
 
   /** Records outcomes of sends still pending (a repeat changes nothing); answers how many of each were recorded now. */
-  async record(tx: EntityManager, campaignId: number, outcomes: SendOutcome[]): Promise<{ sent: number; failed: number }> {
+  async record(
+    tx: EntityManager,
+    campaignId: number,
+    outcomes: SendOutcome[],
+  ): Promise<{ sent: number; failed: number }> {
     if (outcomes.length === 0) return { sent: 0, failed: 0 };
     // An UPDATE answers [rows, count].
     const [rows]: [Array<{ status: string }>, number] = await tx.query(
@@ -66,11 +73,21 @@ export class CampaignSendsWriter {
         outcomes.map((outcome) => (outcome.status === 'sent' ? outcome.conversationId : null)),
       ],
     );
-    return { sent: rows.filter((row) => row.status === 'sent').length, failed: rows.filter((row) => row.status === 'failed').length };
+    return {
+      sent: rows.filter((row) => row.status === 'sent').length,
+      failed: rows.filter((row) => row.status === 'failed').length,
+    };
   }
 
   /** A triggered send of an ongoing campaign, recorded as sent at once; false when the contact had it already. */
-  async recordTriggered(tx: EntityManager, campaignId: number, contact: ContactSnapshot | null, contactId: number, messageId: number, conversationId: number): Promise<boolean> {
+  async recordTriggered(
+    tx: EntityManager,
+    campaignId: number,
+    contact: ContactSnapshot | null,
+    contactId: number,
+    messageId: number,
+    conversationId: number,
+  ): Promise<boolean> {
     const rows: unknown[] = await tx.query(
       `INSERT INTO campaigns.campaign_sends (campaign_id, contact_id, contact, status, message_id, conversation_id, sent_at)
        VALUES ($1, $2, $3, 'sent', $4, $5, now()) ON CONFLICT DO NOTHING RETURNING contact_id`,

@@ -12,12 +12,28 @@ function seeded(seed: number): () => number {
   };
 }
 
-const contact = { name: 'Ada', email: 'ada@example.com', phone_number: '+15550001', identifier: 'u-1', custom_attributes: { plan: 'pro', seats: 3 } };
+const contact = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  phone_number: '+15550001',
+  identifier: 'u-1',
+  custom_attributes: { plan: 'pro', seats: 3 },
+};
 
 describe('campaign message rendering', () => {
   it('fills the contact variables, custom attributes included, and leaves missing ones empty', () => {
-    expect(substituteVariables('Hi {{contact.name}} <{{ contact.email }}> {{contact.phone_number}} {{contact.identifier}}', contact)).toBe('Hi Ada <ada@example.com> +15550001 u-1');
-    expect(substituteVariables('{{contact.custom_attributes.plan}}/{{contact.custom_attributes.seats}}/{{contact.custom_attributes.none}}.', contact)).toBe('pro/3/.');
+    expect(
+      substituteVariables(
+        'Hi {{contact.name}} <{{ contact.email }}> {{contact.phone_number}} {{contact.identifier}}',
+        contact,
+      ),
+    ).toBe('Hi Ada <ada@example.com> +15550001 u-1');
+    expect(
+      substituteVariables(
+        '{{contact.custom_attributes.plan}}/{{contact.custom_attributes.seats}}/{{contact.custom_attributes.none}}.',
+        contact,
+      ),
+    ).toBe('pro/3/.');
     expect(substituteVariables('{{contact.email}}|{{contact.nickname}}', { ...contact, email: null })).toBe('|');
   });
 
@@ -41,6 +57,8 @@ describe('campaign message rendering', () => {
   it('spins first and fills variables after, so values are never spun', () => {
     expect(renderMessage('{Hi|Hello} {{contact.name}}', { ...contact, name: '{A|B}' }, () => 0)).toBe('Hi {A|B}');
     expect(renderMessage('{Dear {{contact.name}}|Hey}', contact, () => 0)).toBe('Dear Ada');
-    expect(renderMessage('same seed, same text: {a|b|c|d}', contact, seeded(7))).toBe(renderMessage('same seed, same text: {a|b|c|d}', contact, seeded(7)));
+    expect(renderMessage('same seed, same text: {a|b|c|d}', contact, seeded(7))).toBe(
+      renderMessage('same seed, same text: {a|b|c|d}', contact, seeded(7)),
+    );
   });
 });

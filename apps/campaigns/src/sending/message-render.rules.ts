@@ -14,7 +14,11 @@ function valueOf(path: string, contact: RenderContact): string {
   if (FIELDS.has(path)) return contact[path as keyof Omit<RenderContact, 'custom_attributes'>] ?? '';
   if (path.startsWith('custom_attributes.')) {
     const value = contact.custom_attributes?.[path.slice('custom_attributes.'.length)];
-    return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return value === undefined || value === null
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   }
   return '';
 }

@@ -25,7 +25,10 @@ export class SendLogQuery {
           WHERE campaign_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY contact_id LIMIT $3 OFFSET $4`,
         [campaignId, status, PAGE_SIZE, (page - 1) * PAGE_SIZE],
       ),
-      this.dataSource.query(`SELECT count(*) FROM campaigns.campaign_sends WHERE campaign_id = $1 AND ($2::text IS NULL OR status = $2)`, [campaignId, status]),
+      this.dataSource.query(
+        `SELECT count(*) FROM campaigns.campaign_sends WHERE campaign_id = $1 AND ($2::text IS NULL OR status = $2)`,
+        [campaignId, status],
+      ),
     ]);
     return {
       meta: { count: Number(count), current_page: page },

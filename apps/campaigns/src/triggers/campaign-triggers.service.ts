@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { CampaignErrors, CampaignEvents, InboxErrors, type AccountScoped, type CampaignTriggerInput, type CampaignTriggerResult, type WorkingHoursEntry } from '@parley/contracts';
+import {
+  CampaignErrors,
+  CampaignEvents,
+  InboxErrors,
+  type AccountScoped,
+  type CampaignTriggerInput,
+  type CampaignTriggerResult,
+  type WorkingHoursEntry,
+} from '@parley/contracts';
 import { isWithinWorkingHours } from '@parley/domain-rules';
 import { DomainError, Outbox } from '@parley/service-kit';
 import { AccountReferencesAdapter } from '../campaigns/account-references.adapter';
@@ -30,23 +38,50 @@ export class CampaignTriggersService {
     private readonly outbox: Outbox,
   ) {}
 
-  async trigger(scope: AccountScoped, inboxId: number, input: CampaignTriggerInput, now = new Date()): Promise<CampaignTriggerResult> {
+  async trigger(
+    scope: AccountScoped,
+    inboxId: number,
+    input: CampaignTriggerInput,
+    now = new Date(),
+  ): Promise<CampaignTriggerResult> {
     const inbox = await this.inboxes.inbox(scope.account_id, inboxId);
     if (!inbox) throw new DomainError(InboxErrors.notFound, 'Inbox not found');
     const campaigns = await this.loader.enabledOngoing(scope.account_id, inboxId);
-    const campaign = campaigns.find((candidate) => triggerMatches(candidate.trigger_rules, input.url, input.time_on_page));
+    const campaign = campaigns.find((candidate) =>
+      triggerMatches(candidate.trigger_rules, input.url, input.time_on_page),
+    );
     if (!campaign) return NOTHING;
     const hours = inbox as { working_hours_enabled?: boolean; working_hours?: WorkingHoursEntry[]; timezone?: string };
-    if (campaign.trigger_only_during_business_hours && !isWithinWorkingHours(hours.working_hours_enabled ?? false, hours.working_hours ?? [], hours.timezone ?? 'UTC', now)) {
+    if (
+      campaign.trigger_only_during_business_hours &&
+      !isWithinWorkingHours(
+        hours.working_hours_enabled ?? false,
+        hours.working_hours ?? [],
+        hours.timezone ?? 'UTC',
+        now,
+      )
+    ) {
       return NOTHING;
     }
-    const target = { accountId: scope.account_id, senderId: campaign.sender_id ?? campaign.created_by, inboxId, campaignId: campaign.id };
+    const target = {
+      accountId: scope.account_id,
+      senderId: campaign.sender_id ?? campaign.created_by,
+      inboxId,
+      campaignId: campaign.id,
+    };
     const contact = await this.references.contact(scope.account_id, input.contact_id);
     if (!contact) throw new DomainError(CampaignErrors.contactMissing, 'Contact does not exist', ['contact_id']);
     const content = renderMessage(campaign.message, { ...contact, custom_attributes: contact.custom_attributes ?? {} });
     const sent = await this.messages.send(target, input.contact_id, content);
     await this.outbox.transaction(async (tx, emit) => {
-      const first = await this.sends.recordTriggered(tx, campaign.id, contact, input.contact_id, sent.message_id, sent.conversation.id);
+      const first = await this.sends.recordTriggered(
+        tx,
+        campaign.id,
+        contact,
+        input.contact_id,
+        sent.message_id,
+        sent.conversation.id,
+      );
       if (!first) return;
       await this.runs.addCounts(tx, campaign.id, 1, 0, 1);
       await emit(CampaignEvents.webwidgetTriggered, scope.account_id, {

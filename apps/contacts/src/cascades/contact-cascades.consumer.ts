@@ -18,22 +18,41 @@ export class ContactCascadesConsumer {
   async onLabelRenamed(event: EventOf<typeof LabelEvents.updated>, tx: EntityManager): Promise<void> {
     const rename = event.data.changed_attributes.find((change) => 'title' in change)?.title;
     if (!rename) return;
-    await this.references.renameLabel(tx, event.account_id!, String(rename.previous_value), String(rename.current_value));
+    await this.references.renameLabel(
+      tx,
+      event.account_id!,
+      String(rename.previous_value),
+      String(rename.current_value),
+    );
   }
 
   /** Erases the stored values of a deleted contact attribute definition (with `contact.updated` for each). */
   @OnEvent(CustomAttributeEvents.deleted, { purpose: 'contact_attributes_on_delete' })
-  async onDefinitionDeleted(event: EventOf<typeof CustomAttributeEvents.deleted>, tx: EntityManager, emit: Emit): Promise<void> {
+  async onDefinitionDeleted(
+    event: EventOf<typeof CustomAttributeEvents.deleted>,
+    tx: EntityManager,
+    emit: Emit,
+  ): Promise<void> {
     const { definition } = event.data;
     if (definition.attribute_model !== 'contact_attribute') return;
-    await this.references.rewriteCustomAttributes(tx, emit, event.account_id!, definition.attribute_key, (attributes) => {
-      const { [definition.attribute_key]: _removed, ...rest } = attributes;
-      return rest;
-    });
+    await this.references.rewriteCustomAttributes(
+      tx,
+      emit,
+      event.account_id!,
+      definition.attribute_key,
+      (attributes) => {
+        const { [definition.attribute_key]: _removed, ...rest } = attributes;
+        return rest;
+      },
+    );
   }
 
   @OnEvent(CustomAttributeEvents.updated, { purpose: 'contact_attributes_on_rename' })
-  async onDefinitionRenamed(event: EventOf<typeof CustomAttributeEvents.updated>, tx: EntityManager, emit: Emit): Promise<void> {
+  async onDefinitionRenamed(
+    event: EventOf<typeof CustomAttributeEvents.updated>,
+    tx: EntityManager,
+    emit: Emit,
+  ): Promise<void> {
     const { definition, previous_key } = event.data;
     if (definition.attribute_model !== 'contact_attribute' || previous_key === definition.attribute_key) return;
     await this.references.rewriteCustomAttributes(tx, emit, event.account_id!, previous_key, (attributes) => {

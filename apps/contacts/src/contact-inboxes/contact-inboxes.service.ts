@@ -20,7 +20,12 @@ export class ContactInboxesService {
     return (await this.loader.linksOf([contactId])).get(contactId) ?? [];
   }
 
-  async create(accountId: number, contactId: number, inboxId: number, sourceId?: string | null): Promise<ContactInboxLink> {
+  async create(
+    accountId: number,
+    contactId: number,
+    inboxId: number,
+    sourceId?: string | null,
+  ): Promise<ContactInboxLink> {
     const contact = await this.loader.find(accountId, contactId);
     return this.contacts.linkInbox(contact, await this.inbox(accountId, inboxId), sourceId?.trim() || randomUUID());
   }
@@ -31,7 +36,11 @@ export class ContactInboxesService {
   }
 
   /** `ensure` for several contacts at one inbox; contacts the account does not have are left out. */
-  async ensureMany(accountId: number, contactIds: number[], inboxId: number): Promise<Array<{ contact_id: number; source_id: string }>> {
+  async ensureMany(
+    accountId: number,
+    contactIds: number[],
+    inboxId: number,
+  ): Promise<Array<{ contact_id: number; source_id: string }>> {
     return this.contacts.ensureInboxLinks(accountId, contactIds, await this.inbox(accountId, inboxId));
   }
 
@@ -40,16 +49,24 @@ export class ContactInboxesService {
    * e-mail address; SMS and messaging-app inboxes with a phone number; others where the
    * contact already has a link (its id at that channel).
    */
-  async contactable(accountId: number, contactId: number): Promise<Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }>> {
+  async contactable(
+    accountId: number,
+    contactId: number,
+  ): Promise<Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }>> {
     const contact = await this.loader.find(accountId, contactId);
-    const linked = new Map(((await this.loader.linksOf([contactId])).get(contactId) ?? []).map((link) => [link.inbox.id, link.source_id]));
+    const linked = new Map(
+      ((await this.loader.linksOf([contactId])).get(contactId) ?? []).map((link) => [link.inbox.id, link.source_id]),
+    );
     const result: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }> = [];
     for (const inbox of await this.messagingView.inboxes(accountId)) {
       const existing = linked.get(inbox.id) ?? null;
       let source: string | null | undefined;
       if (inbox.channel_type === CHANNEL_TYPES.api) source = existing;
       else if (inbox.channel_type === CHANNEL_TYPES.email && contact.email) source = existing ?? contact.email;
-      else if ((inbox.channel_type === CHANNEL_TYPES.sms || inbox.channel_type === CHANNEL_TYPES.mobile_chat) && contact.phone_number) {
+      else if (
+        (inbox.channel_type === CHANNEL_TYPES.sms || inbox.channel_type === CHANNEL_TYPES.mobile_chat) &&
+        contact.phone_number
+      ) {
         source = existing ?? contact.phone_number;
       } else if (existing) source = existing;
       else continue;

@@ -3,7 +3,10 @@ import type { EntityManager } from 'typeorm';
 import type { ContactRow } from './persistence/contact.row';
 
 /** The fields a set-wise write stores. */
-export type WrittenContact = Pick<ContactRow, 'name' | 'email' | 'phone_number' | 'identifier' | 'additional_attributes' | 'custom_attributes'>;
+export type WrittenContact = Pick<
+  ContactRow,
+  'name' | 'email' | 'phone_number' | 'identifier' | 'additional_attributes' | 'custom_attributes'
+>;
 
 /** A contact as `matching` reads it. */
 export type MatchedContact = WrittenContact & Pick<ContactRow, 'id' | 'blocked' | 'created_at'>;
@@ -17,7 +20,11 @@ export class ContactBatchWriter {
    * the statistics say — a table an import is filling has none yet, and a planner left to guess
    * scans the whole account for every batch.
    */
-  async matching(tx: EntityManager, accountId: number, values: { identifiers: string[]; emails: string[]; phones: string[] }): Promise<MatchedContact[]> {
+  async matching(
+    tx: EntityManager,
+    accountId: number,
+    values: { identifiers: string[]; emails: string[]; phones: string[] },
+  ): Promise<MatchedContact[]> {
     const { identifiers, emails, phones } = values;
     if (!identifiers.length && !emails.length && !phones.length) return [];
     return tx.query(

@@ -16,7 +16,10 @@ export class ContactReferencesWriter {
   }
 
   async removeLabel(tx: EntityManager, accountId: number, title: string): Promise<void> {
-    await tx.query(`UPDATE contacts.contacts SET labels = array_remove(labels, $2), updated_at = now() WHERE account_id = $1 AND $2 = ANY(labels)`, [accountId, title]);
+    await tx.query(
+      `UPDATE contacts.contacts SET labels = array_remove(labels, $2), updated_at = now() WHERE account_id = $1 AND $2 = ANY(labels)`,
+      [accountId, title],
+    );
   }
 
   async renameLabel(tx: EntityManager, accountId: number, previousTitle: string, title: string): Promise<void> {

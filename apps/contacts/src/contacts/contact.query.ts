@@ -12,7 +12,14 @@ import {
   type ContactSearchPage,
   type FilterCondition,
 } from '@parley/contracts';
-import { BadRequestError, customAttributeField, customAttributeKeysOf, FilterCompiler, RpcClient, type FilterField } from '@parley/service-kit';
+import {
+  BadRequestError,
+  customAttributeField,
+  customAttributeKeysOf,
+  FilterCompiler,
+  RpcClient,
+  type FilterField,
+} from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { toContact } from './contact.mapper';
@@ -74,22 +81,39 @@ export class ContactQuery {
     if (q) {
       params.push(`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
       const p = `$${params.length}`;
-      clauses.push(`${SUBSTRING_TEXT} ILIKE ${p}`, `(c.name ILIKE ${p} OR c.email ILIKE ${p} OR c.phone_number ILIKE ${p} OR c.identifier ILIKE ${p})`);
+      clauses.push(
+        `${SUBSTRING_TEXT} ILIKE ${p}`,
+        `(c.name ILIKE ${p} OR c.email ILIKE ${p} OR c.phone_number ILIKE ${p} OR c.identifier ILIKE ${p})`,
+      );
     }
     const perPage = Math.min(query.per_page ?? CONTACTS_PAGE_SIZE, CONTACTS_MAX_PER_PAGE);
-    return this.page(clauses, params, { page: query.page ?? 1, perPage, order: orderBy(query.sort), withInboxes: query.include_contact_inboxes ?? true });
+    return this.page(clauses, params, {
+      page: query.page ?? 1,
+      perPage,
+      order: orderBy(query.sort),
+      withInboxes: query.include_contact_inboxes ?? true,
+    });
   }
 
   /** Prefix search over the words of name, e-mail, phone and identifier, on the full-text index. */
-  async search(scope: AccountScoped, q: string, page = 1, include: { conversations?: boolean; contactInboxes?: boolean } = {}): Promise<ContactSearchPage> {
+  async search(
+    scope: AccountScoped,
+    q: string,
+    page = 1,
+    include: { conversations?: boolean; contactInboxes?: boolean } = {},
+  ): Promise<ContactSearchPage> {
     const tsquery = prefixQuery(q);
     if (!tsquery) return { meta: { count: 0, current_page: page, has_more: false }, payload: [] };
-    const result = await this.page(['c.account_id = $1', `c.search_vector @@ to_tsquery('simple', $2)`], [scope.account_id, tsquery], {
-      page,
-      perPage: CONTACTS_PAGE_SIZE,
-      order: 'c.last_activity_at DESC NULLS LAST, c.id DESC',
-      withInboxes: include.contactInboxes ?? true,
-    });
+    const result = await this.page(
+      ['c.account_id = $1', `c.search_vector @@ to_tsquery('simple', $2)`],
+      [scope.account_id, tsquery],
+      {
+        page,
+        perPage: CONTACTS_PAGE_SIZE,
+        order: 'c.last_activity_at DESC NULLS LAST, c.id DESC',
+        withInboxes: include.contactInboxes ?? true,
+      },
+    );
     const payload: ContactSearchPage['payload'] = include.conversations
       ? await Promise.all(
           result.payload.map(async (contact) => ({
@@ -103,14 +127,24 @@ export class ContactQuery {
 
   async filter(accountId: number, conditions: FilterCondition[], page = 1, withInboxes = true): Promise<ContactPage> {
     // A definition created a moment ago decides how its key compares (number, date…), though the view may not have it yet.
-    const definitions = new Map((await this.messagingView.contactDefinitionsOf(accountId, customAttributeKeysOf(conditions))).map((definition) => [definition.attribute_key, definition.attribute_display_type]));
+    const definitions = new Map(
+      (await this.messagingView.contactDefinitionsOf(accountId, customAttributeKeysOf(conditions))).map(
+        (definition) => [definition.attribute_key, definition.attribute_display_type],
+      ),
+    );
     const compiler = new FilterCompiler({
       fields: FIELDS,
-      resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'contacts', (attribute) => definitions.get(attribute)),
+      resolve: (key) =>
+        customAttributeField(key, 'c.custom_attributes', 'contacts', (attribute) => definitions.get(attribute)),
     });
     const params: unknown[] = [accountId];
     const clauses = ['c.account_id = $1', compiler.compile(conditions, params)];
-    return this.page(clauses, params, { page, perPage: CONTACTS_PAGE_SIZE, order: 'c.created_at DESC, c.id DESC', withInboxes });
+    return this.page(clauses, params, {
+      page,
+      perPage: CONTACTS_PAGE_SIZE,
+      order: 'c.created_at DESC, c.id DESC',
+      withInboxes,
+    });
   }
 
   private async page(
@@ -119,7 +153,10 @@ export class ContactQuery {
     options: { page: number; perPage: number; order: string; withInboxes: boolean },
   ): Promise<ContactPage> {
     const where = clauses.join(' AND ');
-    const [{ count }]: Array<{ count: number }> = await this.dataSource.query(`SELECT count(*)::int AS count FROM contacts.contacts c WHERE ${where}`, params);
+    const [{ count }]: Array<{ count: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM contacts.contacts c WHERE ${where}`,
+      params,
+    );
     const rows: Array<{ id: number }> = await this.dataSource.query(
       `SELECT c.id FROM contacts.contacts c WHERE ${where} ORDER BY ${options.order} LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}`,
       params,

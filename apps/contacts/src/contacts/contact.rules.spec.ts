@@ -1,4 +1,11 @@
-import { assertValidContact, contactAvailability, contactFieldProblems, normaliseContactFields, translateConflict, uniquenessError } from './contact.rules';
+import {
+  assertValidContact,
+  contactAvailability,
+  contactFieldProblems,
+  normaliseContactFields,
+  translateConflict,
+  uniquenessError,
+} from './contact.rules';
 
 describe('contact rules', () => {
   it('counts a contact online for five minutes after its last activity', () => {
@@ -9,7 +16,14 @@ describe('contact rules', () => {
   });
 
   it('turns blank optional fields into "not set" and normalises the rest', () => {
-    expect(normaliseContactFields({ name: '  Ana  ', email: ' Ana@Example.COM ', phone_number: '+55 (11) 99999-0000', identifier: '   ' })).toEqual({
+    expect(
+      normaliseContactFields({
+        name: '  Ana  ',
+        email: ' Ana@Example.COM ',
+        phone_number: '+55 (11) 99999-0000',
+        identifier: '   ',
+      }),
+    ).toEqual({
       name: 'Ana',
       email: 'ana@example.com',
       phoneNumber: '+5511999990000',
@@ -29,9 +43,19 @@ describe('contact rules', () => {
   });
 
   it('names the field of a uniqueness violation', () => {
-    expect(uniquenessError('contacts_email_key')).toMatchObject({ code: 'CONTACT.EMAIL_TAKEN', attributes: ['email'], message: 'Email has already been taken' });
-    expect(uniquenessError('contacts_phone_key')).toMatchObject({ code: 'CONTACT.PHONE_NUMBER_TAKEN', attributes: ['phone_number'] });
-    expect(uniquenessError('contacts_identifier_key')).toMatchObject({ code: 'CONTACT.IDENTIFIER_TAKEN', attributes: ['identifier'] });
+    expect(uniquenessError('contacts_email_key')).toMatchObject({
+      code: 'CONTACT.EMAIL_TAKEN',
+      attributes: ['email'],
+      message: 'Email has already been taken',
+    });
+    expect(uniquenessError('contacts_phone_key')).toMatchObject({
+      code: 'CONTACT.PHONE_NUMBER_TAKEN',
+      attributes: ['phone_number'],
+    });
+    expect(uniquenessError('contacts_identifier_key')).toMatchObject({
+      code: 'CONTACT.IDENTIFIER_TAKEN',
+      attributes: ['identifier'],
+    });
     expect(uniquenessError('something_else')).toBeNull();
   });
 
@@ -43,7 +67,8 @@ describe('contact rules', () => {
   });
 
   it('turns only unique violations of the contact keys into their errors', () => {
-    const violation = (constraint: string) => Object.assign(new Error('duplicate key'), { driverError: { code: '23505', constraint } });
+    const violation = (constraint: string) =>
+      Object.assign(new Error('duplicate key'), { driverError: { code: '23505', constraint } });
     expect(translateConflict(violation('contacts_identifier_key'))).toMatchObject({ code: 'CONTACT.IDENTIFIER_TAKEN' });
     const other = violation('contact_inboxes_inbox_id_source_id_key');
     expect(translateConflict(other)).toBe(other);

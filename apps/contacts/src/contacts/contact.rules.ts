@@ -29,7 +29,8 @@ function blankToNull(value: string | null | undefined): string | null | undefine
 export function contactFieldProblems(values: ContactValues): Record<string, string> {
   const problems: Record<string, string> = {};
   if (values.email && !EMAIL_PATTERN.test(values.email)) problems.email = 'Email is invalid';
-  if (values.phoneNumber && !E164_PATTERN.test(values.phoneNumber)) problems.phone_number = 'Phone number must be in E.164 format, e.g. +5511999990000';
+  if (values.phoneNumber && !E164_PATTERN.test(values.phoneNumber))
+    problems.phone_number = 'Phone number must be in E.164 format, e.g. +5511999990000';
   if (values.name && values.name.length > 255) problems.name = 'Name is too long (maximum is 255 characters)';
   return problems;
 }
@@ -39,7 +40,8 @@ export function normaliseContactFields(input: ContactFields): ContactValues {
   const values: ContactValues = {};
   if (input.name !== undefined) values.name = blankToNull(input.name);
   if (input.email !== undefined) values.email = blankToNull(input.email)?.toLowerCase() ?? null;
-  if (input.phone_number !== undefined) values.phoneNumber = blankToNull(input.phone_number)?.replace(/[\s()-]/g, '') ?? null;
+  if (input.phone_number !== undefined)
+    values.phoneNumber = blankToNull(input.phone_number)?.replace(/[\s()-]/g, '') ?? null;
   if (input.identifier !== undefined) values.identifier = blankToNull(input.identifier);
   if (input.avatar_url !== undefined) {
     const avatar = checkHttpUrl(input.avatar_url, 'Avatar URL');
@@ -52,23 +54,34 @@ export function normaliseContactFields(input: ContactFields): ContactValues {
 export function assertValidContact(values: ContactValues): void {
   const problems = contactFieldProblems(values);
   const fields = Object.keys(problems);
-  if (fields.length) throw new DomainError(ContactErrors.invalidFields, fields.map((field) => problems[field]).join('; '), fields);
+  if (fields.length)
+    throw new DomainError(ContactErrors.invalidFields, fields.map((field) => problems[field]).join('; '), fields);
 }
 
 /** Checks custom attributes against the account's contact attribute definitions, naming each refused one. */
-export function assertValidCustomAttributes(definitions: CustomAttributeDefinition[], attributes: Record<string, unknown>): void {
+export function assertValidCustomAttributes(
+  definitions: CustomAttributeDefinition[],
+  attributes: Record<string, unknown>,
+): void {
   const problems = customAttributeProblems(definitions, attributes);
   const keys = Object.keys(problems);
   if (keys.length) {
-    throw new DomainError(ContactErrors.invalidCustomAttributes, keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
+    throw new DomainError(
+      ContactErrors.invalidCustomAttributes,
+      keys.map((key) => problems[key]).join('; '),
+      keys.map((key) => `custom_attributes.${key}`),
+    );
   }
 }
 
 /** Which uniqueness rule a unique-index violation broke, as the error clients expect. */
 export function uniquenessError(constraint: string | undefined): DomainError | null {
-  if (constraint === 'contacts_email_key') return new DomainError(ContactErrors.emailTaken, 'Email has already been taken', ['email']);
-  if (constraint === 'contacts_phone_key') return new DomainError(ContactErrors.phoneNumberTaken, 'Phone number has already been taken', ['phone_number']);
-  if (constraint === 'contacts_identifier_key') return new DomainError(ContactErrors.identifierTaken, 'Identifier has already been taken', ['identifier']);
+  if (constraint === 'contacts_email_key')
+    return new DomainError(ContactErrors.emailTaken, 'Email has already been taken', ['email']);
+  if (constraint === 'contacts_phone_key')
+    return new DomainError(ContactErrors.phoneNumberTaken, 'Phone number has already been taken', ['phone_number']);
+  if (constraint === 'contacts_identifier_key')
+    return new DomainError(ContactErrors.identifierTaken, 'Identifier has already been taken', ['identifier']);
   return null;
 }
 
@@ -81,5 +94,7 @@ export function translateConflict(error: unknown): unknown {
 
 /** A contact is online while its last activity (a message in one of its conversations) is recent. */
 export function contactAvailability(lastActivityAt: Date | null, now: Date): ContactAvailability {
-  return lastActivityAt !== null && now.getTime() - lastActivityAt.getTime() <= CONTACT_ONLINE_WINDOW_SECONDS * 1000 ? 'online' : 'offline';
+  return lastActivityAt !== null && now.getTime() - lastActivityAt.getTime() <= CONTACT_ONLINE_WINDOW_SECONDS * 1000
+    ? 'online'
+    : 'offline';
 }

@@ -20,7 +20,10 @@ export class ContactsHandlers {
 
   @MessagePattern(P.search)
   search(@Payload() r: RpcRequest<typeof P.search>) {
-    return this.query.search(r, r.q, r.page, { conversations: r.include_conversations, contactInboxes: r.include_contact_inboxes });
+    return this.query.search(r, r.q, r.page, {
+      conversations: r.include_conversations,
+      contactInboxes: r.include_contact_inboxes,
+    });
   }
 
   @MessagePattern(P.filter)

@@ -22,7 +22,11 @@ export class ContactsLoader {
 
   /** Contacts by id, in no particular order (ids the table does not hold are left out). */
   byIds(ids: number[], tx?: EntityManager): Promise<ContactRow[]> {
-    return ids.length ? (tx ?? this.dataSource).query(`SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE id = ANY($1::int[])`, [ids]) : Promise.resolve([]);
+    return ids.length
+      ? (tx ?? this.dataSource).query(`SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE id = ANY($1::int[])`, [
+          ids,
+        ])
+      : Promise.resolve([]);
   }
 
   /** The account's contacts carrying any of the label titles, in id order after `afterId` (a campaign's audience, page by page). */
@@ -37,7 +41,10 @@ export class ContactsLoader {
 
   /** For other services that need a contact now (before its event reached them); null when there is none. */
   async snapshot(accountId: number, id: number): Promise<ContactSnapshot | null> {
-    const [row]: ContactRow[] = await this.dataSource.query(`SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE account_id = $1 AND id = $2`, [accountId, id]);
+    const [row]: ContactRow[] = await this.dataSource.query(
+      `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+    );
     return row ? toContactSnapshot(row) : null;
   }
 
@@ -51,7 +58,8 @@ export class ContactsLoader {
         WHERE ci.contact_id = ANY($1::int[]) ORDER BY ci.id`,
       [contactIds],
     );
-    for (const row of rows) byContact.get(row.contact_id)?.push({ source_id: row.source_id, inbox: toLinkedInbox(row) });
+    for (const row of rows)
+      byContact.get(row.contact_id)?.push({ source_id: row.source_id, inbox: toLinkedInbox(row) });
     return byContact;
   }
 }

@@ -12,7 +12,14 @@ import { LastActivityConsumer } from './last-activity.consumer';
 @Module({
   imports: [MessagingViewModule],
   controllers: [ContactsHandlers],
-  providers: [ContactsService, ContactsLoader, ContactQuery, ContactBatchWriter, ContactReferencesWriter, LastActivityConsumer],
+  providers: [
+    ContactsService,
+    ContactsLoader,
+    ContactQuery,
+    ContactBatchWriter,
+    ContactReferencesWriter,
+    LastActivityConsumer,
+  ],
   exports: [ContactsService, ContactsLoader, ContactBatchWriter, ContactReferencesWriter],
 })
 export class ContactsModule {}

@@ -17,12 +17,26 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { toContactSnapshot } from './contact-snapshot.mapper';
 import { toContact } from './contact.mapper';
-import { assertValidContact, assertValidCustomAttributes, normaliseContactFields, translateConflict } from './contact.rules';
+import {
+  assertValidContact,
+  assertValidCustomAttributes,
+  normaliseContactFields,
+  translateConflict,
+} from './contact.rules';
 import { ContactsLoader } from './contacts.loader';
 import type { ContactInboxRow } from './persistence/contact-inbox.row';
 import { CONTACT_COLUMNS, type ContactRow } from './persistence/contact.row';
 
-const TRACKED: Array<keyof Contact> = ['name', 'email', 'phone_number', 'identifier', 'thumbnail', 'blocked', 'additional_attributes', 'custom_attributes'];
+const TRACKED: Array<keyof Contact> = [
+  'name',
+  'email',
+  'phone_number',
+  'identifier',
+  'thumbnail',
+  'blocked',
+  'additional_attributes',
+  'custom_attributes',
+];
 
 @Injectable()
 export class ContactsService {
@@ -37,13 +51,19 @@ export class ContactsService {
     return this.withLinks(await this.loader.find(accountId, id));
   }
 
-  async create(accountId: number, input: CreateContactInput): Promise<{ contact: Contact; contact_inbox: ContactInboxLink }> {
+  async create(
+    accountId: number,
+    input: CreateContactInput,
+  ): Promise<{ contact: Contact; contact_inbox: ContactInboxLink }> {
     const values = normaliseContactFields(input);
     assertValidContact(values);
     const inbox = await this.messagingView.inbox(accountId, input.inbox_id);
     if (!inbox) throw new DomainError(ContactErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
     const customAttributes = input.custom_attributes ?? {};
-    assertValidCustomAttributes(await this.messagingView.contactDefinitionsFor(accountId, [customAttributes]), customAttributes);
+    assertValidCustomAttributes(
+      await this.messagingView.contactDefinitionsFor(accountId, [customAttributes]),
+      customAttributes,
+    );
     try {
       return await this.outbox.transaction(async (tx, emit) => {
         const [contact]: ContactRow[] = await tx.query(
@@ -77,7 +97,9 @@ export class ContactsService {
     const values = normaliseContactFields(input);
     assertValidContact(values);
     // Known before the transaction: asking messaging (when its view may lag) must not hold the contact's lock.
-    const definitions = input.custom_attributes ? await this.messagingView.contactDefinitionsFor(accountId, [input.custom_attributes]) : [];
+    const definitions = input.custom_attributes
+      ? await this.messagingView.contactDefinitionsFor(accountId, [input.custom_attributes])
+      : [];
     try {
       const contact = await this.outbox.transaction(async (tx, emit) => {
         const row = await this.loader.find(accountId, id, tx);
@@ -88,14 +110,17 @@ export class ContactsService {
         if (values.identifier !== undefined) row.identifier = values.identifier;
         if (values.avatarUrl !== undefined) row.avatar_url = values.avatarUrl;
         if (input.blocked !== undefined) row.blocked = input.blocked;
-        if (input.additional_attributes) row.additional_attributes = merge(row.additional_attributes, input.additional_attributes);
+        if (input.additional_attributes)
+          row.additional_attributes = merge(row.additional_attributes, input.additional_attributes);
         if (input.custom_attributes) {
           row.custom_attributes = merge(row.custom_attributes, input.custom_attributes);
           assertValidCustomAttributes(definitions, row.custom_attributes);
         }
         const saved = await this.saveChanges(tx, emit, row, before);
         if (before.blocked !== saved.blocked) {
-          await emit(saved.blocked ? ContactEvents.blocked : ContactEvents.unblocked, accountId, { contact: toContactSnapshot(saved) });
+          await emit(saved.blocked ? ContactEvents.blocked : ContactEvents.unblocked, accountId, {
+            contact: toContactSnapshot(saved),
+          });
         }
         return saved;
       });
@@ -122,7 +147,9 @@ export class ContactsService {
       const before = toContact(row);
       row.blocked = blocked;
       const saved = await this.saveChanges(tx, emit, row, before);
-      await emit(blocked ? ContactEvents.blocked : ContactEvents.unblocked, accountId, { contact: toContactSnapshot(saved) });
+      await emit(blocked ? ContactEvents.blocked : ContactEvents.unblocked, accountId, {
+        contact: toContactSnapshot(saved),
+      });
       return saved;
     });
     return this.withLinks(contact);
@@ -150,7 +177,10 @@ export class ContactsService {
     try {
       await insertLink(this.dataSource.manager, contact, inbox.id, sourceId);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError(ContactInboxErrors.sourceIdTaken, 'Source id is already used in this inbox', ['source_id']);
+      if (isUniqueViolation(error))
+        throw new DomainError(ContactInboxErrors.sourceIdTaken, 'Source id is already used in this inbox', [
+          'source_id',
+        ]);
       throw error;
     }
     return { source_id: sourceId, inbox };
@@ -179,13 +209,17 @@ export class ContactsService {
    * id order): each one's oldest link there, or a new one; contacts the account does not have are
    * left out.
    */
-  async ensureInboxLinks(accountId: number, contactIds: number[], inbox: LinkedInbox): Promise<Array<{ contact_id: number; source_id: string }>> {
+  async ensureInboxLinks(
+    accountId: number,
+    contactIds: number[],
+    inbox: LinkedInbox,
+  ): Promise<Array<{ contact_id: number; source_id: string }>> {
     if (contactIds.length === 0) return [];
     return this.dataSource.transaction(async (tx) => {
-      const found: Array<{ id: number }> = await tx.query('SELECT id FROM contacts.contacts WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE', [
-        accountId,
-        [...new Set(contactIds)],
-      ]);
+      const found: Array<{ id: number }> = await tx.query(
+        'SELECT id FROM contacts.contacts WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE',
+        [accountId, [...new Set(contactIds)]],
+      );
       const ids = found.map((row) => row.id);
       const existing: Array<{ contact_id: number; source_id: string }> = await tx.query(
         'SELECT DISTINCT ON (contact_id) contact_id, source_id FROM contacts.contact_inboxes WHERE contact_id = ANY($1::int[]) AND inbox_id = $2 ORDER BY contact_id, id',
@@ -207,7 +241,10 @@ export class ContactsService {
 
   /** Locks the account's contact until the end of `tx`; false when there is none. */
   async lock(tx: EntityManager, accountId: number, id: number): Promise<boolean> {
-    const rows: unknown[] = await tx.query('SELECT 1 FROM contacts.contacts WHERE id = $1 AND account_id = $2 FOR UPDATE', [id, accountId]);
+    const rows: unknown[] = await tx.query(
+      'SELECT 1 FROM contacts.contacts WHERE id = $1 AND account_id = $2 FOR UPDATE',
+      [id, accountId],
+    );
     return rows.length > 0;
   }
 
@@ -222,7 +259,9 @@ export class ContactsService {
     const mergee = rows.find((row) => row.id === mergeeId)!;
     const before = toContact(base);
     // The mergee's unique values must be freed before the base can take them.
-    await tx.query('UPDATE contacts.contacts SET email = NULL, phone_number = NULL, identifier = NULL WHERE id = $1', [mergee.id]);
+    await tx.query('UPDATE contacts.contacts SET email = NULL, phone_number = NULL, identifier = NULL WHERE id = $1', [
+      mergee.id,
+    ]);
     base.name ??= mergee.name;
     base.email ??= mergee.email;
     base.phone_number ??= mergee.phone_number;
@@ -231,7 +270,8 @@ export class ContactsService {
     base.additional_attributes = { ...mergee.additional_attributes, ...base.additional_attributes };
     base.custom_attributes = { ...mergee.custom_attributes, ...base.custom_attributes };
     base.labels = [...new Set([...base.labels, ...mergee.labels])].sort();
-    if (mergee.last_activity_at && (!base.last_activity_at || mergee.last_activity_at > base.last_activity_at)) base.last_activity_at = mergee.last_activity_at;
+    if (mergee.last_activity_at && (!base.last_activity_at || mergee.last_activity_at > base.last_activity_at))
+      base.last_activity_at = mergee.last_activity_at;
     await tx.query(
       `UPDATE contacts.contact_inboxes SET contact_id = $1 WHERE contact_id = $2
          AND inbox_id NOT IN (SELECT inbox_id FROM contacts.contact_inboxes WHERE contact_id = $1)`,
@@ -252,11 +292,21 @@ export class ContactsService {
   }
 
   /** Saves and, when something visible changed, publishes `contact.updated` with the changes (without one, writes only when `always`). */
-  async saveChanges(tx: EntityManager, emit: Emit, row: ContactRow, before: Contact, options: { always?: boolean } = {}): Promise<ContactRow> {
+  async saveChanges(
+    tx: EntityManager,
+    emit: Emit,
+    row: ContactRow,
+    before: Contact,
+    options: { always?: boolean } = {},
+  ): Promise<ContactRow> {
     const changes = changedAttributes(before, toContact(row), TRACKED);
     if (changes.length === 0 && !options.always) return row;
     const saved = await write(tx, row);
-    if (changes.length > 0) await emit(ContactEvents.updated, saved.account_id, { contact: toContactSnapshot(saved), changed_attributes: changes });
+    if (changes.length > 0)
+      await emit(ContactEvents.updated, saved.account_id, {
+        contact: toContactSnapshot(saved),
+        changed_attributes: changes,
+      });
     return saved;
   }
 }
@@ -289,8 +339,16 @@ async function write(tx: EntityManager, row: ContactRow): Promise<ContactRow> {
 }
 
 /** A new inbox link of the contact (unique per inbox and source id). */
-async function insertLink(on: EntityManager, contact: Pick<ContactRow, 'id' | 'account_id'>, inboxId: number, sourceId: string): Promise<void> {
-  await on.query('INSERT INTO contacts.contact_inboxes (contact_id, account_id, inbox_id, source_id) VALUES ($1, $2, $3, $4)', [contact.id, contact.account_id, inboxId, sourceId]);
+async function insertLink(
+  on: EntityManager,
+  contact: Pick<ContactRow, 'id' | 'account_id'>,
+  inboxId: number,
+  sourceId: string,
+): Promise<void> {
+  await on.query(
+    'INSERT INTO contacts.contact_inboxes (contact_id, account_id, inbox_id, source_id) VALUES ($1, $2, $3, $4)',
+    [contact.id, contact.account_id, inboxId, sourceId],
+  );
 }
 
 function merge(stored: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {

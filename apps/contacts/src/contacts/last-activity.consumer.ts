@@ -6,13 +6,20 @@ import type { EntityManager } from 'typeorm';
 /** A message in one of the contact's conversations is activity of the contact (the newest message of a batch counts). */
 @Injectable()
 export class LastActivityConsumer {
-  @OnEvents(MessageEvents.created, { purpose: 'contact_last_activity', when: (event) => (event as EventOf<typeof MessageEvents.created>).data.message.message_type !== 'activity' })
+  @OnEvents(MessageEvents.created, {
+    purpose: 'contact_last_activity',
+    when: (event) => (event as EventOf<typeof MessageEvents.created>).data.message.message_type !== 'activity',
+  })
   async onMessages(events: Array<EventOf<typeof MessageEvents.created>>, tx: EntityManager): Promise<void> {
     await tx.query(
       `UPDATE contacts.contacts c SET last_activity_at = m.at
          FROM (SELECT id, account_id, max(at) AS at FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS e(id, account_id, at) GROUP BY id, account_id) m
         WHERE c.id = m.id AND c.account_id = m.account_id AND (c.last_activity_at IS NULL OR c.last_activity_at < m.at)`,
-      [events.map((event) => event.data.conversation.contact_id), events.map((event) => event.account_id), events.map((event) => event.occurred_at)],
+      [
+        events.map((event) => event.data.conversation.contact_id),
+        events.map((event) => event.account_id),
+        events.map((event) => event.occurred_at),
+      ],
     );
   }
 }

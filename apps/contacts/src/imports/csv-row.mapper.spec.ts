@@ -25,6 +25,9 @@ describe('contactFieldsFromRow', () => {
   });
 
   it('tolerates header case and spaces, and skips empty attribute cells', () => {
-    expect(contactFieldsFromRow({ ' Name ': 'Bo', CUSTOM_ATTRIBUTES_TIER: '', email: '' })).toEqual({ name: 'Bo', email: '' });
+    expect(contactFieldsFromRow({ ' Name ': 'Bo', CUSTOM_ATTRIBUTES_TIER: '', email: '' })).toEqual({
+      name: 'Bo',
+      email: '',
+    });
   });
 });

@@ -15,8 +15,10 @@ export function contactFieldsFromRow(row: Record<string, string>): ContactFields
     else if (column === 'email') fields.email = value;
     else if (column === 'phone_number') fields.phone_number = value;
     else if (column === 'identifier') fields.identifier = value;
-    else if (column.startsWith(ADDITIONAL) && value.trim() !== '') additional[column.slice(ADDITIONAL.length)] = value.trim();
-    else if (column.startsWith(CUSTOM) && value.trim() !== '') custom[column.slice(CUSTOM.length)] = typedValue(value.trim());
+    else if (column.startsWith(ADDITIONAL) && value.trim() !== '')
+      additional[column.slice(ADDITIONAL.length)] = value.trim();
+    else if (column.startsWith(CUSTOM) && value.trim() !== '')
+      custom[column.slice(CUSTOM.length)] = typedValue(value.trim());
   }
   if (Object.keys(additional).length) fields.additional_attributes = additional;
   if (Object.keys(custom).length) fields.custom_attributes = custom;

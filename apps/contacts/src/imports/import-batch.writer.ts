@@ -31,7 +31,14 @@ interface Working extends Omit<MatchedContact, 'id'> {
   dirty: boolean;
 }
 
-const TRACKED: Array<keyof ContactSnapshot> = ['name', 'email', 'phone_number', 'identifier', 'additional_attributes', 'custom_attributes'];
+const TRACKED: Array<keyof ContactSnapshot> = [
+  'name',
+  'email',
+  'phone_number',
+  'identifier',
+  'additional_attributes',
+  'custom_attributes',
+];
 
 /**
  * Applies one batch of CSV rows set-wise: rows are validated like the API, matched to
@@ -42,9 +49,21 @@ const TRACKED: Array<keyof ContactSnapshot> = ['name', 'email', 'phone_number', 
 export class ImportBatchWriter {
   constructor(private readonly contacts: ContactBatchWriter) {}
 
-  async apply(tx: EntityManager, emit: Emit, accountId: number, importId: number, rows: ImportRow[], definitions: CustomAttributeDefinition[]): Promise<BatchOutcome> {
+  async apply(
+    tx: EntityManager,
+    emit: Emit,
+    accountId: number,
+    importId: number,
+    rows: ImportRow[],
+    definitions: CustomAttributeDefinition[],
+  ): Promise<BatchOutcome> {
     const failures: ImportFailure[] = [];
-    const prepared: Array<{ row: ImportRow; values: ReturnType<typeof normaliseContactFields>; additional: Record<string, unknown>; custom: Record<string, unknown> }> = [];
+    const prepared: Array<{
+      row: ImportRow;
+      values: ReturnType<typeof normaliseContactFields>;
+      additional: Record<string, unknown>;
+      custom: Record<string, unknown>;
+    }> = [];
     for (const row of rows) {
       const fields = contactFieldsFromRow(row.raw);
       let values: ReturnType<typeof normaliseContactFields>;
@@ -55,14 +74,26 @@ export class ImportBatchWriter {
         continue;
       }
       const custom = fields.custom_attributes ?? {};
-      const problems = [...Object.values(contactFieldProblems(values)), ...Object.values(customAttributeProblems(definitions, custom))];
-      if (!values.name && !values.email && !values.phoneNumber && !values.identifier) problems.push('Row has no name, email, phone_number or identifier');
+      const problems = [
+        ...Object.values(contactFieldProblems(values)),
+        ...Object.values(customAttributeProblems(definitions, custom)),
+      ];
+      if (!values.name && !values.email && !values.phoneNumber && !values.identifier)
+        problems.push('Row has no name, email, phone_number or identifier');
       if (problems.length) failures.push({ row, errors: problems });
       else prepared.push({ row, values, additional: fields.additional_attributes ?? {}, custom });
     }
 
-    const known = await this.loadMatches(tx, accountId, prepared.map((p) => p.values));
-    const index = { identifier: new Map<string, Working>(), email: new Map<string, Working>(), phone: new Map<string, Working>() };
+    const known = await this.loadMatches(
+      tx,
+      accountId,
+      prepared.map((p) => p.values),
+    );
+    const index = {
+      identifier: new Map<string, Working>(),
+      email: new Map<string, Working>(),
+      phone: new Map<string, Working>(),
+    };
     const remember = (contact: Working) => {
       if (contact.identifier) index.identifier.set(contact.identifier, contact);
       if (contact.email) index.email.set(contact.email, contact);
@@ -121,7 +152,11 @@ export class ImportBatchWriter {
     await this.recordFailures(tx, importId, failures);
 
     const now = Math.floor(Date.now() / 1000);
-    await emit.many(ContactEvents.created, accountId, fresh.map((contact) => ({ contact: snapshot(accountId, contact, now) })));
+    await emit.many(
+      ContactEvents.created,
+      accountId,
+      fresh.map((contact) => ({ contact: snapshot(accountId, contact, now) })),
+    );
     await emit.many(
       ContactEvents.updated,
       accountId,
@@ -141,11 +176,20 @@ export class ImportBatchWriter {
       `INSERT INTO contacts.import_errors (import_id, row_number, row_data, errors)
        SELECT $1, n, d, e FROM unnest($2::int[], $3::json[], $4::text[]) AS f(n, d, e)
        ON CONFLICT DO NOTHING`,
-      [importId, failures.map((f) => f.row.rowNumber), failures.map((f) => JSON.stringify(f.row.raw)), failures.map((f) => f.errors.join('; '))],
+      [
+        importId,
+        failures.map((f) => f.row.rowNumber),
+        failures.map((f) => JSON.stringify(f.row.raw)),
+        failures.map((f) => f.errors.join('; ')),
+      ],
     );
   }
 
-  private async loadMatches(tx: EntityManager, accountId: number, values: Array<ReturnType<typeof normaliseContactFields>>): Promise<Working[]> {
+  private async loadMatches(
+    tx: EntityManager,
+    accountId: number,
+    values: Array<ReturnType<typeof normaliseContactFields>>,
+  ): Promise<Working[]> {
     const rows = await this.contacts.matching(tx, accountId, {
       identifiers: values.map((v) => v.identifier).filter((v): v is string => !!v),
       emails: values.map((v) => v.email).filter((v): v is string => !!v),
@@ -161,7 +205,11 @@ export class ImportBatchWriter {
 }
 
 /** An e-mail, phone or identifier the row would take from another contact. */
-function conflictOf(index: Record<'identifier' | 'email' | 'phone', Map<string, Working>>, target: Working, values: ReturnType<typeof normaliseContactFields>): string | null {
+function conflictOf(
+  index: Record<'identifier' | 'email' | 'phone', Map<string, Working>>,
+  target: Working,
+  values: ReturnType<typeof normaliseContactFields>,
+): string | null {
   const other = (map: Map<string, Working>, key: string | null | undefined) => (key ? map.get(key) : undefined);
   const taken = (found: Working | undefined) => found !== undefined && found !== target;
   if (taken(other(index.email, values.email))) return 'Email has already been taken';

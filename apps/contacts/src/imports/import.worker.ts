@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
-import { DeletedAccounts, FILE_STORAGE, isUniqueViolation, Outbox, PollingLoop, type FileStorage } from '@parley/service-kit';
+import {
+  DeletedAccounts,
+  FILE_STORAGE,
+  isUniqueViolation,
+  Outbox,
+  PollingLoop,
+  type FileStorage,
+} from '@parley/service-kit';
 import { parse } from 'csv-parse';
 import { DataSource } from 'typeorm';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
@@ -62,9 +69,13 @@ export class ImportWorker extends PollingLoop {
     try {
       if (job.rows_total === null) {
         job.rows_total = await this.countRows(job.file_key);
-        await this.dataSource.query('UPDATE contacts.imports SET rows_total = $2, updated_at = now() WHERE id = $1', [job.id, job.rows_total]);
+        await this.dataSource.query('UPDATE contacts.imports SET rows_total = $2, updated_at = now() WHERE id = $1', [
+          job.id,
+          job.rows_total,
+        ]);
       }
-      if (job.rows_total > CONTACT_IMPORT_MAX_ROWS) throw new Error(`The file has ${job.rows_total} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
+      if (job.rows_total > CONTACT_IMPORT_MAX_ROWS)
+        throw new Error(`The file has ${job.rows_total} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
       let batch: ImportRow[] = [];
       let rowNumber = 0;
       for await (const raw of await this.records(job.file_key)) {
@@ -103,12 +114,18 @@ export class ImportWorker extends PollingLoop {
             await tx.query('SAVEPOINT import_row');
             try {
               const one = await this.batches.apply(tx, emit, job.account_id, job.id, [row], definitions);
-              outcome = { created: outcome.created + one.created, updated: outcome.updated + one.updated, failed: outcome.failed + one.failed };
+              outcome = {
+                created: outcome.created + one.created,
+                updated: outcome.updated + one.updated,
+                failed: outcome.failed + one.failed,
+              };
               await tx.query('RELEASE SAVEPOINT import_row');
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
               await tx.query('ROLLBACK TO SAVEPOINT import_row');
-              await this.batches.recordFailures(tx, job.id, [{ row, errors: ['Email, phone number or identifier has already been taken'] }]);
+              await this.batches.recordFailures(tx, job.id, [
+                { row, errors: ['Email, phone number or identifier has already been taken'] },
+              ]);
               outcome.failed++;
             }
           }
@@ -118,14 +135,10 @@ export class ImportWorker extends PollingLoop {
         job.updated += outcome.updated;
         job.failed += outcome.failed;
         job.locked_until = new Date(Date.now() + this.leaseMs);
-        await tx.query('UPDATE contacts.imports SET processed = $2, created = $3, updated = $4, failed = $5, locked_until = $6, updated_at = now() WHERE id = $1', [
-          job.id,
-          job.processed,
-          job.created,
-          job.updated,
-          job.failed,
-          job.locked_until,
-        ]);
+        await tx.query(
+          'UPDATE contacts.imports SET processed = $2, created = $3, updated = $4, failed = $5, locked_until = $6, updated_at = now() WHERE id = $1',
+          [job.id, job.processed, job.created, job.updated, job.failed, job.locked_until],
+        );
       });
     const snapshot = { created: job.created, updated: job.updated, failed: job.failed, processed: job.processed };
     try {
@@ -138,23 +151,25 @@ export class ImportWorker extends PollingLoop {
   }
 
   private async release(job: ContactImportRow): Promise<void> {
-    await this.dataSource.query('UPDATE contacts.imports SET locked_until = NULL, updated_at = now() WHERE id = $1', [job.id]);
+    await this.dataSource.query('UPDATE contacts.imports SET locked_until = NULL, updated_at = now() WHERE id = $1', [
+      job.id,
+    ]);
   }
 
   private async finish(job: ContactImportRow, status: 'completed' | 'failed', reason: string | null): Promise<void> {
-    await this.dataSource.query('UPDATE contacts.imports SET status = $2, failure_reason = $3, finished_at = $4, locked_until = NULL, updated_at = now() WHERE id = $1', [
-      job.id,
-      status,
-      reason,
-      new Date(),
-    ]);
+    await this.dataSource.query(
+      'UPDATE contacts.imports SET status = $2, failure_reason = $3, finished_at = $4, locked_until = NULL, updated_at = now() WHERE id = $1',
+      [job.id, status, reason, new Date()],
+    );
   }
 
   private async records(fileKey: string): Promise<AsyncIterable<unknown>> {
     const file = await this.storage.open(fileKey);
     if (!file) throw new Error('The uploaded file is gone');
     // Streamed: memory stays flat whatever the file size. A BOM before the header is tolerated.
-    return file.stream.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, trim: false, relax_column_count: true }));
+    return file.stream.pipe(
+      parse({ columns: true, bom: true, skip_empty_lines: true, trim: false, relax_column_count: true }),
+    );
   }
 
   private async countRows(fileKey: string): Promise<number> {

@@ -55,6 +55,12 @@ export class ImportsService {
   }
 
   private find(accountId: number, id: number): Promise<ContactImportRow> {
-    return selectOneOrFail(this.dataSource, `SELECT ${CONTACT_IMPORT_COLUMNS} FROM contacts.imports WHERE account_id = $1 AND id = $2`, [accountId, id], 'Import', ImportErrors.notFound);
+    return selectOneOrFail(
+      this.dataSource,
+      `SELECT ${CONTACT_IMPORT_COLUMNS} FROM contacts.imports WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Import',
+      ImportErrors.notFound,
+    );
   }
 }

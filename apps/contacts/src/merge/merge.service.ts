@@ -20,13 +20,16 @@ export class MergeService {
   ) {}
 
   async merge(accountId: number, baseId: number, mergeeId: number): Promise<Contact> {
-    if (baseId === mergeeId) throw new DomainError(MergeErrors.intoItself, 'A contact cannot be merged into itself', ['mergee_contact_id']);
+    if (baseId === mergeeId)
+      throw new DomainError(MergeErrors.intoItself, 'A contact cannot be merged into itself', ['mergee_contact_id']);
     try {
       const base = await this.outbox.transaction(async (tx, emit) => {
         // Lock in id order so two crossed merges cannot deadlock.
         for (const id of baseId < mergeeId ? [baseId, mergeeId] : [mergeeId, baseId]) {
           if (!(await this.contacts.lock(tx, accountId, id))) {
-            throw new DomainError(MergeErrors.contactMissing, 'Contact does not exist in this account', [id === baseId ? 'base_contact_id' : 'mergee_contact_id']);
+            throw new DomainError(MergeErrors.contactMissing, 'Contact does not exist in this account', [
+              id === baseId ? 'base_contact_id' : 'mergee_contact_id',
+            ]);
           }
         }
         const saved = await this.contacts.absorb(tx, emit, baseId, mergeeId);

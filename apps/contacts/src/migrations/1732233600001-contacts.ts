@@ -28,12 +28,22 @@ export class Contacts1732233600001 implements MigrationInterface {
             coalesce(phone_number, '') || ' ' || coalesce(identifier, ''))
         ) STORED
       )`);
-    await runner.query(`CREATE UNIQUE INDEX contacts_email_key ON contacts.contacts (account_id, lower(email)) WHERE email IS NOT NULL`);
-    await runner.query(`CREATE UNIQUE INDEX contacts_phone_key ON contacts.contacts (account_id, phone_number) WHERE phone_number IS NOT NULL`);
-    await runner.query(`CREATE UNIQUE INDEX contacts_identifier_key ON contacts.contacts (account_id, identifier) WHERE identifier IS NOT NULL`);
-    await runner.query(`CREATE INDEX contacts_account_created_idx ON contacts.contacts (account_id, created_at DESC, id DESC)`);
+    await runner.query(
+      `CREATE UNIQUE INDEX contacts_email_key ON contacts.contacts (account_id, lower(email)) WHERE email IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE UNIQUE INDEX contacts_phone_key ON contacts.contacts (account_id, phone_number) WHERE phone_number IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE UNIQUE INDEX contacts_identifier_key ON contacts.contacts (account_id, identifier) WHERE identifier IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE INDEX contacts_account_created_idx ON contacts.contacts (account_id, created_at DESC, id DESC)`,
+    );
     await runner.query(`CREATE INDEX contacts_account_name_idx ON contacts.contacts (account_id, lower(name))`);
-    await runner.query(`CREATE INDEX contacts_account_activity_idx ON contacts.contacts (account_id, last_activity_at DESC NULLS LAST)`);
+    await runner.query(
+      `CREATE INDEX contacts_account_activity_idx ON contacts.contacts (account_id, last_activity_at DESC NULLS LAST)`,
+    );
     await runner.query(`CREATE INDEX contacts_labels_idx ON contacts.contacts USING gin (labels)`);
     await runner.query(`CREATE INDEX contacts_search_idx ON contacts.contacts USING gin (search_vector)`);
     await runner.query(`
@@ -75,7 +85,9 @@ export class Contacts1732233600001 implements MigrationInterface {
         deleted boolean NOT NULL DEFAULT false,
         source_updated_at timestamptz NOT NULL
       )`);
-    await runner.query(`CREATE INDEX attribute_definitions_view_account_idx ON contacts.attribute_definitions_view (account_id)`);
+    await runner.query(
+      `CREATE INDEX attribute_definitions_view_account_idx ON contacts.attribute_definitions_view (account_id)`,
+    );
     await runner.query(`
       CREATE TABLE contacts.imports (
         id serial PRIMARY KEY,
@@ -95,7 +107,9 @@ export class Contacts1732233600001 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`CREATE INDEX imports_pending_idx ON contacts.imports (id) WHERE status IN ('queued', 'running')`);
+    await runner.query(
+      `CREATE INDEX imports_pending_idx ON contacts.imports (id) WHERE status IN ('queued', 'running')`,
+    );
     await runner.query(`
       CREATE TABLE contacts.import_errors (
         import_id integer NOT NULL REFERENCES contacts.imports (id) ON DELETE CASCADE,
@@ -107,7 +121,15 @@ export class Contacts1732233600001 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['import_errors', 'imports', 'attribute_definitions_view', 'inboxes_view', 'notes', 'contact_inboxes', 'contacts']) {
+    for (const table of [
+      'import_errors',
+      'imports',
+      'attribute_definitions_view',
+      'inboxes_view',
+      'notes',
+      'contact_inboxes',
+      'contacts',
+    ]) {
       await runner.query(`DROP TABLE IF EXISTS contacts.${table}`);
     }
   }

@@ -22,7 +22,10 @@ export class NotesService {
 
   async list(accountId: number, contactId: number): Promise<ContactNote[]> {
     await this.contacts.find(accountId, contactId);
-    const rows: NoteRow[] = await this.dataSource.query(`SELECT ${NOTE_COLUMNS} FROM contacts.notes WHERE contact_id = $1 ORDER BY created_at DESC, id DESC`, [contactId]);
+    const rows: NoteRow[] = await this.dataSource.query(
+      `SELECT ${NOTE_COLUMNS} FROM contacts.notes WHERE contact_id = $1 ORDER BY created_at DESC, id DESC`,
+      [contactId],
+    );
     return rows.map(toNote);
   }
 
@@ -60,6 +63,12 @@ export class NotesService {
   }
 
   private find(contactId: number, noteId: number): Promise<NoteRow> {
-    return selectOneOrFail(this.dataSource, `SELECT ${NOTE_COLUMNS} FROM contacts.notes WHERE id = $1 AND contact_id = $2`, [noteId, contactId], 'Note', NoteErrors.notFound);
+    return selectOneOrFail(
+      this.dataSource,
+      `SELECT ${NOTE_COLUMNS} FROM contacts.notes WHERE id = $1 AND contact_id = $2`,
+      [noteId, contactId],
+      'Note',
+      NoteErrors.notFound,
+    );
   }
 }

@@ -34,13 +34,21 @@ export class AgentBotsController {
 
   @Patch(':id')
   @ApiOkResponse({ type: AgentBotView })
-  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentBotDto): Promise<AgentBot> {
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateAgentBotDto,
+  ): Promise<AgentBot> {
     return this.rpc.send(AgentBotPatterns.update, { ...scope, id, data: body });
   }
 
   @Put(':id')
   @ApiOkResponse({ type: AgentBotView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentBotDto): Promise<AgentBot> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateAgentBotDto,
+  ): Promise<AgentBot> {
     return this.update(scope, id, body);
   }
 

@@ -1,5 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AVAILABILITY_STATUSES, ROLES, type AvailabilityStatus, type InviteAgentInput, type Role, type UpdateAgentInput } from '@parley/contracts';
+import {
+  AVAILABILITY_STATUSES,
+  ROLES,
+  type AvailabilityStatus,
+  type InviteAgentInput,
+  type Role,
+  type UpdateAgentInput,
+} from '@parley/contracts';
 import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MayBeOmitted } from '../http/tolerant-input.decorators';
 

@@ -38,7 +38,11 @@ export class AgentsController {
   @Put(':id')
   @AdminOnly()
   @ApiOkResponse({ type: AgentView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAgentDto): Promise<Agent> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateAgentDto,
+  ): Promise<Agent> {
     return this.update(scope, id, body);
   }
 

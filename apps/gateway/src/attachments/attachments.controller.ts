@@ -1,6 +1,12 @@
 import { Controller, ForbiddenException, Get, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { FILE_STORAGE, STORAGE_CONFIG, verifyFileSignature, type FileStorage, type StorageConfig } from '@parley/service-kit';
+import {
+  FILE_STORAGE,
+  STORAGE_CONFIG,
+  verifyFileSignature,
+  type FileStorage,
+  type StorageConfig,
+} from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access.decorators';
 
@@ -16,7 +22,10 @@ export class AttachmentsController {
 
   @Get('*')
   @ApiProduces('*/*')
-  @ApiOkResponse({ description: 'The file, with the content type the link names', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'The file, with the content type the link names',
+    schema: { type: 'string', format: 'binary' },
+  })
   async download(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
@@ -26,7 +35,8 @@ export class AttachmentsController {
   ): Promise<void> {
     const key = decodeURIComponent((request.params as Record<string, string>)['*'] ?? '');
     const ref = { key, contentType: type, expires: Number(expires) };
-    if (!verifyFileSignature(ref, signature, this.config.urlSecret)) throw new ForbiddenException('This link is invalid or has expired');
+    if (!verifyFileSignature(ref, signature, this.config.urlSecret))
+      throw new ForbiddenException('This link is invalid or has expired');
     const file = await this.storage.open(key).catch(() => null);
     if (!file) throw new NotFoundException('Attachment not found');
     const name = key.split('/').pop() ?? 'file';

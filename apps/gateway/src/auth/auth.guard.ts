@@ -1,4 +1,12 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ResolvedIdentity } from '@parley/contracts';
 import { runInRequestContext } from '@parley/service-kit';
@@ -24,14 +32,16 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS, [context.getHandler(), context.getClass()]) ?? DEFAULT_RULE;
+    const rule =
+      this.reflector.getAllAndOverride<AccessRule>(ACCESS, [context.getHandler(), context.getClass()]) ?? DEFAULT_RULE;
     if (rule.kind === 'public') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = readAccessToken(request);
     if (!token) throw new UnauthorizedException('Missing access token');
     if (rule.kind === 'platform') return this.checkPlatformToken(token);
 
-    const resolve = (fresh: boolean) => runInRequestContext({ correlationId: String(request.id) }, () => this.tokens.resolve(token, { fresh }));
+    const resolve = (fresh: boolean) =>
+      runInRequestContext({ correlationId: String(request.id) }, () => this.tokens.resolve(token, { fresh }));
     let identity = await resolve(false);
     if (!identity) throw new UnauthorizedException('Invalid access token');
     request.identity = identity;
@@ -49,7 +59,10 @@ export class AuthGuard implements CanActivate {
       const problem = refusal(identity, accountId, rule);
       if (problem) throw new ForbiddenException(problem);
       request.accountId = accountId;
-      request.caller = { user_id: identity.user_id, role: identity.accounts.find((account) => account.id === accountId)!.role };
+      request.caller = {
+        user_id: identity.user_id,
+        role: identity.accounts.find((account) => account.id === accountId)!.role,
+      };
     }
     return true;
   }
@@ -67,7 +80,8 @@ export class AuthGuard implements CanActivate {
 function refusal(identity: ResolvedIdentity, accountId: number, rule: AccessRule): string | null {
   const membership = identity.accounts.find((account) => account.id === accountId);
   if (!membership) return 'You are not authorized to access this account';
-  if (rule.kind === 'user' && rule.roles.length > 0 && !rule.roles.includes(membership.role)) return `This action requires the ${rule.roles.join(' or ')} role`;
+  if (rule.kind === 'user' && rule.roles.length > 0 && !rule.roles.includes(membership.role))
+    return `This action requires the ${rule.roles.join(' or ')} role`;
   return null;
 }
 

@@ -1,7 +1,12 @@
 import type { ResolvedIdentity } from '@parley/contracts';
 import { IdentityCacheService } from './identity-cache.service';
 
-const alice: ResolvedIdentity = { user_id: 1, name: 'Alice', email: 'a@example.com', accounts: [{ id: 7, name: 'Acme', role: 'agent' }] };
+const alice: ResolvedIdentity = {
+  user_id: 1,
+  name: 'Alice',
+  email: 'a@example.com',
+  accounts: [{ id: 7, name: 'Acme', role: 'agent' }],
+};
 const bob: ResolvedIdentity = { user_id: 2, name: 'Bob', email: 'b@example.com', accounts: [] };
 
 describe('IdentityCacheService', () => {

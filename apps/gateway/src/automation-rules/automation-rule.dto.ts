@@ -14,10 +14,18 @@ import { IsPage, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorator
 
 /** Shapes only (400): whether keys, operators, values and params make sense is the automation service's 422. */
 export class RuleConditionDto implements RuleCondition {
-  @ApiProperty({ example: 'status', description: `${CONDITION_ATTRIBUTE_KEYS.join(', ')} or custom_attributes.<key>` }) @IsString() @MaxLength(255) attribute_key: string;
+  @ApiProperty({ example: 'status', description: `${CONDITION_ATTRIBUTE_KEYS.join(', ')} or custom_attributes.<key>` })
+  @IsString()
+  @MaxLength(255)
+  attribute_key: string;
   @ApiProperty({ enum: RULE_CONDITION_OPERATORS }) @IsString() @MaxLength(64) filter_operator: string;
-  @ApiPropertyOptional({ type: 'array', items: {} }) @MayBeOmitted() @IsArray() @ArrayMaxSize(100) values: unknown[] = [];
-  @ApiPropertyOptional({ enum: ['and', 'or'], nullable: true, description: 'Joins this condition to the next; case-insensitive' })
+  @ApiPropertyOptional({ type: 'array', items: {} }) @MayBeOmitted() @IsArray() @ArrayMaxSize(100) values: unknown[] =
+    [];
+  @ApiPropertyOptional({
+    enum: ['and', 'or'],
+    nullable: true,
+    description: 'Joins this condition to the next; case-insensitive',
+  })
   @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
   @MayBeOmitted()
   @ValidateIf((_, v) => v !== null)
@@ -27,12 +35,21 @@ export class RuleConditionDto implements RuleCondition {
 
 export class RuleActionDto implements RuleAction {
   @ApiProperty({ enum: RULE_ACTION_NAMES }) @IsString() @MaxLength(64) action_name: string;
-  @ApiPropertyOptional({ type: 'array', items: {} }) @MayBeOmitted() @IsArray() @ArrayMaxSize(100) action_params: unknown[] = [];
+  @ApiPropertyOptional({ type: 'array', items: {} })
+  @MayBeOmitted()
+  @IsArray()
+  @ArrayMaxSize(100)
+  action_params: unknown[] = [];
 }
 
 export class CreateAutomationRuleDto implements CreateAutomationRuleInput {
   @ApiProperty() @IsString() @MaxLength(255) name: string;
-  @ApiPropertyOptional({ nullable: true, type: String }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(10_000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(10_000)
+  description?: string | null;
   @ApiProperty({ enum: AUTOMATION_EVENT_NAMES }) @IsString() event_name: string;
 
   @ApiProperty({ type: [RuleConditionDto] })

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AUTOMATION_EVENT_NAMES, type AutomationEventName, type AutomationRule, type AutomationRuleRun, type AutomationRuleRunPage, type RuleAction, type RuleActionOutcome, type RuleCondition } from '@parley/contracts';
+import {
+  AUTOMATION_EVENT_NAMES,
+  type AutomationEventName,
+  type AutomationRule,
+  type AutomationRuleRun,
+  type AutomationRuleRunPage,
+  type RuleAction,
+  type RuleActionOutcome,
+  type RuleCondition,
+} from '@parley/contracts';
 
 export class RuleConditionView implements RuleCondition {
   @ApiProperty() attribute_key: string;

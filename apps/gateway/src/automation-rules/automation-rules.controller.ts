@@ -1,6 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { AutomationRulePatterns, type AccountScoped, type AutomationRule, type AutomationRuleRunPage } from '@parley/contracts';
+import {
+  AutomationRulePatterns,
+  type AccountScoped,
+  type AutomationRule,
+  type AutomationRuleRunPage,
+} from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
@@ -23,7 +28,10 @@ export class AutomationRulesController {
 
   @Post()
   @ApiCreatedResponse({ type: AutomationRuleEnvelope })
-  async create(@Scope() scope: AccountScoped, @Body() body: CreateAutomationRuleDto): Promise<{ payload: AutomationRule }> {
+  async create(
+    @Scope() scope: AccountScoped,
+    @Body() body: CreateAutomationRuleDto,
+  ): Promise<{ payload: AutomationRule }> {
     return { payload: await this.rpc.send(AutomationRulePatterns.create, { ...scope, data: body }) };
   }
 
@@ -35,13 +43,21 @@ export class AutomationRulesController {
 
   @Patch(':id')
   @ApiOkResponse({ type: AutomationRuleEnvelope })
-  async update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAutomationRuleDto): Promise<{ payload: AutomationRule }> {
+  async update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateAutomationRuleDto,
+  ): Promise<{ payload: AutomationRule }> {
     return { payload: await this.rpc.send(AutomationRulePatterns.update, { ...scope, id, data: body }) };
   }
 
   @Put(':id')
   @ApiOkResponse({ type: AutomationRuleEnvelope })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateAutomationRuleDto): Promise<{ payload: AutomationRule }> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateAutomationRuleDto,
+  ): Promise<{ payload: AutomationRule }> {
     return this.update(scope, id, body);
   }
 
@@ -64,14 +80,21 @@ export class AutomationRulesController {
   @Post(':id/active')
   @HttpCode(200)
   @ApiOkResponse({ type: AutomationRuleEnvelope })
-  async toggleActive(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: AutomationRule }> {
+  async toggleActive(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+  ): Promise<{ payload: AutomationRule }> {
     return { payload: await this.rpc.send(AutomationRulePatterns.toggleActive, { ...scope, id }) };
   }
 
   /** Why the rule did or did not fire: its evaluations of the last 7 days, newest first, 25 per page. */
   @Get(':id/runs')
   @ApiOkResponse({ type: AutomationRuleRunPageView })
-  runs(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Query() query: RunsQueryDto): Promise<AutomationRuleRunPage> {
+  runs(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Query() query: RunsQueryDto,
+  ): Promise<AutomationRuleRunPage> {
     return this.rpc.send(AutomationRulePatterns.runs, { ...scope, id, page: query.page });
   }
 }

@@ -17,7 +17,11 @@ export class CampaignTriggersController {
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ type: CampaignTriggerResultView })
-  trigger(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: CampaignTriggerDto): Promise<CampaignTriggerResult> {
+  trigger(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: CampaignTriggerDto,
+  ): Promise<CampaignTriggerResult> {
     return this.rpc.send(CampaignPatterns.trigger, { ...scope, id, data: body });
   }
 }

@@ -1,7 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CAMPAIGN_TYPES, type CampaignAudienceEntry, type CampaignTriggerInput, type CampaignTriggerRules, type CampaignType, type CreateCampaignInput } from '@parley/contracts';
+import {
+  CAMPAIGN_TYPES,
+  type CampaignAudienceEntry,
+  type CampaignTriggerInput,
+  type CampaignTriggerRules,
+  type CampaignType,
+  type CreateCampaignInput,
+} from '@parley/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsPage, IsId, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 
 /** Shapes only (400): whether the inbox, labels and sender exist, and the campaign's rules, are the campaigns service's 422. */
@@ -29,13 +48,23 @@ export class CampaignTriggerRulesDto implements CampaignTriggerRules {
 
 export class CreateCampaignDto implements CreateCampaignInput {
   @ApiProperty() @IsString() @MaxLength(255) title: string;
-  @ApiProperty({ description: 'Variables {{contact.name}}, {{contact.email}}, {{contact.phone_number}}, {{contact.identifier}}, {{contact.custom_attributes.<key>}}; spintax {a|b|c}' })
+  @ApiProperty({
+    description:
+      'Variables {{contact.name}}, {{contact.email}}, {{contact.phone_number}}, {{contact.identifier}}, {{contact.custom_attributes.<key>}}; spintax {a|b|c}',
+  })
   @IsString()
   @MaxLength(10_000)
   message: string;
   @ApiProperty() @IsId() inbox_id: number;
-  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES, default: 'one_off' }) @MayBeOmitted() @IsIn(CAMPAIGN_TYPES) campaign_type?: CampaignType;
-  @ApiPropertyOptional({ nullable: true, type: Number }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsId() sender_id?: number | null;
+  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES, default: 'one_off' })
+  @MayBeOmitted()
+  @IsIn(CAMPAIGN_TYPES)
+  campaign_type?: CampaignType;
+  @ApiPropertyOptional({ nullable: true, type: Number })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsId()
+  sender_id?: number | null;
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() trigger_only_during_business_hours?: boolean;
 
   @ApiPropertyOptional({ type: CampaignTriggerRulesDto, nullable: true })
@@ -61,18 +90,26 @@ export class CreateCampaignDto implements CreateCampaignInput {
   @MaxLength(64)
   scheduled_at?: string | null;
 
-  @ApiPropertyOptional({ enum: ['draft'], description: 'draft: saved, nothing scheduled or sent' }) @MayBeOmitted() @IsIn(['draft']) status?: 'draft';
+  @ApiPropertyOptional({ enum: ['draft'], description: 'draft: saved, nothing scheduled or sent' })
+  @MayBeOmitted()
+  @IsIn(['draft'])
+  status?: 'draft';
 }
 
 export class UpdateCampaignDto extends UpdateOf(CreateCampaignDto) {}
 
 export class CampaignSendsQueryDto {
-  @ApiPropertyOptional({ enum: ['sent', 'failed'] }) @MayBeOmitted() @IsIn(['sent', 'failed']) status?: 'sent' | 'failed';
+  @ApiPropertyOptional({ enum: ['sent', 'failed'] }) @MayBeOmitted() @IsIn(['sent', 'failed']) status?:
+    'sent' | 'failed';
   @IsPage() page?: number;
 }
 
 export class CampaignTriggerDto implements CampaignTriggerInput {
   @ApiProperty() @IsId() contact_id: number;
   @ApiProperty() @IsString() @MaxLength(2048) url: string;
-  @ApiProperty({ description: 'Seconds the contact has been on the page' }) @IsInt() @Min(0) @Max(31_536_000) time_on_page: number;
+  @ApiProperty({ description: 'Seconds the contact has been on the page' })
+  @IsInt()
+  @Min(0)
+  @Max(31_536_000)
+  time_on_page: number;
 }

@@ -40,7 +40,8 @@ export class CampaignView implements Campaign {
   @ApiProperty({ description: 'Contacts the run resolved (ongoing: contacts it reached)' }) audience_count: number;
   @ApiProperty() sent_count: number;
   @ApiProperty() failed_count: number;
-  @ApiProperty({ nullable: true, type: String, description: 'ISO 8601 estimate of completion while running' }) eta: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'ISO 8601 estimate of completion while running' }) eta:
+    string | null;
   @ApiProperty({ description: 'ISO 8601' }) created_at: string;
   @ApiProperty({ description: 'ISO 8601' }) updated_at: string;
 }
@@ -50,7 +51,8 @@ class CampaignSendView implements CampaignSend {
   @ApiProperty({ enum: CAMPAIGN_SEND_STATUSES }) status: CampaignSendStatus;
   @ApiProperty({ nullable: true, type: String }) error: string | null;
   @ApiProperty({ nullable: true, type: Number }) message_id: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'The internal id of the conversation the send started' }) conversation_id: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'The internal id of the conversation the send started' })
+  conversation_id: number | null;
   @ApiProperty({ nullable: true, type: String, description: 'ISO 8601' }) sent_at: string | null;
 }
 
@@ -66,6 +68,7 @@ export class CampaignSendPageView implements CampaignSendPage {
 
 export class CampaignTriggerResultView implements CampaignTriggerResult {
   @ApiProperty({ nullable: true, type: Number }) campaign_id: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Display id of the conversation started' }) conversation_id: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Display id of the conversation started' })
+  conversation_id: number | null;
   @ApiProperty({ nullable: true, type: Number }) message_id: number | null;
 }

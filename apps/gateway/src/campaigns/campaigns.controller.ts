@@ -35,7 +35,11 @@ export class CampaignsController {
 
   @Patch(':id')
   @ApiOkResponse({ type: CampaignView })
-  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateCampaignDto): Promise<Campaign> {
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateCampaignDto,
+  ): Promise<Campaign> {
     return this.rpc.send(CampaignPatterns.update, { ...scope, id, data: body });
   }
 
@@ -64,7 +68,11 @@ export class CampaignsController {
   /** The send log: one entry per contact of the audience, 25 per page. */
   @Get(':id/sends')
   @ApiOkResponse({ type: CampaignSendPageView })
-  sends(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Query() query: CampaignSendsQueryDto): Promise<CampaignSendPage> {
+  sends(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Query() query: CampaignSendsQueryDto,
+  ): Promise<CampaignSendPage> {
     return this.rpc.send(CampaignPatterns.sends, { ...scope, id, query: { status: query.status, page: query.page } });
   }
 }

@@ -29,14 +29,22 @@ export class CannedResponsesController {
   @Patch(':id')
   @AdminOnly()
   @ApiOkResponse({ type: CannedResponseView })
-  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateCannedResponseDto): Promise<CannedResponse> {
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateCannedResponseDto,
+  ): Promise<CannedResponse> {
     return this.rpc.send(CannedResponsePatterns.update, { ...scope, id, data: body });
   }
 
   @Put(':id')
   @AdminOnly()
   @ApiOkResponse({ type: CannedResponseView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateCannedResponseDto): Promise<CannedResponse> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateCannedResponseDto,
+  ): Promise<CannedResponse> {
     return this.update(scope, id, body);
   }
 

@@ -18,6 +18,10 @@ export class ContactMergeController {
   @HttpCode(200)
   @ApiOkResponse({ type: ContactView, description: 'The base contact' })
   merge(@Scope() scope: AccountScoped, @Body() body: ContactMergeDto): Promise<Contact> {
-    return this.rpc.send(ContactPatterns.merge, { ...scope, base_contact_id: body.base_contact_id, mergee_contact_id: body.mergee_contact_id });
+    return this.rpc.send(ContactPatterns.merge, {
+      ...scope,
+      base_contact_id: body.base_contact_id,
+      mergee_contact_id: body.mergee_contact_id,
+    });
   }
 }

@@ -19,7 +19,10 @@ type ContactSearchMeta = ContactSearchPage['meta'];
 const ALWAYS_SHOWN = ['id', 'name', 'channel_type'] as const;
 
 /** A link's inbox as the inbox endpoints show it, without the secret; links kept before contacts stored whole inboxes carry id, name and channel_type only. */
-class LinkedInboxView extends IntersectionType(PartialType(OmitType(InboxFieldsView, ALWAYS_SHOWN)), PickType(InboxFieldsView, ALWAYS_SHOWN)) {}
+class LinkedInboxView extends IntersectionType(
+  PartialType(OmitType(InboxFieldsView, ALWAYS_SHOWN)),
+  PickType(InboxFieldsView, ALWAYS_SHOWN),
+) {}
 
 export class ContactInboxLinkView implements ContactInboxLink {
   @ApiProperty({ description: "The contact's id in the inbox's channel" }) source_id: string;
@@ -38,10 +41,14 @@ export class ContactView implements Contact {
   @ApiProperty({ type: 'object', additionalProperties: true }) additional_attributes: Record<string, unknown>;
   @ApiProperty({ type: 'object', additionalProperties: true }) custom_attributes: Record<string, unknown>;
   @ApiProperty({ type: Number, nullable: true }) last_activity_at: number | null;
-  @ApiProperty({ enum: ['online', 'offline'], description: 'online while the last activity is at most 5 minutes old' }) availability_status: ContactAvailability;
+  @ApiProperty({ enum: ['online', 'offline'], description: 'online while the last activity is at most 5 minutes old' })
+  availability_status: ContactAvailability;
   @ApiProperty() created_at: number;
   @ApiProperty() updated_at: number;
-  @ApiPropertyOptional({ type: [ContactInboxLinkView], description: 'On the detail, and on list items unless include_contact_inboxes=false' })
+  @ApiPropertyOptional({
+    type: [ContactInboxLinkView],
+    description: 'On the detail, and on list items unless include_contact_inboxes=false',
+  })
   contact_inboxes?: ContactInboxLinkView[];
 }
 
@@ -75,7 +82,8 @@ class ContactSearchMetaView extends ContactPageMetaView implements ContactSearch
 }
 
 class ContactSearchItemView extends ContactView {
-  @ApiPropertyOptional({ type: [ConversationView], description: 'With include=conversations' }) conversations?: ConversationView[];
+  @ApiPropertyOptional({ type: [ConversationView], description: 'With include=conversations' })
+  conversations?: ConversationView[];
 }
 
 export class ContactSearchPageView implements ContactSearchPage {
@@ -92,7 +100,12 @@ export class ContactInboxLinksView {
 }
 
 class ContactableInboxView {
-  @ApiProperty({ type: String, nullable: true, description: 'The id the contact would have there; null for an API inbox it is not linked to' }) source_id: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The id the contact would have there; null for an API inbox it is not linked to',
+  })
+  source_id: string | null;
   @ApiProperty({ type: LinkedInboxView }) inbox: LinkedInboxView;
 }
 
@@ -122,7 +135,8 @@ export class ContactImportView implements ContactImport {
   @ApiProperty() created: number;
   @ApiProperty() updated: number;
   @ApiProperty() failed: number;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Estimated completion while running' }) eta: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Estimated completion while running' })
+  eta: string | null;
   @ApiProperty({ type: String, nullable: true }) failure_reason: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) started_at: string | null;

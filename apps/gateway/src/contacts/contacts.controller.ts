@@ -1,5 +1,28 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   ContactPatterns as P,
   ConversationPatterns,
@@ -77,8 +100,17 @@ export class ContactsController {
   @Post('filter')
   @HttpCode(200)
   @ApiOkResponse({ type: ContactPageView })
-  filter(@Scope() scope: AccountScoped, @Body() body: FilterDto, @Query() query: ContactFilterQueryDto): Promise<ContactPage> {
-    return this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page ?? query.page, include_contact_inboxes: query.include_contact_inboxes });
+  filter(
+    @Scope() scope: AccountScoped,
+    @Body() body: FilterDto,
+    @Query() query: ContactFilterQueryDto,
+  ): Promise<ContactPage> {
+    return this.rpc.send(P.filter, {
+      ...scope,
+      payload: body.payload,
+      page: body.page ?? query.page,
+      include_contact_inboxes: query.include_contact_inboxes,
+    });
   }
 
   /** Answers at once with the job; follow it at `imports/{id}`. */
@@ -86,7 +118,13 @@ export class ContactsController {
   @Expensive()
   @AdminOnly()
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['import_file'], properties: { import_file: { type: 'string', format: 'binary', description: 'CSV with a header row' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['import_file'],
+      properties: { import_file: { type: 'string', format: 'binary', description: 'CSV with a header row' } },
+    },
+  })
   @ApiCreatedResponse({ type: ContactImportView })
   async import(@Scope() scope: AccountScoped, @Req() request: FastifyRequest): Promise<ContactImport> {
     const key = await storeCsvUpload(request, this.storage, scope.account_id);
@@ -111,7 +149,11 @@ export class ContactsController {
   @AdminOnly()
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The failed rows as CSV, with an errors column', schema: { type: 'string' } })
-  async importErrors(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
+  async importErrors(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const { file_key } = await this.rpc.send(P.importErrors, { ...scope, id });
     const file = await this.storage.open(file_key);
     if (!file) throw new NotFoundException('Import errors not found');
@@ -129,19 +171,30 @@ export class ContactsController {
 
   @Post()
   @ApiCreatedResponse({ type: ContactCreatedView })
-  async create(@Scope() scope: AccountScoped, @Body() body: CreateContactDto): Promise<{ payload: { contact: Contact; contact_inbox: ContactInboxLink } }> {
+  async create(
+    @Scope() scope: AccountScoped,
+    @Body() body: CreateContactDto,
+  ): Promise<{ payload: { contact: Contact; contact_inbox: ContactInboxLink } }> {
     return { payload: await this.rpc.send(P.create, { ...scope, data: body }) };
   }
 
   @Patch(':id')
   @ApiOkResponse({ type: ContactEnvelopeView })
-  async update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactFieldsDto): Promise<{ payload: Contact }> {
+  async update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ContactFieldsDto,
+  ): Promise<{ payload: Contact }> {
     return { payload: await this.rpc.send(P.update, { ...scope, id, data: body }) };
   }
 
   @Put(':id')
   @ApiOkResponse({ type: ContactEnvelopeView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactFieldsDto): Promise<{ payload: Contact }> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ContactFieldsDto,
+  ): Promise<{ payload: Contact }> {
     return this.update(scope, id, body);
   }
 
@@ -155,26 +208,39 @@ export class ContactsController {
 
   @Get(':id/conversations')
   @ApiOkResponse({ type: ContactConversationsView })
-  async conversations(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Conversation[] }> {
+  async conversations(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+  ): Promise<{ payload: Conversation[] }> {
     await this.rpc.send(P.show, { ...scope, id });
     return { payload: await this.rpc.send(ConversationPatterns.ofContact, { ...scope, contact_id: id }) };
   }
 
   @Get(':id/contact_inboxes')
   @ApiOkResponse({ type: ContactInboxLinksView })
-  async contactInboxes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: ContactInboxLink[] }> {
+  async contactInboxes(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+  ): Promise<{ payload: ContactInboxLink[] }> {
     return { payload: await this.rpc.send(P.listInboxes, { ...scope, id }) };
   }
 
   @Post(':id/contact_inboxes')
   @ApiCreatedResponse({ type: ContactInboxLinkView })
-  createContactInbox(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactInboxDto): Promise<ContactInboxLink> {
+  createContactInbox(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ContactInboxDto,
+  ): Promise<ContactInboxLink> {
     return this.rpc.send(P.createInbox, { ...scope, id, inbox_id: body.inbox_id, source_id: body.source_id });
   }
 
   @Get(':id/contactable_inboxes')
   @ApiOkResponse({ type: ContactableInboxesView })
-  async contactable(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }> }> {
+  async contactable(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+  ): Promise<{ payload: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }> }> {
     return { payload: await this.rpc.send(P.contactableInboxes, { ...scope, id }) };
   }
 
@@ -186,19 +252,32 @@ export class ContactsController {
 
   @Post(':id/notes')
   @ApiCreatedResponse({ type: ContactNoteView })
-  createNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: NoteDto): Promise<ContactNote> {
+  createNote(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: NoteDto,
+  ): Promise<ContactNote> {
     return this.rpc.send(P.createNote, { ...scope, id, content: body.content });
   }
 
   @Patch(':id/notes/:note_id')
   @ApiOkResponse({ type: ContactNoteView })
-  updateNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Param('note_id', IdPipe) noteId: number, @Body() body: NoteDto): Promise<ContactNote> {
+  updateNote(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Param('note_id', IdPipe) noteId: number,
+    @Body() body: NoteDto,
+  ): Promise<ContactNote> {
     return this.rpc.send(P.updateNote, { ...scope, id, note_id: noteId, content: body.content });
   }
 
   @Delete(':id/notes/:note_id')
   @HttpCode(204)
-  async deleteNote(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Param('note_id', IdPipe) noteId: number): Promise<void> {
+  async deleteNote(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Param('note_id', IdPipe) noteId: number,
+  ): Promise<void> {
     await this.rpc.send(P.deleteNote, { ...scope, id, note_id: noteId });
   }
 
@@ -227,7 +306,11 @@ export class ContactsController {
   @Post(':id/labels')
   @HttpCode(200)
   @ApiOkResponse({ type: LabelTitlesView })
-  async setLabels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ContactLabelsDto): Promise<{ payload: string[] }> {
+  async setLabels(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ContactLabelsDto,
+  ): Promise<{ payload: string[] }> {
     return { payload: await this.rpc.send(P.setLabels, { ...scope, id, labels: body.labels }) };
   }
 }

@@ -14,7 +14,11 @@ const MAX_CSV_BYTES = 64 * 1024 * 1024;
  * Stores the `import_file` part of a multipart upload, counting its lines on the way, and
  * refuses (400) a file with more rows than an import takes.
  */
-export async function storeCsvUpload(request: FastifyRequest, storage: FileStorage, accountId: number): Promise<string> {
+export async function storeCsvUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+  accountId: number,
+): Promise<string> {
   if (!request.isMultipart()) throw new BadRequestException('import_file: send the CSV as multipart/form-data');
   let key: string | null = null;
   let lines = 0;
@@ -52,7 +56,9 @@ export async function storeCsvUpload(request: FastifyRequest, storage: FileStora
   const rows = Math.max(0, lines + (endsWithNewline ? 0 : 1) - 1);
   if (rows > CONTACT_IMPORT_MAX_ROWS) {
     await storage.remove(key);
-    throw new BadRequestException(`import_file: at most ${CONTACT_IMPORT_MAX_ROWS} rows per file (this one has ${rows})`);
+    throw new BadRequestException(
+      `import_file: at most ${CONTACT_IMPORT_MAX_ROWS} rows per file (this one has ${rows})`,
+    );
   }
   return key;
 }

@@ -10,7 +10,17 @@ import {
   type Priority,
 } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsPage, IsId, MayBeOmitted, ToInteger, ToOptionalId } from '../http/tolerant-input.decorators';
 import { CreateMessageDto } from '../messages/message.dto';
 
@@ -18,7 +28,10 @@ import { CreateMessageDto } from '../messages/message.dto';
 const LabelsFromQuery = Transform(({ value: raw }) => {
   if (raw === undefined || raw === '') return undefined;
   const list = Array.isArray(raw) ? raw : [raw];
-  return list.flatMap((value) => String(value).split(',')).map((value) => value.trim()).filter(Boolean);
+  return list
+    .flatMap((value) => String(value).split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 });
 
 export class ConversationQueryDto implements ConversationListQuery {
@@ -27,7 +40,10 @@ export class ConversationQueryDto implements ConversationListQuery {
   @IsIn([...CONVERSATION_STATUSES, 'all'])
   status?: ConversationStatus | 'all';
 
-  @ApiPropertyOptional({ enum: [...ASSIGNEE_TYPES, 'all'], description: '`all` (sent by client libraries) means no assignee filter' })
+  @ApiPropertyOptional({
+    enum: [...ASSIGNEE_TYPES, 'all'],
+    description: '`all` (sent by client libraries) means no assignee filter',
+  })
   @Transform(({ value }) => (value === 'all' ? undefined : value))
   @MayBeOmitted()
   @IsIn(ASSIGNEE_TYPES)
@@ -50,13 +66,17 @@ export class ConversationQueryDto implements ConversationListQuery {
 
 /** The opening message: message create's own fields and checks (content, template_params), incoming or outgoing. */
 class InitialMessageDto extends PickType(CreateMessageDto, ['content', 'template_params'] as const) {
-  @ApiPropertyOptional({ enum: ['incoming', 'outgoing'] }) @MayBeOmitted() @IsIn(['incoming', 'outgoing']) message_type?: 'incoming' | 'outgoing';
+  @ApiPropertyOptional({ enum: ['incoming', 'outgoing'] })
+  @MayBeOmitted()
+  @IsIn(['incoming', 'outgoing'])
+  message_type?: 'incoming' | 'outgoing';
 }
 
 export class CreateConversationDto implements CreateConversationInput {
   @ApiPropertyOptional({
     nullable: true,
-    description: "The contact's id at the channel; blank or left out: the contact's link to the inbox (made with a generated id when it has none)",
+    description:
+      "The contact's id at the channel; blank or left out: the contact's link to the inbox (made with a generated id when it has none)",
   })
   @MayBeOmitted()
   @ValidateIf((_, v) => v !== null)
@@ -66,7 +86,8 @@ export class CreateConversationDto implements CreateConversationInput {
 
   @ApiProperty() @ToInteger() @IsId() inbox_id: number;
   @ApiProperty() @ToInteger() @IsId() contact_id: number;
-  @ApiPropertyOptional({ enum: ['open', 'pending'] }) @MayBeOmitted() @IsIn(['open', 'pending']) status?: 'open' | 'pending';
+  @ApiPropertyOptional({ enum: ['open', 'pending'] }) @MayBeOmitted() @IsIn(['open', 'pending']) status?:
+    'open' | 'pending';
   @ApiPropertyOptional() @ToOptionalId() @MayBeOmitted() @IsId() assignee_id?: number;
   @ApiPropertyOptional() @ToOptionalId() @MayBeOmitted() @IsId() team_id?: number;
   @ApiPropertyOptional() @MayBeOmitted() @IsObject() additional_attributes?: Record<string, unknown>;
@@ -102,7 +123,10 @@ export class AssignmentDto {
 }
 
 export class ToggleStatusDto {
-  @ApiPropertyOptional({ enum: CONVERSATION_STATUSES }) @MayBeOmitted() @IsIn(CONVERSATION_STATUSES) status?: ConversationStatus;
+  @ApiPropertyOptional({ enum: CONVERSATION_STATUSES })
+  @MayBeOmitted()
+  @IsIn(CONVERSATION_STATUSES)
+  status?: ConversationStatus;
 
   @ApiPropertyOptional({ description: 'ISO 8601 or Unix seconds (snoozed only)' })
   @MayBeOmitted()
@@ -113,7 +137,10 @@ export class ToggleStatusDto {
 }
 
 export class TogglePriorityDto {
-  @ApiProperty({ enum: PRIORITIES, nullable: true }) @ValidateIf((_, v) => v !== null) @IsIn(PRIORITIES) priority: Priority | null;
+  @ApiProperty({ enum: PRIORITIES, nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsIn(PRIORITIES)
+  priority: Priority | null;
 }
 
 export class ConversationLabelsDto {

@@ -95,7 +95,8 @@ export class ConversationView implements Conversation {
   @ApiProperty({ type: Number, nullable: true }) campaign_id: number | null;
   @ApiProperty({ type: ConversationContactInboxView }) contact_inbox: ConversationContactInboxView;
   @ApiProperty({ type: ConversationMetaView }) meta: ConversationMetaView;
-  @ApiProperty({ type: [MessageView], description: 'Empty in lists; the last message in a detail' }) messages: MessageView[];
+  @ApiProperty({ type: [MessageView], description: 'Empty in lists; the last message in a detail' })
+  messages: MessageView[];
   @ApiProperty({ type: MessageView, nullable: true }) last_non_activity_message: MessageView | null;
 }
 

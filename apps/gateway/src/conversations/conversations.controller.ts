@@ -24,7 +24,13 @@ import {
 } from './conversation.dto';
 import { FilterDto, FilterPageQueryDto } from '../http/filter.dto';
 import { LabelTitlesView } from '../labels/label.responses';
-import { ConversationListView, ConversationMetaCountsView, ConversationView, EmptyView, ToggleStatusView } from './conversation.responses';
+import {
+  ConversationListView,
+  ConversationMetaCountsView,
+  ConversationView,
+  EmptyView,
+  ToggleStatusView,
+} from './conversation.responses';
 import { Expensive } from '../rate-limit/expensive.decorators';
 
 @ApiTags('conversations')
@@ -43,7 +49,10 @@ export class ConversationsController {
   @Get('meta')
   @Expensive()
   @ApiOkResponse({ type: ConversationMetaCountsView })
-  async meta(@Scope() scope: AccountScoped, @Query() query: ConversationQueryDto): Promise<{ meta: ConversationCounts }> {
+  async meta(
+    @Scope() scope: AccountScoped,
+    @Query() query: ConversationQueryDto,
+  ): Promise<{ meta: ConversationCounts }> {
     return { meta: await this.rpc.send(P.meta, { ...scope, query }) };
   }
 
@@ -51,7 +60,11 @@ export class ConversationsController {
   @Post('filter')
   @HttpCode(200)
   @ApiOkResponse({ type: ConversationListView })
-  async filter(@Scope() scope: AccountScoped, @Body() body: FilterDto, @Query() query: FilterPageQueryDto): Promise<{ data: ConversationPage }> {
+  async filter(
+    @Scope() scope: AccountScoped,
+    @Body() body: FilterDto,
+    @Query() query: FilterPageQueryDto,
+  ): Promise<{ data: ConversationPage }> {
     return { data: await this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page ?? query.page }) };
   }
 
@@ -70,21 +83,33 @@ export class ConversationsController {
   /** `assignee_id` / `team_id`: an id sets, null removes, absent leaves. */
   @Post(':id/assignments')
   @HttpCode(204)
-  async assign(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: AssignmentDto): Promise<void> {
+  async assign(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: AssignmentDto,
+  ): Promise<void> {
     await this.rpc.send(P.assign, { ...scope, display_id: id, data: body });
   }
 
   @Post(':id/toggle_status')
   @HttpCode(200)
   @ApiOkResponse({ type: ToggleStatusView })
-  toggleStatus(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ToggleStatusDto): Promise<ToggleStatusResult> {
+  toggleStatus(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ToggleStatusDto,
+  ): Promise<ToggleStatusResult> {
     return this.rpc.send(P.toggleStatus, { ...scope, display_id: id, data: body });
   }
 
   @Post(':id/toggle_priority')
   @HttpCode(200)
   @ApiOkResponse({ type: ConversationView })
-  togglePriority(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: TogglePriorityDto): Promise<Conversation> {
+  togglePriority(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: TogglePriorityDto,
+  ): Promise<Conversation> {
     return this.rpc.send(P.togglePriority, { ...scope, display_id: id, priority: body.priority });
   }
 
@@ -97,7 +122,11 @@ export class ConversationsController {
   /** Replaces every label of the conversation. */
   @Post(':id/labels')
   @HttpCode(204)
-  async setLabels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ConversationLabelsDto): Promise<void> {
+  async setLabels(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ConversationLabelsDto,
+  ): Promise<void> {
     await this.rpc.send(P.setLabels, { ...scope, display_id: id, labels: body.labels });
   }
 
@@ -120,7 +149,11 @@ export class ConversationsController {
   @Post(':id/transcript')
   @HttpCode(200)
   @ApiOkResponse({ type: EmptyView })
-  async transcript(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: TranscriptDto): Promise<Record<string, never>> {
+  async transcript(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: TranscriptDto,
+  ): Promise<Record<string, never>> {
     await this.rpc.send(P.transcript, { ...scope, display_id: id, email: body.email });
     return {};
   }
@@ -135,7 +168,11 @@ export class ConversationsController {
   @Post(':id/toggle_typing_status')
   @HttpCode(200)
   @ApiOkResponse({ type: EmptyView })
-  async typing(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: TypingDto): Promise<Record<string, never>> {
+  async typing(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: TypingDto,
+  ): Promise<Record<string, never>> {
     await this.rpc.send(P.toggleTyping, { ...scope, display_id: id, typing_status: body.typing_status });
     return {};
   }
@@ -144,7 +181,15 @@ export class ConversationsController {
   @Post(':id/custom_attributes')
   @HttpCode(200)
   @ApiOkResponse({ type: ConversationView })
-  customAttributes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: CustomAttributesDto): Promise<Conversation> {
-    return this.rpc.send(P.setCustomAttributes, { ...scope, display_id: id, custom_attributes: body.custom_attributes });
+  customAttributes(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: CustomAttributesDto,
+  ): Promise<Conversation> {
+    return this.rpc.send(P.setCustomAttributes, {
+      ...scope,
+      display_id: id,
+      custom_attributes: body.custom_attributes,
+    });
   }
 }

@@ -23,7 +23,11 @@ export class CsatReportsController {
   @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'agent_id', 'inbox_id', 'rating', 'page'])
   @ApiOkResponse({ type: CsatReportView })
-  async report(@Scope() scope: AccountScoped, @Query() query: CsatReportQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CsatReportView> {
+  async report(
+    @Scope() scope: AccountScoped,
+    @Query() query: CsatReportQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CsatReportView> {
     const answer = await this.rpc.send(CsatPatterns.report, { ...scope, query });
     reply.header('x-report-rebuilding', String(answer.rebuilding));
     return answer.report;

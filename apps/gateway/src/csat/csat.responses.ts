@@ -13,7 +13,8 @@ export class CsatSurveyResponseView implements CsatSurveyResponse {
 
 class CsatMetricsView implements CsatMetrics {
   @ApiProperty() total_response_count: number;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'keyed 1 … 5' }) ratings_count: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'keyed 1 … 5' })
+  ratings_count: Record<string, number>;
   @ApiProperty({ description: 'percent rated 4 or 5' }) satisfaction_score: number;
   @ApiProperty({ description: 'percent of surveys sent that got a response' }) response_rate: number;
 }

@@ -15,13 +15,17 @@ const IsAttributeValue = ValidateBy({
   name: 'isAttributeValue',
   validator: {
     validate: (value: unknown) =>
-      (typeof value === 'string' && value.length <= 10_000) || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)),
+      (typeof value === 'string' && value.length <= 10_000) ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)),
     defaultMessage: () => '$property must be text (up to 10,000 characters), a number, true/false or null',
   },
 });
 
 /** Query strings carry codes as text: "1" means 1. */
-const codeFromQuery = Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value));
+const codeFromQuery = Transform(({ value }) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+);
 
 export class CreateCustomAttributeDefinitionDto implements CreateCustomAttributeDefinitionInput {
   @ApiProperty({ example: 'Customer Tier' }) @IsString() @IsNotEmpty() @MaxLength(255) attribute_display_name: string;
@@ -34,10 +38,23 @@ export class CreateCustomAttributeDefinitionDto implements CreateCustomAttribute
   @IsNameOrCode(ATTRIBUTE_MODELS)
   attribute_model: AttributeModel | number;
 
-  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(10_000) attribute_description?: string | null;
-  @ApiPropertyOptional({ description: 'A slug of the display name when omitted' }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) attribute_key?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(10_000)
+  attribute_description?: string | null;
+  @ApiPropertyOptional({ description: 'A slug of the display name when omitted' })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  attribute_key?: string | null;
 
-  @ApiPropertyOptional({ type: [String], description: 'Required for list, refused otherwise; null entries are dropped' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Required for list, refused otherwise; null entries are dropped',
+  })
   // Client libraries send `[null]` as the default of this field.
   @Transform(({ value }) => (Array.isArray(value) ? value.filter((item) => item !== null) : value))
   @MayBeOmitted()
@@ -47,8 +64,18 @@ export class CreateCustomAttributeDefinitionDto implements CreateCustomAttribute
   @IsString({ each: true })
   attribute_values?: string[] | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Text attributes only' }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_pattern?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) regex_cue?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Text attributes only' })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  regex_pattern?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  regex_cue?: string | null;
 
   @ApiPropertyOptional({
     nullable: true,

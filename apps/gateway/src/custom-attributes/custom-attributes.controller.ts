@@ -1,10 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ATTRIBUTE_MODELS, CustomAttributePatterns, type AccountScoped, type CustomAttributeDefinition } from '@parley/contracts';
+import {
+  ATTRIBUTE_MODELS,
+  CustomAttributePatterns,
+  type AccountScoped,
+  type CustomAttributeDefinition,
+} from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
-import { CreateCustomAttributeDefinitionDto, CustomAttributeQueryDto, UpdateCustomAttributeDefinitionDto } from './custom-attribute.dto';
+import {
+  CreateCustomAttributeDefinitionDto,
+  CustomAttributeQueryDto,
+  UpdateCustomAttributeDefinitionDto,
+} from './custom-attribute.dto';
 import { CustomAttributeDefinitionView } from './custom-attribute.responses';
 
 @ApiTags('custom attribute definitions')
@@ -32,21 +41,32 @@ export class CustomAttributesController {
   @Post()
   @AdminOnly()
   @ApiCreatedResponse({ type: CustomAttributeDefinitionView })
-  create(@Scope() scope: AccountScoped, @Body() body: CreateCustomAttributeDefinitionDto): Promise<CustomAttributeDefinition> {
+  create(
+    @Scope() scope: AccountScoped,
+    @Body() body: CreateCustomAttributeDefinitionDto,
+  ): Promise<CustomAttributeDefinition> {
     return this.rpc.send(CustomAttributePatterns.create, { ...scope, data: body });
   }
 
   @Patch(':id')
   @AdminOnly()
   @ApiOkResponse({ type: CustomAttributeDefinitionView })
-  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateCustomAttributeDefinitionDto): Promise<CustomAttributeDefinition> {
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateCustomAttributeDefinitionDto,
+  ): Promise<CustomAttributeDefinition> {
     return this.rpc.send(CustomAttributePatterns.update, { ...scope, id, data: body });
   }
 
   @Put(':id')
   @AdminOnly()
   @ApiOkResponse({ type: CustomAttributeDefinitionView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateCustomAttributeDefinitionDto): Promise<CustomAttributeDefinition> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateCustomAttributeDefinitionDto,
+  ): Promise<CustomAttributeDefinition> {
     return this.update(scope, id, body);
   }
 

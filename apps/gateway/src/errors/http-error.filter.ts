@@ -36,7 +36,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (exception instanceof RpcCallError) {
       const { code, message, attributes } = exception.payload;
       const status = statusOf(code);
-      if (status >= 500) this.logger.warn(`${request.method} ${request.url} failed upstream (${request.id}): ${code} ${message}`);
+      if (status >= 500)
+        this.logger.warn(`${request.method} ${request.url} failed upstream (${request.id}): ${code} ${message}`);
       return [status, attributes?.length ? { error: message, attributes } : { error: message }];
     }
     if (exception instanceof HttpException) {
@@ -44,13 +45,16 @@ export class HttpErrorFilter implements ExceptionFilter {
       if (status === 404 && /^Cannot /.test(exception.message)) {
         return [404, { error: `Route ${request.method} ${request.url.split('?')[0]} not found` }];
       }
-      if (status === 413) return [400, { error: `Request body is larger than the limit of ${this.config.bodyLimitBytes} bytes` }];
+      if (status === 413)
+        return [400, { error: `Request body is larger than the limit of ${this.config.bodyLimitBytes} bytes` }];
       if (status === 415) return [400, { error: 'Unsupported Content-Type: send application/json' }];
       return [status, { error: messageOf(exception) }];
     }
     const clientError = fastifyClientError(exception);
     if (clientError) return [400, { error: clientError }];
-    this.logger.error(`${request.method} ${request.url} crashed (${request.id}): ${(exception as Error)?.stack ?? String(exception)}`);
+    this.logger.error(
+      `${request.method} ${request.url} crashed (${request.id}): ${(exception as Error)?.stack ?? String(exception)}`,
+    );
     return [500, { error: 'Internal server error' }];
   }
 }

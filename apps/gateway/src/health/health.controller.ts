@@ -29,7 +29,10 @@ export class HealthController {
 
   /** The whole system: 200 when every service is ready, 503 otherwise (with the details). */
   @Get('health')
-  @ApiOkResponse({ type: SystemHealthView, description: '200 when every service is ready; 503 with the same body otherwise' })
+  @ApiOkResponse({
+    type: SystemHealthView,
+    description: '200 when every service is ready; 503 with the same body otherwise',
+  })
   async report(@Res({ passthrough: true }) reply: FastifyReply): Promise<SystemHealth> {
     const report = await this.health.report();
     void reply.status(report.status === 'up' ? 200 : 503);

@@ -13,7 +13,11 @@ const serviceReport = {
     status: state,
     checks: {
       type: 'object',
-      additionalProperties: { type: 'object', required: ['status'], properties: { status: state, message: { type: 'string', description: 'Why it is down' } } },
+      additionalProperties: {
+        type: 'object',
+        required: ['status'],
+        properties: { status: state, message: { type: 'string', description: 'Why it is down' } },
+      },
     },
   },
 };

@@ -17,11 +17,16 @@ export function dirtyTextIn(value: unknown, path = 'body'): string | null {
     return problem ? `${path}: ${problem}` : null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : Object.entries(value);
   for (const [key, item] of entries) {
     const keyProblem = textProblem(key);
     if (keyProblem) return `${path}: a key ${keyProblem}`;
-    const problem = dirtyTextIn(item, Array.isArray(value) ? `${path}[${key}]` : path === 'body' ? key : `${path}.${key}`);
+    const problem = dirtyTextIn(
+      item,
+      Array.isArray(value) ? `${path}[${key}]` : path === 'body' ? key : `${path}.${key}`,
+    );
     if (problem) return problem;
   }
   return null;
@@ -38,7 +43,8 @@ export function jsonNestingDepth(text: string, limit: number): number {
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 0x5c) index++; // backslash: skip the escaped character
+      if (char === 0x5c)
+        index++; // backslash: skip the escaped character
       else if (char === 0x22) inString = false;
       continue;
     }

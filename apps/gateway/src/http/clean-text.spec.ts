@@ -12,7 +12,9 @@ describe('clean text at the edge', () => {
   });
 
   it('names the field, nested fields and keys', () => {
-    expect(dirtyTextIn({ title: 'ok', channel: { name: 'x\u0000' } })).toBe('channel.name: must not contain NUL characters');
+    expect(dirtyTextIn({ title: 'ok', channel: { name: 'x\u0000' } })).toBe(
+      'channel.name: must not contain NUL characters',
+    );
     expect(dirtyTextIn({ labels: ['a', 'b\ud800'] })).toBe('labels[1]: must be valid Unicode (no unpaired surrogates)');
     expect(dirtyTextIn({ ['k\u0000']: 1 })).toBe('body: a key must not contain NUL characters');
     expect(dirtyTextIn({ n: 1, b: true, z: null })).toBeNull();

@@ -45,7 +45,9 @@ export function clientErrorAnswer(requestTimeoutMs: number) {
     // Node's own rule: never write over a response that has begun.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
-      socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     }
     socket.destroySoon();
   };
@@ -75,7 +77,13 @@ export function configureFastify(fastify: FastifyInstance, logger: Logger, metri
   fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     logger.info(
-      { correlation_id: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        correlation_id: request.id,
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   });
@@ -86,7 +94,8 @@ export function configureFastify(fastify: FastifyInstance, logger: Logger, metri
     const text = body as string;
     // Client libraries send bodiless DELETEs and toggles with this content type.
     if (text.trim() === '') return done(null, {});
-    if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return done(badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+      return done(badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
       const problem = dirtyTextIn(value);

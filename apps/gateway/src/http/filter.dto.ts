@@ -8,8 +8,14 @@ import { IsPage, MayBeOmitted } from './tolerant-input.decorators';
 export class FilterConditionDto {
   @ApiProperty({ example: 'status' }) @IsString() @MaxLength(255) attribute_key: string;
   @ApiProperty({ enum: FILTER_OPERATORS }) @IsString() filter_operator: FilterOperator;
-  @ApiPropertyOptional({ type: 'array', items: {} }) @MayBeOmitted() @IsArray() @ArrayMaxSize(100) values: unknown[] = [];
-  @ApiPropertyOptional({ enum: ['and', 'or'], description: 'Case-insensitive' }) @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() query_operator?: 'and' | 'or' | null;
+  @ApiPropertyOptional({ type: 'array', items: {} }) @MayBeOmitted() @IsArray() @ArrayMaxSize(100) values: unknown[] =
+    [];
+  @ApiPropertyOptional({ enum: ['and', 'or'], description: 'Case-insensitive' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  query_operator?: 'and' | 'or' | null;
 }
 
 export class FilterDto {

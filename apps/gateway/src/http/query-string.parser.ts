@@ -17,7 +17,11 @@ export function parseQueryString(raw: string): Record<string, string | string[]>
     const name = key.endsWith('[]') ? key.slice(0, -2) : key;
     const existing = result[name];
     if (existing === undefined) result[name] = key.endsWith('[]') && !Array.isArray(value) ? [value] : value;
-    else result[name] = [...(Array.isArray(existing) ? existing : [existing]), ...(Array.isArray(value) ? value : [value])];
+    else
+      result[name] = [
+        ...(Array.isArray(existing) ? existing : [existing]),
+        ...(Array.isArray(value) ? value : [value]),
+      ];
   }
   return result;
 }

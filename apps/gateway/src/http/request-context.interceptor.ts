@@ -11,12 +11,16 @@ import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
 export class RequestContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const carrier = { traceparent: header(request.headers.traceparent), tracestate: header(request.headers.tracestate) };
+    const carrier = {
+      traceparent: header(request.headers.traceparent),
+      tracestate: header(request.headers.tracestate),
+    };
     return observeInSpan(
       `${request.method} ${request.routeOptions.url ?? ''}`,
       'server',
       carrier,
-      (subscribe) => runInRequestContext({ correlationId: String(request.id), caller: request.caller, origin: 'api' }, subscribe),
+      (subscribe) =>
+        runInRequestContext({ correlationId: String(request.id), caller: request.caller, origin: 'api' }, subscribe),
       () => next.handle(),
     );
   }

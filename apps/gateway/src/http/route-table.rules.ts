@@ -13,7 +13,9 @@ const UNDOCUMENTED_BY_DESIGN = /^\/api-docs(\/|$|-json$|-yaml$)/;
  */
 export function undocumentedRoutes(routes: ServedRoute[], paths: Record<string, Record<string, unknown>>): string[] {
   const documented = new Set(
-    Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)),
+    Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
   );
   const missing = new Set<string>();
   for (const route of routes) {

@@ -1,7 +1,10 @@
 import { undocumentedRoutes } from './route-table.rules';
 
 describe('undocumentedRoutes', () => {
-  const paths = { '/api/v1/accounts/{account_id}/labels/{id}': { get: {}, patch: {} }, '/attachments/{path}': { get: {} } };
+  const paths = {
+    '/api/v1/accounts/{account_id}/labels/{id}': { get: {}, patch: {} },
+    '/attachments/{path}': { get: {} },
+  };
 
   it('matches Fastify routes to documented paths, parameters and wildcards included', () => {
     expect(
@@ -18,9 +21,8 @@ describe('undocumentedRoutes', () => {
   });
 
   it('names every served route the document misses', () => {
-    expect(undocumentedRoutes([{ method: ['DELETE', 'PUT'], url: '/api/v1/accounts/:account_id/labels/:id' }], paths)).toEqual([
-      'DELETE /api/v1/accounts/{account_id}/labels/{id}',
-      'PUT /api/v1/accounts/{account_id}/labels/{id}',
-    ]);
+    expect(
+      undocumentedRoutes([{ method: ['DELETE', 'PUT'], url: '/api/v1/accounts/:account_id/labels/:id' }], paths),
+    ).toEqual(['DELETE /api/v1/accounts/{account_id}/labels/{id}', 'PUT /api/v1/accounts/{account_id}/labels/{id}']);
   });
 });

@@ -17,13 +17,16 @@ export function ToOptionalId(): PropertyDecorator {
 
 /** Numeric strings become numbers (each element of an array, too). */
 export function ToInteger(): PropertyDecorator {
-  const convert = (value: unknown) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
+  const convert = (value: unknown) =>
+    typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
   return Transform(({ value }) => (Array.isArray(value) ? value.map(convert) : convert(value)));
 }
 
 /** Decimal strings (`-3`, `5.5`) become numbers; `0x10`, `1e3` or `1,5` are left for the validators to refuse. */
 export function ToDecimal(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value));
+  return Transform(({ value }) =>
+    typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value,
+  );
 }
 
 /** Multipart and query strings carry booleans as "true"/"false". */
@@ -41,7 +44,8 @@ export function IsNameOrCode(names: readonly string[], options?: ValidationOptio
       options: { message: `$property must be one of ${names.join(', ')} or 0–${names.length - 1}`, ...options },
       validator: {
         validate: (value: unknown) =>
-          (typeof value === 'string' && names.includes(value)) || (Number.isInteger(value) && (value as number) >= 0 && (value as number) < names.length),
+          (typeof value === 'string' && names.includes(value)) ||
+          (Number.isInteger(value) && (value as number) >= 0 && (value as number) < names.length),
       },
     });
 }

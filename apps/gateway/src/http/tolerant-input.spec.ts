@@ -19,7 +19,8 @@ describe('IsPage', () => {
   });
 
   it('refuses pages above the cap and anything but a whole number', () => {
-    for (const page of ['100001', '99999999999999999999', 'abc', '1.5', '1e3', '0x10', 1.5, null]) expect({ page, problems: read({ page }).problems }).toEqual({ page, problems: ['page'] });
+    for (const page of ['100001', '99999999999999999999', 'abc', '1.5', '1e3', '0x10', 1.5, null])
+      expect({ page, problems: read({ page }).problems }).toEqual({ page, problems: ['page'] });
     expect(read({ page: '100000' }).problems).toEqual([]);
   });
 });

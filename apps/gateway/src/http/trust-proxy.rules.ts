@@ -21,7 +21,10 @@ export function parseTrustProxy(raw: string | undefined): { trust: TrustProxy } 
   }
   const ranges = value.split(',').map((entry) => entry.trim());
   const invalid = ranges.filter((entry) => !isAddressOrRange(entry));
-  if (invalid.length) return { problem: `TRUST_PROXY: "${invalid.join('", "')}" is not an IP address or CIDR range (expected a hop count or a comma-separated list of CIDRs)` };
+  if (invalid.length)
+    return {
+      problem: `TRUST_PROXY: "${invalid.join('", "')}" is not an IP address or CIDR range (expected a hop count or a comma-separated list of CIDRs)`,
+    };
   return { trust: ranges };
 }
 

@@ -12,7 +12,9 @@ describe('TRUST_PROXY', () => {
   });
 
   it('reads addresses and CIDR ranges, of either family', () => {
-    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,fd00::/8')).toEqual({ trust: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'] });
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,fd00::/8')).toEqual({
+      trust: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
+    });
   });
 
   it('refuses anything else, naming it', () => {

@@ -31,7 +31,10 @@ describe('describeValidationErrors', () => {
   });
 
   it('lists several fields', () => {
-    expect(problems({ show_on_sidebar: 'yes' })).toEqual(['title: must be a string', 'show_on_sidebar: must be a boolean value']);
+    expect(problems({ show_on_sidebar: 'yes' })).toEqual([
+      'title: must be a string',
+      'show_on_sidebar: must be a boolean value',
+    ]);
   });
 
   it('gives nested fields their path', () => {

@@ -32,6 +32,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     forbidUnknownValues: false,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ') || 'Invalid request'),
+    exceptionFactory: (errors) =>
+      new BadRequestException(describeValidationErrors(errors).join('; ') || 'Invalid request'),
   });
 }

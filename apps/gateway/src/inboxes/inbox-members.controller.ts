@@ -30,7 +30,9 @@ export class InboxMembersController {
   @HttpCode(200)
   @ApiOkResponse({ type: AgentListView })
   async add(@Scope() scope: AccountScoped, @Body() body: InboxMembersDto): Promise<{ payload: Agent[] }> {
-    return { payload: await this.rpc.send(InboxPatterns.addMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }) };
+    return {
+      payload: await this.rpc.send(InboxPatterns.addMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }),
+    };
   }
 
   /** Replaces the inbox's agents with `user_ids`. */
@@ -38,13 +40,21 @@ export class InboxMembersController {
   @AdminOnly()
   @ApiOkResponse({ type: AgentListView })
   async set(@Scope() scope: AccountScoped, @Body() body: InboxMembersDto): Promise<{ payload: Agent[] }> {
-    return { payload: await this.rpc.send(InboxPatterns.setMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }) };
+    return {
+      payload: await this.rpc.send(InboxPatterns.setMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }),
+    };
   }
 
   @Delete()
   @AdminOnly()
   @ApiOkResponse({ type: AgentListView })
   async remove(@Scope() scope: AccountScoped, @Body() body: InboxMembersDto): Promise<{ payload: Agent[] }> {
-    return { payload: await this.rpc.send(InboxPatterns.removeMembers, { ...scope, id: body.inbox_id, user_ids: body.user_ids }) };
+    return {
+      payload: await this.rpc.send(InboxPatterns.removeMembers, {
+        ...scope,
+        id: body.inbox_id,
+        user_ids: body.user_ids,
+      }),
+    };
   }
 }

@@ -10,11 +10,28 @@ import {
   type WorkingHoursEntry,
 } from '@parley/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsId, MayBeOmitted, ToInteger } from '../http/tolerant-input.decorators';
 import { UserIdsDto } from '../teams/team.dto';
 
-const optionalText = (max = 10_000) => [IsOptional(), ValidateIf((_: unknown, value: unknown) => value !== null), IsString(), MaxLength(max)];
+const optionalText = (max = 10_000) => [
+  IsOptional(),
+  ValidateIf((_: unknown, value: unknown) => value !== null),
+  IsString(),
+  MaxLength(max),
+];
 function OptionalText(max?: number): PropertyDecorator {
   const decorators = optionalText(max);
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
@@ -30,10 +47,14 @@ export class WorkingHoursDto implements WorkingHoursEntry {
   @IsBoolean()
   closed_all_day: boolean = false;
 
-  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() open_hour: number | null = null;
-  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() open_minutes: number | null = null;
-  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() close_hour: number | null = null;
-  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() close_minutes: number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() open_hour:
+    number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() open_minutes:
+    number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() close_hour:
+    number | null = null;
+  @ApiPropertyOptional({ nullable: true }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsInt() close_minutes:
+    number | null = null;
 }
 
 export class AutoAssignmentConfigDto implements Partial<AutoAssignmentConfig> {
@@ -46,12 +67,21 @@ export class AutoAssignmentConfigDto implements Partial<AutoAssignmentConfig> {
 
 /** Channel-specific addresses (which ones apply depends on the channel). */
 export class ChannelFieldsDto {
-  @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' }) @OptionalText(2048) webhook_url?: string | null;
-  @ApiPropertyOptional({ description: 'Channel::WebWidget (required there)' }) @OptionalText(2048) website_url?: string | null;
+  @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' })
+  @OptionalText(2048)
+  webhook_url?: string | null;
+  @ApiPropertyOptional({ description: 'Channel::WebWidget (required there)' }) @OptionalText(2048) website_url?:
+    string | null;
   @ApiPropertyOptional({ description: 'Channel::WebWidget' }) @OptionalText(20) widget_color?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: heading of the widget' }) @OptionalText(255) welcome_title?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: line under the heading' }) @OptionalText(1000) welcome_tagline?: string | null;
-  @ApiPropertyOptional({ description: 'E.164; Channel::Sms and Channel::MobileChat (required there)' }) @OptionalText(32) phone_number?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: heading of the widget' })
+  @OptionalText(255)
+  welcome_title?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: line under the heading' })
+  @OptionalText(1000)
+  welcome_tagline?: string | null;
+  @ApiPropertyOptional({ description: 'E.164; Channel::Sms and Channel::MobileChat (required there)' })
+  @OptionalText(32)
+  phone_number?: string | null;
   @ApiPropertyOptional({ description: 'Channel::Email (required there)' }) @OptionalText(255) email?: string | null;
 }
 
@@ -63,7 +93,9 @@ export class ChannelDto extends ChannelFieldsDto implements ChannelInput {
 
 /** Settings every inbox has (the name is added by the create and update shapes). */
 class InboxSettingsDto extends ChannelFieldsDto {
-  @ApiPropertyOptional({ nullable: true, description: 'http(s) URL of the inbox picture' }) @OptionalText(2048) avatar_url?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'http(s) URL of the inbox picture' })
+  @OptionalText(2048)
+  avatar_url?: string | null;
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() greeting_enabled?: boolean;
   @ApiPropertyOptional({ nullable: true }) @OptionalText() greeting_message?: string | null;
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() working_hours_enabled?: boolean;
@@ -88,7 +120,9 @@ class InboxSettingsDto extends ChannelFieldsDto {
   auto_assignment_config?: AutoAssignmentConfigDto;
 
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() allow_messages_after_resolved?: boolean;
-  @ApiPropertyOptional({ nullable: true, description: 'Text shown in place of a deleted message' }) @OptionalText(1000) message_deleted_placeholder?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Text shown in place of a deleted message' })
+  @OptionalText(1000)
+  message_deleted_placeholder?: string | null;
 }
 
 export class UpdateInboxDto extends InboxSettingsDto implements UpdateInboxInput {

@@ -1,5 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CHANNEL_TYPE_VALUES, type AutoAssignmentConfig, type ChannelType, type Inbox, type WorkingHoursEntry } from '@parley/contracts';
+import {
+  CHANNEL_TYPE_VALUES,
+  type AutoAssignmentConfig,
+  type ChannelType,
+  type Inbox,
+  type WorkingHoursEntry,
+} from '@parley/contracts';
 
 class WorkingHoursView implements WorkingHoursEntry {
   @ApiProperty({ description: '0 = Sunday … 6 = Saturday' }) day_of_week: number;
@@ -27,8 +33,18 @@ export class InboxFieldsView implements Omit<Inbox, 'secret'> {
   @ApiProperty({ type: String, nullable: true }) webhook_url: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Channel::Api only' }) inbox_identifier: string | null;
   @ApiProperty({ type: String, nullable: true }) avatar_url: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Channel::WebWidget only: the token the widget identifies the inbox with' }) website_token: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Channel::WebWidget only: the snippet that embeds the widget' }) web_widget_script: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Channel::WebWidget only: the token the widget identifies the inbox with',
+  })
+  website_token: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Channel::WebWidget only: the snippet that embeds the widget',
+  })
+  web_widget_script: string | null;
   @ApiProperty({ type: String, nullable: true }) welcome_title: string | null;
   @ApiProperty({ type: String, nullable: true }) welcome_tagline: string | null;
   @ApiProperty() greeting_enabled: boolean;
@@ -48,7 +64,8 @@ export class InboxFieldsView implements Omit<Inbox, 'secret'> {
 }
 
 export class InboxView extends InboxFieldsView implements Inbox {
-  @ApiProperty({ type: String, nullable: true, description: 'Channel::Api, administrators only: signs its callbacks' }) secret: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Channel::Api, administrators only: signs its callbacks' })
+  secret: string | null;
 }
 
 export class InboxListView {

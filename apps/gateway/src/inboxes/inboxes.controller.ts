@@ -1,6 +1,26 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Patch, Post, Put } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Put,
+} from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { CHANNEL_TYPES, InboxPatterns, type AccountScoped, type Agent, type AgentBot, type ChannelKind, type Inbox } from '@parley/contracts';
+import {
+  CHANNEL_TYPES,
+  InboxPatterns,
+  type AccountScoped,
+  type Agent,
+  type AgentBot,
+  type ChannelKind,
+  type Inbox,
+} from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
@@ -10,7 +30,10 @@ import { AgentListView } from '../agents/agent.responses';
 import { CreateInboxDto, SetAgentBotDto, UpdateInboxDto } from './inbox.dto';
 import { InboxListView, InboxView } from './inbox.responses';
 
-const KIND_OF_TYPE = Object.fromEntries(Object.entries(CHANNEL_TYPES).map(([kind, type]) => [type, kind])) as Record<string, ChannelKind>;
+const KIND_OF_TYPE = Object.fromEntries(Object.entries(CHANNEL_TYPES).map(([kind, type]) => [type, kind])) as Record<
+  string,
+  ChannelKind
+>;
 
 @ApiTags('inboxes')
 @ApiSecurity('api_access_token')
@@ -35,11 +58,34 @@ export class InboxesController {
   @AdminOnly()
   @ApiCreatedResponse({ type: InboxView })
   create(@Scope() scope: AccountScoped, @Body() body: CreateInboxDto): Promise<Inbox> {
-    const { channel, channel_type, webhook_url, website_url, widget_color, welcome_title, welcome_tagline, phone_number, email, ...settings } = body;
+    const {
+      channel,
+      channel_type,
+      webhook_url,
+      website_url,
+      widget_color,
+      welcome_title,
+      welcome_tagline,
+      phone_number,
+      email,
+      ...settings
+    } = body;
     const type = channel?.type ?? (channel_type ? KIND_OF_TYPE[channel_type] : undefined);
     if (!type) throw new BadRequestException('channel.type: must be given (or channel_type)');
-    const fields = { webhook_url, website_url, widget_color, welcome_title, welcome_tagline, phone_number, email, ...channel };
-    return this.rpc.send(InboxPatterns.create, { ...scope, data: { ...settings, name: body.name, channel: { ...fields, type } } });
+    const fields = {
+      webhook_url,
+      website_url,
+      widget_color,
+      welcome_title,
+      welcome_tagline,
+      phone_number,
+      email,
+      ...channel,
+    };
+    return this.rpc.send(InboxPatterns.create, {
+      ...scope,
+      data: { ...settings, name: body.name, channel: { ...fields, type } },
+    });
   }
 
   @Patch(':id')
@@ -52,7 +98,11 @@ export class InboxesController {
   @Put(':id')
   @AdminOnly()
   @ApiOkResponse({ type: InboxView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateInboxDto): Promise<Inbox> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateInboxDto,
+  ): Promise<Inbox> {
     return this.update(scope, id, body);
   }
 
@@ -76,14 +126,22 @@ export class InboxesController {
   @AdminOnly()
   @HttpCode(200)
   @ApiOkResponse({ type: AgentListView })
-  async setMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<{ payload: Agent[] }> {
+  async setMembers(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UserIdsDto,
+  ): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.setMembers, { ...scope, id, user_ids: body.user_ids }) };
   }
 
   @Delete(':id/inbox_members')
   @AdminOnly()
   @ApiOkResponse({ type: AgentListView })
-  async removeMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<{ payload: Agent[] }> {
+  async removeMembers(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UserIdsDto,
+  ): Promise<{ payload: Agent[] }> {
     return { payload: await this.rpc.send(InboxPatterns.removeMembers, { ...scope, id, user_ids: body.user_ids }) };
   }
 
@@ -100,7 +158,11 @@ export class InboxesController {
   @Post(':id/set_agent_bot')
   @AdminOnly()
   @HttpCode(204)
-  async setAgentBot(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: SetAgentBotDto): Promise<void> {
+  async setAgentBot(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: SetAgentBotDto,
+  ): Promise<void> {
     await this.rpc.send(InboxPatterns.setAgentBot, { ...scope, id, agent_bot: body.agent_bot });
   }
 }

@@ -22,7 +22,8 @@ export const SNIFF_BYTES = 16;
 export const ALLOWED_EXTENSIONS = Object.keys(TYPES);
 
 const startsWith = (bytes: Buffer, ...expected: number[]) => expected.every((byte, index) => bytes[index] === byte);
-const ascii = (bytes: Buffer, at: number, text: string) => bytes.subarray(at, at + text.length).toString('latin1') === text;
+const ascii = (bytes: Buffer, at: number, text: string) =>
+  bytes.subarray(at, at + text.length).toString('latin1') === text;
 
 /** What the leading bytes say the content is. */
 function contentIs(kind: Kind, head: Buffer): boolean {

@@ -1,5 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KANBAN_PRIORITIES, type ChecklistItem, type ChecklistProgress, type KanbanNote, type KanbanPriority } from '@parley/contracts';
+import {
+  KANBAN_PRIORITIES,
+  type ChecklistItem,
+  type ChecklistProgress,
+  type KanbanNote,
+  type KanbanPriority,
+} from '@parley/contracts';
 
 export class ChecklistItemView implements ChecklistItem {
   @ApiProperty() id: number;

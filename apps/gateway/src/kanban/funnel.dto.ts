@@ -1,7 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { FunnelInput, StageInput } from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsId, MayBeOmitted, ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
 
 export const STAGE_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -9,9 +20,16 @@ export const STAGE_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Shapes only: the stages map and the definitions are judged by the service (422 naming the fault). */
 class FunnelFieldsDto implements FunnelInput {
   @ApiPropertyOptional({ description: 'Required on create' }) @MayBeOmitted() @IsString() @MaxLength(255) name?: string;
-  @ApiPropertyOptional({ nullable: true, type: String }) @ValidateIf((_, v) => v !== undefined && v !== null) @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String })
+  @ValidateIf((_, v) => v !== undefined && v !== null)
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
   @ApiPropertyOptional({ description: 'false archives the funnel' }) @MayBeOmitted() @IsBoolean() active?: boolean;
-  @ApiPropertyOptional({ description: 'One per account: setting it clears the other' }) @MayBeOmitted() @IsBoolean() is_default?: boolean;
+  @ApiPropertyOptional({ description: 'One per account: setting it clears the other' })
+  @MayBeOmitted()
+  @IsBoolean()
+  is_default?: boolean;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
@@ -20,8 +38,15 @@ class FunnelFieldsDto implements FunnelInput {
   @MayBeOmitted()
   @IsObject()
   stages?: Record<string, unknown>;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @MayBeOmitted() @IsObject() settings?: Record<string, unknown>;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, description: 'Definitions {key, name, type, values, required} cards are validated against' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @MayBeOmitted() @IsObject() settings?: Record<
+    string,
+    unknown
+  >;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object' },
+    description: 'Definitions {key, name, type, values, required} cards are validated against',
+  })
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(100)
@@ -30,11 +55,19 @@ class FunnelFieldsDto implements FunnelInput {
 
 /** `{"funnel": {…}}`. */
 export class FunnelBodyDto {
-  @ApiProperty({ type: FunnelFieldsDto }) @IsObject() @ValidateNested() @Type(() => FunnelFieldsDto) funnel: FunnelFieldsDto;
+  @ApiProperty({ type: FunnelFieldsDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => FunnelFieldsDto)
+  funnel: FunnelFieldsDto;
 }
 
 export class FunnelListQueryDto {
-  @ApiPropertyOptional({ description: 'Archived funnels too' }) @ToBoolean() @MayBeOmitted() @IsBoolean() include_archived?: boolean;
+  @ApiPropertyOptional({ description: 'Archived funnels too' })
+  @ToBoolean()
+  @MayBeOmitted()
+  @IsBoolean()
+  include_archived?: boolean;
 }
 
 export class ReorderStagesDto {
@@ -46,16 +79,28 @@ export class ReorderStagesDto {
 }
 
 class StageFieldsDto implements StageInput {
-  @ApiPropertyOptional({ description: 'Generated from the name when left out' }) @MayBeOmitted() @IsString() @Matches(STAGE_ID_PATTERN) id?: string;
+  @ApiPropertyOptional({ description: 'Generated from the name when left out' })
+  @MayBeOmitted()
+  @IsString()
+  @Matches(STAGE_ID_PATTERN)
+  id?: string;
   @ApiPropertyOptional() @MayBeOmitted() @IsString() @MaxLength(255) name?: string;
   @ApiPropertyOptional({ description: '#rgb or #rrggbb' }) @MayBeOmitted() @IsString() @MaxLength(16) color?: string;
   @ApiPropertyOptional() @MayBeOmitted() @IsInt() position?: number;
-  @ApiPropertyOptional({ nullable: true, type: String }) @ValidateIf((_, v) => v !== undefined && v !== null) @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String })
+  @ValidateIf((_, v) => v !== undefined && v !== null)
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
 }
 
 export class StageBodyDto {
   @ApiProperty() @ToInteger() @IsId() funnel_id: number;
-  @ApiProperty({ type: StageFieldsDto }) @IsObject() @ValidateNested() @Type(() => StageFieldsDto) stage: StageFieldsDto;
+  @ApiProperty({ type: StageFieldsDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => StageFieldsDto)
+  stage: StageFieldsDto;
 }
 
 export class StageQueryDto {

@@ -24,7 +24,8 @@ export class FunnelStageView implements FunnelStage {
 class AttributeDefinitionView implements FunnelAttributeDefinition {
   @ApiProperty() key: string;
   @ApiProperty() name: string;
-  @ApiProperty({ enum: ['text', 'number', 'date', 'list', 'checkbox', 'link'] }) type: FunnelAttributeDefinition['type'];
+  @ApiProperty({ enum: ['text', 'number', 'date', 'list', 'checkbox', 'link'] })
+  type: FunnelAttributeDefinition['type'];
   @ApiProperty({ type: [String] }) values: string[];
   @ApiProperty() required: boolean;
 }
@@ -36,7 +37,12 @@ export class FunnelView implements Funnel {
   @ApiProperty({ nullable: true, type: String }) description: string | null;
   @ApiProperty() active: boolean;
   @ApiProperty() is_default: boolean;
-  @ApiProperty({ type: 'object', additionalProperties: STAGE_SCHEMA, description: 'Stage id → stage, in position order' }) stages: Record<string, FunnelStage>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: STAGE_SCHEMA,
+    description: 'Stage id → stage, in position order',
+  })
+  stages: Record<string, FunnelStage>;
   @ApiProperty({ type: 'object', additionalProperties: true }) settings: Record<string, unknown>;
   @ApiProperty({ type: [AttributeDefinitionView] }) global_custom_attributes: AttributeDefinitionView[];
   @ApiProperty({ format: 'date-time' }) created_at: string;

@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { FunnelPatterns, KanbanItemPatterns, type AccountScoped, type Funnel, type KanbanItemPage, type StageStats } from '@parley/contracts';
+import {
+  FunnelPatterns,
+  KanbanItemPatterns,
+  type AccountScoped,
+  type Funnel,
+  type KanbanItemPage,
+  type StageStats,
+} from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
@@ -45,7 +52,11 @@ export class FunnelsController {
   @Put('funnels/:id')
   @AdminOnly()
   @ApiOkResponse({ type: FunnelView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: FunnelBodyDto): Promise<Funnel> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: FunnelBodyDto,
+  ): Promise<Funnel> {
     return this.update(scope, id, body);
   }
 
@@ -59,7 +70,10 @@ export class FunnelsController {
   }
 
   @Get('funnels/:id/stage_stats')
-  @ApiOkResponse({ schema: STAGE_STATS_SCHEMA, description: 'Stage id → {name, count, total_value} of the cards now there' })
+  @ApiOkResponse({
+    schema: STAGE_STATS_SCHEMA,
+    description: 'Stage id → {name, count, total_value} of the cards now there',
+  })
   stageStats(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<StageStats> {
     return this.rpc.send(FunnelPatterns.stageStats, { ...scope, id });
   }
@@ -67,13 +81,25 @@ export class FunnelsController {
   @Patch('funnels/:id/reorder')
   @AdminOnly()
   @ApiOkResponse({ type: FunnelView })
-  reorder(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ReorderStagesDto): Promise<Funnel> {
+  reorder(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ReorderStagesDto,
+  ): Promise<Funnel> {
     return this.rpc.send(FunnelPatterns.reorder, { ...scope, id, stages: body.stages });
   }
 
   @Get('funnels/:funnel_id/kanban_items')
   @ApiOkResponse({ type: KanbanItemPageView })
-  items(@Scope() scope: AccountScoped, @Param('funnel_id', IdPipe) funnelId: number, @Query() query: KanbanItemQueryDto): Promise<KanbanItemPage> {
-    return this.rpc.send(KanbanItemPatterns.list, { ...scope, query: { ...query, funnel_id: funnelId }, funnel_in_path: true });
+  items(
+    @Scope() scope: AccountScoped,
+    @Param('funnel_id', IdPipe) funnelId: number,
+    @Query() query: KanbanItemQueryDto,
+  ): Promise<KanbanItemPage> {
+    return this.rpc.send(KanbanItemPatterns.list, {
+      ...scope,
+      query: { ...query, funnel_id: funnelId },
+      funnel_in_path: true,
+    });
   }
 }

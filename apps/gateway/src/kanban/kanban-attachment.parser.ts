@@ -40,7 +40,10 @@ class ContentCheck extends Transform {
 }
 
 function safeName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
   return cleaned || 'file';
 }
 
@@ -49,7 +52,11 @@ function safeName(name: string): string {
  * field `note_id`): the file streams to storage while its type is checked by its first bytes and
  * its name, and stops at 25 MB (400) — never held whole in memory. On any failure nothing is kept.
  */
-export async function readKanbanAttachment(request: FastifyRequest, storage: FileStorage, accountId: number): Promise<{ file: StoredFile; fields: Record<string, string> }> {
+export async function readKanbanAttachment(
+  request: FastifyRequest,
+  storage: FileStorage,
+  accountId: number,
+): Promise<{ file: StoredFile; fields: Record<string, string> }> {
   const fields: Record<string, string> = {};
   let file: StoredFile | null = null;
   try {

@@ -1,5 +1,13 @@
 import { BadRequestException, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { AttachmentPatterns, type AccountScoped, type KanbanAttachment } from '@parley/contracts';
 import { FILE_STORAGE, RpcClient, type FileStorage } from '@parley/service-kit';
 import type { FastifyRequest } from 'fastify';
@@ -13,10 +21,22 @@ const UPLOAD = {
   schema: {
     type: 'object',
     required: ['attachment'],
-    properties: { attachment: { type: 'string', format: 'binary', description: `${ALLOWED_EXTENSIONS.join(', ')}; 25 MB at most; checked by content` } },
+    properties: {
+      attachment: {
+        type: 'string',
+        format: 'binary',
+        description: `${ALLOWED_EXTENSIONS.join(', ')}; 25 MB at most; checked by content`,
+      },
+    },
   },
 };
-const NOTE_UPLOAD = { schema: { ...UPLOAD.schema, required: ['attachment', 'note_id'], properties: { ...UPLOAD.schema.properties, note_id: { type: 'integer' } } } };
+const NOTE_UPLOAD = {
+  schema: {
+    ...UPLOAD.schema,
+    required: ['attachment', 'note_id'],
+    properties: { ...UPLOAD.schema.properties, note_id: { type: 'integer' } },
+  },
+};
 
 /** Files of a card and of its notes (the contract's `/kanban/items/` path segment). */
 @ApiTags('kanban')
@@ -38,7 +58,11 @@ export class KanbanAttachmentsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(UPLOAD)
   @ApiCreatedResponse({ type: KanbanAttachmentView })
-  async upload(@Scope() scope: AccountScoped, @Param('item_id', IdPipe) itemId: number, @Req() request: FastifyRequest): Promise<KanbanAttachment> {
+  async upload(
+    @Scope() scope: AccountScoped,
+    @Param('item_id', IdPipe) itemId: number,
+    @Req() request: FastifyRequest,
+  ): Promise<KanbanAttachment> {
     const { file } = await readKanbanAttachment(request, this.storage, scope.account_id);
     return this.rpc.send(AttachmentPatterns.create, { ...scope, id: itemId, file });
   }
@@ -46,7 +70,11 @@ export class KanbanAttachmentsController {
   @Delete('attachments/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  async delete(@Scope() scope: AccountScoped, @Param('item_id', IdPipe) itemId: number, @Param('id', IdPipe) id: number): Promise<void> {
+  async delete(
+    @Scope() scope: AccountScoped,
+    @Param('item_id', IdPipe) itemId: number,
+    @Param('id', IdPipe) id: number,
+  ): Promise<void> {
     await this.rpc.send(AttachmentPatterns.delete, { ...scope, id: itemId, attachment_id: id, of_note: false });
   }
 
@@ -54,7 +82,11 @@ export class KanbanAttachmentsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(NOTE_UPLOAD)
   @ApiCreatedResponse({ type: KanbanAttachmentView })
-  async uploadToNote(@Scope() scope: AccountScoped, @Param('item_id', IdPipe) itemId: number, @Req() request: FastifyRequest): Promise<KanbanAttachment> {
+  async uploadToNote(
+    @Scope() scope: AccountScoped,
+    @Param('item_id', IdPipe) itemId: number,
+    @Req() request: FastifyRequest,
+  ): Promise<KanbanAttachment> {
     const { file, fields } = await readKanbanAttachment(request, this.storage, scope.account_id);
     const noteId = /^[1-9]\d{0,9}$/.test(fields.note_id ?? '') ? Number(fields.note_id) : NaN;
     if (!Number.isSafeInteger(noteId) || noteId > 2_147_483_647) {
@@ -67,7 +99,11 @@ export class KanbanAttachmentsController {
   @Delete('note_attachments/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  async deleteOfNote(@Scope() scope: AccountScoped, @Param('item_id', IdPipe) itemId: number, @Param('id', IdPipe) id: number): Promise<void> {
+  async deleteOfNote(
+    @Scope() scope: AccountScoped,
+    @Param('item_id', IdPipe) itemId: number,
+    @Param('id', IdPipe) id: number,
+  ): Promise<void> {
     await this.rpc.send(AttachmentPatterns.delete, { ...scope, id: itemId, attachment_id: id, of_note: true });
   }
 }

@@ -1,5 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KANBAN_AUTOMATION_TRIGGERS, type KanbanAutomation, type KanbanAutomationRun, type KanbanAutomationTrigger } from '@parley/contracts';
+import {
+  KANBAN_AUTOMATION_TRIGGERS,
+  type KanbanAutomation,
+  type KanbanAutomationRun,
+  type KanbanAutomationTrigger,
+} from '@parley/contracts';
 
 class ConditionView {
   @ApiProperty() attribute: string;
@@ -9,7 +14,9 @@ class ConditionView {
 
 class ActionView {
   @ApiProperty() action_name: string;
-  @ApiProperty({ type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } }) action_params: Array<string | number>;
+  @ApiProperty({ type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } }) action_params: Array<
+    string | number
+  >;
 }
 
 export class KanbanAutomationView implements Omit<KanbanAutomation, 'conditions' | 'actions'> {

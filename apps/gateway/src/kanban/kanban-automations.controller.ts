@@ -1,6 +1,26 @@
-import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Patch, Post, Put, Query, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  createParamDecorator,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { KanbanAutomationPatterns as P, type AccountScoped, type KanbanAutomation, type KanbanAutomationRun } from '@parley/contracts';
+import {
+  KanbanAutomationPatterns as P,
+  type AccountScoped,
+  type KanbanAutomation,
+  type KanbanAutomationRun,
+} from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
@@ -63,13 +83,21 @@ export class KanbanAutomationsController extends AutomationRoutes {
 
   @Patch(':id')
   @ApiOkResponse({ type: KanbanAutomationView })
-  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: KanbanAutomationBodyDto): Promise<KanbanAutomation> {
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: KanbanAutomationBodyDto,
+  ): Promise<KanbanAutomation> {
     return this.updateIn(scope, id, body);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: KanbanAutomationView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: KanbanAutomationBodyDto): Promise<KanbanAutomation> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: KanbanAutomationBodyDto,
+  ): Promise<KanbanAutomation> {
     return this.updateIn(scope, id, body);
   }
 
@@ -97,9 +125,15 @@ const TokenAccount = createParamDecorator((_: unknown, context: ExecutionContext
   const accounts = request.identity!.accounts;
   const raw = (request.query as Record<string, unknown> | undefined)?.account_id;
   const wanted = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-  const membership = wanted === null ? (accounts.length === 1 ? accounts[0] : null) : accounts.find((account) => account.id === wanted);
+  const membership =
+    wanted === null ? (accounts.length === 1 ? accounts[0] : null) : accounts.find((account) => account.id === wanted);
   if (wanted !== null && !membership) throw new ForbiddenException('You are not authorized to access this account');
-  if (!membership) throw new BadRequestException(accounts.length === 0 ? 'account_id: the token belongs to no account' : 'account_id: the token belongs to several accounts, name one');
+  if (!membership)
+    throw new BadRequestException(
+      accounts.length === 0
+        ? 'account_id: the token belongs to no account'
+        : 'account_id: the token belongs to several accounts, name one',
+    );
   if (membership.role !== 'administrator') throw new ForbiddenException('This action requires the administrator role');
   return { account_id: membership.id, caller: { user_id: request.identity!.user_id, role: membership.role } };
 });
@@ -121,32 +155,54 @@ export class LegacyKanbanAutomationsController extends AutomationRoutes {
 
   @Post()
   @ApiCreatedResponse({ type: KanbanAutomationView })
-  create(@TokenAccount() scope: AccountScoped, @Body() body: KanbanAutomationBodyDto, @Query() _query: LegacyAccountQueryDto): Promise<KanbanAutomation> {
+  create(
+    @TokenAccount() scope: AccountScoped,
+    @Body() body: KanbanAutomationBodyDto,
+    @Query() _query: LegacyAccountQueryDto,
+  ): Promise<KanbanAutomation> {
     return this.createIn(scope, body);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: KanbanAutomationView })
-  show(@TokenAccount() scope: AccountScoped, @Param('id', IdPipe) id: number, @Query() _query: LegacyAccountQueryDto): Promise<KanbanAutomation> {
+  show(
+    @TokenAccount() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Query() _query: LegacyAccountQueryDto,
+  ): Promise<KanbanAutomation> {
     return this.showIn(scope, id);
   }
 
   @Patch(':id')
   @ApiOkResponse({ type: KanbanAutomationView })
-  update(@TokenAccount() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: KanbanAutomationBodyDto, @Query() _query: LegacyAccountQueryDto): Promise<KanbanAutomation> {
+  update(
+    @TokenAccount() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: KanbanAutomationBodyDto,
+    @Query() _query: LegacyAccountQueryDto,
+  ): Promise<KanbanAutomation> {
     return this.updateIn(scope, id, body);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: KanbanAutomationView })
-  replace(@TokenAccount() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: KanbanAutomationBodyDto, @Query() _query: LegacyAccountQueryDto): Promise<KanbanAutomation> {
+  replace(
+    @TokenAccount() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: KanbanAutomationBodyDto,
+    @Query() _query: LegacyAccountQueryDto,
+  ): Promise<KanbanAutomation> {
     return this.updateIn(scope, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  delete(@TokenAccount() scope: AccountScoped, @Param('id', IdPipe) id: number, @Query() _query: LegacyAccountQueryDto): Promise<void> {
+  delete(
+    @TokenAccount() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Query() _query: LegacyAccountQueryDto,
+  ): Promise<void> {
     return this.deleteIn(scope, id);
   }
 }

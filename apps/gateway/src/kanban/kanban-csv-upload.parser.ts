@@ -13,7 +13,11 @@ const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
  * Stores the multipart field `file` (a CSV, streamed, bounded) and collects the text fields;
  * the Kanban service reads the stored file. On any failure nothing is kept.
  */
-export async function readKanbanCsvUpload(request: FastifyRequest, storage: FileStorage, accountId: number): Promise<{ key: string; fields: Record<string, string> }> {
+export async function readKanbanCsvUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+  accountId: number,
+): Promise<{ key: string; fields: Record<string, string> }> {
   const fields: Record<string, string> = {};
   let key: string | null = null;
   try {
@@ -31,7 +35,8 @@ export async function readKanbanCsvUpload(request: FastifyRequest, storage: File
         await storage.put(stored, part.file, MAX_IMPORT_BYTES);
         key = stored;
       } catch (error) {
-        if (error instanceof FileTooLargeError) throw new BadRequestException(`file: larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MB`);
+        if (error instanceof FileTooLargeError)
+          throw new BadRequestException(`file: larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MB`);
         throw asMultipartError(error);
       }
     }

@@ -1,6 +1,11 @@
 import { BadRequestException, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { KanbanCsvPatterns, type AccountScoped, type KanbanImportPreview, type KanbanImportReport } from '@parley/contracts';
+import {
+  KanbanCsvPatterns,
+  type AccountScoped,
+  type KanbanImportPreview,
+  type KanbanImportReport,
+} from '@parley/contracts';
 import { FILE_STORAGE, RpcClient, type FileStorage } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
@@ -12,7 +17,11 @@ import { readKanbanCsvUpload } from './kanban-csv-upload.parser';
 
 /** An import answers when it is done: up to 50,000 rows. */
 const IMPORT_TIMEOUT_MS = 120_000;
-const FILE_BODY = { type: 'string', format: 'binary', description: 'CSV: `;` or `,` (detected), UTF-8, a BOM tolerated, quoted fields' };
+const FILE_BODY = {
+  type: 'string',
+  format: 'binary',
+  description: 'CSV: `;` or `,` (detected), UTF-8, a BOM tolerated, quoted fields',
+};
 
 /** CSV export (streamed chunk by chunk) and import of cards. */
 @ApiTags('kanban')
@@ -29,14 +38,26 @@ export class KanbanCsvController {
   @Expensive()
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The cards of the funnel as CSV', schema: { type: 'string' } })
-  async export(@Scope() scope: AccountScoped, @Query() query: KanbanExportQueryDto, @Res() reply: FastifyReply): Promise<void> {
-    const first = await this.rpc.send(KanbanCsvPatterns.exportChunk, { ...scope, funnel_id: query.funnel_id, after: null });
+  async export(
+    @Scope() scope: AccountScoped,
+    @Query() query: KanbanExportQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const first = await this.rpc.send(KanbanCsvPatterns.exportChunk, {
+      ...scope,
+      funnel_id: query.funnel_id,
+      after: null,
+    });
     const rpc = this.rpc;
     async function* chunks(): AsyncGenerator<string> {
       yield first.csv;
       let next = first.next;
       while (next !== null) {
-        const chunk = await rpc.send(KanbanCsvPatterns.exportChunk, { ...scope, funnel_id: query.funnel_id, after: next });
+        const chunk = await rpc.send(KanbanCsvPatterns.exportChunk, {
+          ...scope,
+          funnel_id: query.funnel_id,
+          after: next,
+        });
         yield chunk.csv;
         next = chunk.next;
       }
@@ -73,7 +94,11 @@ export class KanbanCsvController {
         file: FILE_BODY,
         funnel_id: { type: 'integer' },
         default_stage_id: { type: 'string', description: 'For rows without a stage' },
-        mappings: { type: 'string', description: 'JSON object: CSV column → card field (title, description, value, currency, priority, status, stage, stage_id, assigned_agents, custom_attributes, custom_attributes.<key>)' },
+        mappings: {
+          type: 'string',
+          description:
+            'JSON object: CSV column → card field (title, description, value, currency, priority, status, stage, stage_id, assigned_agents, custom_attributes, custom_attributes.<key>)',
+        },
       },
     },
   })
@@ -82,7 +107,8 @@ export class KanbanCsvController {
     const { key, fields } = await readKanbanCsvUpload(request, this.storage, scope.account_id);
     try {
       const funnelId = /^[1-9]\d{0,9}$/.test(fields.funnel_id ?? '') ? Number(fields.funnel_id) : NaN;
-      if (!Number.isSafeInteger(funnelId) || funnelId > 2_147_483_647) throw new BadRequestException('funnel_id: must be a positive integer id');
+      if (!Number.isSafeInteger(funnelId) || funnelId > 2_147_483_647)
+        throw new BadRequestException('funnel_id: must be a positive integer id');
       const stage = fields.default_stage_id ?? '';
       if (!/^[A-Za-z0-9_.-]{1,64}$/.test(stage)) throw new BadRequestException('default_stage_id: must be a stage id');
       let mappings: unknown;
@@ -91,12 +117,23 @@ export class KanbanCsvController {
       } catch {
         throw new BadRequestException('mappings: must be a JSON object');
       }
-      if (typeof mappings !== 'object' || mappings === null || Array.isArray(mappings) || !Object.values(mappings).every((value) => typeof value === 'string')) {
+      if (
+        typeof mappings !== 'object' ||
+        mappings === null ||
+        Array.isArray(mappings) ||
+        !Object.values(mappings).every((value) => typeof value === 'string')
+      ) {
         throw new BadRequestException('mappings: must be a JSON object from column name to field name');
       }
       return await this.rpc.send(
         KanbanCsvPatterns.import,
-        { ...scope, storage_key: key, funnel_id: funnelId, default_stage_id: stage, mappings: mappings as Record<string, string> },
+        {
+          ...scope,
+          storage_key: key,
+          funnel_id: funnelId,
+          default_stage_id: stage,
+          mappings: mappings as Record<string, string>,
+        },
         { timeoutMs: IMPORT_TIMEOUT_MS },
       );
     } finally {

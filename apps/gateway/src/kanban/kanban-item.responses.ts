@@ -65,7 +65,8 @@ class BatchDataView {
 
 export class KanbanBatchView implements KanbanBatch {
   @ApiProperty({ type: BatchDataView }) data: BatchDataView;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Stage id → cards in it' }) stage_counts: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Stage id → cards in it' })
+  stage_counts: Record<string, number>;
   @ApiProperty() total_items: number;
 }
 
@@ -145,7 +146,12 @@ export class AssignedAgentsView {
 
 export class ImportPreviewView {
   @ApiProperty({ type: [String] }) columns: string[];
-  @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'string' } }, description: 'Up to 10 data rows (header excluded)' }) rows: string[][];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { type: 'string' } },
+    description: 'Up to 10 data rows (header excluded)',
+  })
+  rows: string[][];
   @ApiProperty({ enum: [';', ','] }) separator: string;
 }
 

@@ -52,7 +52,10 @@ export class KanbanItemsController {
   }
 
   @Get('batch')
-  @ApiOkResponse({ type: KanbanBatchView, description: 'Per stage its first per_stage cards (page stage_page) by position, and the count of each stage' })
+  @ApiOkResponse({
+    type: KanbanBatchView,
+    description: 'Per stage its first per_stage cards (page stage_page) by position, and the count of each stage',
+  })
   batch(@Scope() scope: AccountScoped, @Query() query: KanbanBatchQueryDto): Promise<KanbanBatch> {
     return this.rpc.send(P.batch, { ...scope, query });
   }
@@ -102,13 +105,21 @@ export class KanbanItemsController {
   /** Never moves the card: a different stage, funnel or position → 422 naming the move endpoints. */
   @Patch(':id')
   @ApiOkResponse({ type: KanbanItemView })
-  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: KanbanItemBodyDto): Promise<KanbanItem> {
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: KanbanItemBodyDto,
+  ): Promise<KanbanItem> {
     return this.rpc.send(P.update, { ...scope, id, data: { ...body.kanban_item } });
   }
 
   @Put(':id')
   @ApiOkResponse({ type: KanbanItemView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: KanbanItemBodyDto): Promise<KanbanItem> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: KanbanItemBodyDto,
+  ): Promise<KanbanItem> {
     return this.update(scope, id, body);
   }
 
@@ -122,13 +133,21 @@ export class KanbanItemsController {
   @Post(':id/assign_agent')
   @HttpCode(200)
   @ApiOkResponse({ type: KanbanItemView })
-  assignAgent(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: AgentIdDto): Promise<KanbanItem> {
+  assignAgent(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: AgentIdDto,
+  ): Promise<KanbanItem> {
     return this.rpc.send(P.assignAgent, { ...scope, id, agent_id: body.agent_id });
   }
 
   @Delete(':id/remove_agent')
   @ApiOkResponse({ type: KanbanItemView })
-  removeAgent(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: AgentIdDto): Promise<KanbanItem> {
+  removeAgent(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: AgentIdDto,
+  ): Promise<KanbanItem> {
     return this.rpc.send(P.removeAgent, { ...scope, id, agent_id: body.agent_id });
   }
 
@@ -141,7 +160,11 @@ export class KanbanItemsController {
   @Post(':id/change_status')
   @HttpCode(200)
   @ApiOkResponse({ type: KanbanItemView })
-  changeStatus(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ChangeStatusDto): Promise<KanbanItem> {
+  changeStatus(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ChangeStatusDto,
+  ): Promise<KanbanItem> {
     return this.rpc.send(P.changeStatus, { ...scope, id, status: body.status });
   }
 

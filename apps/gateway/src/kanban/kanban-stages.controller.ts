@@ -29,21 +29,38 @@ export class KanbanStagesController {
 
   @Get(':id')
   @ApiOkResponse({ type: FunnelStageView })
-  show(@Scope() scope: AccountScoped, @Param('id', StageIdPipe) id: string, @Query() query: StagePathQueryDto): Promise<FunnelStage> {
+  show(
+    @Scope() scope: AccountScoped,
+    @Param('id', StageIdPipe) id: string,
+    @Query() query: StagePathQueryDto,
+  ): Promise<FunnelStage> {
     return this.rpc.send(FunnelPatterns.showStage, { ...scope, funnel_id: query.funnel_id, stage_id: id });
   }
 
   @Patch(':id')
   @AdminOnly()
   @ApiOkResponse({ type: FunnelStageView })
-  update(@Scope() scope: AccountScoped, @Param('id', StageIdPipe) id: string, @Body() body: StageBodyDto): Promise<FunnelStage> {
-    return this.rpc.send(FunnelPatterns.updateStage, { ...scope, funnel_id: body.funnel_id, stage_id: id, stage: body.stage });
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', StageIdPipe) id: string,
+    @Body() body: StageBodyDto,
+  ): Promise<FunnelStage> {
+    return this.rpc.send(FunnelPatterns.updateStage, {
+      ...scope,
+      funnel_id: body.funnel_id,
+      stage_id: id,
+      stage: body.stage,
+    });
   }
 
   @Put(':id')
   @AdminOnly()
   @ApiOkResponse({ type: FunnelStageView })
-  replace(@Scope() scope: AccountScoped, @Param('id', StageIdPipe) id: string, @Body() body: StageBodyDto): Promise<FunnelStage> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', StageIdPipe) id: string,
+    @Body() body: StageBodyDto,
+  ): Promise<FunnelStage> {
     return this.update(scope, id, body);
   }
 
@@ -52,7 +69,16 @@ export class KanbanStagesController {
   @AdminOnly()
   @HttpCode(204)
   @ApiNoContentResponse()
-  async delete(@Scope() scope: AccountScoped, @Param('id', StageIdPipe) id: string, @Query() query: StageDeleteQueryDto): Promise<void> {
-    await this.rpc.send(FunnelPatterns.deleteStage, { ...scope, funnel_id: query.funnel_id, stage_id: id, fallback_stage_id: query.fallback_stage_id });
+  async delete(
+    @Scope() scope: AccountScoped,
+    @Param('id', StageIdPipe) id: string,
+    @Query() query: StageDeleteQueryDto,
+  ): Promise<void> {
+    await this.rpc.send(FunnelPatterns.deleteStage, {
+      ...scope,
+      funnel_id: query.funnel_id,
+      stage_id: id,
+      fallback_stage_id: query.fallback_stage_id,
+    });
   }
 }

@@ -5,7 +5,8 @@ import { STAGE_ID_PATTERN } from './funnel.dto';
 @Injectable()
 export class StageIdPipe implements PipeTransform<string, string> {
   transform(value: string, metadata: ArgumentMetadata): string {
-    if (!STAGE_ID_PATTERN.test(value)) throw new BadRequestException(`${metadata.data ?? 'id'}: must be a stage id (letters, digits, '_', '-', '.')`);
+    if (!STAGE_ID_PATTERN.test(value))
+      throw new BadRequestException(`${metadata.data ?? 'id'}: must be a stage id (letters, digits, '_', '-', '.')`);
     return value;
   }
 }

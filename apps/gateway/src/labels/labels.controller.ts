@@ -43,7 +43,11 @@ export class LabelsController {
   @Put(':id')
   @AdminOnly()
   @ApiOkResponse({ type: LabelView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateLabelDto): Promise<Label> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateLabelDto,
+  ): Promise<Label> {
     return this.update(scope, id, body);
   }
 

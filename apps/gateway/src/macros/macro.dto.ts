@@ -8,7 +8,10 @@ import { IsId, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators'
 /** Shapes only (400): whether the actions are allowed and their params name real things is the automation service's 422. */
 export class CreateMacroDto implements CreateMacroInput {
   @ApiProperty() @IsString() @MaxLength(255) name: string;
-  @ApiPropertyOptional({ enum: MACRO_VISIBILITIES, default: 'personal' }) @MayBeOmitted() @IsIn(MACRO_VISIBILITIES) visibility?: MacroVisibility;
+  @ApiPropertyOptional({ enum: MACRO_VISIBILITIES, default: 'personal' })
+  @MayBeOmitted()
+  @IsIn(MACRO_VISIBILITIES)
+  visibility?: MacroVisibility;
 
   @ApiProperty({ type: [RuleActionDto], description: `Allowed: ${MACRO_ACTION_NAMES.join(', ')}` })
   @IsArray()

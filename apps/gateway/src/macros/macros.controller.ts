@@ -40,7 +40,11 @@ export class MacrosController {
 
   @Put(':id')
   @ApiOkResponse({ type: MacroView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateMacroDto): Promise<Macro> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateMacroDto,
+  ): Promise<Macro> {
     return this.update(scope, id, body);
   }
 
@@ -55,7 +59,11 @@ export class MacrosController {
   @Post(':id/execute')
   @HttpCode(200)
   @ApiOkResponse({ type: MacroExecutionView })
-  execute(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: ExecuteMacroDto): Promise<MacroExecution> {
+  execute(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: ExecuteMacroDto,
+  ): Promise<MacroExecution> {
     return this.rpc.send(MacroPatterns.execute, { ...scope, id, conversation_ids: body.conversation_ids });
   }
 }

@@ -1,7 +1,23 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { CONTENT_TYPES, MESSAGE_TYPES, TEMPLATE_CATEGORIES, type ContentType, type MessageType, type TemplateCategory } from '@parley/contracts';
+import {
+  CONTENT_TYPES,
+  MESSAGE_TYPES,
+  TEMPLATE_CATEGORIES,
+  type ContentType,
+  type MessageType,
+  type TemplateCategory,
+} from '@parley/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsId, MayBeOmitted, ToBoolean, ToInteger } from '../http/tolerant-input.decorators';
 
 /** `message_type` as a name or its code (0 incoming … 3 template). */
@@ -24,12 +40,19 @@ const JsonObjectInput = Transform(({ value }) => {
 export class TemplateParamsDto {
   @ApiPropertyOptional() @IsString() @IsNotEmpty() @MaxLength(512) name: string;
   @ApiPropertyOptional({ example: 'pt_BR' }) @IsString() @IsNotEmpty() @MaxLength(32) language: string;
-  @ApiPropertyOptional({ enum: TEMPLATE_CATEGORIES }) @MayBeOmitted() @IsIn(TEMPLATE_CATEGORIES) category?: TemplateCategory;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } }) @MayBeOmitted() @IsObject() processed_params?: Record<string, string>;
+  @ApiPropertyOptional({ enum: TEMPLATE_CATEGORIES })
+  @MayBeOmitted()
+  @IsIn(TEMPLATE_CATEGORIES)
+  category?: TemplateCategory;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
+  @MayBeOmitted()
+  @IsObject()
+  processed_params?: Record<string, string>;
 }
 
 export class CreateMessageDto {
-  @ApiPropertyOptional() @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(150_000) content?: string | null;
+  @ApiPropertyOptional() @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(150_000) content?:
+    string | null;
 
   @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'outgoing', description: 'Also 0–3' })
   @MessageTypeInput
@@ -38,8 +61,15 @@ export class CreateMessageDto {
   message_type?: MessageType;
 
   @ApiPropertyOptional({ default: false }) @ToBoolean() @MayBeOmitted() @IsBoolean() private?: boolean;
-  @ApiPropertyOptional({ enum: CONTENT_TYPES, default: 'text' }) @MayBeOmitted() @IsIn(CONTENT_TYPES) content_type?: ContentType;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @JsonObjectInput @MayBeOmitted() @IsObject() content_attributes?: Record<string, unknown>;
+  @ApiPropertyOptional({ enum: CONTENT_TYPES, default: 'text' })
+  @MayBeOmitted()
+  @IsIn(CONTENT_TYPES)
+  content_type?: ContentType;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @JsonObjectInput
+  @MayBeOmitted()
+  @IsObject()
+  content_attributes?: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: TemplateParamsDto })
   @JsonObjectInput
@@ -48,11 +78,29 @@ export class CreateMessageDto {
   @Type(() => TemplateParamsDto)
   template_params?: TemplateParamsDto;
 
-  @ApiPropertyOptional({ description: 'A retry with the same echo_id returns the first message' }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) echo_id?: string | null;
-  @ApiPropertyOptional({ description: 'External id; unique within the conversation' }) @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) source_id?: string | null;
+  @ApiPropertyOptional({ description: 'A retry with the same echo_id returns the first message' })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  echo_id?: string | null;
+  @ApiPropertyOptional({ description: 'External id; unique within the conversation' })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  source_id?: string | null;
 }
 
 export class MessagesQueryDto {
-  @ApiPropertyOptional({ description: 'Messages older than this id' }) @ToInteger() @MayBeOmitted() @IsId() before?: number;
-  @ApiPropertyOptional({ description: 'Messages newer than this id (up to 100)' }) @ToInteger() @MayBeOmitted() @IsId() after?: number;
+  @ApiPropertyOptional({ description: 'Messages older than this id' })
+  @ToInteger()
+  @MayBeOmitted()
+  @IsId()
+  before?: number;
+  @ApiPropertyOptional({ description: 'Messages newer than this id (up to 100)' })
+  @ToInteger()
+  @MayBeOmitted()
+  @IsId()
+  after?: number;
 }

@@ -20,7 +20,8 @@ class AttachmentView implements Attachment {
   @ApiProperty() message_id: number;
   @ApiProperty({ enum: FILE_TYPES }) file_type: FileType;
   @ApiProperty({ type: String, nullable: true }) extension: string | null;
-  @ApiProperty({ description: 'A signed link that expires; ask for the message again for a fresh one' }) data_url: string;
+  @ApiProperty({ description: 'A signed link that expires; ask for the message again for a fresh one' })
+  data_url: string;
   @ApiProperty({ type: String, nullable: true }) thumb_url: string | null;
   @ApiProperty() file_size: number;
 }

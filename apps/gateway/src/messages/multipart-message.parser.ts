@@ -1,6 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
 import { AccountFiles, type StoredFile } from '@parley/contracts';
-import { describeBytes, fileTypeOf, FileTooLargeError, LARGEST_ATTACHMENT, sizeLimitOf, type FileStorage } from '@parley/service-kit';
+import {
+  describeBytes,
+  fileTypeOf,
+  FileTooLargeError,
+  LARGEST_ATTACHMENT,
+  sizeLimitOf,
+  type FileStorage,
+} from '@parley/service-kit';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type {} from '@fastify/multipart';
@@ -14,7 +21,10 @@ const FILE_FIELDS = new Set(['attachments[]', 'attachments']);
 
 /** A file name kept for display and extension, reduced to characters safe in a storage key. */
 function safeName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
   return cleaned || 'file';
 }
 
@@ -23,7 +33,11 @@ function safeName(name: string): string {
  * straight to storage as they arrive. Each file must fit its type's limit; on any failure the
  * files already stored are removed.
  */
-export async function readMultipartMessage(request: FastifyRequest, storage: FileStorage, accountId: number): Promise<{ dto: CreateMessageDto; files: StoredFile[] }> {
+export async function readMultipartMessage(
+  request: FastifyRequest,
+  storage: FileStorage,
+  accountId: number,
+): Promise<{ dto: CreateMessageDto; files: StoredFile[] }> {
   const fields: Record<string, string> = {};
   const files: StoredFile[] = [];
   try {
@@ -42,10 +56,16 @@ export async function readMultipartMessage(request: FastifyRequest, storage: Fil
       try {
         size = await storage.put(key, part.file, LARGEST_ATTACHMENT);
       } catch (error) {
-        if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename, part.mimetype);
+        if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw tooLarge(part.filename, part.mimetype);
         throw asMultipartError(error);
       }
-      files.push({ storage_key: key, file_name: name, content_type: part.mimetype || 'application/octet-stream', file_size: size });
+      files.push({
+        storage_key: key,
+        file_name: name,
+        content_type: part.mimetype || 'application/octet-stream',
+        file_size: size,
+      });
       if (size > sizeLimitOf(part.mimetype)) throw tooLarge(part.filename, part.mimetype);
     }
     const dto = plainToInstance(CreateMessageDto, fields);
@@ -60,5 +80,7 @@ export async function readMultipartMessage(request: FastifyRequest, storage: Fil
 
 function tooLarge(name: string, contentType: string): BadRequestException {
   const type = fileTypeOf(contentType);
-  return new BadRequestException(`attachments: ${name} is larger than the ${describeBytes(sizeLimitOf(contentType))} limit for ${type === 'file' ? 'documents' : `${type}s`}`);
+  return new BadRequestException(
+    `attachments: ${name} is larger than the ${describeBytes(sizeLimitOf(contentType))} limit for ${type === 'file' ? 'documents' : `${type}s`}`,
+  );
 }

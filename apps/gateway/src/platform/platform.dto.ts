@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ROLES, type AddAccountUserInput, type CreateAccountInput, type CreateUserInput, type Role } from '@parley/contracts';
+import {
+  ROLES,
+  type AddAccountUserInput,
+  type CreateAccountInput,
+  type CreateUserInput,
+  type Role,
+} from '@parley/contracts';
 import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsId, MayBeOmitted, UpdateOf } from '../http/tolerant-input.decorators';
 

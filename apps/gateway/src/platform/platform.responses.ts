@@ -15,7 +15,8 @@ export class PlatformUserView implements PlatformUser {
   @ApiProperty() email: string;
   @ApiProperty() confirmed: boolean;
   @ApiProperty() created_at: number;
-  @ApiPropertyOptional({ description: 'Only in the answer that created the user: it is stored hashed' }) access_token?: string;
+  @ApiPropertyOptional({ description: 'Only in the answer that created the user: it is stored hashed' })
+  access_token?: string;
 }
 
 export class AccountUserView implements AccountUser {

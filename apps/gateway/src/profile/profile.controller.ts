@@ -16,7 +16,10 @@ export class ProfileController {
   /** The calling agent; `access_token` echoes the token it called with (only its hash is stored). */
   @Get()
   @ApiOkResponse({ type: ProfileWithTokenView })
-  async show(@CurrentUser() user: Pick<Caller, 'user_id'>, @Req() request: AuthenticatedRequest): Promise<Profile & { access_token: string }> {
+  async show(
+    @CurrentUser() user: Pick<Caller, 'user_id'>,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<Profile & { access_token: string }> {
     const profile = await this.rpc.send(IdentityPatterns.profile, { caller: user });
     return { ...profile, access_token: request.accessToken! };
   }

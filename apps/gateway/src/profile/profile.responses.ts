@@ -16,7 +16,11 @@ export class ProfileView implements Profile {
   @ApiProperty() available_name: string;
   @ApiProperty() email: string;
   @ApiProperty() confirmed: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: 'The current account: the one an update names, else the first; null without any' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The current account: the one an update names, else the first; null without any',
+  })
   account_id: number | null;
   @ApiProperty({ enum: ROLES, nullable: true, description: 'The role in the current account' }) role: Role | null;
   @ApiProperty({ type: [ProfileAccountView] }) accounts: ProfileAccountView[];

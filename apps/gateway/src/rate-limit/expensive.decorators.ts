@@ -21,7 +21,8 @@ export interface ExpensiveRule {
  * An endpoint that costs far more than a plain read: it also counts against its kind's
  * tighter limit, always or when `when` says so.
  */
-export const Expensive = (kind: ExpensiveKind = 'other', when: ExpensiveWhen = () => true) => SetMetadata<symbol, ExpensiveRule>(EXPENSIVE, { kind, when });
+export const Expensive = (kind: ExpensiveKind = 'other', when: ExpensiveWhen = () => true) =>
+  SetMetadata<symbol, ExpensiveRule>(EXPENSIVE, { kind, when });
 
 /** Probes (health, version) that orchestrators call: not counted even per IP. */
 export const Unmetered = () => SetMetadata(UNMETERED, true);

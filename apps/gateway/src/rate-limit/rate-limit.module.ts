@@ -4,7 +4,13 @@ import { IdentityRateLimitGuard, IpRateLimitGuard, PublicFormRateLimitGuard } fr
 import { RateLimiterService } from './rate-limiter.service';
 
 @Module({
-  providers: [{ provide: RATE_LIMIT_CONFIG, useFactory: () => loadRateLimitConfig() }, RateLimiterService, IpRateLimitGuard, IdentityRateLimitGuard, PublicFormRateLimitGuard],
+  providers: [
+    { provide: RATE_LIMIT_CONFIG, useFactory: () => loadRateLimitConfig() },
+    RateLimiterService,
+    IpRateLimitGuard,
+    IdentityRateLimitGuard,
+    PublicFormRateLimitGuard,
+  ],
   exports: [RateLimiterService, IpRateLimitGuard, IdentityRateLimitGuard, PublicFormRateLimitGuard],
 })
 export class RateLimitModule {}

@@ -18,7 +18,12 @@ export interface LimitState {
 }
 
 function stateOf(limit: number, remaining: number, msBeforeNext: number): LimitState {
-  return { limit, remaining, resetAt: Math.ceil((Date.now() + msBeforeNext) / 1000), retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+  return {
+    limit,
+    remaining,
+    resetAt: Math.ceil((Date.now() + msBeforeNext) / 1000),
+    retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  };
 }
 
 /** What counting a request found: the tightest state of the limits it met, and whether one was exceeded. */
@@ -45,9 +50,22 @@ export class RateLimiterService implements OnApplicationShutdown {
   private readonly rejections: Counter<'kind'>;
   private readonly uncounted: Counter;
 
-  constructor(@Inject(RATE_LIMIT_CONFIG) private readonly config: RateLimitConfig, @Inject(SERVICE_CONFIG) service: ServiceConfig, metrics: Metrics) {
-    this.rejections = new Counter({ name: 'parley_rate_limit_rejections_total', help: 'Requests answered 429, by the limit they hit', labelNames: ['kind'], registers: [metrics.registry] });
-    this.uncounted = new Counter({ name: 'parley_rate_limit_store_failures_total', help: 'Requests served uncounted because Redis did not answer', registers: [metrics.registry] });
+  constructor(
+    @Inject(RATE_LIMIT_CONFIG) private readonly config: RateLimitConfig,
+    @Inject(SERVICE_CONFIG) service: ServiceConfig,
+    metrics: Metrics,
+  ) {
+    this.rejections = new Counter({
+      name: 'parley_rate_limit_rejections_total',
+      help: 'Requests answered 429, by the limit they hit',
+      labelNames: ['kind'],
+      registers: [metrics.registry],
+    });
+    this.uncounted = new Counter({
+      name: 'parley_rate_limit_store_failures_total',
+      help: 'Requests served uncounted because Redis did not answer',
+      registers: [metrics.registry],
+    });
     this.redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
     const points: Record<LimitKind, number> = {
       ip: config.perIp,
@@ -60,9 +78,13 @@ export class RateLimiterService implements OnApplicationShutdown {
     const prefix = `parley:${service.nats.namespace || 'default'}:rl`;
     const make = (kind: LimitKind): RateLimiterAbstract => {
       const options = { keyPrefix: `${prefix}:${kind}`, points: points[kind], duration: config.windowSeconds };
-      return this.redis ? new RateLimiterRedis({ ...options, storeClient: this.redis }) : new RateLimiterMemory(options);
+      return this.redis
+        ? new RateLimiterRedis({ ...options, storeClient: this.redis })
+        : new RateLimiterMemory(options);
     };
-    this.limiters = Object.fromEntries((Object.keys(points) as LimitKind[]).map((kind) => [kind, make(kind)])) as Record<LimitKind, RateLimiterAbstract>;
+    this.limiters = Object.fromEntries(
+      (Object.keys(points) as LimitKind[]).map((kind) => [kind, make(kind)]),
+    ) as Record<LimitKind, RateLimiterAbstract>;
   }
 
   /** Counts one request against each key, up to the first limit it exceeds. */
@@ -95,7 +117,9 @@ export class RateLimiterService implements OnApplicationShutdown {
     const now = Date.now();
     if (now - this.lastStoreErrorLog < STORE_ERROR_LOG_INTERVAL_MS) return;
     this.lastStoreErrorLog = now;
-    this.logger.warn(`Rate-limit store unavailable, serving requests uncounted (${this.storeFailures} so far): ${(error as Error)?.message ?? String(error)}`);
+    this.logger.warn(
+      `Rate-limit store unavailable, serving requests uncounted (${this.storeFailures} so far): ${(error as Error)?.message ?? String(error)}`,
+    );
   }
 }
 

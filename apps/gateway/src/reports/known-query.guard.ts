@@ -1,4 +1,12 @@
-import { BadRequestException, Injectable, SetMetadata, UseGuards, applyDecorators, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  BadRequestException,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
 const KNOWN_QUERY = Symbol('KNOWN_QUERY');
@@ -12,7 +20,8 @@ export class KnownQueryGuard implements CanActivate {
     const known = this.reflector.get<readonly string[]>(KNOWN_QUERY, context.getHandler()) ?? [];
     const query = context.switchToHttp().getRequest<{ query?: Record<string, unknown> }>().query ?? {};
     const unknown = Object.keys(query).filter((key) => !known.includes(key));
-    if (unknown.length > 0) throw new BadRequestException(`Unknown parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+    if (unknown.length > 0)
+      throw new BadRequestException(`Unknown parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
     return true;
   }
 }

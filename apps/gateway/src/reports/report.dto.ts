@@ -1,5 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { REPORT_GROUPINGS, REPORT_METRICS, REPORT_SCOPES, type ReportGrouping, type ReportScope } from '@parley/contracts';
+import {
+  REPORT_GROUPINGS,
+  REPORT_METRICS,
+  REPORT_SCOPES,
+  type ReportGrouping,
+  type ReportScope,
+} from '@parley/contracts';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsId, MayBeOmitted, ToBoolean, ToDecimal, ToInteger } from '../http/tolerant-input.decorators';
 
@@ -7,16 +13,30 @@ const MAX_TIME = 253_402_300_799; // 9999-12-31
 
 export class WindowQueryDto {
   @ApiPropertyOptional({ description: 'Unix seconds; default: the default window before `until`' })
-  @ToInteger() @MayBeOmitted() @IsInt() @Min(0) @Max(MAX_TIME)
+  @ToInteger()
+  @MayBeOmitted()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_TIME)
   since?: number;
 
   @ApiPropertyOptional({ description: 'Unix seconds (exclusive); default: now' })
-  @ToInteger() @MayBeOmitted() @IsInt() @Min(0) @Max(MAX_TIME)
+  @ToInteger()
+  @MayBeOmitted()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_TIME)
   until?: number;
 
   /** Clients send it with every window; only reports with buckets (series, traffic) use it. */
-  @ApiPropertyOptional({ description: 'Hours east of UTC, e.g. -3 or 5.5; buckets follow it where the report has buckets' })
-  @ToDecimal() @MayBeOmitted() @IsNumber() @Min(-12) @Max(14)
+  @ApiPropertyOptional({
+    description: 'Hours east of UTC, e.g. -3 or 5.5; buckets follow it where the report has buckets',
+  })
+  @ToDecimal()
+  @MayBeOmitted()
+  @IsNumber()
+  @Min(-12)
+  @Max(14)
   timezone_offset?: number;
 }
 
@@ -28,26 +48,57 @@ class CsvFormatQueryDto extends WindowQueryDto {
 }
 
 export class EntitySummaryQueryDto extends CsvFormatQueryDto {
-  @ApiPropertyOptional({ enum: ['csv'], description: 'The contract\'s way to ask for CSV' }) @MayBeOmitted() @IsIn(['csv']) type?: 'csv';
+  @ApiPropertyOptional({ enum: ['csv'], description: "The contract's way to ask for CSV" })
+  @MayBeOmitted()
+  @IsIn(['csv'])
+  type?: 'csv';
 }
 
 export class SummaryQueryDto extends CsvFormatQueryDto {
-  @ApiPropertyOptional({ enum: [...REPORT_SCOPES, 'csv'], default: 'account', description: '`csv`: the account, as CSV' })
-  @MayBeOmitted() @IsIn([...REPORT_SCOPES, 'csv'])
+  @ApiPropertyOptional({
+    enum: [...REPORT_SCOPES, 'csv'],
+    default: 'account',
+    description: '`csv`: the account, as CSV',
+  })
+  @MayBeOmitted()
+  @IsIn([...REPORT_SCOPES, 'csv'])
   type?: ReportScope | 'csv';
 
   @ApiPropertyOptional({ description: 'The agent, inbox, team or label; required unless type is account' })
-  @ToInteger() @MayBeOmitted() @IsId()
+  @ToInteger()
+  @MayBeOmitted()
+  @IsId()
   id?: number;
 }
 
 export class SeriesQueryDto extends WindowQueryDto {
-  @ApiPropertyOptional({ enum: REPORT_METRICS, description: 'Without it: the scope\'s open, unattended and unassigned conversations now' }) @MayBeOmitted() @IsString() @MaxLength(100) metric?: string;
-  @ApiPropertyOptional({ enum: REPORT_SCOPES, default: 'account' }) @MayBeOmitted() @IsIn(REPORT_SCOPES) type?: ReportScope;
+  @ApiPropertyOptional({
+    enum: REPORT_METRICS,
+    description: "Without it: the scope's open, unattended and unassigned conversations now",
+  })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100)
+  metric?: string;
+  @ApiPropertyOptional({ enum: REPORT_SCOPES, default: 'account' })
+  @MayBeOmitted()
+  @IsIn(REPORT_SCOPES)
+  type?: ReportScope;
   @ApiPropertyOptional() @ToInteger() @MayBeOmitted() @IsId() id?: number;
-  @ApiPropertyOptional({ enum: REPORT_GROUPINGS, default: 'day' }) @MayBeOmitted() @IsIn(REPORT_GROUPINGS) group_by?: ReportGrouping;
-  @ApiPropertyOptional({ description: 'Times counted only inside the inbox working hours' }) @ToBoolean() @MayBeOmitted() @IsBoolean() business_hours?: boolean;
-  @ApiPropertyOptional({ description: 'IANA zone name; wins over timezone_offset', example: 'Europe/Berlin' }) @MayBeOmitted() @IsString() @MaxLength(64) timezone?: string;
+  @ApiPropertyOptional({ enum: REPORT_GROUPINGS, default: 'day' })
+  @MayBeOmitted()
+  @IsIn(REPORT_GROUPINGS)
+  group_by?: ReportGrouping;
+  @ApiPropertyOptional({ description: 'Times counted only inside the inbox working hours' })
+  @ToBoolean()
+  @MayBeOmitted()
+  @IsBoolean()
+  business_hours?: boolean;
+  @ApiPropertyOptional({ description: 'IANA zone name; wins over timezone_offset', example: 'Europe/Berlin' })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(64)
+  timezone?: string;
 }
 
 export class TrafficQueryDto extends WindowQueryDto {
@@ -55,5 +106,8 @@ export class TrafficQueryDto extends WindowQueryDto {
 }
 
 export class LiveConversationsQueryDto {
-  @ApiPropertyOptional({ enum: ['team'], description: 'Adds the counts per team' }) @MayBeOmitted() @IsIn(['team']) group_by?: 'team';
+  @ApiPropertyOptional({ enum: ['team'], description: 'Adds the counts per team' })
+  @MayBeOmitted()
+  @IsIn(['team'])
+  group_by?: 'team';
 }

@@ -1,5 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { BotMetrics, ConversationMetrics, ReportSummaryWithPrevious, ModelState, EntitySummaryRow, LiveAgents, LiveConversationCounts, ReportSummary, SeriesPoint, TrafficCell } from '@parley/contracts';
+import type {
+  BotMetrics,
+  ConversationMetrics,
+  ReportSummaryWithPrevious,
+  ModelState,
+  EntitySummaryRow,
+  LiveAgents,
+  LiveConversationCounts,
+  ReportSummary,
+  SeriesPoint,
+  TrafficCell,
+} from '@parley/contracts';
 
 /** The nine figures of the contract. */
 export class ReportFiguresView implements ReportSummary {
@@ -15,7 +26,10 @@ export class ReportFiguresView implements ReportSummary {
 }
 
 export class ReportSummaryView extends ReportFiguresView implements ReportSummaryWithPrevious {
-  @ApiProperty({ type: ReportFiguresView, description: 'The same figures over the window of the same length that ends where this one starts' })
+  @ApiProperty({
+    type: ReportFiguresView,
+    description: 'The same figures over the window of the same length that ends where this one starts',
+  })
   previous: ReportFiguresView;
 }
 

@@ -1,14 +1,39 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ReportPatterns as P, type AccountScoped, type ConversationMetrics, type EntitySummaryKind, type EntitySummaryRow, type ModelState, type ReportSummary } from '@parley/contracts';
+import {
+  ReportPatterns as P,
+  type AccountScoped,
+  type ConversationMetrics,
+  type EntitySummaryKind,
+  type EntitySummaryRow,
+  type ModelState,
+  type ReportSummary,
+} from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, Scope } from '../auth/access.decorators';
 import { Expensive } from '../rate-limit/expensive.decorators';
 import { KnownQuery } from './known-query.guard';
-import { EntitySummaryQueryDto, LiveConversationsQueryDto, SeriesQueryDto, SummaryQueryDto, TrafficQueryDto, WINDOW_KEYS, WindowQueryDto } from './report.dto';
+import {
+  EntitySummaryQueryDto,
+  LiveConversationsQueryDto,
+  SeriesQueryDto,
+  SummaryQueryDto,
+  TrafficQueryDto,
+  WINDOW_KEYS,
+  WindowQueryDto,
+} from './report.dto';
 import { toReportCsv } from './report-csv.mapper';
-import { BotMetricsView, ConversationMetricsView, EntitySummaryRowView, LiveAgentsView, LiveConversationsView, ReportSummaryView, SeriesPointView, TrafficCellView } from './report.responses';
+import {
+  BotMetricsView,
+  ConversationMetricsView,
+  EntitySummaryRowView,
+  LiveAgentsView,
+  LiveConversationsView,
+  ReportSummaryView,
+  SeriesPointView,
+  TrafficCellView,
+} from './report.responses';
 
 const SUMMARY_PATHS: Record<EntitySummaryKind, string> = {
   agent: 'agents_summary',
@@ -57,10 +82,17 @@ export class ReportsController {
   @KnownQuery([...WINDOW_KEYS, 'type', 'id', 'format'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: ReportSummaryView })
-  async summary(@Scope() scope: AccountScoped, @Query() query: SummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReportSummaryView | string> {
+  async summary(
+    @Scope() scope: AccountScoped,
+    @Query() query: SummaryQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReportSummaryView | string> {
     const csv = query.format === 'csv' || query.type === 'csv';
     const type = query.type === 'csv' ? 'account' : query.type;
-    const answer = await this.rpc.send(P.summary, { ...scope, query: { since: query.since, until: query.until, type, id: query.id } });
+    const answer = await this.rpc.send(P.summary, {
+      ...scope,
+      query: { since: query.since, until: query.until, type, id: query.id },
+    });
     flagState(reply, answer);
     if (!csv) return answer.summary;
     this.csvHeaders(reply, 'summary');
@@ -72,12 +104,25 @@ export class ReportsController {
   @KnownQuery([...WINDOW_KEYS, 'metric', 'type', 'id', 'group_by', 'business_hours', 'timezone'])
   @ApiExtraModels(SeriesPointView, ConversationMetricsView)
   @ApiOkResponse({
-    description: 'With `metric`: the series. Without: the scope\'s conversations now (`type=account`, or `type=agent&id=`…)',
-    schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(SeriesPointView) } }, { $ref: getSchemaPath(ConversationMetricsView) }] },
+    description:
+      "With `metric`: the series. Without: the scope's conversations now (`type=account`, or `type=agent&id=`…)",
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(SeriesPointView) } },
+        { $ref: getSchemaPath(ConversationMetricsView) },
+      ],
+    },
   })
-  async conversations(@Scope() scope: AccountScoped, @Query() query: SeriesQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SeriesPointView[] | ConversationMetrics> {
+  async conversations(
+    @Scope() scope: AccountScoped,
+    @Query() query: SeriesQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SeriesPointView[] | ConversationMetrics> {
     if (query.metric === undefined) {
-      const counts = await this.rpc.send(P.conversationMetrics, { ...scope, query: { type: query.type, id: query.id } });
+      const counts = await this.rpc.send(P.conversationMetrics, {
+        ...scope,
+        query: { type: query.type, id: query.id },
+      });
       flagState(reply, counts);
       return counts.metrics;
     }
@@ -91,7 +136,11 @@ export class ReportsController {
   @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
-  agents(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
+  agents(
+    @Scope() scope: AccountScoped,
+    @Query() query: EntitySummaryQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<EntitySummaryRow[] | string> {
     return this.entities(scope, 'agent', query, reply);
   }
 
@@ -100,7 +149,11 @@ export class ReportsController {
   @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
-  inboxes(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
+  inboxes(
+    @Scope() scope: AccountScoped,
+    @Query() query: EntitySummaryQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<EntitySummaryRow[] | string> {
     return this.entities(scope, 'inbox', query, reply);
   }
 
@@ -109,7 +162,11 @@ export class ReportsController {
   @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
-  teams(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
+  teams(
+    @Scope() scope: AccountScoped,
+    @Query() query: EntitySummaryQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<EntitySummaryRow[] | string> {
     return this.entities(scope, 'team', query, reply);
   }
 
@@ -118,7 +175,11 @@ export class ReportsController {
   @KnownQuery([...WINDOW_KEYS, 'format', 'type'])
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: [EntitySummaryRowView] })
-  labels(@Scope() scope: AccountScoped, @Query() query: EntitySummaryQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
+  labels(
+    @Scope() scope: AccountScoped,
+    @Query() query: EntitySummaryQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<EntitySummaryRow[] | string> {
     return this.entities(scope, 'label', query, reply);
   }
 
@@ -126,7 +187,11 @@ export class ReportsController {
   @Expensive('reports')
   @KnownQuery(['group_by'])
   @ApiOkResponse({ type: LiveConversationsView })
-  async liveConversations(@Scope() scope: AccountScoped, @Query() query: LiveConversationsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<LiveConversationsView> {
+  async liveConversations(
+    @Scope() scope: AccountScoped,
+    @Query() query: LiveConversationsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LiveConversationsView> {
     const answer = await this.rpc.send(P.liveConversations, { ...scope, per_team: query.group_by === 'team' });
     flagState(reply, answer);
     return answer.live as LiveConversationsView;
@@ -136,7 +201,10 @@ export class ReportsController {
   @Expensive('reports')
   @KnownQuery([])
   @ApiOkResponse({ type: LiveAgentsView })
-  async liveAgents(@Scope() scope: AccountScoped, @Res({ passthrough: true }) reply: FastifyReply): Promise<LiveAgentsView> {
+  async liveAgents(
+    @Scope() scope: AccountScoped,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LiveAgentsView> {
     const answer = await this.rpc.send(P.liveAgents, scope);
     flagState(reply, answer);
     return answer.live;
@@ -146,7 +214,11 @@ export class ReportsController {
   @Expensive('reports')
   @KnownQuery([...WINDOW_KEYS, 'timezone'])
   @ApiOkResponse({ type: [TrafficCellView] })
-  async traffic(@Scope() scope: AccountScoped, @Query() query: TrafficQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TrafficCellView[]> {
+  async traffic(
+    @Scope() scope: AccountScoped,
+    @Query() query: TrafficQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TrafficCellView[]> {
     const answer = await this.rpc.send(P.traffic, { ...scope, query });
     flagState(reply, answer);
     return answer.cells;
@@ -156,14 +228,27 @@ export class ReportsController {
   @Expensive('reports')
   @KnownQuery(WINDOW_KEYS)
   @ApiOkResponse({ type: BotMetricsView })
-  async botMetrics(@Scope() scope: AccountScoped, @Query() query: WindowQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<BotMetricsView> {
+  async botMetrics(
+    @Scope() scope: AccountScoped,
+    @Query() query: WindowQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BotMetricsView> {
     const answer = await this.rpc.send(P.botMetrics, { ...scope, query: { since: query.since, until: query.until } });
     flagState(reply, answer);
     return answer.metrics;
   }
 
-  private async entities(scope: AccountScoped, kind: EntitySummaryKind, query: EntitySummaryQueryDto, reply: FastifyReply): Promise<EntitySummaryRow[] | string> {
-    const answer = await this.rpc.send(P.entitySummaries, { ...scope, kind, query: { since: query.since, until: query.until } });
+  private async entities(
+    scope: AccountScoped,
+    kind: EntitySummaryKind,
+    query: EntitySummaryQueryDto,
+    reply: FastifyReply,
+  ): Promise<EntitySummaryRow[] | string> {
+    const answer = await this.rpc.send(P.entitySummaries, {
+      ...scope,
+      kind,
+      query: { since: query.since, until: query.until },
+    });
     flagState(reply, answer);
     if (query.format !== 'csv' && query.type !== 'csv') return answer.rows;
     this.csvHeaders(reply, SUMMARY_PATHS[kind]);
@@ -171,6 +256,8 @@ export class ReportsController {
   }
 
   private csvHeaders(reply: FastifyReply, name: string): void {
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.csv"`);
   }
 }

@@ -65,7 +65,11 @@ export class TeamsController {
   @AdminOnly()
   @HttpCode(200)
   @ApiOkResponse({ type: [AgentView] })
-  addMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<TeamMember[]> {
+  addMembers(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UserIdsDto,
+  ): Promise<TeamMember[]> {
     return this.rpc.send(TeamPatterns.addMembers, { ...scope, id, user_ids: body.user_ids });
   }
 
@@ -73,7 +77,11 @@ export class TeamsController {
   @Patch(':id/team_members')
   @AdminOnly()
   @ApiOkResponse({ type: [AgentView] })
-  setMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<TeamMember[]> {
+  setMembers(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UserIdsDto,
+  ): Promise<TeamMember[]> {
     return this.rpc.send(TeamPatterns.setMembers, { ...scope, id, user_ids: body.user_ids });
   }
 
@@ -81,7 +89,11 @@ export class TeamsController {
   @Delete(':id/team_members')
   @AdminOnly()
   @ApiOkResponse({ type: [AgentView] })
-  removeMembers(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UserIdsDto): Promise<TeamMember[]> {
+  removeMembers(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UserIdsDto,
+  ): Promise<TeamMember[]> {
     return this.rpc.send(TeamPatterns.removeMembers, { ...scope, id, user_ids: body.user_ids });
   }
 }

@@ -5,7 +5,10 @@ import { IsPage, UpdateOf } from '../http/tolerant-input.decorators';
 
 /** Shapes only: whether the URL is acceptable and the names are known is the dispatcher's 422. */
 export class CreateWebhookDto implements CreateWebhookInput {
-  @ApiProperty({ example: 'https://hooks.example.com/parley', description: 'HTTPS, resolving only to public addresses' })
+  @ApiProperty({
+    example: 'https://hooks.example.com/parley',
+    description: 'HTTPS, resolving only to public addresses',
+  })
   @IsString()
   url: string;
 

@@ -1,12 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { WEBHOOK_EVENT_NAMES, type Webhook, type WebhookDeliveryAttempt, type WebhookDeliveryPage, type WebhookEventName } from '@parley/contracts';
+import {
+  WEBHOOK_EVENT_NAMES,
+  type Webhook,
+  type WebhookDeliveryAttempt,
+  type WebhookDeliveryPage,
+  type WebhookEventName,
+} from '@parley/contracts';
 
 export class WebhookView implements Webhook {
   @ApiProperty() id: number;
   @ApiProperty() account_id: number;
   @ApiProperty() url: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_NAMES, isArray: true }) subscriptions: WebhookEventName[];
-  @ApiProperty({ description: 'Signs every request: X-Parley-Signature = sha256=HMAC-SHA256(secret, "<timestamp>.<body>")' }) secret: string;
+  @ApiProperty({
+    description: 'Signs every request: X-Parley-Signature = sha256=HMAC-SHA256(secret, "<timestamp>.<body>")',
+  })
+  secret: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

@@ -30,13 +30,21 @@ export class WebhooksController {
 
   @Patch(':id')
   @ApiOkResponse({ type: WebhookView })
-  update(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateWebhookDto): Promise<Webhook> {
+  update(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateWebhookDto,
+  ): Promise<Webhook> {
     return this.rpc.send(WebhookPatterns.update, { ...scope, id, data: body });
   }
 
   @Put(':id')
   @ApiOkResponse({ type: WebhookView })
-  replace(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Body() body: UpdateWebhookDto): Promise<Webhook> {
+  replace(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateWebhookDto,
+  ): Promise<Webhook> {
     return this.update(scope, id, body);
   }
 
@@ -50,7 +58,11 @@ export class WebhooksController {
   /** Recent attempts, newest first, 25 per page. */
   @Get(':id/deliveries')
   @ApiOkResponse({ type: DeliveryPageView })
-  deliveries(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number, @Query() query: DeliveriesQueryDto): Promise<WebhookDeliveryPage> {
+  deliveries(
+    @Scope() scope: AccountScoped,
+    @Param('id', IdPipe) id: number,
+    @Query() query: DeliveriesQueryDto,
+  ): Promise<WebhookDeliveryPage> {
     return this.rpc.send(WebhookPatterns.deliveries, { ...scope, id, page: query.page });
   }
 }

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountFiles, KanbanWorkErrors, type KanbanAttachment, type StoredFile } from '@parley/contracts';
-import { DomainError, FILE_STORAGE, signedFileUrl, STORAGE_CONFIG, type FileStorage, type StorageConfig } from '@parley/service-kit';
+import {
+  DomainError,
+  FILE_STORAGE,
+  signedFileUrl,
+  STORAGE_CONFIG,
+  type FileStorage,
+  type StorageConfig,
+} from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { CardsLoader } from '../cards/cards.loader';
 import { KANBAN_SERVICE_CONFIG, type KanbanServiceConfig } from '../kanban.config';
@@ -37,11 +44,19 @@ export class AttachmentsService {
 
   async list(accountId: number, cardId: number): Promise<KanbanAttachment[]> {
     await this.cards.assertCard(accountId, cardId);
-    const rows: AttachmentRow[] = await this.dataSource.query(`SELECT ${ATTACHMENT_COLUMNS} FROM kanban.attachments WHERE card_id = $1 ORDER BY id`, [cardId]);
+    const rows: AttachmentRow[] = await this.dataSource.query(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM kanban.attachments WHERE card_id = $1 ORDER BY id`,
+      [cardId],
+    );
     return rows.map((row) => this.toAttachment(row));
   }
 
-  async create(accountId: number, cardId: number, file: StoredFile, noteId: number | undefined): Promise<KanbanAttachment> {
+  async create(
+    accountId: number,
+    cardId: number,
+    file: StoredFile,
+    noteId: number | undefined,
+  ): Promise<KanbanAttachment> {
     try {
       if (noteId !== undefined) await this.notes.find(accountId, cardId, noteId);
       else await this.cards.assertCard(accountId, cardId);
@@ -78,7 +93,12 @@ export class AttachmentsService {
       id: row.id,
       item_id: row.card_id,
       note_id: row.note_id,
-      file_url: signedFileUrl(this.config.publicUrl, { key: row.storage_key, contentType: row.content_type }, this.storageConfig.urlSecret, this.storageConfig.urlTtlSeconds),
+      file_url: signedFileUrl(
+        this.config.publicUrl,
+        { key: row.storage_key, contentType: row.content_type },
+        this.storageConfig.urlSecret,
+        this.storageConfig.urlTtlSeconds,
+      ),
       file_size: row.file_size,
       file_type: row.content_type,
       file_name: row.file_name,

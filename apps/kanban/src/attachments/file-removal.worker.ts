@@ -27,7 +27,8 @@ export class FileRemovalWorker extends PollingLoop {
         `SELECT id, storage_key FROM kanban.file_removals ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       for (const row of rows) await this.storage.remove(row.storage_key);
-      if (rows.length) await tx.query('DELETE FROM kanban.file_removals WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      if (rows.length)
+        await tx.query('DELETE FROM kanban.file_removals WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
       return rows.length;
     });
     return removed === BATCH;

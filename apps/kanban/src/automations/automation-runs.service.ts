@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DeliveryPatterns, type AccountScoped, type KanbanItem, type KanbanItemStatus, type KanbanPriority } from '@parley/contracts';
+import {
+  DeliveryPatterns,
+  type AccountScoped,
+  type KanbanItem,
+  type KanbanItemStatus,
+  type KanbanPriority,
+} from '@parley/contracts';
 import { RpcClient, runInRequestContext } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -41,7 +47,10 @@ export class AutomationRunsService {
 
   /** Runs the automation when its conditions hold for the card (as it is now); logs the run. */
   async run(automation: AutomationRow, cardId: number, trigger: string): Promise<void> {
-    const scope: AccountScoped = { account_id: automation.account_id, caller: { user_id: automation.created_by, role: 'administrator' } };
+    const scope: AccountScoped = {
+      account_id: automation.account_id,
+      caller: { user_id: automation.created_by, role: 'administrator' },
+    };
     const context = { correlationId: randomUUID(), origin: `${AUTOMATION_ORIGIN}${automation.id}` };
     await runInRequestContext(context, async () => {
       let card: KanbanItem;
@@ -52,7 +61,8 @@ export class AutomationRunsService {
       }
       if (!conditionsMatch(automation.conditions, card)) return;
       try {
-        for (const action of automation.actions) await this.apply(scope, card, action.action_name, action.action_params[0]);
+        for (const action of automation.actions)
+          await this.apply(scope, card, action.action_name, action.action_params[0]);
         await this.log(automation.id, cardId, trigger, 'success', null);
       } catch (error) {
         this.logger.warn(`Kanban automation ${automation.id} failed on card ${cardId}: ${(error as Error).message}`);
@@ -83,21 +93,37 @@ export class AutomationRunsService {
         return;
       case 'send_webhook': {
         const config = await this.settings.of(scope.account_id);
-        if (!config.webhook_secret) throw new Error('send_webhook signs with kanban_config.webhook_secret: none is configured');
-        const payload = { id: randomUUID(), event: 'kanban.automation', created_at: Math.floor(Date.now() / 1000), account_id: scope.account_id, data: card };
-        await this.rpc.send(DeliveryPatterns.enqueue, { account_id: scope.account_id, url: String(param), secret: config.webhook_secret, event: 'kanban.automation', payload });
+        if (!config.webhook_secret)
+          throw new Error('send_webhook signs with kanban_config.webhook_secret: none is configured');
+        const payload = {
+          id: randomUUID(),
+          event: 'kanban.automation',
+          created_at: Math.floor(Date.now() / 1000),
+          account_id: scope.account_id,
+          data: card,
+        };
+        await this.rpc.send(DeliveryPatterns.enqueue, {
+          account_id: scope.account_id,
+          url: String(param),
+          secret: config.webhook_secret,
+          event: 'kanban.automation',
+          payload,
+        });
         return;
       }
     }
   }
 
-  private async log(automationId: number, cardId: number, trigger: string, outcome: 'success' | 'failed', detail: string | null): Promise<void> {
-    await this.dataSource.query('INSERT INTO kanban.automation_runs (automation_id, card_id, trigger, outcome, detail) VALUES ($1, $2, $3, $4, $5)', [
-      automationId,
-      cardId,
-      trigger,
-      outcome,
-      detail,
-    ]);
+  private async log(
+    automationId: number,
+    cardId: number,
+    trigger: string,
+    outcome: 'success' | 'failed',
+    detail: string | null,
+  ): Promise<void> {
+    await this.dataSource.query(
+      'INSERT INTO kanban.automation_runs (automation_id, card_id, trigger, outcome, detail) VALUES ($1, $2, $3, $4, $5)',
+      [automationId, cardId, trigger, outcome, detail],
+    );
   }
 }

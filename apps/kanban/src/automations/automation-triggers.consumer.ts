@@ -24,26 +24,39 @@ export class AutomationTriggersConsumer {
     @Inject(KANBAN_SERVICE_CONFIG) private readonly config: KanbanServiceConfig,
   ) {}
 
-  @OnEvent(KanbanEvents.itemCreated, { purpose: 'automations_item_created', when: (event) => notByAutomation(event) && !(event.data as { imported?: boolean }).imported })
+  @OnEvent(KanbanEvents.itemCreated, {
+    purpose: 'automations_item_created',
+    when: (event) => notByAutomation(event) && !(event.data as { imported?: boolean }).imported,
+  })
   async created(event: EventOf<typeof KanbanEvents.itemCreated>, tx: EntityManager): Promise<void> {
     const { item } = event.data;
-    for (const automation of await this.runner.matching(item.funnel_id, 'item_created', item.funnel_stage)) await this.runner.run(automation, item.id, 'item_created');
+    for (const automation of await this.runner.matching(item.funnel_id, 'item_created', item.funnel_stage))
+      await this.runner.run(automation, item.id, 'item_created');
     await this.schedule(tx, item.id, item.funnel_id, item.funnel_stage);
   }
 
   @OnEvent(KanbanEvents.itemStageChanged, { purpose: 'automations_stage_changed', when: notByAutomation })
   async moved(event: EventOf<typeof KanbanEvents.itemStageChanged>, tx: EntityManager): Promise<void> {
     const { item, previous_funnel_id, previous_stage } = event.data;
-    await tx.query(`DELETE FROM kanban.automation_timers WHERE card_id = $1 AND visit_id IN (SELECT id FROM (${stageVisitsOfCard('$1', 'closed')}) v)`, [item.id]);
-    for (const automation of await this.runner.matching(previous_funnel_id, 'stage_left', previous_stage)) await this.runner.run(automation, item.id, 'stage_left');
-    for (const automation of await this.runner.matching(item.funnel_id, 'stage_entered', item.funnel_stage)) await this.runner.run(automation, item.id, 'stage_entered');
+    await tx.query(
+      `DELETE FROM kanban.automation_timers WHERE card_id = $1 AND visit_id IN (SELECT id FROM (${stageVisitsOfCard('$1', 'closed')}) v)`,
+      [item.id],
+    );
+    for (const automation of await this.runner.matching(previous_funnel_id, 'stage_left', previous_stage))
+      await this.runner.run(automation, item.id, 'stage_left');
+    for (const automation of await this.runner.matching(item.funnel_id, 'stage_entered', item.funnel_stage))
+      await this.runner.run(automation, item.id, 'stage_entered');
     await this.schedule(tx, item.id, item.funnel_id, item.funnel_stage);
   }
 
-  @OnEvent(KanbanEvents.itemStatusChanged, { purpose: 'automations_status_changed', when: (event) => notByAutomation(event) && (event.data as { by_move?: boolean }).by_move === true })
+  @OnEvent(KanbanEvents.itemStatusChanged, {
+    purpose: 'automations_status_changed',
+    when: (event) => notByAutomation(event) && (event.data as { by_move?: boolean }).by_move === true,
+  })
   async statusChanged(event: EventOf<typeof KanbanEvents.itemStatusChanged>): Promise<void> {
     const { item } = event.data;
-    for (const automation of await this.runner.matching(item.funnel_id, 'status_changed', item.funnel_stage)) await this.runner.run(automation, item.id, 'status_changed');
+    for (const automation of await this.runner.matching(item.funnel_id, 'status_changed', item.funnel_stage))
+      await this.runner.run(automation, item.id, 'status_changed');
   }
 
   /** One timer per time-in-stage automation of the stage, due `hours` after the card's current visit began. */

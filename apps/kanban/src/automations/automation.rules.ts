@@ -13,25 +13,41 @@ import {
 } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 
-const invalid = (message: string, field: string) => new DomainError(KanbanWorkErrors.automationInvalid, message, [field]);
+const invalid = (message: string, field: string) =>
+  new DomainError(KanbanWorkErrors.automationInvalid, message, [field]);
 
 /** Triggers that watch one stage (the stage is required). */
 const STAGE_TRIGGERS: readonly KanbanAutomationTrigger[] = ['stage_entered', 'stage_left', 'time_in_stage'];
 
-export function checkedTrigger(trigger: unknown, stageId: string | null, hours: number | null): KanbanAutomationTrigger {
-  if (!KANBAN_AUTOMATION_TRIGGERS.includes(trigger as KanbanAutomationTrigger)) throw invalid(`trigger must be one of ${KANBAN_AUTOMATION_TRIGGERS.join(', ')}`, 'trigger');
+export function checkedTrigger(
+  trigger: unknown,
+  stageId: string | null,
+  hours: number | null,
+): KanbanAutomationTrigger {
+  if (!KANBAN_AUTOMATION_TRIGGERS.includes(trigger as KanbanAutomationTrigger))
+    throw invalid(`trigger must be one of ${KANBAN_AUTOMATION_TRIGGERS.join(', ')}`, 'trigger');
   const checked = trigger as KanbanAutomationTrigger;
   if (STAGE_TRIGGERS.includes(checked) && !stageId) throw invalid(`${checked} needs a stage_id`, 'stage_id');
-  if (checked === 'time_in_stage' && !(typeof hours === 'number' && hours > 0 && hours <= 24 * 365)) throw invalid('time_in_stage needs hours, more than 0', 'hours');
+  if (checked === 'time_in_stage' && !(typeof hours === 'number' && hours > 0 && hours <= 24 * 365))
+    throw invalid('time_in_stage needs hours, more than 0', 'hours');
   return checked;
 }
 
 export function checkedConditions(conditions: unknown[]): KanbanAutomationCondition[] {
   return conditions.map((raw, index) => {
     const condition = (raw ?? {}) as Record<string, unknown>;
-    if (!KANBAN_CONDITION_ATTRIBUTES.includes(condition.attribute as never)) throw invalid(`conditions[${index}].attribute must be one of ${KANBAN_CONDITION_ATTRIBUTES.join(', ')}`, `conditions.${index}.attribute`);
-    if (!KANBAN_CONDITION_OPERATORS.includes(condition.operator as never)) throw invalid(`conditions[${index}].operator must be one of ${KANBAN_CONDITION_OPERATORS.join(', ')}`, `conditions.${index}.operator`);
-    if (typeof condition.value !== 'string' && typeof condition.value !== 'number') throw invalid(`conditions[${index}].value must be text or a number`, `conditions.${index}.value`);
+    if (!KANBAN_CONDITION_ATTRIBUTES.includes(condition.attribute as never))
+      throw invalid(
+        `conditions[${index}].attribute must be one of ${KANBAN_CONDITION_ATTRIBUTES.join(', ')}`,
+        `conditions.${index}.attribute`,
+      );
+    if (!KANBAN_CONDITION_OPERATORS.includes(condition.operator as never))
+      throw invalid(
+        `conditions[${index}].operator must be one of ${KANBAN_CONDITION_OPERATORS.join(', ')}`,
+        `conditions.${index}.operator`,
+      );
+    if (typeof condition.value !== 'string' && typeof condition.value !== 'number')
+      throw invalid(`conditions[${index}].value must be text or a number`, `conditions.${index}.value`);
     return condition as unknown as KanbanAutomationCondition;
   });
 }
@@ -43,15 +59,25 @@ export function checkedActions(actions: unknown[]): KanbanAutomationAction[] {
     const action = (raw ?? {}) as Record<string, unknown>;
     const field = `actions.${index}`;
     const name = action.action_name as KanbanAutomationAction['action_name'];
-    if (!KANBAN_AUTOMATION_ACTIONS.includes(name)) throw invalid(`${field}.action_name must be one of ${KANBAN_AUTOMATION_ACTIONS.join(', ')}`, `${field}.action_name`);
+    if (!KANBAN_AUTOMATION_ACTIONS.includes(name))
+      throw invalid(
+        `${field}.action_name must be one of ${KANBAN_AUTOMATION_ACTIONS.join(', ')}`,
+        `${field}.action_name`,
+      );
     const params = action.action_params;
-    if (!Array.isArray(params) || params.length !== 1 || !['string', 'number'].includes(typeof params[0])) throw invalid(`${field}.action_params must hold one value`, `${field}.action_params`);
+    if (!Array.isArray(params) || params.length !== 1 || !['string', 'number'].includes(typeof params[0]))
+      throw invalid(`${field}.action_params must hold one value`, `${field}.action_params`);
     const [param] = params as Array<string | number>;
-    if (name === 'set_priority' && !KANBAN_PRIORITIES.includes(param as never)) throw invalid(`${field}: priority must be one of ${KANBAN_PRIORITIES.join(', ')}`, `${field}.action_params`);
-    if (name === 'change_status' && !KANBAN_ITEM_STATUSES.includes(param as never)) throw invalid(`${field}: status must be one of ${KANBAN_ITEM_STATUSES.join(', ')}`, `${field}.action_params`);
-    if (name === 'assign_agent' && !(Number.isInteger(Number(param)) && Number(param) > 0)) throw invalid(`${field}: an agent id`, `${field}.action_params`);
-    if ((name === 'add_checklist_item' || name === 'create_note') && (typeof param !== 'string' || param.trim() === '')) throw invalid(`${field}: text`, `${field}.action_params`);
-    if ((name === 'move_to_stage' || name === 'send_webhook') && typeof param !== 'string') throw invalid(`${field}: ${name === 'send_webhook' ? 'a URL' : 'a stage id'}`, `${field}.action_params`);
+    if (name === 'set_priority' && !KANBAN_PRIORITIES.includes(param as never))
+      throw invalid(`${field}: priority must be one of ${KANBAN_PRIORITIES.join(', ')}`, `${field}.action_params`);
+    if (name === 'change_status' && !KANBAN_ITEM_STATUSES.includes(param as never))
+      throw invalid(`${field}: status must be one of ${KANBAN_ITEM_STATUSES.join(', ')}`, `${field}.action_params`);
+    if (name === 'assign_agent' && !(Number.isInteger(Number(param)) && Number(param) > 0))
+      throw invalid(`${field}: an agent id`, `${field}.action_params`);
+    if ((name === 'add_checklist_item' || name === 'create_note') && (typeof param !== 'string' || param.trim() === ''))
+      throw invalid(`${field}: text`, `${field}.action_params`);
+    if ((name === 'move_to_stage' || name === 'send_webhook') && typeof param !== 'string')
+      throw invalid(`${field}: ${name === 'send_webhook' ? 'a URL' : 'a stage id'}`, `${field}.action_params`);
     return { action_name: name, action_params: [name === 'assign_agent' ? Number(param) : param] };
   });
 }
@@ -71,7 +97,9 @@ export function conditionsMatch(conditions: readonly KanbanAutomationCondition[]
       case 'less_than':
         return actual !== null && Number(actual) < Number(expected);
       case 'contains':
-        return String(actual ?? '').toLowerCase().includes(String(expected).toLowerCase());
+        return String(actual ?? '')
+          .toLowerCase()
+          .includes(String(expected).toLowerCase());
     }
   });
 }

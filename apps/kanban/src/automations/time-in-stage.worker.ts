@@ -26,16 +26,21 @@ export class TimeInStageWorker extends PollingLoop {
   }
 
   protected async pass(): Promise<boolean> {
-    const claimed: Array<{ id: string; automation_id: number; card_id: number; open: boolean }> = await this.dataSource.query(
-      `UPDATE kanban.automation_timers t SET leased_until = now() + make_interval(secs => $1::float8 / 1000)
+    const claimed: Array<{ id: string; automation_id: number; card_id: number; open: boolean }> = await this.dataSource
+      .query(
+        `UPDATE kanban.automation_timers t SET leased_until = now() + make_interval(secs => $1::float8 / 1000)
         FROM (SELECT id FROM kanban.automation_timers WHERE due_at <= now() AND (leased_until IS NULL OR leased_until < now()) ORDER BY due_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED) due
         WHERE t.id = due.id
         RETURNING t.id, t.automation_id, t.card_id, ${stageVisitIsOpen('t.visit_id')} AS open`,
-      [this.config.timerLeaseMs],
-    ).then((result: [unknown[], number]) => result[0] as never);
+        [this.config.timerLeaseMs],
+      )
+      .then((result: [unknown[], number]) => result[0] as never);
     for (const timer of claimed) {
       if (timer.open) {
-        const [automation]: AutomationRow[] = await this.dataSource.query(`SELECT ${AUTOMATION_COLUMNS} FROM kanban.automations WHERE id = $1 AND active`, [timer.automation_id]);
+        const [automation]: AutomationRow[] = await this.dataSource.query(
+          `SELECT ${AUTOMATION_COLUMNS} FROM kanban.automations WHERE id = $1 AND active`,
+          [timer.automation_id],
+        );
         if (automation) await this.runner.run(automation, timer.card_id, 'time_in_stage');
       }
       await this.dataSource.query('DELETE FROM kanban.automation_timers WHERE id = $1', [timer.id]);

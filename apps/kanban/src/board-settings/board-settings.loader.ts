@@ -12,13 +12,20 @@ export class BoardSettingsLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async of(accountId: number, manager: EntityManager = this.dataSource.manager): Promise<KanbanConfig> {
-    const [row]: KanbanConfigRow[] = await manager.query(`SELECT ${KANBAN_CONFIG_COLUMNS} FROM kanban.kanban_configs WHERE account_id = $1`, [accountId]);
+    const [row]: KanbanConfigRow[] = await manager.query(
+      `SELECT ${KANBAN_CONFIG_COLUMNS} FROM kanban.kanban_configs WHERE account_id = $1`,
+      [accountId],
+    );
     return toKanbanConfig(accountId, row ?? null);
   }
 
   /** Every Kanban endpoint but the configuration's own answers 403 while the module is off. */
   async assertEnabled(accountId: number): Promise<void> {
-    const [row]: Array<{ enabled: boolean }> = await this.dataSource.query('SELECT enabled FROM kanban.kanban_configs WHERE account_id = $1', [accountId]);
-    if (row && !row.enabled) throw new DomainError(KanbanErrors.disabled, 'The Kanban module is disabled for this account');
+    const [row]: Array<{ enabled: boolean }> = await this.dataSource.query(
+      'SELECT enabled FROM kanban.kanban_configs WHERE account_id = $1',
+      [accountId],
+    );
+    if (row && !row.enabled)
+      throw new DomainError(KanbanErrors.disabled, 'The Kanban module is disabled for this account');
   }
 }

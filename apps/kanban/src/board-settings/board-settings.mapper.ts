@@ -4,7 +4,16 @@ import type { KanbanConfigRow } from './persistence/kanban-config.row';
 
 export function toKanbanConfig(accountId: number, row: KanbanConfigRow | null): KanbanConfig {
   if (!row) {
-    return { account_id: accountId, enabled: true, webhook_url: null, webhook_secret: null, webhook_events: [], config: { ...DEFAULT_OPTIONS }, created_at: null, updated_at: null };
+    return {
+      account_id: accountId,
+      enabled: true,
+      webhook_url: null,
+      webhook_secret: null,
+      webhook_events: [],
+      config: { ...DEFAULT_OPTIONS },
+      created_at: null,
+      updated_at: null,
+    };
   }
   return {
     account_id: row.account_id,

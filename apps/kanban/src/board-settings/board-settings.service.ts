@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DeliveryPatterns, KanbanErrors, type KanbanConfig, type KanbanConfigInput, type KanbanWebhookTest } from '@parley/contracts';
+import {
+  DeliveryPatterns,
+  KanbanErrors,
+  type KanbanConfig,
+  type KanbanConfigInput,
+  type KanbanWebhookTest,
+} from '@parley/contracts';
 import { DomainError, publicHttpsUrl, RpcClient } from '@parley/service-kit';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -30,11 +36,19 @@ export class BoardSettingsService {
   /** `replace` starts from the defaults (POST, PUT); otherwise the stored configuration is patched (PATCH). */
   async save(accountId: number, input: KanbanConfigInput, replace: boolean): Promise<KanbanConfig> {
     const current = await this.loader.of(accountId);
-    const base = replace ? { enabled: true, webhook_url: null, webhook_secret: null, webhook_events: [], config: { ...DEFAULT_OPTIONS } } : current;
-    const url = input.webhook_url === undefined ? base.webhook_url : input.webhook_url === null || input.webhook_url.trim() === '' ? null : await this.checkedUrl(input.webhook_url);
+    const base = replace
+      ? { enabled: true, webhook_url: null, webhook_secret: null, webhook_events: [], config: { ...DEFAULT_OPTIONS } }
+      : current;
+    const url =
+      input.webhook_url === undefined
+        ? base.webhook_url
+        : input.webhook_url === null || input.webhook_url.trim() === ''
+          ? null
+          : await this.checkedUrl(input.webhook_url);
     const givenSecret = input.webhook_secret === undefined ? base.webhook_secret : input.webhook_secret || null;
     // A URL without a secret would send unsigned requests: one is generated (shown in the record).
-    const secret = url && !givenSecret ? (current.webhook_secret ?? randomBytes(24).toString('base64url')) : givenSecret;
+    const secret =
+      url && !givenSecret ? (current.webhook_secret ?? randomBytes(24).toString('base64url')) : givenSecret;
     const events = input.webhook_events === undefined ? base.webhook_events : checkedEvents(input.webhook_events);
     const options = mergedOptions(base.config, input.config ?? {});
     await this.dataSource.query(
@@ -64,8 +78,18 @@ export class BoardSettingsService {
    */
   async testWebhook(accountId: number): Promise<KanbanWebhookTest> {
     const config = await this.loader.of(accountId);
-    if (!config.webhook_url) throw new DomainError(KanbanErrors.webhookUrlMissing, 'Configure a webhook_url before testing it', ['webhook_url']);
-    const payload = { id: randomUUID(), event: 'kanban.item.created', test: true, created_at: Math.floor(Date.now() / 1000), account_id: accountId, data: sampleItemPayload(accountId) };
+    if (!config.webhook_url)
+      throw new DomainError(KanbanErrors.webhookUrlMissing, 'Configure a webhook_url before testing it', [
+        'webhook_url',
+      ]);
+    const payload = {
+      id: randomUUID(),
+      event: 'kanban.item.created',
+      test: true,
+      created_at: Math.floor(Date.now() / 1000),
+      account_id: accountId,
+      data: sampleItemPayload(accountId),
+    };
     const { delivery_id } = await this.rpc.send(DeliveryPatterns.enqueue, {
       account_id: accountId,
       url: config.webhook_url,

@@ -8,13 +8,21 @@ describe('card CSV rules', () => {
   });
 
   it('checks mappings against the columns and the card fields', () => {
-    expect(checkedMappings({ Name: 'title', Amount: 'value', Source: 'custom_attributes.source' }, ['Name', 'Amount', 'Source'])).toEqual([
+    expect(
+      checkedMappings({ Name: 'title', Amount: 'value', Source: 'custom_attributes.source' }, [
+        'Name',
+        'Amount',
+        'Source',
+      ]),
+    ).toEqual([
       { column: 0, field: 'title' },
       { column: 1, field: 'value' },
       { column: 2, field: 'custom_attributes.source' },
     ]);
     expect(() => checkedMappings({ Missing: 'title' }, ['Name'])).toThrow('The file has no column "Missing"');
-    expect(() => checkedMappings({ Name: 'owner' }, ['Name'])).toThrow(expect.objectContaining({ code: 'KANBAN_IMPORT.MAPPING_INVALID', attributes: ['mappings'] }));
+    expect(() => checkedMappings({ Name: 'owner' }, ['Name'])).toThrow(
+      expect.objectContaining({ code: 'KANBAN_IMPORT.MAPPING_INVALID', attributes: ['mappings'] }),
+    );
     expect(() => checkedMappings({ Name: 'description' }, ['Name'])).toThrow('A column must be mapped to title');
   });
 

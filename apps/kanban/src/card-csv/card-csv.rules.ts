@@ -22,7 +22,18 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /** Card fields a column may be mapped to; `custom_attributes.<key>` sets one attribute. */
-const IMPORT_FIELDS = ['title', 'description', 'value', 'currency', 'priority', 'status', 'stage', 'stage_id', 'assigned_agents', 'custom_attributes'] as const;
+const IMPORT_FIELDS = [
+  'title',
+  'description',
+  'value',
+  'currency',
+  'priority',
+  'status',
+  'stage',
+  'stage_id',
+  'assigned_agents',
+  'custom_attributes',
+] as const;
 type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** `;` or `,`, whichever the header line (outside quotes) has more of; `;` on a tie. */
@@ -39,13 +50,23 @@ export function detectSeparator(firstLine: string): ';' | ',' {
 }
 
 /** The mappings (column → field) checked against the file's columns: 422 naming each fault. */
-export function checkedMappings(mappings: Record<string, string>, columns: readonly string[]): Array<{ column: number; field: string }> {
-  if (typeof mappings !== 'object' || mappings === null || Array.isArray(mappings)) throw mappingFault('mappings must be a JSON object from CSV column to card field');
+export function checkedMappings(
+  mappings: Record<string, string>,
+  columns: readonly string[],
+): Array<{ column: number; field: string }> {
+  if (typeof mappings !== 'object' || mappings === null || Array.isArray(mappings))
+    throw mappingFault('mappings must be a JSON object from CSV column to card field');
   const checked = Object.entries(mappings).map(([column, field]) => {
     const index = columns.indexOf(column);
-    if (index < 0) throw mappingFault(`The file has no column ${JSON.stringify(column)} (columns: ${columns.join(', ')})`);
-    const known = (IMPORT_FIELDS as readonly string[]).includes(field) || /^custom_attributes\.[A-Za-z0-9_]{1,64}$/.test(String(field));
-    if (!known) throw mappingFault(`${JSON.stringify(field)} is not a card field (fields: ${IMPORT_FIELDS.join(', ')}, custom_attributes.<key>)`);
+    if (index < 0)
+      throw mappingFault(`The file has no column ${JSON.stringify(column)} (columns: ${columns.join(', ')})`);
+    const known =
+      (IMPORT_FIELDS as readonly string[]).includes(field) ||
+      /^custom_attributes\.[A-Za-z0-9_]{1,64}$/.test(String(field));
+    if (!known)
+      throw mappingFault(
+        `${JSON.stringify(field)} is not a card field (fields: ${IMPORT_FIELDS.join(', ')}, custom_attributes.<key>)`,
+      );
     return { column: index, field };
   });
   if (!checked.some((mapping) => mapping.field === 'title')) throw mappingFault('A column must be mapped to title');
@@ -69,8 +90,21 @@ export interface ImportedCard {
 }
 
 /** One row read through the mappings, or why it is refused. Stages, agents and attribute values are judged by the caller. */
-export function importedCard(cells: string[], mappings: Array<{ column: number; field: string }>): ImportedCard | { problem: string } {
-  const card: ImportedCard = { title: '', description: null, value: null, currency: null, priority: null, status: 'open', stage: null, agents: [], attributes: {} };
+export function importedCard(
+  cells: string[],
+  mappings: Array<{ column: number; field: string }>,
+): ImportedCard | { problem: string } {
+  const card: ImportedCard = {
+    title: '',
+    description: null,
+    value: null,
+    currency: null,
+    priority: null,
+    status: 'open',
+    stage: null,
+    agents: [],
+    attributes: {},
+  };
   for (const { column, field } of mappings) {
     const cell = restoredCell((cells[column] ?? '').trim());
     if (cell === '') continue;
@@ -95,11 +129,13 @@ export function importedCard(cells: string[], mappings: Array<{ column: number; 
         card.currency = cell.startsWith('{') ? (parseJsonObject(cell) ?? { code: cell }) : { code: cell };
         break;
       case 'priority':
-        if (!(KANBAN_PRIORITIES as readonly string[]).includes(cell.toLowerCase())) return { problem: `priority ${JSON.stringify(cell)} is not one of ${KANBAN_PRIORITIES.join(', ')}` };
+        if (!(KANBAN_PRIORITIES as readonly string[]).includes(cell.toLowerCase()))
+          return { problem: `priority ${JSON.stringify(cell)} is not one of ${KANBAN_PRIORITIES.join(', ')}` };
         card.priority = cell.toLowerCase();
         break;
       case 'status':
-        if (!(KANBAN_ITEM_STATUSES as readonly string[]).includes(cell.toLowerCase())) return { problem: `status ${JSON.stringify(cell)} is not one of ${KANBAN_ITEM_STATUSES.join(', ')}` };
+        if (!(KANBAN_ITEM_STATUSES as readonly string[]).includes(cell.toLowerCase()))
+          return { problem: `status ${JSON.stringify(cell)} is not one of ${KANBAN_ITEM_STATUSES.join(', ')}` };
         card.status = cell.toLowerCase();
         break;
       case 'stage':
@@ -108,7 +144,8 @@ export function importedCard(cells: string[], mappings: Array<{ column: number; 
         break;
       case 'assigned_agents': {
         const ids = cell.split(/[,\s]+/).filter(Boolean);
-        if (!ids.every((id) => /^[1-9]\d{0,9}$/.test(id))) return { problem: `assigned_agents ${JSON.stringify(cell)} must be agent ids` };
+        if (!ids.every((id) => /^[1-9]\d{0,9}$/.test(id)))
+          return { problem: `assigned_agents ${JSON.stringify(cell)} must be agent ids` };
         card.agents = [...new Set(ids.map(Number))];
         break;
       }
@@ -128,7 +165,9 @@ export function importedCard(cells: string[], mappings: Array<{ column: number; 
 function parseJsonObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -51,7 +51,11 @@ export class CardCsvService {
     await this.funnels.funnelRow(accountId, funnelId, 'path');
     const stageNames = new Map((await this.funnels.stagesOf(funnelId)).map((stage) => [stage.key, stage.name]));
     const cursor = after === null ? 0 : Number(after);
-    const rows = await this.cards.chunkOfFunnel(funnelId, Number.isSafeInteger(cursor) ? cursor : 0, KANBAN_EXPORT_CHUNK);
+    const rows = await this.cards.chunkOfFunnel(
+      funnelId,
+      Number.isSafeInteger(cursor) ? cursor : 0,
+      KANBAN_EXPORT_CHUNK,
+    );
     const records = rows.map((row) => [
       row.id,
       neutralisedCell(row.title),
@@ -70,7 +74,13 @@ export class CardCsvService {
       Object.keys(row.custom_attributes).length ? neutralisedCell(JSON.stringify(row.custom_attributes)) : '',
     ]);
     const first = after === null;
-    const csv = stringify(records, { delimiter: ';', bom: first, header: first, columns: [...EXPORT_COLUMNS], cast: { number: String } });
+    const csv = stringify(records, {
+      delimiter: ';',
+      bom: first,
+      header: first,
+      columns: [...EXPORT_COLUMNS],
+      cast: { number: String },
+    });
     return { csv, next: rows.length === KANBAN_EXPORT_CHUNK ? String(rows[rows.length - 1].id) : null };
   }
 
@@ -81,7 +91,8 @@ export class CardCsvService {
       records.push(record as string[]);
       if (records.length > 10) break;
     }
-    if (records.length === 0) throw new DomainError(KanbanWorkErrors.importFileInvalid, 'The file has no header line', ['file']);
+    if (records.length === 0)
+      throw new DomainError(KanbanWorkErrors.importFileInvalid, 'The file has no header line', ['file']);
     return { columns: records[0], rows: records.slice(1), separator };
   }
 
@@ -89,9 +100,20 @@ export class CardCsvService {
    * Every row is read and judged; the valid ones are inserted in one transaction (at the end of
    * their stage, in file order), the others reported with their line and reason.
    */
-  async import(scope: AccountScoped, key: string, funnelId: number, defaultStage: string, mappings: Record<string, string>): Promise<KanbanImportReport> {
+  async import(
+    scope: AccountScoped,
+    key: string,
+    funnelId: number,
+    defaultStage: string,
+    mappings: Record<string, string>,
+  ): Promise<KanbanImportReport> {
     const funnel = await this.funnels.funnel(scope.account_id, funnelId, 'body');
-    if (!funnel.stages[defaultStage]) throw new DomainError(KanbanWorkErrors.importMappingInvalid, `Stage ${defaultStage} is not a stage of funnel ${funnelId}`, ['default_stage_id']);
+    if (!funnel.stages[defaultStage])
+      throw new DomainError(
+        KanbanWorkErrors.importMappingInvalid,
+        `Stage ${defaultStage} is not a stage of funnel ${funnelId}`,
+        ['default_stage_id'],
+      );
     const stageByName = new Map(Object.values(funnel.stages).map((stage) => [stage.name.toLowerCase(), stage.id]));
     const separator = await this.separatorOf(key);
     let columns: string[] | null = null;
@@ -107,14 +129,22 @@ export class CardCsvService {
         continue;
       }
       rows += 1;
-      if (rows > KANBAN_IMPORT_MAX_ROWS) throw new DomainError(KanbanWorkErrors.importFileInvalid, `At most ${KANBAN_IMPORT_MAX_ROWS} rows per import`, ['file']);
+      if (rows > KANBAN_IMPORT_MAX_ROWS)
+        throw new DomainError(KanbanWorkErrors.importFileInvalid, `At most ${KANBAN_IMPORT_MAX_ROWS} rows per import`, [
+          'file',
+        ]);
       const line = info.lines as number;
       const read = importedCard(cells, fields);
       if ('problem' in read) {
         rejected.push({ line, reason: read.problem });
         continue;
       }
-      const stage = read.stage === null ? defaultStage : funnel.stages[read.stage] ? read.stage : stageByName.get(read.stage.toLowerCase());
+      const stage =
+        read.stage === null
+          ? defaultStage
+          : funnel.stages[read.stage]
+            ? read.stage
+            : stageByName.get(read.stage.toLowerCase());
       if (!stage) {
         rejected.push({ line, reason: `stage ${JSON.stringify(read.stage)} is not a stage of this funnel` });
         continue;
@@ -128,22 +158,35 @@ export class CardCsvService {
       valid.push({ line, card: { ...read, stage } });
     }
     if (!columns) throw new DomainError(KanbanWorkErrors.importFileInvalid, 'The file has no header line', ['file']);
-    const missingAgents = new Set(await this.messaging.missingAgents(scope, [...new Set(valid.flatMap((row) => row.card.agents))]));
+    const missingAgents = new Set(
+      await this.messaging.missingAgents(scope, [...new Set(valid.flatMap((row) => row.card.agents))]),
+    );
     const accepted = valid.filter(({ line, card }) => {
       const unknown = card.agents.filter((id) => missingAgents.has(id));
       if (unknown.length) rejected.push({ line, reason: `not agents of this account: ${unknown.join(', ')}` });
       return unknown.length === 0;
     });
-    await this.insert(scope.account_id, funnelId, accepted.map((row) => row.card));
+    await this.insert(
+      scope.account_id,
+      funnelId,
+      accepted.map((row) => row.card),
+    );
     rejected.sort((a, b) => a.line - b.line);
     return { imported: accepted.length, rejected };
   }
 
-  private async insert(accountId: number, funnelId: number, cards: Array<ImportedCard & { stage: string }>): Promise<void> {
+  private async insert(
+    accountId: number,
+    funnelId: number,
+    cards: Array<ImportedCard & { stage: string }>,
+  ): Promise<void> {
     if (cards.length === 0) return;
     await this.outbox.transaction(async (tx, emit) => {
       const stages = [...new Set(cards.map((card) => card.stage))];
-      await this.funnels.lockStages(tx, stages.map((key) => ({ funnelId, key })));
+      await this.funnels.lockStages(
+        tx,
+        stages.map((key) => ({ funnelId, key })),
+      );
       const next = await this.writer.endsOf(tx, funnelId, stages);
       for (let start = 0; start < cards.length; start += INSERT_BATCH) {
         const batch = cards.slice(start, start + INSERT_BATCH).map((card) => {
@@ -174,14 +217,28 @@ export class CardCsvService {
   /** The file's records; a file csv-parse cannot read is the client's 422 (with the line), never a 500. */
   private async records(key: string, separator: string, withInfo = false): Promise<AsyncIterable<any>> {
     const stream = await this.open(key);
-    const parser = stream.pipe(parse({ delimiter: separator, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, info: withInfo }));
+    const parser = stream.pipe(
+      parse({
+        delimiter: separator,
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        relax_quotes: true,
+        info: withInfo,
+      }),
+    );
     stream.on('error', (error) => parser.destroy(error));
     return (async function* () {
       try {
         yield* parser;
       } catch (error) {
         const csv = error as { code?: string; lines?: number; message: string };
-        if (csv.code?.startsWith('CSV_')) throw new DomainError(KanbanWorkErrors.importFileInvalid, `The file is not valid CSV near line ${csv.lines ?? '?'}: ${csv.message}`, ['file']);
+        if (csv.code?.startsWith('CSV_'))
+          throw new DomainError(
+            KanbanWorkErrors.importFileInvalid,
+            `The file is not valid CSV near line ${csv.lines ?? '?'}: ${csv.message}`,
+            ['file'],
+          );
         throw error;
       } finally {
         stream.destroy();

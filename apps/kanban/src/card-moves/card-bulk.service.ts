@@ -18,10 +18,18 @@ export class CardBulkService {
     private readonly events: CardEventsWriter,
   ) {}
 
-  async assignAgent(scope: AccountScoped, itemIds: number[], agentId: number, mode: BulkAssignMode): Promise<KanbanItem[]> {
+  async assignAgent(
+    scope: AccountScoped,
+    itemIds: number[],
+    agentId: number,
+    mode: BulkAssignMode,
+  ): Promise<KanbanItem[]> {
     const ids = checkedBulkIds(itemIds);
     await this.cards.assertAgents(scope, [agentId]);
-    return this.change(scope.account_id, ids, (card) => ({ agents: agentsAfterAssignment(card.assigned_agents, agentId, mode), priority: card.priority }));
+    return this.change(scope.account_id, ids, (card) => ({
+      agents: agentsAfterAssignment(card.assigned_agents, agentId, mode),
+      priority: card.priority,
+    }));
   }
 
   async setPriority(accountId: number, itemIds: number[], priority: KanbanPriority): Promise<KanbanItem[]> {
@@ -30,12 +38,22 @@ export class CardBulkService {
     return this.change(accountId, ids, (card) => ({ agents: card.assigned_agents, priority: next }));
   }
 
-  private async change(accountId: number, ids: number[], next: (card: CardRow) => { agents: number[]; priority: string | null }): Promise<KanbanItem[]> {
+  private async change(
+    accountId: number,
+    ids: number[],
+    next: (card: CardRow) => { agents: number[]; priority: string | null },
+  ): Promise<KanbanItem[]> {
     const rows = await this.outbox.transaction(async (tx, emit) => {
       const before = await this.writer.lockCards(tx, accountId, ids);
-      const after = await this.writer.setAgentsAndPriority(tx, before.map((card) => ({ id: card.id, ...next(card) })));
+      const after = await this.writer.setAgentsAndPriority(
+        tx,
+        before.map((card) => ({ id: card.id, ...next(card) })),
+      );
       const byId = new Map(before.map((card) => [card.id, card]));
-      await this.events.updated(emit, after.map((row) => ({ before: byId.get(row.id)!, after: row })));
+      await this.events.updated(
+        emit,
+        after.map((row) => ({ before: byId.get(row.id)!, after: row })),
+      );
       return after.sort((a, b) => a.id - b.id);
     });
     return rows.map(toKanbanItem);

@@ -17,7 +17,8 @@ export function statusAfterMove(stageName: string, current: KanbanItemStatus): K
 export function checkedBulkIds(ids: readonly number[]): number[] {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw invalid('item_ids must name at least one card', ['item_ids']);
-  if (unique.length > KANBAN_BULK_LIMIT) throw invalid(`item_ids may name at most ${KANBAN_BULK_LIMIT} cards`, ['item_ids']);
+  if (unique.length > KANBAN_BULK_LIMIT)
+    throw invalid(`item_ids may name at most ${KANBAN_BULK_LIMIT} cards`, ['item_ids']);
   return unique;
 }
 

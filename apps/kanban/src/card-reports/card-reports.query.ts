@@ -16,7 +16,8 @@ import { StageVisitsLoader } from '../cards/stage-visits.loader';
 import { FunnelsLoader } from '../funnels/funnels.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 
-const seconds = (from: Date, to: Date | null) => Math.max(0, Math.round(((to ?? new Date()).getTime() - from.getTime()) / 1000));
+const seconds = (from: Date, to: Date | null) =>
+  Math.max(0, Math.round(((to ?? new Date()).getTime() - from.getTime()) / 1000));
 
 /** Stage statistics, pipeline reports, a card's stage-time history and support data. */
 @Injectable()
@@ -36,7 +37,16 @@ export class CardReportsQuery {
     const stages = await this.funnels.stagesOf(funnelId);
     const rows = await this.stats.stageCounters(funnelId);
     const byStage = new Map(rows.map((row) => [row.stage_key, row]));
-    return Object.fromEntries(stages.map((stage) => [stage.key, { name: stage.name, count: byStage.get(stage.key)?.count ?? 0, total_value: byStage.get(stage.key)?.total_value ?? 0 }]));
+    return Object.fromEntries(
+      stages.map((stage) => [
+        stage.key,
+        {
+          name: stage.name,
+          count: byStage.get(stage.key)?.count ?? 0,
+          total_value: byStage.get(stage.key)?.total_value ?? 0,
+        },
+      ]),
+    );
   }
 
   /**
@@ -56,11 +66,18 @@ export class CardReportsQuery {
       .addIf(query.from, 'c.created_at >= $?::timestamptz')
       .addIf(query.to, 'c.created_at <= $?::timestamptz')
       .addIf(query.user_ids?.length ? query.user_ids : undefined, 'c.assigned_agents && $?::int[]');
-    if (query.inbox_id) scope.add('c.conversation_display_id = ANY($?::int[])', await this.messaging.conversationsOfInbox(accountId, query.inbox_id));
+    if (query.inbox_id)
+      scope.add(
+        'c.conversation_display_id = ANY($?::int[])',
+        await this.messaging.conversationsOfInbox(accountId, query.inbox_id),
+      );
 
     const current = await this.stats.byStageAndStatus(scope);
     const visits = await this.stats.averageStays(scope);
-    const conversions = await this.stats.conversions(scope, stages.map((stage) => stage.key));
+    const conversions = await this.stats.conversions(
+      scope,
+      stages.map((stage) => stage.key),
+    );
     const conversion = new Map(conversions.map((row) => [row.stage_key, row]));
     const averages = new Map(visits.map((row) => [row.stage_key, row.average]));
     const report: KanbanReport = { stages: [], won_value: 0, lost_value: 0, won_count: 0, lost_count: 0 };
@@ -73,7 +90,8 @@ export class CardReportsQuery {
         count: here.reduce((sum, row) => sum + row.count, 0),
         total_value: here.reduce((sum, row) => sum + row.total_value, 0),
         average_time_in_stage: Math.round(averages.get(stage.key) ?? 0),
-        conversion_rate: entered === 0 ? 0 : Math.round(((conversion.get(stage.key)?.advanced ?? 0) / entered) * 10_000) / 10_000,
+        conversion_rate:
+          entered === 0 ? 0 : Math.round(((conversion.get(stage.key)?.advanced ?? 0) / entered) * 10_000) / 10_000,
       });
     }
     for (const row of current) {
@@ -134,7 +152,11 @@ export class CardReportsQuery {
     return {
       counts: { funnels: funnelIds.length, items, stages },
       config: { ...config, webhook_secret: config.webhook_secret ? '[set]' : null },
-      last_events: events.map((event) => ({ id: event.id, type: event.type, created_at: event.created_at.toISOString() })),
+      last_events: events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        created_at: event.created_at.toISOString(),
+      })),
     };
   }
 }

@@ -37,5 +37,10 @@ export function cardConditions(accountId: number): CardConditions {
 /** Words of a search as a prefix query for to_tsquery('simple', …): every word must match the start of a word. */
 export function prefixQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? words.slice(0, 10).map((word) => `${word}:*`).join(' & ') : null;
+  return words.length
+    ? words
+        .slice(0, 10)
+        .map((word) => `${word}:*`)
+        .join(' & ')
+    : null;
 }

@@ -4,7 +4,12 @@ import { changedAttributes, type Emit } from '@parley/service-kit';
 import { toKanbanItem } from './card.mapper';
 import type { CardRow } from './persistence/card.row';
 
-const TRACKED: Array<keyof KanbanItem> = ['conversation_display_id', 'assigned_agents', 'item_details', 'custom_attributes'];
+const TRACKED: Array<keyof KanbanItem> = [
+  'conversation_display_id',
+  'assigned_agents',
+  'item_details',
+  'custom_attributes',
+];
 
 /**
  * The card events, recorded in the transaction of the change whatever endpoint made it (the
@@ -19,7 +24,12 @@ export class CardEventsWriter {
 
   /** The cards an import created, in one statement (stage automations do not run for them). */
   async imported(emit: Emit, rows: CardRow[]): Promise<void> {
-    if (rows.length) await emit.many(KanbanEvents.itemCreated, rows[0].account_id, rows.map((row) => ({ item: toKanbanItem(row), imported: true })));
+    if (rows.length)
+      await emit.many(
+        KanbanEvents.itemCreated,
+        rows[0].account_id,
+        rows.map((row) => ({ item: toKanbanItem(row), imported: true })),
+      );
   }
 
   /** `kanban.item.updated` for each card that changed (and `status_changed` when its status did). */
@@ -37,7 +47,11 @@ export class CardEventsWriter {
   async moved(emit: Emit, pairs: Array<{ before: CardRow; after: CardRow }>): Promise<void> {
     const moves = pairs
       .filter(({ before, after }) => before.stage_key !== after.stage_key || before.funnel_id !== after.funnel_id)
-      .map(({ before, after }) => ({ item: toKanbanItem(after), previous_funnel_id: before.funnel_id, previous_stage: before.stage_key }));
+      .map(({ before, after }) => ({
+        item: toKanbanItem(after),
+        previous_funnel_id: before.funnel_id,
+        previous_stage: before.stage_key,
+      }));
     if (moves.length) await emit.many(KanbanEvents.itemStageChanged, pairs[0].after.account_id, moves);
     await this.statusChanges(emit, pairs, true);
   }
@@ -46,10 +60,18 @@ export class CardEventsWriter {
     await emit(KanbanEvents.itemDeleted, row.account_id, { item: toKanbanItem(row) });
   }
 
-  private async statusChanges(emit: Emit, pairs: Array<{ before: CardRow; after: CardRow }>, byMove = false): Promise<void> {
+  private async statusChanges(
+    emit: Emit,
+    pairs: Array<{ before: CardRow; after: CardRow }>,
+    byMove = false,
+  ): Promise<void> {
     const changes = pairs
       .filter(({ before, after }) => before.status !== after.status)
-      .map(({ before, after }) => ({ item: toKanbanItem(after), previous_status: before.status, ...(byMove ? { by_move: true } : {}) }));
+      .map(({ before, after }) => ({
+        item: toKanbanItem(after),
+        previous_status: before.status,
+        ...(byMove ? { by_move: true } : {}),
+      }));
     if (changes.length) await emit.many(KanbanEvents.itemStatusChanged, pairs[0].after.account_id, changes);
   }
 }

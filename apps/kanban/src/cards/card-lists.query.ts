@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type KanbanBatch, type KanbanBatchQuery, type KanbanCounts, type KanbanItemPage, type KanbanItemQuery } from '@parley/contracts';
+import {
+  type KanbanBatch,
+  type KanbanBatchQuery,
+  type KanbanCounts,
+  type KanbanItemPage,
+  type KanbanItemQuery,
+} from '@parley/contracts';
 import { DataSource } from 'typeorm';
 import { FunnelsLoader } from '../funnels/funnels.loader';
 import { toKanbanItem } from './card.mapper';
@@ -21,7 +27,8 @@ export class CardListsQuery {
   ) {}
 
   async list(accountId: number, query: KanbanItemQuery, funnelInPath = false): Promise<KanbanItemPage> {
-    if (query.funnel_id !== undefined) await this.funnels.funnelRow(accountId, query.funnel_id, funnelInPath ? 'path' : 'body');
+    if (query.funnel_id !== undefined)
+      await this.funnels.funnelRow(accountId, query.funnel_id, funnelInPath ? 'path' : 'body');
     return this.cards.page(this.listConditions(accountId, query), query.page);
   }
 
@@ -59,15 +66,20 @@ export class CardListsQuery {
     const filtered = query.agent_id !== undefined || query.conversation_id !== undefined;
     const counts = filtered ? await this.countedStages(accountId, query, stages) : await this.stageCounters(stages);
     for (const row of counts) stageCounts[row.stage_key] = (stageCounts[row.stage_key] ?? 0) + row.count;
-    return { data: { payload: rows.map(toKanbanItem) }, stage_counts: stageCounts, total_items: counts.reduce((sum, row) => sum + row.count, 0) };
+    return {
+      data: { payload: rows.map(toKanbanItem) },
+      stage_counts: stageCounts,
+      total_items: counts.reduce((sum, row) => sum + row.count, 0),
+    };
   }
 
   async counts(accountId: number, funnelId: number | undefined): Promise<KanbanCounts> {
     const conditions = cardConditions(accountId).addIf(funnelId, 'c.funnel_id = $?');
-    const rows: Array<{ status: string; stage_key: string; priority: string | null; count: number }> = await this.dataSource.query(
-      `SELECT c.status, c.stage_key, c.priority, count(*)::int AS count FROM kanban.cards c WHERE ${conditions.where} GROUP BY 1, 2, 3`,
-      conditions.params,
-    );
+    const rows: Array<{ status: string; stage_key: string; priority: string | null; count: number }> =
+      await this.dataSource.query(
+        `SELECT c.status, c.stage_key, c.priority, count(*)::int AS count FROM kanban.cards c WHERE ${conditions.where} GROUP BY 1, 2, 3`,
+        conditions.params,
+      );
     const counts: KanbanCounts = { total: 0, by_status: { open: 0, won: 0, lost: 0 }, by_stage: {}, by_priority: {} };
     for (const row of rows) {
       counts.total += row.count;
@@ -80,7 +92,9 @@ export class CardListsQuery {
   }
 
   /** The counts the database keeps per stage (no filter but the stages). */
-  private stageCounters(stages: Array<{ funnelId: number; key: string }>): Promise<Array<{ stage_key: string; count: number }>> {
+  private stageCounters(
+    stages: Array<{ funnelId: number; key: string }>,
+  ): Promise<Array<{ stage_key: string; count: number }>> {
     return this.dataSource.query(
       `SELECT stage_key, cards AS count FROM kanban.stage_counters WHERE (funnel_id, stage_key) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
       [stages.map((stage) => stage.funnelId), stages.map((stage) => stage.key)],
@@ -88,7 +102,11 @@ export class CardListsQuery {
   }
 
   /** Counts under the card filters (agent, conversation), counted. */
-  private countedStages(accountId: number, query: KanbanBatchQuery, stages: Array<{ funnelId: number; key: string }>): Promise<Array<{ stage_key: string; count: number }>> {
+  private countedStages(
+    accountId: number,
+    query: KanbanBatchQuery,
+    stages: Array<{ funnelId: number; key: string }>,
+  ): Promise<Array<{ stage_key: string; count: number }>> {
     const counting = this.listConditions(accountId, { ...query, funnel_id: undefined, stage_id: undefined });
     return this.dataSource.query(
       `SELECT c.stage_key, count(*)::int AS count FROM kanban.cards c

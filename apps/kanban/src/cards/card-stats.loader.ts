@@ -10,16 +10,24 @@ export class CardStatsLoader {
 
   /** Count and total value per stage of a funnel, kept by the database on every card write (the stage_counters trigger). */
   stageCounters(funnelId: number): Promise<Array<{ stage_key: string; count: number; total_value: number }>> {
-    return this.dataSource.query('SELECT stage_key, cards AS count, total_value::float8 AS total_value FROM kanban.stage_counters WHERE funnel_id = $1', [funnelId]);
+    return this.dataSource.query(
+      'SELECT stage_key, cards AS count, total_value::float8 AS total_value FROM kanban.stage_counters WHERE funnel_id = $1',
+      [funnelId],
+    );
   }
 
   async count(scope: CardConditions): Promise<number> {
-    const [{ items }]: Array<{ items: number }> = await this.dataSource.query(`SELECT count(*)::int AS items FROM kanban.cards c WHERE ${scope.where}`, scope.params);
+    const [{ items }]: Array<{ items: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS items FROM kanban.cards c WHERE ${scope.where}`,
+      scope.params,
+    );
     return items;
   }
 
   /** Count and total value per stage and status. */
-  byStageAndStatus(scope: CardConditions): Promise<Array<{ stage_key: string; status: string; count: number; total_value: number }>> {
+  byStageAndStatus(
+    scope: CardConditions,
+  ): Promise<Array<{ stage_key: string; status: string; count: number; total_value: number }>> {
     return this.dataSource.query(
       `SELECT c.stage_key, c.status, count(*)::int AS count, coalesce(sum(c.value), 0)::float8 AS total_value FROM kanban.cards c WHERE ${scope.where} GROUP BY 1, 2`,
       scope.params,
@@ -37,7 +45,10 @@ export class CardStatsLoader {
   }
 
   /** Per stage of `stageKeys` (in order): the cards that entered it, and of those the ones that entered the next stage afterwards. */
-  conversions(scope: CardConditions, stageKeys: string[]): Promise<Array<{ stage_key: string; entered: number; advanced: number }>> {
+  conversions(
+    scope: CardConditions,
+    stageKeys: string[],
+  ): Promise<Array<{ stage_key: string; entered: number; advanced: number }>> {
     const order = scope.param(stageKeys);
     return this.dataSource.query(
       `WITH ordered AS (SELECT key, ord FROM unnest(${order}::text[]) WITH ORDINALITY AS s(key, ord)),

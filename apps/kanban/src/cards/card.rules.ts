@@ -15,12 +15,23 @@ const invalid = (message: string, fields: string[]) => new DomainError(KanbanErr
 const MOVE_FIELDS = ['funnel_id', 'funnel_stage', 'stage_id', 'position'] as const;
 
 /** The placement fields an update tries to change (given with a value other than the card's). */
-export function placementChanges(input: Record<string, unknown>, current: { funnel_id: number; funnel_stage: string; position: number }): string[] {
-  const now: Record<string, unknown> = { funnel_id: current.funnel_id, funnel_stage: current.funnel_stage, stage_id: current.funnel_stage, position: current.position };
+export function placementChanges(
+  input: Record<string, unknown>,
+  current: { funnel_id: number; funnel_stage: string; position: number },
+): string[] {
+  const now: Record<string, unknown> = {
+    funnel_id: current.funnel_id,
+    funnel_stage: current.funnel_stage,
+    stage_id: current.funnel_stage,
+    position: current.position,
+  };
   return MOVE_FIELDS.filter((field) => input[field] !== undefined && input[field] !== now[field]);
 }
 
-export function assertNoPlacementChange(input: Record<string, unknown>, current: { funnel_id: number; funnel_stage: string; position: number }): void {
+export function assertNoPlacementChange(
+  input: Record<string, unknown>,
+  current: { funnel_id: number; funnel_stage: string; position: number },
+): void {
   const fields = placementChanges(input, current);
   if (fields.length) {
     throw new DomainError(
@@ -38,19 +49,22 @@ export function checkedTitle(title: unknown): string {
 }
 
 export function checkedStatus(status: unknown): KanbanItemStatus {
-  if (!KANBAN_ITEM_STATUSES.includes(status as KanbanItemStatus)) throw invalid(`Status must be one of ${KANBAN_ITEM_STATUSES.join(', ')}`, ['item_details.status']);
+  if (!KANBAN_ITEM_STATUSES.includes(status as KanbanItemStatus))
+    throw invalid(`Status must be one of ${KANBAN_ITEM_STATUSES.join(', ')}`, ['item_details.status']);
   return status as KanbanItemStatus;
 }
 
 export function checkedPriority(priority: unknown): KanbanPriority | null {
   if (priority === null) return null;
-  if (!KANBAN_PRIORITIES.includes(priority as KanbanPriority)) throw invalid(`Priority must be one of ${KANBAN_PRIORITIES.join(', ')}`, ['item_details.priority']);
+  if (!KANBAN_PRIORITIES.includes(priority as KanbanPriority))
+    throw invalid(`Priority must be one of ${KANBAN_PRIORITIES.join(', ')}`, ['item_details.priority']);
   return priority as KanbanPriority;
 }
 
 export function checkedValue(value: unknown): number | null {
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid('Value must be a number', ['item_details.value']);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw invalid('Value must be a number', ['item_details.value']);
   return value;
 }
 
@@ -58,7 +72,10 @@ export function checkedValue(value: unknown): number | null {
  * Custom attributes against the funnel's definitions: each defined key's value must fit its
  * type, and required ones must be present; keys without a definition are free-form.
  */
-export function checkedCustomAttributes(definitions: readonly FunnelAttributeDefinition[], attributes: Record<string, unknown>): Record<string, unknown> {
+export function checkedCustomAttributes(
+  definitions: readonly FunnelAttributeDefinition[],
+  attributes: Record<string, unknown>,
+): Record<string, unknown> {
   const problems: string[] = [];
   const fields: string[] = [];
   for (const definition of definitions) {

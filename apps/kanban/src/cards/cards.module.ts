@@ -20,7 +20,24 @@ import { StageVisitsLoader } from './stage-visits.loader';
 @Module({
   imports: [BoardSettingsModule, FunnelsModule, MessagingViewModule],
   controllers: [CardsHandlers],
-  providers: [CardsLoader, CardStatsLoader, StageVisitsLoader, CardsService, CardListsQuery, CardsWriter, CardEventsWriter, AgentRotationWriter],
-  exports: [CardsLoader, CardStatsLoader, StageVisitsLoader, CardsService, CardsWriter, CardEventsWriter, AgentRotationWriter],
+  providers: [
+    CardsLoader,
+    CardStatsLoader,
+    StageVisitsLoader,
+    CardsService,
+    CardListsQuery,
+    CardsWriter,
+    CardEventsWriter,
+    AgentRotationWriter,
+  ],
+  exports: [
+    CardsLoader,
+    CardStatsLoader,
+    StageVisitsLoader,
+    CardsService,
+    CardsWriter,
+    CardEventsWriter,
+    AgentRotationWriter,
+  ],
 })
 export class CardsModule {}

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { KanbanErrors, type AccountScoped, type KanbanItem, type KanbanItemInput, type KanbanItemStatus } from '@parley/contracts';
+import {
+  KanbanErrors,
+  type AccountScoped,
+  type KanbanItem,
+  type KanbanItemInput,
+  type KanbanItemStatus,
+} from '@parley/contracts';
 import { DomainError, Outbox } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { BoardSettingsLoader } from '../board-settings/board-settings.loader';
@@ -8,7 +14,14 @@ import { MessagingViewLoader } from '../read-models/messaging-view/messaging-vie
 import { AgentRotationWriter } from './agent-rotation.writer';
 import { CardEventsWriter } from './card-events.writer';
 import { toKanbanItem } from './card.mapper';
-import { assertNoPlacementChange, checkedCustomAttributes, checkedPriority, checkedStatus, checkedTitle, checkedValue } from './card.rules';
+import {
+  assertNoPlacementChange,
+  checkedCustomAttributes,
+  checkedPriority,
+  checkedStatus,
+  checkedTitle,
+  checkedValue,
+} from './card.rules';
 import { CardsLoader } from './cards.loader';
 import { CardsWriter, updateReturning } from './cards.writer';
 import { CARD_COLUMNS, type CardRow } from './persistence/card.row';
@@ -40,11 +53,20 @@ export class CardsService {
     const details = input.item_details ?? {};
     const title = checkedTitle(details.title);
     const funnelId = input.funnel_id ?? (await this.funnels.defaultFunnelId(accountId));
-    if (!funnelId) throw new DomainError(KanbanErrors.unknownReference, 'The account has no funnel: create one, or give funnel_id', ['funnel_id']);
+    if (!funnelId)
+      throw new DomainError(KanbanErrors.unknownReference, 'The account has no funnel: create one, or give funnel_id', [
+        'funnel_id',
+      ]);
     const funnel = await this.funnels.funnel(accountId, funnelId, 'body');
     const stageId = input.funnel_stage ?? Object.keys(funnel.stages)[0];
-    if (!funnel.stages[stageId]) throw new DomainError(KanbanErrors.unknownReference, `Stage ${stageId} is not a stage of funnel ${funnelId}`, ['funnel_stage']);
-    const attributes = checkedCustomAttributes(funnel.global_custom_attributes, withoutNulls(input.custom_attributes ?? {}));
+    if (!funnel.stages[stageId])
+      throw new DomainError(KanbanErrors.unknownReference, `Stage ${stageId} is not a stage of funnel ${funnelId}`, [
+        'funnel_stage',
+      ]);
+    const attributes = checkedCustomAttributes(
+      funnel.global_custom_attributes,
+      withoutNulls(input.custom_attributes ?? {}),
+    );
     const conversation = input.conversation_display_id ?? details.conversation_id ?? null;
     await this.assertConversation(scope, conversation);
     const agents = [...new Set(input.assigned_agents ?? [])];
@@ -91,16 +113,27 @@ export class CardsService {
   }
 
   /** A plain update: details, links, agents, attributes. Never a move (stage, funnel or position → 422) and no stage automations. */
-  async update(scope: AccountScoped, id: number, input: KanbanItemInput & Record<string, unknown>): Promise<KanbanItem> {
+  async update(
+    scope: AccountScoped,
+    id: number,
+    input: KanbanItemInput & Record<string, unknown>,
+  ): Promise<KanbanItem> {
     const accountId = scope.account_id;
     const current = await this.show(accountId, id);
     assertNoPlacementChange(input, current);
     const details = input.item_details ?? {};
-    const conversation = input.conversation_display_id !== undefined ? input.conversation_display_id : details.conversation_id;
+    const conversation =
+      input.conversation_display_id !== undefined ? input.conversation_display_id : details.conversation_id;
     if (conversation !== undefined) await this.assertConversation(scope, conversation);
     if (input.assigned_agents !== undefined) await this.assertAgents(scope, input.assigned_agents, 'assigned_agents');
-    const funnel = input.custom_attributes === undefined ? null : await this.funnels.funnel(accountId, current.funnel_id);
-    const attributes = funnel ? checkedCustomAttributes(funnel.global_custom_attributes, withoutNulls({ ...current.custom_attributes, ...input.custom_attributes })) : null;
+    const funnel =
+      input.custom_attributes === undefined ? null : await this.funnels.funnel(accountId, current.funnel_id);
+    const attributes = funnel
+      ? checkedCustomAttributes(
+          funnel.global_custom_attributes,
+          withoutNulls({ ...current.custom_attributes, ...input.custom_attributes }),
+        )
+      : null;
 
     const row = await this.outbox.transaction(async (tx, emit) => {
       const before = await this.writer.lockCard(tx, accountId, id);
@@ -138,7 +171,9 @@ export class CardsService {
 
   async assignAgent(scope: AccountScoped, id: number, agentId: number): Promise<KanbanItem> {
     await this.assertAgents(scope, [agentId]);
-    return this.changeAgents(scope.account_id, id, (agents) => (agents.includes(agentId) ? agents : [...agents, agentId]));
+    return this.changeAgents(scope.account_id, id, (agents) =>
+      agents.includes(agentId) ? agents : [...agents, agentId],
+    );
   }
 
   removeAgent(scope: AccountScoped, id: number, agentId: number): Promise<KanbanItem> {
@@ -155,20 +190,29 @@ export class CardsService {
     const row = await this.outbox.transaction(async (tx, emit) => {
       const before = await this.writer.lockCard(tx, accountId, id);
       if (before.status === next) return before;
-      const [after] = await updateReturning(tx, `UPDATE kanban.cards SET status = $2, updated_at = now() WHERE id = $1 RETURNING ${CARD_COLUMNS}`, [id, next]);
+      const [after] = await updateReturning(
+        tx,
+        `UPDATE kanban.cards SET status = $2, updated_at = now() WHERE id = $1 RETURNING ${CARD_COLUMNS}`,
+        [id, next],
+      );
       await this.events.updated(emit, [{ before, after }]);
       return after;
     });
     return toKanbanItem(row);
   }
 
-  private async changeAgents(accountId: number, id: number, change: (agents: number[]) => number[]): Promise<KanbanItem> {
+  private async changeAgents(
+    accountId: number,
+    id: number,
+    change: (agents: number[]) => number[],
+  ): Promise<KanbanItem> {
     const row = await this.outbox.transaction(async (tx: EntityManager, emit) => {
       const before = await this.writer.lockCard(tx, accountId, id);
-      const [after] = await updateReturning(tx, `UPDATE kanban.cards SET assigned_agents = $2, updated_at = now() WHERE id = $1 RETURNING ${CARD_COLUMNS}`, [
-        id,
-        change(before.assigned_agents),
-      ]);
+      const [after] = await updateReturning(
+        tx,
+        `UPDATE kanban.cards SET assigned_agents = $2, updated_at = now() WHERE id = $1 RETURNING ${CARD_COLUMNS}`,
+        [id, change(before.assigned_agents)],
+      );
       await this.events.updated(emit, [{ before, after }]);
       return after;
     });
@@ -179,13 +223,18 @@ export class CardsService {
   async assertConversation(scope: AccountScoped, displayId: number | null): Promise<void> {
     if (displayId === null) return;
     if (!(await this.messaging.conversationExists(scope, displayId))) {
-      throw new DomainError(KanbanErrors.conversationMissing, `Conversation ${displayId} does not exist in this account`, ['conversation_display_id']);
+      throw new DomainError(
+        KanbanErrors.conversationMissing,
+        `Conversation ${displayId} does not exist in this account`,
+        ['conversation_display_id'],
+      );
     }
   }
 
   async assertAgents(scope: AccountScoped, agentIds: number[], field = 'agent_id'): Promise<void> {
     const missing = await this.messaging.missingAgents(scope, agentIds);
-    if (missing.length) throw new DomainError(KanbanErrors.agentMissing, `Not agents of this account: ${missing.join(', ')}`, [field]);
+    if (missing.length)
+      throw new DomainError(KanbanErrors.agentMissing, `Not agents of this account: ${missing.join(', ')}`, [field]);
   }
 }
 

@@ -46,25 +46,36 @@ export interface Destination {
 export class CardsWriter {
   /** The cards of the account among `ids`, locked for the transaction; missing ones → 422 naming them. */
   async lockCards(tx: EntityManager, accountId: number, ids: number[], field = 'item_ids'): Promise<CardRow[]> {
-    const rows: CardRow[] = await tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`, [accountId, ids]);
+    const rows: CardRow[] = await tx.query(
+      `SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`,
+      [accountId, ids],
+    );
     if (rows.length !== ids.length) {
       const found = new Set(rows.map((row) => row.id));
       const missing = ids.filter((id) => !found.has(id));
-      throw new DomainError(KanbanErrors.itemsMissing, `No cards of this account with ids: ${missing.join(', ')}`, [field]);
+      throw new DomainError(KanbanErrors.itemsMissing, `No cards of this account with ids: ${missing.join(', ')}`, [
+        field,
+      ]);
     }
     return rows;
   }
 
   /** The card, locked for the transaction, or a 404. */
   async lockCard(tx: EntityManager, accountId: number, id: number): Promise<CardRow> {
-    const [row]: CardRow[] = await tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
+    const [row]: CardRow[] = await tx.query(
+      `SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND id = $2 FOR UPDATE`,
+      [accountId, id],
+    );
     if (!row) throw new DomainError(KanbanErrors.itemNotFound, 'Kanban item not found');
     return row;
   }
 
   /** The cards of a stage (its lock held), locked, in position order. */
   lockInStage(tx: EntityManager, funnelId: number, stageKey: string): Promise<CardRow[]> {
-    return tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE funnel_id = $1 AND stage_key = $2 ORDER BY position, id FOR UPDATE`, [funnelId, stageKey]);
+    return tx.query(
+      `SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE funnel_id = $1 AND stage_key = $2 ORDER BY position, id FOR UPDATE`,
+      [funnelId, stageKey],
+    );
   }
 
   /** The next free position at the end of each of a funnel's stages (their locks held). */
@@ -92,19 +103,24 @@ export class CardsWriter {
       [to.funnelId, to.stageKey, position, exceptId],
     );
     if (!taken) return;
-    await tx.query('UPDATE kanban.cards SET position = position + 1 WHERE funnel_id = $1 AND stage_key = $2 AND position >= $3 AND id IS DISTINCT FROM $4', [
-      to.funnelId,
-      to.stageKey,
-      position,
-      exceptId,
-    ]);
+    await tx.query(
+      'UPDATE kanban.cards SET position = position + 1 WHERE funnel_id = $1 AND stage_key = $2 AND position >= $3 AND id IS DISTINCT FROM $4',
+      [to.funnelId, to.stageKey, position, exceptId],
+    );
   }
 
   /** Puts cards in a stage at the given positions (free, the stage's lock held), recording the stage visits. */
-  async relocate(tx: EntityManager, cards: Array<{ id: number; position: number; status: KanbanItemStatus }>, to: Destination, accountId: number): Promise<CardRow[]> {
+  async relocate(
+    tx: EntityManager,
+    cards: Array<{ id: number; position: number; status: KanbanItemStatus }>,
+    to: Destination,
+    accountId: number,
+  ): Promise<CardRow[]> {
     if (cards.length === 0) return [];
     const ids = cards.map((card) => card.id);
-    await tx.query('UPDATE kanban.card_stage_visits SET left_at = now() WHERE card_id = ANY($1) AND left_at IS NULL', [ids]);
+    await tx.query('UPDATE kanban.card_stage_visits SET left_at = now() WHERE card_id = ANY($1) AND left_at IS NULL', [
+      ids,
+    ]);
     const rows = await updateReturning(
       tx,
       `UPDATE kanban.cards c SET funnel_id = $2, stage_key = $3, position = m.position, status = m.status, stage_entered_at = now(), updated_at = now()
@@ -130,18 +146,34 @@ export class CardsWriter {
   }
 
   /** New agents and priority per card (locked), in one statement. */
-  setAgentsAndPriority(tx: EntityManager, changes: Array<{ id: number; agents: number[]; priority: string | null }>): Promise<CardRow[]> {
+  setAgentsAndPriority(
+    tx: EntityManager,
+    changes: Array<{ id: number; agents: number[]; priority: string | null }>,
+  ): Promise<CardRow[]> {
     return updateReturning(
       tx,
       `UPDATE kanban.cards c SET assigned_agents = m.agents::int[], priority = m.priority, updated_at = now()
          FROM (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id int, agents text, priority text)) m
         WHERE c.id = m.id RETURNING ${CARD_COLUMNS_OF_C}`,
-      [JSON.stringify(changes.map((change) => ({ id: change.id, agents: `{${change.agents.join(',')}}`, priority: change.priority })))],
+      [
+        JSON.stringify(
+          changes.map((change) => ({
+            id: change.id,
+            agents: `{${change.agents.join(',')}}`,
+            priority: change.priority,
+          })),
+        ),
+      ],
     );
   }
 
   /** Imported cards, at the positions given (free, their stages' locks held), with their first stage visits; one statement each. */
-  async insertImported(tx: EntityManager, accountId: number, funnelId: number, cards: ImportedCardRow[]): Promise<CardRow[]> {
+  async insertImported(
+    tx: EntityManager,
+    accountId: number,
+    funnelId: number,
+    cards: ImportedCardRow[],
+  ): Promise<CardRow[]> {
     const created: CardRow[] = await tx.query(
       `INSERT INTO kanban.cards (account_id, funnel_id, stage_key, position, assigned_agents, title, description, status, priority, value, currency, custom_attributes)
        SELECT $1, $2, r.stage, r.position, r.agents::int[], r.title, r.description, r.status, r.priority, r.value, r.currency, coalesce(r.attributes, '{}')
@@ -158,29 +190,35 @@ export class CardsWriter {
 
   /** The links to a deleted conversation are cleared (cascades). */
   async clearConversation(tx: EntityManager, accountId: number, displayId: number): Promise<CardChange[]> {
-    const before: CardRow[] = await tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND conversation_display_id = $2 ORDER BY id FOR UPDATE`, [
-      accountId,
-      displayId,
-    ]);
+    const before: CardRow[] = await tx.query(
+      `SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND conversation_display_id = $2 ORDER BY id FOR UPDATE`,
+      [accountId, displayId],
+    );
     return this.changed(tx, before, 'conversation_display_id = NULL', []);
   }
 
   /** A removed agent leaves every card of the account (cascades). */
   async removeAgentEverywhere(tx: EntityManager, accountId: number, userId: number): Promise<CardChange[]> {
-    const before: CardRow[] = await tx.query(`SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND assigned_agents @> ARRAY[$2]::int[] ORDER BY id FOR UPDATE`, [
-      accountId,
-      userId,
-    ]);
+    const before: CardRow[] = await tx.query(
+      `SELECT ${CARD_COLUMNS} FROM kanban.cards WHERE account_id = $1 AND assigned_agents @> ARRAY[$2]::int[] ORDER BY id FOR UPDATE`,
+      [accountId, userId],
+    );
     return this.changed(tx, before, 'assigned_agents = array_remove(assigned_agents, $2)', [userId]);
   }
 
   /** Applies `assignments` to the locked cards `before`; each with its row after. */
-  private async changed(tx: EntityManager, before: CardRow[], assignments: string, values: unknown[]): Promise<CardChange[]> {
+  private async changed(
+    tx: EntityManager,
+    before: CardRow[],
+    assignments: string,
+    values: unknown[],
+  ): Promise<CardChange[]> {
     if (before.length === 0) return [];
-    const after = await updateReturning(tx, `UPDATE kanban.cards SET ${assignments}, updated_at = now() WHERE id = ANY($1) RETURNING ${CARD_COLUMNS}`, [
-      before.map((card) => card.id),
-      ...values,
-    ]);
+    const after = await updateReturning(
+      tx,
+      `UPDATE kanban.cards SET ${assignments}, updated_at = now() WHERE id = ANY($1) RETURNING ${CARD_COLUMNS}`,
+      [before.map((card) => card.id), ...values],
+    );
     const byId = new Map(after.map((row) => [row.id, row]));
     return before.map((card) => ({ before: card, after: byId.get(card.id)! }));
   }

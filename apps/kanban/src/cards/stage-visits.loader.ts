@@ -27,7 +27,10 @@ export class StageVisitsLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The card (where it is now, since when) and its stays in order; 404 when it is not the account's. */
-  async visitsOf(accountId: number, id: number): Promise<{ card: { stage_key: string; stage_entered_at: Date; created_at: Date }; visits: StageVisitRow[] }> {
+  async visitsOf(
+    accountId: number,
+    id: number,
+  ): Promise<{ card: { stage_key: string; stage_entered_at: Date; created_at: Date }; visits: StageVisitRow[] }> {
     const [card]: Array<{ stage_key: string; stage_entered_at: Date; created_at: Date }> = await this.dataSource.query(
       'SELECT stage_key, stage_entered_at, created_at FROM kanban.cards WHERE account_id = $1 AND id = $2',
       [accountId, id],

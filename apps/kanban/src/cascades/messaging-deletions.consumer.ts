@@ -14,13 +14,24 @@ export class MessagingDeletionsConsumer {
   ) {}
 
   @OnEvent(ConversationEvents.deleted, { purpose: 'cards_conversation_deleted' })
-  async conversationDeleted(event: EventOf<typeof ConversationEvents.deleted>, tx: EntityManager, emit: Emit): Promise<void> {
+  async conversationDeleted(
+    event: EventOf<typeof ConversationEvents.deleted>,
+    tx: EntityManager,
+    emit: Emit,
+  ): Promise<void> {
     const { conversation } = event.data;
-    await this.events.updated(emit, await this.cards.clearConversation(tx, conversation.account_id, conversation.display_id));
+    await this.events.updated(
+      emit,
+      await this.cards.clearConversation(tx, conversation.account_id, conversation.display_id),
+    );
   }
 
   @OnEvent(IdentityEvents.accountUserDeleted, { purpose: 'cards_agent_removed' })
-  async agentRemoved(event: EventOf<typeof IdentityEvents.accountUserDeleted>, tx: EntityManager, emit: Emit): Promise<void> {
+  async agentRemoved(
+    event: EventOf<typeof IdentityEvents.accountUserDeleted>,
+    tx: EntityManager,
+    emit: Emit,
+  ): Promise<void> {
     const { account_id, user_id } = event.data;
     await this.events.updated(emit, await this.cards.removeAgentEverywhere(tx, account_id, user_id));
   }

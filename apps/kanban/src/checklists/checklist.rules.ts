@@ -1,7 +1,8 @@
 import { KANBAN_PRIORITIES, KanbanWorkErrors, type ChecklistItemInput, type KanbanPriority } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 
-const invalid = (message: string, field: string) => new DomainError(KanbanWorkErrors.checklistItemInvalid, message, [field]);
+const invalid = (message: string, field: string) =>
+  new DomainError(KanbanWorkErrors.checklistItemInvalid, message, [field]);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface CheckedChecklistFields {
@@ -19,11 +20,13 @@ export function checkedChecklistFields(input: ChecklistItemInput, creating: bool
     fields.text = input.text.trim();
   }
   if (input.due_date !== undefined) {
-    if (input.due_date !== null && (!ISO_DATE.test(input.due_date) || Number.isNaN(Date.parse(input.due_date)))) throw invalid('due_date must be an ISO date (YYYY-MM-DD)', 'due_date');
+    if (input.due_date !== null && (!ISO_DATE.test(input.due_date) || Number.isNaN(Date.parse(input.due_date))))
+      throw invalid('due_date must be an ISO date (YYYY-MM-DD)', 'due_date');
     fields.due_date = input.due_date;
   }
   if (input.priority !== undefined) {
-    if (input.priority !== null && !KANBAN_PRIORITIES.includes(input.priority)) throw invalid(`Priority must be one of ${KANBAN_PRIORITIES.join(', ')}`, 'priority');
+    if (input.priority !== null && !KANBAN_PRIORITIES.includes(input.priority))
+      throw invalid(`Priority must be one of ${KANBAN_PRIORITIES.join(', ')}`, 'priority');
     fields.priority = input.priority;
   }
   if (input.agent_id !== undefined) fields.agent_id = input.agent_id;

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { KanbanErrors, KanbanWorkErrors, type AccountScoped, type ChecklistItem, type ChecklistItemInput, type ChecklistProgress } from '@parley/contracts';
+import {
+  KanbanErrors,
+  KanbanWorkErrors,
+  type AccountScoped,
+  type ChecklistItem,
+  type ChecklistItemInput,
+  type ChecklistProgress,
+} from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { prefixQuery } from '../cards/card-conditions.rules';
@@ -29,29 +36,59 @@ export class ChecklistsService {
       `INSERT INTO kanban.checklist_items (card_id, account_id, text, due_date, priority, agent_id, position)
        SELECT $1, $2, $3, $4, $5, $6, coalesce(max(position), 0) + 1 FROM kanban.checklist_items WHERE card_id = $1
        RETURNING ${CHECKLIST_COLUMNS}`,
-      [cardId, scope.account_id, fields.text, fields.due_date ?? null, fields.priority ?? null, fields.agent_id ?? null],
+      [
+        cardId,
+        scope.account_id,
+        fields.text,
+        fields.due_date ?? null,
+        fields.priority ?? null,
+        fields.agent_id ?? null,
+      ],
     );
     return toChecklistItem(row);
   }
 
   async list(accountId: number, cardId: number): Promise<ChecklistItem[]> {
     await this.cards.assertCard(accountId, cardId);
-    const rows: ChecklistItemRow[] = await this.dataSource.query(`SELECT ${CHECKLIST_COLUMNS} FROM kanban.checklist_items WHERE card_id = $1 ORDER BY position, id`, [cardId]);
+    const rows: ChecklistItemRow[] = await this.dataSource.query(
+      `SELECT ${CHECKLIST_COLUMNS} FROM kanban.checklist_items WHERE card_id = $1 ORDER BY position, id`,
+      [cardId],
+    );
     return rows.map(toChecklistItem);
   }
 
-  async update(scope: AccountScoped, cardId: number, itemId: number, input: ChecklistItemInput): Promise<ChecklistItem> {
+  async update(
+    scope: AccountScoped,
+    cardId: number,
+    itemId: number,
+    input: ChecklistItemInput,
+  ): Promise<ChecklistItem> {
     const current = await this.find(scope.account_id, cardId, itemId);
     const fields = checkedChecklistFields(input, false);
     if (fields.agent_id) await this.cardsService.assertAgents(scope, [fields.agent_id]);
-    const next = { text: current.text, due_date: current.due_date, priority: current.priority, agent_id: current.agent_id, ...fields };
-    return this.write(itemId, 'text = $2, due_date = $3, priority = $4, agent_id = $5', [next.text, next.due_date, next.priority, next.agent_id]);
+    const next = {
+      text: current.text,
+      due_date: current.due_date,
+      priority: current.priority,
+      agent_id: current.agent_id,
+      ...fields,
+    };
+    return this.write(itemId, 'text = $2, due_date = $3, priority = $4, agent_id = $5', [
+      next.text,
+      next.due_date,
+      next.priority,
+      next.agent_id,
+    ]);
   }
 
   /** Flips done/open; `completed_at` is set when it becomes done and cleared when it reopens. */
   async toggle(accountId: number, cardId: number, itemId: number): Promise<ChecklistItem> {
     await this.find(accountId, cardId, itemId);
-    return this.write(itemId, 'completed = NOT completed, completed_at = CASE WHEN completed THEN NULL ELSE now() END', []);
+    return this.write(
+      itemId,
+      'completed = NOT completed, completed_at = CASE WHEN completed THEN NULL ELSE now() END',
+      [],
+    );
   }
 
   async delete(accountId: number, cardId: number, itemId: number): Promise<null> {
@@ -77,8 +114,12 @@ export class ChecklistsService {
    */
   async duplicate(accountId: number, cardId: number, targetId: number, merge: boolean): Promise<ChecklistItem[]> {
     await this.cards.assertCard(accountId, cardId);
-    if (!(await this.cards.exists(accountId, targetId))) throw new DomainError(KanbanErrors.unknownReference, `Kanban item ${targetId} not found`, ['target_item_id']);
-    if (targetId === cardId) throw new DomainError(KanbanWorkErrors.checklistItemInvalid, 'target_item_id must be another card', ['target_item_id']);
+    if (!(await this.cards.exists(accountId, targetId)))
+      throw new DomainError(KanbanErrors.unknownReference, `Kanban item ${targetId} not found`, ['target_item_id']);
+    if (targetId === cardId)
+      throw new DomainError(KanbanWorkErrors.checklistItemInvalid, 'target_item_id must be another card', [
+        'target_item_id',
+      ]);
     return this.dataSource.transaction(async (tx: EntityManager) => {
       // Both checklists change under the target card's lock.
       await this.cardsWriter.lockCard(tx, accountId, targetId);
@@ -90,7 +131,10 @@ export class ChecklistsService {
            FROM kanban.checklist_items WHERE card_id = $1 ORDER BY position, id`,
         [cardId, targetId],
       );
-      const rows: ChecklistItemRow[] = await tx.query(`SELECT ${CHECKLIST_COLUMNS} FROM kanban.checklist_items WHERE card_id = $1 ORDER BY position, id`, [targetId]);
+      const rows: ChecklistItemRow[] = await tx.query(
+        `SELECT ${CHECKLIST_COLUMNS} FROM kanban.checklist_items WHERE card_id = $1 ORDER BY position, id`,
+        [targetId],
+      );
       return rows.map(toChecklistItem);
     });
   }
@@ -121,16 +165,19 @@ export class ChecklistsService {
 
   private async find(accountId: number, cardId: number, itemId: number): Promise<ChecklistItemRow> {
     await this.cards.assertCard(accountId, cardId);
-    const [row]: ChecklistItemRow[] = await this.dataSource.query(`SELECT ${CHECKLIST_COLUMNS} FROM kanban.checklist_items WHERE id = $1 AND card_id = $2`, [itemId, cardId]);
+    const [row]: ChecklistItemRow[] = await this.dataSource.query(
+      `SELECT ${CHECKLIST_COLUMNS} FROM kanban.checklist_items WHERE id = $1 AND card_id = $2`,
+      [itemId, cardId],
+    );
     if (!row) throw new DomainError(KanbanWorkErrors.checklistItemNotFound, 'Checklist item not found');
     return row;
   }
 
   private async write(itemId: number, assignments: string, values: unknown[]): Promise<ChecklistItem> {
-    const [rows] = (await this.dataSource.query(`UPDATE kanban.checklist_items SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING ${CHECKLIST_COLUMNS}`, [
-      itemId,
-      ...values,
-    ])) as [ChecklistItemRow[], number];
+    const [rows] = (await this.dataSource.query(
+      `UPDATE kanban.checklist_items SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING ${CHECKLIST_COLUMNS}`,
+      [itemId, ...values],
+    )) as [ChecklistItemRow[], number];
     return toChecklistItem(rows[0]);
   }
 }

@@ -9,10 +9,18 @@ describe('funnel rules', () => {
       { id: 'won', name: 'Won', color: '#112233', position: 2, description: 'Closed' },
     ]);
     expect(() => checkedStages({})).toThrow(expect.objectContaining({ attributes: ['stages'] }));
-    expect(() => checkedStages({ lead: stage('Lead', 1, 'red') })).toThrow(expect.objectContaining({ attributes: ['stages.lead.color'] }));
-    expect(() => checkedStages({ lead: stage('Lead', 1.5) })).toThrow(expect.objectContaining({ attributes: ['stages.lead.position'] }));
-    expect(() => checkedStages({ 'a b': stage('Lead', 1) })).toThrow(expect.objectContaining({ attributes: ['stages.a b.id'] }));
-    expect(() => checkedStages({ lead: { ...stage('Lead', 1), id: 'other' } })).toThrow(expect.objectContaining({ code: 'KANBAN.FUNNEL_INVALID' }));
+    expect(() => checkedStages({ lead: stage('Lead', 1, 'red') })).toThrow(
+      expect.objectContaining({ attributes: ['stages.lead.color'] }),
+    );
+    expect(() => checkedStages({ lead: stage('Lead', 1.5) })).toThrow(
+      expect.objectContaining({ attributes: ['stages.lead.position'] }),
+    );
+    expect(() => checkedStages({ 'a b': stage('Lead', 1) })).toThrow(
+      expect.objectContaining({ attributes: ['stages.a b.id'] }),
+    );
+    expect(() => checkedStages({ lead: { ...stage('Lead', 1), id: 'other' } })).toThrow(
+      expect.objectContaining({ code: 'KANBAN.FUNNEL_INVALID' }),
+    );
   });
 
   it('reads definitions', () => {
@@ -20,7 +28,9 @@ describe('funnel rules', () => {
       { key: 'source', name: 'source', type: 'list', values: ['ads', 'referral'], required: true },
     ]);
     expect(() => checkedDefinitions([{ key: 'a' }, { key: 'a' }])).toThrow('Definition key a appears twice');
-    expect(() => checkedDefinitions([{ key: 'a', type: 'colour' }])).toThrow(expect.objectContaining({ attributes: ['global_custom_attributes.0.type'] }));
+    expect(() => checkedDefinitions([{ key: 'a', type: 'colour' }])).toThrow(
+      expect.objectContaining({ attributes: ['global_custom_attributes.0.type'] }),
+    );
   });
 
   it('reorders listed stages first, refusing unknown and repeated ids', () => {

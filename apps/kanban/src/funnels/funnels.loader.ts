@@ -15,24 +15,42 @@ export type ReferencePlace = 'path' | 'body';
 export class FunnelsLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async funnelRow(accountId: number, id: number, place: ReferencePlace, manager: EntityManager = this.dataSource.manager): Promise<FunnelRow> {
-    const [row]: FunnelRow[] = await manager.query(`SELECT ${FUNNEL_COLUMNS} FROM kanban.funnels WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  async funnelRow(
+    accountId: number,
+    id: number,
+    place: ReferencePlace,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<FunnelRow> {
+    const [row]: FunnelRow[] = await manager.query(
+      `SELECT ${FUNNEL_COLUMNS} FROM kanban.funnels WHERE id = $1 AND account_id = $2`,
+      [id, accountId],
+    );
     if (!row) throw missing(place, KanbanErrors.funnelNotFound, `Funnel ${id} not found`, 'funnel_id');
     return row;
   }
 
-  async funnel(accountId: number, id: number, place: ReferencePlace = 'path', manager: EntityManager = this.dataSource.manager): Promise<Funnel> {
+  async funnel(
+    accountId: number,
+    id: number,
+    place: ReferencePlace = 'path',
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Funnel> {
     const row = await this.funnelRow(accountId, id, place, manager);
     return toFunnel(row, await this.stagesOf(id, manager));
   }
 
   stagesOf(funnelId: number, manager: EntityManager = this.dataSource.manager): Promise<StageRow[]> {
-    return manager.query(`SELECT ${STAGE_COLUMNS} FROM kanban.stages WHERE funnel_id = $1 ORDER BY position, key`, [funnelId]);
+    return manager.query(`SELECT ${STAGE_COLUMNS} FROM kanban.stages WHERE funnel_id = $1 ORDER BY position, key`, [
+      funnelId,
+    ]);
   }
 
   /** Whether the funnel has the stage (read in the caller's transaction). */
   async hasStage(tx: EntityManager, funnelId: number, key: string): Promise<boolean> {
-    const [row]: Array<{ key: string }> = await tx.query('SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, key]);
+    const [row]: Array<{ key: string }> = await tx.query(
+      'SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2',
+      [funnelId, key],
+    );
     return row !== undefined;
   }
 
@@ -53,7 +71,10 @@ export class FunnelsLoader {
   async funnelOfStage(accountId: number, funnelId: number | undefined, stageId: string): Promise<number> {
     if (funnelId !== undefined) {
       await this.funnelRow(accountId, funnelId, 'body');
-      const [stage]: Array<{ key: string }> = await this.dataSource.query('SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, stageId]);
+      const [stage]: Array<{ key: string }> = await this.dataSource.query(
+        'SELECT key FROM kanban.stages WHERE funnel_id = $1 AND key = $2',
+        [funnelId, stageId],
+      );
       if (!stage) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stageId} not found`);
       return funnelId;
     }
@@ -62,12 +83,18 @@ export class FunnelsLoader {
       [accountId, stageId],
     );
     if (rows.length === 0) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stageId} not found`);
-    if (rows.length > 1) throw new DomainError(KanbanErrors.stageInvalid, `Several funnels have a stage ${stageId}: give funnel_id`, ['funnel_id']);
+    if (rows.length > 1)
+      throw new DomainError(KanbanErrors.stageInvalid, `Several funnels have a stage ${stageId}: give funnel_id`, [
+        'funnel_id',
+      ]);
     return rows[0].funnel_id;
   }
 
   async activeFunnelIds(accountId: number): Promise<number[]> {
-    const rows: Array<{ id: number }> = await this.dataSource.query('SELECT id FROM kanban.funnels WHERE account_id = $1 AND active ORDER BY id', [accountId]);
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      'SELECT id FROM kanban.funnels WHERE account_id = $1 AND active ORDER BY id',
+      [accountId],
+    );
     return rows.map((row) => row.id);
   }
 
@@ -76,14 +103,24 @@ export class FunnelsLoader {
    * returns them: card positions in a stage change only under its lock. A stage that does not
    * exist is a 422 naming `field`.
    */
-  async lockStages(tx: EntityManager, stages: Array<{ funnelId: number; key: string }>, field = 'funnel_stage'): Promise<Map<string, StageRow>> {
+  async lockStages(
+    tx: EntityManager,
+    stages: Array<{ funnelId: number; key: string }>,
+    field = 'funnel_stage',
+  ): Promise<Map<string, StageRow>> {
     const unique = [...new Map(stages.map((stage) => [`${stage.funnelId}\u0000${stage.key}`, stage])).values()].sort(
       (a, b) => a.funnelId - b.funnelId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
     );
     const locked = new Map<string, StageRow>();
     for (const { funnelId, key } of unique) {
-      const [row]: StageRow[] = await tx.query(`SELECT ${STAGE_COLUMNS} FROM kanban.stages WHERE funnel_id = $1 AND key = $2 FOR UPDATE`, [funnelId, key]);
-      if (!row) throw new DomainError(KanbanErrors.unknownReference, `Stage ${key} is not a stage of funnel ${funnelId}`, [field]);
+      const [row]: StageRow[] = await tx.query(
+        `SELECT ${STAGE_COLUMNS} FROM kanban.stages WHERE funnel_id = $1 AND key = $2 FOR UPDATE`,
+        [funnelId, key],
+      );
+      if (!row)
+        throw new DomainError(KanbanErrors.unknownReference, `Stage ${key} is not a stage of funnel ${funnelId}`, [
+          field,
+        ]);
       locked.set(stageKey(funnelId, key), row);
     }
     return locked;
@@ -95,5 +132,7 @@ export function stageKey(funnelId: number, key: string): string {
 }
 
 function missing(place: ReferencePlace, code: ErrorCode, message: string, field: string): DomainError {
-  return place === 'path' ? new DomainError(code, message) : new DomainError(KanbanErrors.unknownReference, message, [field]);
+  return place === 'path'
+    ? new DomainError(code, message)
+    : new DomainError(KanbanErrors.unknownReference, message, [field]);
 }

@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { KanbanErrors, type Funnel, type FunnelInput, type FunnelStage, type StageInput } from '@parley/contracts';
 import { DomainError, isForeignKeyViolation } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { checkedDefinitions, checkedName, checkedStage, checkedStages, reorderedStages, stageIdFor } from './funnel.rules';
+import {
+  checkedDefinitions,
+  checkedName,
+  checkedStage,
+  checkedStages,
+  reorderedStages,
+  stageIdFor,
+} from './funnel.rules';
 import { toFunnel } from './funnel.mapper';
 import { FunnelsLoader } from './funnels.loader';
 import { FUNNEL_COLUMNS, type FunnelRow } from './persistence/funnel.row';
@@ -40,7 +47,15 @@ export class FunnelsService {
       const [row]: Array<{ id: number }> = await tx.query(
         `INSERT INTO kanban.funnels (account_id, name, description, active, is_default, settings, global_custom_attributes)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [accountId, name, input.description ?? null, input.active ?? true, input.is_default ?? false, JSON.stringify(settings), JSON.stringify(definitions)],
+        [
+          accountId,
+          name,
+          input.description ?? null,
+          input.active ?? true,
+          input.is_default ?? false,
+          JSON.stringify(settings),
+          JSON.stringify(definitions),
+        ],
       );
       await insertStages(tx, row.id, stages);
       return row.id;
@@ -56,7 +71,10 @@ export class FunnelsService {
     const row = await this.loader.funnelRow(accountId, id, 'path');
     const name = input.name === undefined ? row.name : checkedName(input.name);
     const stages = input.stages === undefined ? null : checkedStages(input.stages);
-    const definitions = input.global_custom_attributes === undefined ? row.global_custom_attributes : checkedDefinitions(input.global_custom_attributes);
+    const definitions =
+      input.global_custom_attributes === undefined
+        ? row.global_custom_attributes
+        : checkedDefinitions(input.global_custom_attributes);
     const settings = input.settings === undefined ? row.settings : checkedSettings(input.settings);
     await this.dataSource.transaction(async (tx) => {
       if (input.is_default === true) await clearDefault(tx, accountId);
@@ -73,7 +91,12 @@ export class FunnelsService {
         ],
       );
       if (stages) {
-        await tx.query('DELETE FROM kanban.stages WHERE funnel_id = $1 AND NOT (key = ANY($2))', [id, stages.map((stage) => stage.id)]).catch(stagesInUse);
+        await tx
+          .query('DELETE FROM kanban.stages WHERE funnel_id = $1 AND NOT (key = ANY($2))', [
+            id,
+            stages.map((stage) => stage.id),
+          ])
+          .catch(stagesInUse);
         await insertStages(tx, id, stages);
       }
     });
@@ -82,7 +105,10 @@ export class FunnelsService {
 
   /** A deleted account's funnels, and with them (foreign keys) their stages, cards and automations; answers their ids. */
   async deleteOfAccount(tx: EntityManager, accountId: number): Promise<number[]> {
-    const [rows]: [Array<{ id: number }>, number] = await tx.query('DELETE FROM kanban.funnels WHERE account_id = $1 RETURNING id', [accountId]);
+    const [rows]: [Array<{ id: number }>, number] = await tx.query(
+      'DELETE FROM kanban.funnels WHERE account_id = $1 RETURNING id',
+      [accountId],
+    );
     return rows.map((row) => row.id);
   }
 
@@ -121,7 +147,8 @@ export class FunnelsService {
     const funnel = await this.loader.funnel(accountId, funnelId, 'body');
     const taken = Object.keys(funnel.stages);
     const id = input.id ?? stageIdFor(String(input.name ?? ''), taken);
-    if (taken.includes(id)) throw new DomainError(KanbanErrors.stageInvalid, `Stage ${id} already exists in this funnel`, ['stage.id']);
+    if (taken.includes(id))
+      throw new DomainError(KanbanErrors.stageInvalid, `Stage ${id} already exists in this funnel`, ['stage.id']);
     const position = input.position ?? Math.max(0, ...Object.values(funnel.stages).map((stage) => stage.position)) + 1;
     const stage = checkedStage(id, { ...input, id, position }, 'stage');
     await insertStages(this.dataSource.manager, funnelId, [stage]);
@@ -137,13 +164,18 @@ export class FunnelsService {
 
   /** Removes a stage that has no cards left (the caller moved them first, in `tx`). */
   async removeStage(tx: EntityManager, funnelId: number, stageId: string): Promise<void> {
-    const [, count] = (await tx.query('DELETE FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, stageId]).catch(stagesInUse)) as [unknown, number];
+    const [, count] = (await tx
+      .query('DELETE FROM kanban.stages WHERE funnel_id = $1 AND key = $2', [funnelId, stageId])
+      .catch(stagesInUse)) as [unknown, number];
     if (count === 0) throw new DomainError(KanbanErrors.stageNotFound, `Stage ${stageId} not found`);
   }
 }
 
 async function clearDefault(tx: EntityManager, accountId: number): Promise<void> {
-  await tx.query('UPDATE kanban.funnels SET is_default = false, updated_at = now() WHERE account_id = $1 AND is_default', [accountId]);
+  await tx.query(
+    'UPDATE kanban.funnels SET is_default = false, updated_at = now() WHERE account_id = $1 AND is_default',
+    [accountId],
+  );
 }
 
 async function insertStages(tx: EntityManager, funnelId: number, stages: FunnelStage[]): Promise<void> {
@@ -151,12 +183,20 @@ async function insertStages(tx: EntityManager, funnelId: number, stages: FunnelS
     `INSERT INTO kanban.stages (funnel_id, key, name, color, position, description)
      SELECT $1, s.key, s.name, s.color, s.position, s.description FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[]) AS s(key, name, color, position, description)
      ON CONFLICT (funnel_id, key) DO UPDATE SET name = EXCLUDED.name, color = EXCLUDED.color, position = EXCLUDED.position, description = EXCLUDED.description`,
-    [funnelId, stages.map((s) => s.id), stages.map((s) => s.name), stages.map((s) => s.color), stages.map((s) => s.position), stages.map((s) => s.description)],
+    [
+      funnelId,
+      stages.map((s) => s.id),
+      stages.map((s) => s.name),
+      stages.map((s) => s.color),
+      stages.map((s) => s.position),
+      stages.map((s) => s.description),
+    ],
   );
 }
 
 function checkedSettings(settings: unknown): Record<string, unknown> {
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new DomainError(KanbanErrors.funnelInvalid, 'Settings must be an object', ['settings']);
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+    throw new DomainError(KanbanErrors.funnelInvalid, 'Settings must be an object', ['settings']);
   return settings as Record<string, unknown>;
 }
 
@@ -167,7 +207,11 @@ function definedOf<T extends object>(input: T): Partial<T> {
 /** A stage still holding cards cannot go (the cards' foreign key says so). */
 function stagesInUse(error: unknown): never {
   if (isForeignKeyViolation(error)) {
-    throw new DomainError(KanbanErrors.stageInvalid, 'A stage that still has cards cannot be removed: delete it with a fallback_stage_id', ['stages']);
+    throw new DomainError(
+      KanbanErrors.stageInvalid,
+      'A stage that still has cards cannot be removed: delete it with a fallback_stage_id',
+      ['stages'],
+    );
   }
   throw error;
 }

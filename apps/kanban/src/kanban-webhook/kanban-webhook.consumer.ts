@@ -43,7 +43,13 @@ export class KanbanWebhookConsumer {
   private async deliver(event: KanbanEvent, tx: EntityManager): Promise<void> {
     if (event.account_id === null || !(KANBAN_EVENT_NAMES as readonly string[]).includes(event.type)) return;
     const config = await this.settings.of(event.account_id, tx);
-    if (!config.enabled || !config.webhook_url || !config.webhook_secret || !config.webhook_events.includes(event.type as (typeof KANBAN_EVENT_NAMES)[number])) return;
+    if (
+      !config.enabled ||
+      !config.webhook_url ||
+      !config.webhook_secret ||
+      !config.webhook_events.includes(event.type as (typeof KANBAN_EVENT_NAMES)[number])
+    )
+      return;
     try {
       await this.rpc.send(DeliveryPatterns.enqueue, {
         account_id: event.account_id,

@@ -8,7 +8,14 @@ type KanbanEvent = { [T in keyof KanbanEventMap]: EventEnvelope<KanbanEventMap[T
  */
 export function kanbanWebhookPayload(event: KanbanEvent): Record<string, unknown> {
   const { item, ...changes } = event.data;
-  return { id: event.id, event: event.type, created_at: Math.floor(Date.parse(event.occurred_at) / 1000), account_id: event.account_id, data: item, ...changes };
+  return {
+    id: event.id,
+    event: event.type,
+    created_at: Math.floor(Date.parse(event.occurred_at) / 1000),
+    account_id: event.account_id,
+    data: item,
+    ...changes,
+  };
 }
 
 export type { KanbanEvent };

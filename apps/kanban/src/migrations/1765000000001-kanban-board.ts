@@ -71,7 +71,9 @@ export class KanbanBoard1765000000001 implements MigrationInterface {
       )`);
     await runner.query(`CREATE INDEX cards_account_idx ON kanban.cards (account_id, id)`);
     await runner.query(`CREATE INDEX cards_funnel_created_idx ON kanban.cards (funnel_id, created_at)`);
-    await runner.query(`CREATE INDEX cards_conversation_idx ON kanban.cards (account_id, conversation_display_id) WHERE conversation_display_id IS NOT NULL`);
+    await runner.query(
+      `CREATE INDEX cards_conversation_idx ON kanban.cards (account_id, conversation_display_id) WHERE conversation_display_id IS NOT NULL`,
+    );
     await runner.query(`CREATE INDEX cards_agents_idx ON kanban.cards USING gin (assigned_agents)`);
     await runner.query(`CREATE INDEX cards_search_idx ON kanban.cards USING gin (search)`);
     await runner.query(`CREATE INDEX cards_priority_idx ON kanban.cards (funnel_id, priority)`);
@@ -98,7 +100,9 @@ export class KanbanBoard1765000000001 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await runner.query(`CREATE TRIGGER cards_counted_insert_delete AFTER INSERT OR DELETE ON kanban.cards FOR EACH ROW EXECUTE FUNCTION kanban.count_stage_cards()`);
+    await runner.query(
+      `CREATE TRIGGER cards_counted_insert_delete AFTER INSERT OR DELETE ON kanban.cards FOR EACH ROW EXECUTE FUNCTION kanban.count_stage_cards()`,
+    );
     await runner.query(`
       CREATE TRIGGER cards_counted_update AFTER UPDATE OF funnel_id, stage_key, value ON kanban.cards FOR EACH ROW
       WHEN (OLD.funnel_id IS DISTINCT FROM NEW.funnel_id OR OLD.stage_key IS DISTINCT FROM NEW.stage_key OR OLD.value IS DISTINCT FROM NEW.value)
@@ -146,7 +150,17 @@ export class KanbanBoard1765000000001 implements MigrationInterface {
     await runner.query('DROP TRIGGER cards_counted_update ON kanban.cards');
     await runner.query('DROP TRIGGER cards_counted_insert_delete ON kanban.cards');
     await runner.query('DROP FUNCTION kanban.count_stage_cards()');
-    for (const table of ['agents_view', 'conversations_view', 'agent_assignments', 'card_stage_visits', 'stage_counters', 'cards', 'stages', 'funnels', 'kanban_configs']) {
+    for (const table of [
+      'agents_view',
+      'conversations_view',
+      'agent_assignments',
+      'card_stage_visits',
+      'stage_counters',
+      'cards',
+      'stages',
+      'funnels',
+      'kanban_configs',
+    ]) {
       await runner.query(`DROP TABLE kanban.${table}`);
     }
   }

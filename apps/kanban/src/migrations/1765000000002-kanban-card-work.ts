@@ -22,7 +22,9 @@ export class KanbanCardWork1765000000002 implements MigrationInterface {
       )`);
     await runner.query(`CREATE INDEX checklist_items_card_idx ON kanban.checklist_items (card_id, position)`);
     await runner.query(`CREATE INDEX checklist_items_account_idx ON kanban.checklist_items (account_id)`);
-    await runner.query(`CREATE INDEX checklist_items_text_idx ON kanban.checklist_items USING gin (to_tsvector('simple', text))`);
+    await runner.query(
+      `CREATE INDEX checklist_items_text_idx ON kanban.checklist_items USING gin (to_tsvector('simple', text))`,
+    );
     await runner.query(`
       CREATE TABLE kanban.notes (
         id serial PRIMARY KEY,
@@ -54,14 +56,18 @@ export class KanbanCardWork1765000000002 implements MigrationInterface {
     await runner.query(`CREATE INDEX attachments_card_idx ON kanban.attachments (card_id, id)`);
     // However an attachment row goes (its own delete, or its card's, note's or funnel's), its file
     // is queued for removal in the same transaction; a worker removes the files.
-    await runner.query(`CREATE TABLE kanban.file_removals (id bigserial PRIMARY KEY, storage_key text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await runner.query(
+      `CREATE TABLE kanban.file_removals (id bigserial PRIMARY KEY, storage_key text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    );
     await runner.query(`
       CREATE FUNCTION kanban.queue_file_removal() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         INSERT INTO kanban.file_removals (storage_key) VALUES (OLD.storage_key);
         RETURN NULL;
       END $$`);
-    await runner.query(`CREATE TRIGGER attachments_file_removal AFTER DELETE ON kanban.attachments FOR EACH ROW EXECUTE FUNCTION kanban.queue_file_removal()`);
+    await runner.query(
+      `CREATE TRIGGER attachments_file_removal AFTER DELETE ON kanban.attachments FOR EACH ROW EXECUTE FUNCTION kanban.queue_file_removal()`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

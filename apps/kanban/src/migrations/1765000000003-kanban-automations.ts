@@ -36,7 +36,9 @@ export class KanbanAutomations1765000000003 implements MigrationInterface {
         detail text,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`CREATE INDEX automation_runs_automation_idx ON kanban.automation_runs (automation_id, id DESC)`);
+    await runner.query(
+      `CREATE INDEX automation_runs_automation_idx ON kanban.automation_runs (automation_id, id DESC)`,
+    );
     await runner.query(`
       CREATE TABLE kanban.automation_timers (
         id bigserial PRIMARY KEY,
@@ -51,6 +53,7 @@ export class KanbanAutomations1765000000003 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['automation_timers', 'automation_runs', 'automations']) await runner.query(`DROP TABLE kanban.${table}`);
+    for (const table of ['automation_timers', 'automation_runs', 'automations'])
+      await runner.query(`DROP TABLE kanban.${table}`);
   }
 }

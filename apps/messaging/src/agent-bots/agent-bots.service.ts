@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AgentBotErrors, InboxEvents, type AgentBot, type CreateAgentBotInput, type UpdateAgentBotInput } from '@parley/contracts';
+import {
+  AgentBotErrors,
+  InboxEvents,
+  type AgentBot,
+  type CreateAgentBotInput,
+  type UpdateAgentBotInput,
+} from '@parley/contracts';
 import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
 import { checkHttpUrl } from '@parley/domain-rules';
 import { Repository } from 'typeorm';
@@ -81,7 +87,10 @@ export class AgentBotsService {
     return findOneOrFail(this.bots, { accountId, id }, 'Agent bot', AgentBotErrors.notFound);
   }
 
-  private save(bot: AgentBotEntity, event: typeof InboxEvents.agentBotCreated | typeof InboxEvents.agentBotUpdated): Promise<AgentBot> {
+  private save(
+    bot: AgentBotEntity,
+    event: typeof InboxEvents.agentBotCreated | typeof InboxEvents.agentBotUpdated,
+  ): Promise<AgentBot> {
     return this.outbox.transaction(async (tx, emit) => {
       const saved = toAgentBot(await tx.save(bot));
       await emit(event, saved.account_id, { agent_bot: saved });

@@ -19,7 +19,8 @@ export class ActivationService {
     const passwordHash = await hashPassword(input.password);
     const { userId, token } = await this.outbox.transaction(async (tx, emit) => {
       const id = await this.writer.acceptInvitation(tx, emit, hashAccessToken(input.token), passwordHash);
-      if (id === null) throw new DomainError(InvitationErrors.tokenInvalid, 'Invitation token is invalid or has expired', ['token']);
+      if (id === null)
+        throw new DomainError(InvitationErrors.tokenInvalid, 'Invitation token is invalid or has expired', ['token']);
       return { userId: id, token: await this.identity.issueToken(tx, id) };
     });
     return { ...(await this.identity.profile(userId)), access_token: token };

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountErrors, AgentErrors, EMAIL_PATTERN, INVITATION_TTL_DAYS, type Agent, type InviteAgentInput, type UpdateAgentInput } from '@parley/contracts';
+import {
+  AccountErrors,
+  AgentErrors,
+  EMAIL_PATTERN,
+  INVITATION_TTL_DAYS,
+  type Agent,
+  type InviteAgentInput,
+  type UpdateAgentInput,
+} from '@parley/contracts';
 import { DomainError, generateAccessToken, isUniqueViolation, Outbox } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
@@ -53,11 +61,21 @@ export class AgentsService {
           await this.writer.renewInvitation(tx, user.id, invitation);
         }
         await this.writer.setMembership(tx, emit, accountId, user.id, input.role);
-        if (token) await sendMail(invitationMail({ to: email, name: user.name, accountName: account.name, token, publicUrl: this.config.publicUrl }));
+        if (token)
+          await sendMail(
+            invitationMail({
+              to: email,
+              name: user.name,
+              accountName: account.name,
+              token,
+              publicUrl: this.config.publicUrl,
+            }),
+          );
         return (await this.identity.agent(accountId, user.id, tx))!;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
+      if (isUniqueViolation(error))
+        throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
       throw error;
     }
   }
@@ -73,7 +91,8 @@ export class AgentsService {
       }
       let changed = false;
       if (input.role !== undefined && input.role !== membership.role) {
-        if (membership.role === 'administrator') assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
+        if (membership.role === 'administrator')
+          assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
         membership.role = input.role;
         changed = true;
       }
@@ -94,7 +113,8 @@ export class AgentsService {
   async delete(accountId: number, userId: number): Promise<null> {
     await this.outbox.transaction(async (tx, emit) => {
       const membership = await this.membership(tx, accountId, userId);
-      if (membership.role === 'administrator') assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
+      if (membership.role === 'administrator')
+        assertAnotherAdministrator(await this.identity.otherAdministrators(tx, accountId, userId));
       await this.teams.removeAgent(tx, accountId, userId);
       await this.inboxMembers.removeAgent(tx, accountId, userId);
       await this.writer.removeMembership(tx, emit, accountId, userId);
@@ -111,8 +131,10 @@ export class AgentsService {
 
   private async assertInvitable(tx: EntityManager, userId: number, accountId: number): Promise<void> {
     const accounts = await this.writer.accountsOf(tx, userId);
-    if (accounts.includes(accountId)) throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
-    if (accounts.length > 0) throw new DomainError(AgentErrors.emailInOtherAccount, 'Email is already in use by another account', ['email']);
+    if (accounts.includes(accountId))
+      throw new DomainError(AgentErrors.emailTaken, 'Email has already been taken', ['email']);
+    if (accounts.length > 0)
+      throw new DomainError(AgentErrors.emailInOtherAccount, 'Email is already in use by another account', ['email']);
   }
 }
 

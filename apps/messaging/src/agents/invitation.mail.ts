@@ -2,7 +2,13 @@ import type { MailMessage } from '@parley/service-kit';
 import { INVITATION_TTL_DAYS } from '@parley/contracts';
 
 /** The e-mail that carries an invitation's one-time token. */
-export function invitationMail(options: { to: string; name: string; accountName: string; token: string; publicUrl: string }): MailMessage {
+export function invitationMail(options: {
+  to: string;
+  name: string;
+  accountName: string;
+  token: string;
+  publicUrl: string;
+}): MailMessage {
   const link = `${options.publicUrl}/app/auth/activate?token=${encodeURIComponent(options.token)}`;
   return {
     to: options.to,

@@ -24,7 +24,8 @@ export class AssignmentService {
       if (input.assignee_id !== undefined && input.assignee_id !== null) {
         await this.checks.assertAssignable(tx, scope.account_id, conversation.inboxId, input.assignee_id);
       }
-      if (input.team_id !== undefined && input.team_id !== null) await this.checks.assertTeam(tx, scope.account_id, input.team_id);
+      if (input.team_id !== undefined && input.team_id !== null)
+        await this.checks.assertTeam(tx, scope.account_id, input.team_id);
       return { assigneeId: input.assignee_id, teamId: input.team_id };
     });
   }

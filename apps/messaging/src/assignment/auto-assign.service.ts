@@ -28,7 +28,11 @@ export class AutoAssignService {
   }
 
   /** `evenWhenDisabled`: an explicit request (a rule's assign_best_agent) picks even where the inbox does not auto-assign. */
-  async pick(tx: EntityManager, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean } = {}): ReturnType<AssigneePick> {
+  async pick(
+    tx: EntityManager,
+    conversation: ConversationEntity,
+    options: { evenWhenDisabled?: boolean } = {},
+  ): ReturnType<AssigneePick> {
     const inbox = await this.inboxes.assignmentSettings(tx, conversation.inboxId);
     if (!inbox || (!inbox.enable_auto_assignment && !options.evenWhenDisabled)) return null;
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parley-auto-assign'), $1)`, [conversation.inboxId]);

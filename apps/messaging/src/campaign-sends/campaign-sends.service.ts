@@ -30,7 +30,9 @@ interface CampaignSendFound {
 }
 
 /** What a campaign send came to, with its conversation's row id (messaging's own) when it went. */
-type CampaignSendAnswer = Extract<CampaignSendResult, { error: string }> | (Extract<CampaignSendResult, { message_id: number }> & { rowId: number });
+type CampaignSendAnswer =
+  | Extract<CampaignSendResult, { error: string }>
+  | (Extract<CampaignSendResult, { message_id: number }> & { rowId: number });
 
 /** Campaigns' messages: a new conversation per contact opened by the campaign's message, once per key. */
 @Injectable()
@@ -56,14 +58,24 @@ export class CampaignSendsService {
    * same transaction (command_keys, as assign_best_agent's): a repeat sends nothing and answers the
    * first send.
    */
-  async sendForCampaign(scope: AccountScoped, input: { inbox_id: number; contact_id: number; campaign_id: number; content: string; key: string }): Promise<CampaignMessageSent> {
-    const [result] = await this.sendCampaignMessages(scope, { inbox_id: input.inbox_id, campaign_id: input.campaign_id, sends: [input] });
+  async sendForCampaign(
+    scope: AccountScoped,
+    input: { inbox_id: number; contact_id: number; campaign_id: number; content: string; key: string },
+  ): Promise<CampaignMessageSent> {
+    const [result] = await this.sendCampaignMessages(scope, {
+      inbox_id: input.inbox_id,
+      campaign_id: input.campaign_id,
+      sends: [input],
+    });
     if ('error' in result) throw new DomainError(result.code, result.error, ['contact_id']);
     return { conversation: await this.loader.snapshot(result.rowId), message_id: result.message_id };
   }
 
   /** Several contacts' messages of one campaign in one transaction (see `sendCampaignMessages`). */
-  async sendManyForCampaign(scope: AccountScoped, input: { inbox_id: number; campaign_id: number; sends: CampaignSendRequest[] }): Promise<CampaignSendResult[]> {
+  async sendManyForCampaign(
+    scope: AccountScoped,
+    input: { inbox_id: number; campaign_id: number; sends: CampaignSendRequest[] },
+  ): Promise<CampaignSendResult[]> {
     const results = await this.sendCampaignMessages(scope, input);
     return results.map((result) =>
       'error' in result
@@ -82,11 +94,22 @@ export class CampaignSendsService {
     scope: AccountScoped,
     input: { inbox_id: number; campaign_id: number; sends: CampaignSendRequest[] },
   ): Promise<CampaignSendAnswer[]> {
-    const earlier = await this.loader.campaignSends(this.dataSource.manager, scope.account_id, input.campaign_id, input.sends);
+    const earlier = await this.loader.campaignSends(
+      this.dataSource.manager,
+      scope.account_id,
+      input.campaign_id,
+      input.sends,
+    );
     const results = new Map<string, CampaignSendAnswer>();
     const answer = (send: CampaignSendRequest, found: CampaignSendFound) =>
-      results.set(send.key, { contact_id: send.contact_id, conversation_id: found.display_id, message_id: found.message_id, rowId: found.id });
-    const refuse = (send: CampaignSendRequest, code: ErrorCode, error: string) => results.set(send.key, { contact_id: send.contact_id, error, code });
+      results.set(send.key, {
+        contact_id: send.contact_id,
+        conversation_id: found.display_id,
+        message_id: found.message_id,
+        rowId: found.id,
+      });
+    const refuse = (send: CampaignSendRequest, code: ErrorCode, error: string) =>
+      results.set(send.key, { contact_id: send.contact_id, error, code });
     const fresh: CampaignSendRequest[] = [];
     // A key given twice is one send.
     for (const send of new Map(input.sends.map((send) => [send.key, send])).values()) {
@@ -94,17 +117,28 @@ export class CampaignSendsService {
       if (found) answer(send, found);
       else fresh.push(send);
     }
-    const contacts = fresh.length > 0 ? await this.contacts.findMany(scope.account_id, fresh.map((send) => send.contact_id)) : new Map<number, ViewedContact>();
+    const contacts =
+      fresh.length > 0
+        ? await this.contacts.findMany(
+            scope.account_id,
+            fresh.map((send) => send.contact_id),
+          )
+        : new Map<number, ViewedContact>();
     const ready: CampaignSendRequest[] = [];
     for (const send of fresh) {
       const contact = contacts.get(send.contact_id);
       if (!contact) refuse(send, ConversationErrors.contactMissing, 'Contact does not exist');
-      else if (contact.blocked) refuse(send, ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations');
+      else if (contact.blocked)
+        refuse(send, ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations');
       else ready.push(send);
     }
     if (ready.length > 0) {
       await this.access.assertInboxUsable(this.dataSource.manager, scope, input.inbox_id);
-      const links = await this.linkedSourceIds(scope.account_id, input.inbox_id, ready.map((send) => send.contact_id));
+      const links = await this.linkedSourceIds(
+        scope.account_id,
+        input.inbox_id,
+        ready.map((send) => send.contact_id),
+      );
       const linked: Array<{ send: CampaignSendRequest; sourceId: string }> = [];
       for (const send of ready) {
         const sourceId = links.get(send.contact_id);
@@ -113,62 +147,85 @@ export class CampaignSendsService {
         else linked.push({ send, sourceId });
       }
       const displayIds = await this.inserts.nextDisplayIds(scope.account_id, linked.length);
-      if (linked.length > 0) await this.outbox.transaction(async (tx, emit) => {
-        const claimed = await this.writer.claimKeys(tx, linked.map((item) => item.send.key));
-        const raced = await this.loader.campaignSends(
-          tx,
-          scope.account_id,
-          input.campaign_id,
-          linked.filter((item) => !claimed.has(item.send.key)).map((item) => item.send),
-        );
-        const inbox = await this.inboxes.messageSettings(tx, input.inbox_id);
-        if (!canReplyAt(inbox.channel_type, null, new Date())) {
-          throw new DomainError(MessageErrors.windowClosed, 'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact', ['template_params']);
-        }
-        const senderName = await this.identity.shownName(tx, scope.caller.user_id);
-        const sending = linked.filter((item) => {
-          const first = raced.get(item.send.key);
-          if (first) answer(item.send, first);
-          return !first;
-        });
-        const inserted = await this.inserts.insertMany(
-          tx,
-          emit,
-          scope,
-          sending.map((item, index) => ({
-            displayId: displayIds[index],
-            fields: {
-              inboxId: input.inbox_id,
-              contactId: item.send.contact_id,
-              sourceId: item.sourceId,
-              status: 'open',
-              assigneeId: null,
-              teamId: null,
-              customAttributes: {},
-              additionalAttributes: {},
-              campaignId: input.campaign_id,
-            },
-          })),
-        );
-        for (const [index, { conversation, snapshot }] of inserted.entries()) {
-          const { send } = sending[index];
-          const message = await this.messages.write(
+      if (linked.length > 0)
+        await this.outbox.transaction(async (tx, emit) => {
+          const claimed = await this.writer.claimKeys(
+            tx,
+            linked.map((item) => item.send.key),
+          );
+          const raced = await this.loader.campaignSends(
+            tx,
+            scope.account_id,
+            input.campaign_id,
+            linked.filter((item) => !claimed.has(item.send.key)).map((item) => item.send),
+          );
+          const inbox = await this.inboxes.messageSettings(tx, input.inbox_id);
+          if (!canReplyAt(inbox.channel_type, null, new Date())) {
+            throw new DomainError(
+              MessageErrors.windowClosed,
+              'The 24-hour messaging window is closed: send an approved template (template_params) to reach this contact',
+              ['template_params'],
+            );
+          }
+          const senderName = await this.identity.shownName(tx, scope.caller.user_id);
+          const sending = linked.filter((item) => {
+            const first = raced.get(item.send.key);
+            if (first) answer(item.send, first);
+            return !first;
+          });
+          const inserted = await this.inserts.insertMany(
             tx,
             emit,
-            conversation,
-            { content: send.content, messageType: 'outgoing', echoId: send.key, senderType: 'user', senderId: scope.caller.user_id, senderName },
-            snapshot,
+            scope,
+            sending.map((item, index) => ({
+              displayId: displayIds[index],
+              fields: {
+                inboxId: input.inbox_id,
+                contactId: item.send.contact_id,
+                sourceId: item.sourceId,
+                status: 'open',
+                assigneeId: null,
+                teamId: null,
+                customAttributes: {},
+                additionalAttributes: {},
+                campaignId: input.campaign_id,
+              },
+            })),
           );
-          answer(send, { id: conversation.id, display_id: conversation.displayId, message_id: message.id });
-        }
-      });
+          for (const [index, { conversation, snapshot }] of inserted.entries()) {
+            const { send } = sending[index];
+            const message = await this.messages.write(
+              tx,
+              emit,
+              conversation,
+              {
+                content: send.content,
+                messageType: 'outgoing',
+                echoId: send.key,
+                senderType: 'user',
+                senderId: scope.caller.user_id,
+                senderName,
+              },
+              snapshot,
+            );
+            answer(send, { id: conversation.id, display_id: conversation.displayId, message_id: message.id });
+          }
+        });
     }
     return input.sends.map((send) => results.get(send.key)!);
   }
 
   /** `linkedSourceId` for several contacts in one request to contacts (the inbox checked by the caller); contacts it does not have are left out. */
-  private async linkedSourceIds(accountId: number, inboxId: number, contactIds: number[]): Promise<Map<number, string>> {
-    const { links } = await this.rpc.send(ContactLinkPatterns.ensureMany, { account_id: accountId, contact_ids: contactIds, inbox_id: inboxId });
+  private async linkedSourceIds(
+    accountId: number,
+    inboxId: number,
+    contactIds: number[],
+  ): Promise<Map<number, string>> {
+    const { links } = await this.rpc.send(ContactLinkPatterns.ensureMany, {
+      account_id: accountId,
+      contact_ids: contactIds,
+      inbox_id: inboxId,
+    });
     return new Map(links.map((link) => [link.contact_id, link.source_id]));
   }
 }

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CannedResponseErrors, type CannedResponse, type CreateCannedResponseInput, type UpdateCannedResponseInput } from '@parley/contracts';
+import {
+  CannedResponseErrors,
+  type CannedResponse,
+  type CreateCannedResponseInput,
+  type UpdateCannedResponseInput,
+} from '@parley/contracts';
 import { DomainError, findOneOrFail, isUniqueViolation, toUnixSeconds } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { CannedResponseEntity } from './persistence/canned-response.orm-entity';
@@ -43,13 +48,23 @@ export class CannedResponsesService {
   }
 
   async update(accountId: number, id: number, input: UpdateCannedResponseInput): Promise<CannedResponse> {
-    const entity = await findOneOrFail(this.responses, { accountId, id }, 'Canned response', CannedResponseErrors.notFound);
+    const entity = await findOneOrFail(
+      this.responses,
+      { accountId, id },
+      'Canned response',
+      CannedResponseErrors.notFound,
+    );
     this.apply(entity, input, false);
     return this.save(entity);
   }
 
   async delete(accountId: number, id: number): Promise<null> {
-    const entity = await findOneOrFail(this.responses, { accountId, id }, 'Canned response', CannedResponseErrors.notFound);
+    const entity = await findOneOrFail(
+      this.responses,
+      { accountId, id },
+      'Canned response',
+      CannedResponseErrors.notFound,
+    );
     await this.responses.delete({ id: entity.id });
     return null;
   }
@@ -57,12 +72,17 @@ export class CannedResponsesService {
   private apply(entity: CannedResponseEntity, input: UpdateCannedResponseInput, creating: boolean): void {
     if (creating || input.short_code !== undefined) {
       const code = input.short_code?.trim() ?? '';
-      if (!code) throw new DomainError(CannedResponseErrors.shortCodeBlank, "Short code can't be blank", ['short_code']);
-      if (/\s/.test(code)) throw new DomainError(CannedResponseErrors.shortCodeHasSpaces, 'Short code cannot contain spaces', ['short_code']);
+      if (!code)
+        throw new DomainError(CannedResponseErrors.shortCodeBlank, "Short code can't be blank", ['short_code']);
+      if (/\s/.test(code))
+        throw new DomainError(CannedResponseErrors.shortCodeHasSpaces, 'Short code cannot contain spaces', [
+          'short_code',
+        ]);
       entity.shortCode = code;
     }
     if (creating || input.content !== undefined) {
-      if (!input.content?.trim()) throw new DomainError(CannedResponseErrors.contentBlank, "Content can't be blank", ['content']);
+      if (!input.content?.trim())
+        throw new DomainError(CannedResponseErrors.contentBlank, "Content can't be blank", ['content']);
       entity.content = input.content;
     }
   }
@@ -71,7 +91,8 @@ export class CannedResponsesService {
     try {
       return toCannedResponse(await this.responses.save(entity));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError(CannedResponseErrors.shortCodeTaken, 'Short code has already been taken', ['short_code']);
+      if (isUniqueViolation(error))
+        throw new DomainError(CannedResponseErrors.shortCodeTaken, 'Short code has already been taken', ['short_code']);
       throw error;
     }
   }

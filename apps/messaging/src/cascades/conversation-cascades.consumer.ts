@@ -17,7 +17,13 @@ export class ConversationCascadesConsumer {
   async onLabelDeleted(event: EventOf<typeof LabelEvents.deleted>, tx: EntityManager, emit: Emit): Promise<void> {
     const title = event.data.label.title;
     for (const conversation of await this.conversations.lockWithLabel(tx, event.account_id!, title)) {
-      await this.changes.apply(tx, emit, conversation, { labels: conversation.labels.filter((label) => label !== title) }, { actor: null });
+      await this.changes.apply(
+        tx,
+        emit,
+        conversation,
+        { labels: conversation.labels.filter((label) => label !== title) },
+        { actor: null },
+      );
     }
   }
 
@@ -33,28 +39,50 @@ export class ConversationCascadesConsumer {
   }
 
   @OnEvent(CustomAttributeEvents.deleted, { purpose: 'conversation_attributes_on_delete' })
-  async onDefinitionDeleted(event: EventOf<typeof CustomAttributeEvents.deleted>, tx: EntityManager, emit: Emit): Promise<void> {
+  async onDefinitionDeleted(
+    event: EventOf<typeof CustomAttributeEvents.deleted>,
+    tx: EntityManager,
+    emit: Emit,
+  ): Promise<void> {
     const { definition } = event.data;
     if (definition.attribute_model !== 'conversation_attribute') return;
-    for (const conversation of await this.conversations.lockWithAttribute(tx, event.account_id!, definition.attribute_key)) {
+    for (const conversation of await this.conversations.lockWithAttribute(
+      tx,
+      event.account_id!,
+      definition.attribute_key,
+    )) {
       const { [definition.attribute_key]: _removed, ...rest } = conversation.customAttributes;
       await this.changes.apply(tx, emit, conversation, { customAttributes: rest }, { actor: null });
     }
   }
 
   @OnEvent(CustomAttributeEvents.updated, { purpose: 'conversation_attributes_on_rename' })
-  async onDefinitionUpdated(event: EventOf<typeof CustomAttributeEvents.updated>, tx: EntityManager, emit: Emit): Promise<void> {
+  async onDefinitionUpdated(
+    event: EventOf<typeof CustomAttributeEvents.updated>,
+    tx: EntityManager,
+    emit: Emit,
+  ): Promise<void> {
     const { definition, previous_key } = event.data;
     if (definition.attribute_model !== 'conversation_attribute' || previous_key === definition.attribute_key) return;
     for (const conversation of await this.conversations.lockWithAttribute(tx, event.account_id!, previous_key)) {
       const { [previous_key]: value, ...rest } = conversation.customAttributes;
-      await this.changes.apply(tx, emit, conversation, { customAttributes: { ...rest, [definition.attribute_key]: value } }, { actor: null });
+      await this.changes.apply(
+        tx,
+        emit,
+        conversation,
+        { customAttributes: { ...rest, [definition.attribute_key]: value } },
+        { actor: null },
+      );
     }
   }
 
   /** A removed agent's conversations in that account become unassigned. */
   @OnEvent(IdentityEvents.accountUserDeleted, { purpose: 'unassign_removed_agent' })
-  async onAgentRemoved(event: EventOf<typeof IdentityEvents.accountUserDeleted>, tx: EntityManager, emit: Emit): Promise<void> {
+  async onAgentRemoved(
+    event: EventOf<typeof IdentityEvents.accountUserDeleted>,
+    tx: EntityManager,
+    emit: Emit,
+  ): Promise<void> {
     for (const conversation of await this.conversations.lockAssignedTo(tx, event.data.account_id, event.data.user_id)) {
       await this.changes.apply(tx, emit, conversation, { assigneeId: null }, { actor: null });
     }

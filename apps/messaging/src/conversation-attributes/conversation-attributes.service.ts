@@ -40,7 +40,11 @@ export class ConversationAttributesService {
   }
 
   /** Merges the given attributes (null removes one), checked against the conversation attribute definitions. */
-  setCustomAttributes(scope: AccountScoped, displayId: number, attributes: Record<string, unknown>): Promise<Conversation> {
+  setCustomAttributes(
+    scope: AccountScoped,
+    displayId: number,
+    attributes: Record<string, unknown>,
+  ): Promise<Conversation> {
     return this.changes.update(scope, displayId, async (tx, conversation) => {
       const merged: Record<string, unknown> = { ...conversation.customAttributes };
       for (const [key, value] of Object.entries(attributes)) {

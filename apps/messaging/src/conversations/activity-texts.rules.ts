@@ -5,7 +5,11 @@ export type ActorName = string | null;
 
 const by = (actor: ActorName) => (actor ? ` by ${actor}` : '');
 
-export function statusActivity(status: ConversationStatus, actor: ActorName, reason?: 'snooze_elapsed' | 'incoming'): string {
+export function statusActivity(
+  status: ConversationStatus,
+  actor: ActorName,
+  reason?: 'snooze_elapsed' | 'incoming',
+): string {
   if (status === 'open') {
     if (reason === 'snooze_elapsed') return 'Conversation was reopened: the snooze time is over';
     if (reason === 'incoming') return 'Conversation was reopened by a new incoming message';

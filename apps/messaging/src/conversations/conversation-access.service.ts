@@ -5,7 +5,11 @@ import { DomainError, preparedQuery } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InboxesLoader, type MessageInbox } from '../inboxes/inboxes.loader';
 import { toSnapshot } from './conversation.loader';
-import { CONVERSATION_FOR_MESSAGE, type ConversationForMessageRow, type ConversationRow } from './persistence/conversation.row';
+import {
+  CONVERSATION_FOR_MESSAGE,
+  type ConversationForMessageRow,
+  type ConversationRow,
+} from './persistence/conversation.row';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 /**
@@ -19,7 +23,11 @@ export class ConversationAccessService {
     private readonly inboxes: InboxesLoader,
   ) {}
 
-  async find(scope: AccountScoped, displayId: number, options: { tx?: EntityManager; lock?: boolean } = {}): Promise<ConversationEntity> {
+  async find(
+    scope: AccountScoped,
+    displayId: number,
+    options: { tx?: EntityManager; lock?: boolean } = {},
+  ): Promise<ConversationEntity> {
     const manager = options.tx ?? this.dataSource.manager;
     const conversation = await manager.findOne(ConversationEntity, {
       where: { accountId: scope.account_id, displayId },
@@ -39,26 +47,37 @@ export class ConversationAccessService {
     tx: EntityManager,
     scope: AccountScoped,
     displayId: number,
-  ): Promise<{ conversation: ConversationEntity; before: ConversationSnapshot; inbox: MessageInbox; callerName: string | null }> {
-    const [row] = await preparedQuery<ConversationForMessageRow>(tx, 'messaging_conversation_for_message', CONVERSATION_FOR_MESSAGE, [
-      scope.account_id,
-      displayId,
-      scope.caller.user_id,
-      scope.caller.role === 'administrator',
-    ]);
+  ): Promise<{
+    conversation: ConversationEntity;
+    before: ConversationSnapshot;
+    inbox: MessageInbox;
+    callerName: string | null;
+  }> {
+    const [row] = await preparedQuery<ConversationForMessageRow>(
+      tx,
+      'messaging_conversation_for_message',
+      CONVERSATION_FOR_MESSAGE,
+      [scope.account_id, displayId, scope.caller.user_id, scope.caller.role === 'administrator'],
+    );
     if (!row) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
-    if (!row.allowed) throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
+    if (!row.allowed)
+      throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
     return {
       conversation: conversationFromRow(row),
       before: toSnapshot(row),
-      inbox: { channel_type: row.channel_type, allow_messages_after_resolved: row.allow_messages_after_resolved, message_deleted_placeholder: row.message_deleted_placeholder },
+      inbox: {
+        channel_type: row.channel_type,
+        allow_messages_after_resolved: row.allow_messages_after_resolved,
+        message_deleted_placeholder: row.message_deleted_placeholder,
+      },
       callerName: row.caller_name,
     };
   }
 
   /** The inbox exists in the account and the caller may use it. */
   async assertInboxUsable(manager: EntityManager, scope: AccountScoped, inboxId: number): Promise<void> {
-    if (!(await this.inboxes.exists(manager, scope.account_id, inboxId))) throw new DomainError(ConversationErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
+    if (!(await this.inboxes.exists(manager, scope.account_id, inboxId)))
+      throw new DomainError(ConversationErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
     await this.assertInboxAccess(manager, scope.caller, inboxId);
   }
 

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ConversationEvents, type AccountScoped, type ChangedAttributes, type Conversation, type ConversationStatus, type Priority } from '@parley/contracts';
+import {
+  ConversationEvents,
+  type AccountScoped,
+  type ChangedAttributes,
+  type Conversation,
+  type ConversationStatus,
+  type Priority,
+} from '@parley/contracts';
 import { changedAttributes, currentRequestContext, Outbox, toUnixSeconds, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
@@ -47,9 +54,21 @@ interface Tracked {
 export type ResolvedFollowUp = (tx: EntityManager, emit: Emit, conversation: ConversationEntity) => Promise<void>;
 
 /** The round-robin's pick of an assignee for a conversation (assignment/ registers it), or null when nobody can take it. */
-export type AssigneePick = (tx: EntityManager, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean }) => Promise<{ id: number; name: string } | null>;
+export type AssigneePick = (
+  tx: EntityManager,
+  conversation: ConversationEntity,
+  options: { evenWhenDisabled?: boolean },
+) => Promise<{ id: number; name: string } | null>;
 
-const TRACKED: Array<keyof Tracked> = ['status', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'labels', 'custom_attributes'];
+const TRACKED: Array<keyof Tracked> = [
+  'status',
+  'snoozed_until',
+  'assignee_id',
+  'team_id',
+  'priority',
+  'labels',
+  'custom_attributes',
+];
 
 /** Who changed a status, for the record: the user of the request, else its origin (`automation:<id>`, `system`, …). */
 function changeActor(): string | null {
@@ -100,17 +119,29 @@ export class ConversationChangesService {
   }
 
   /** A caller's change: locks the conversation, lets `decide` work out the change, applies it. */
-  async update(scope: AccountScoped, displayId: number, decide: (tx: EntityManager, conversation: ConversationEntity) => Promise<Change>): Promise<Conversation> {
+  async update(
+    scope: AccountScoped,
+    displayId: number,
+    decide: (tx: EntityManager, conversation: ConversationEntity) => Promise<Change>,
+  ): Promise<Conversation> {
     const id = await this.outbox.transaction(async (tx, emit) => {
       const conversation = await this.access.find(scope, displayId, { tx, lock: true });
       const change = await decide(tx, conversation);
-      await this.apply(tx, emit, conversation, change, { actor: await this.identity.shownName(tx, scope.caller.user_id) });
+      await this.apply(tx, emit, conversation, change, {
+        actor: await this.identity.shownName(tx, scope.caller.user_id),
+      });
       return conversation.id;
     });
     return this.loader.conversation(id);
   }
 
-  async apply(tx: EntityManager, emit: Emit, conversation: ConversationEntity, change: Change, context: ChangeContext): Promise<ChangedAttributes> {
+  async apply(
+    tx: EntityManager,
+    emit: Emit,
+    conversation: ConversationEntity,
+    change: Change,
+    context: ChangeContext,
+  ): Promise<ChangedAttributes> {
     const before = tracked(conversation);
     if (change.status !== undefined) {
       conversation.status = change.status;
@@ -135,33 +166,54 @@ export class ConversationChangesService {
       await this.activity(tx, emit, conversation, statusActivity(after.status, context.actor, context.statusReason));
     }
     if (before.assignee_id !== after.assignee_id) {
-      const name = after.assignee_id === null ? null : ((await this.identity.shownName(tx, after.assignee_id)) ?? `agent ${after.assignee_id}`);
-      await this.activity(tx, emit, conversation, assigneeActivity(name, context.actor, context.automaticAssignment ?? false));
+      const name =
+        after.assignee_id === null
+          ? null
+          : ((await this.identity.shownName(tx, after.assignee_id)) ?? `agent ${after.assignee_id}`);
+      await this.activity(
+        tx,
+        emit,
+        conversation,
+        assigneeActivity(name, context.actor, context.automaticAssignment ?? false),
+      );
     }
     if (before.team_id !== after.team_id) {
-      const name = after.team_id === null ? null : ((await this.teams.name(tx, after.team_id)) ?? `team ${after.team_id}`);
+      const name =
+        after.team_id === null ? null : ((await this.teams.name(tx, after.team_id)) ?? `team ${after.team_id}`);
       await this.activity(tx, emit, conversation, teamActivity(name, context.actor));
     }
 
     const snapshot = await this.loader.snapshot(conversation.id, tx);
     const accountId = conversation.accountId;
-    if (changes.length > 0) await emit(ConversationEvents.updated, accountId, { conversation: snapshot, changed_attributes: changes });
+    if (changes.length > 0)
+      await emit(ConversationEvents.updated, accountId, { conversation: snapshot, changed_attributes: changes });
     if (statusChanged) {
       // Kept for rebuilt reports; its time is the event's (taken together).
       const changedAt = new Date();
-      await emit(ConversationEvents.statusChanged, accountId, { conversation: snapshot, previous_status: before.status });
+      await emit(ConversationEvents.statusChanged, accountId, {
+        conversation: snapshot,
+        previous_status: before.status,
+      });
       await tx.query(INSERT_STATUS_CHANGE, [conversation.id, before.status, after.status, changedAt, changeActor()]);
       if (after.status === 'open') await emit(ConversationEvents.opened, accountId, { conversation: snapshot });
       if (after.status === 'resolved') await emit(ConversationEvents.resolved, accountId, { conversation: snapshot });
-      if (after.status === 'resolved') for (const followUp of this.resolvedFollowUps) await followUp(tx, emit, conversation);
+      if (after.status === 'resolved')
+        for (const followUp of this.resolvedFollowUps) await followUp(tx, emit, conversation);
     }
     if (before.assignee_id !== after.assignee_id) {
-      await emit(ConversationEvents.assigneeChanged, accountId, { conversation: snapshot, previous_assignee_id: before.assignee_id });
+      await emit(ConversationEvents.assigneeChanged, accountId, {
+        conversation: snapshot,
+        previous_assignee_id: before.assignee_id,
+      });
     }
     if (before.team_id !== after.team_id) {
-      await emit(ConversationEvents.teamChanged, accountId, { conversation: snapshot, previous_team_id: before.team_id });
+      await emit(ConversationEvents.teamChanged, accountId, {
+        conversation: snapshot,
+        previous_team_id: before.team_id,
+      });
     }
-    const teamGainedWithoutAssignee = change.teamId !== undefined && before.team_id !== after.team_id && change.assigneeId === undefined;
+    const teamGainedWithoutAssignee =
+      change.teamId !== undefined && before.team_id !== after.team_id && change.assigneeId === undefined;
     if ((statusChanged || teamGainedWithoutAssignee) && after.status === 'open' && after.assignee_id === null) {
       await this.autoAssign(tx, emit, conversation);
     }
@@ -169,14 +221,24 @@ export class ConversationChangesService {
   }
 
   /** Gives an open, unassigned conversation to the next agent in the rotation, if any can take it. */
-  async autoAssign(tx: EntityManager, emit: Emit, conversation: ConversationEntity, options: { evenWhenDisabled?: boolean } = {}): Promise<boolean> {
+  async autoAssign(
+    tx: EntityManager,
+    emit: Emit,
+    conversation: ConversationEntity,
+    options: { evenWhenDisabled?: boolean } = {},
+  ): Promise<boolean> {
     const candidate = await this.assigneePick(tx, conversation, options);
     if (!candidate) return false;
     await this.apply(tx, emit, conversation, { assigneeId: candidate.id }, { actor: null, automaticAssignment: true });
     return true;
   }
 
-  private async activity(tx: EntityManager, emit: Emit, conversation: ConversationEntity, content: string): Promise<void> {
+  private async activity(
+    tx: EntityManager,
+    emit: Emit,
+    conversation: ConversationEntity,
+    content: string,
+  ): Promise<void> {
     await this.messages.write(tx, emit, conversation, { content, messageType: 'activity' });
   }
 }

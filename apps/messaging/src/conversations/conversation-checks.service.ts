@@ -23,20 +23,35 @@ export class ConversationChecksService {
     if (userId === null) return;
     const role = await this.identity.role(tx, accountId, userId);
     const serves = role === 'administrator' || (role !== null && (await this.inboxes.isMember(tx, inboxId, userId)));
-    if (!serves) throw new DomainError(ConversationErrors.assigneeNotAllowed, 'Assignee must be an agent of this account with access to the inbox', ['assignee_id']);
+    if (!serves)
+      throw new DomainError(
+        ConversationErrors.assigneeNotAllowed,
+        'Assignee must be an agent of this account with access to the inbox',
+        ['assignee_id'],
+      );
   }
 
   async assertTeam(tx: EntityManager, accountId: number, teamId: number | null): Promise<void> {
     if (teamId === null) return;
-    if (!(await this.teams.exists(tx, accountId, teamId))) throw new DomainError(ConversationErrors.teamMissing, 'Team does not exist', ['team_id']);
+    if (!(await this.teams.exists(tx, accountId, teamId)))
+      throw new DomainError(ConversationErrors.teamMissing, 'Team does not exist', ['team_id']);
   }
 
   /** The attributes, when the account's conversation attribute definitions accept them. */
-  async validatedAttributes(tx: EntityManager, accountId: number, attributes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async validatedAttributes(
+    tx: EntityManager,
+    accountId: number,
+    attributes: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const rules = await this.attributes.conversationRules(tx, accountId);
     const problems = customAttributeProblems(rules, attributes);
     const keys = Object.keys(problems);
-    if (keys.length > 0) throw new DomainError(ConversationErrors.customAttributesInvalid, keys.map((key) => problems[key]).join('; '), keys.map((key) => `custom_attributes.${key}`));
+    if (keys.length > 0)
+      throw new DomainError(
+        ConversationErrors.customAttributesInvalid,
+        keys.map((key) => problems[key]).join('; '),
+        keys.map((key) => `custom_attributes.${key}`),
+      );
     return attributes;
   }
 }

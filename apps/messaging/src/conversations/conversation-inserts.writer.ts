@@ -7,7 +7,18 @@ import { ConversationLoader } from './conversation.loader';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 /** The fields a new conversation is given by its creator. */
-export type NewConversation = Pick<ConversationEntity, 'inboxId' | 'contactId' | 'sourceId' | 'status' | 'assigneeId' | 'teamId' | 'customAttributes' | 'additionalAttributes' | 'campaignId'>;
+export type NewConversation = Pick<
+  ConversationEntity,
+  | 'inboxId'
+  | 'contactId'
+  | 'sourceId'
+  | 'status'
+  | 'assigneeId'
+  | 'teamId'
+  | 'customAttributes'
+  | 'additionalAttributes'
+  | 'campaignId'
+>;
 
 /** New conversation rows: their display ids, rows, snapshots and created/opened events (for the API's create and campaign sends). */
 @Injectable()
@@ -34,7 +45,13 @@ export class ConversationInsertsWriter {
   }
 
   /** A new conversation row under a display id from `nextDisplayIds`, and its created (and opened) events; with its snapshot as they showed it. */
-  async insert(tx: EntityManager, emit: Emit, scope: AccountScoped, displayId: number, fields: NewConversation): Promise<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }> {
+  async insert(
+    tx: EntityManager,
+    emit: Emit,
+    scope: AccountScoped,
+    displayId: number,
+    fields: NewConversation,
+  ): Promise<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }> {
     const [inserted] = await this.insertMany(tx, emit, scope, [{ displayId, fields }]);
     return inserted;
   }

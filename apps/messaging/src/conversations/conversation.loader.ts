@@ -18,7 +18,12 @@ export class ConversationLoader {
 
   async snapshots(ids: number[], tx?: EntityManager): Promise<ConversationSnapshot[]> {
     if (ids.length === 0) return [];
-    const rows = await preparedQuery<ConversationViewRow>(tx ?? this.dataSource, 'messaging_conversations_by_ids', CONVERSATIONS_BY_IDS, [ids]);
+    const rows = await preparedQuery<ConversationViewRow>(
+      tx ?? this.dataSource,
+      'messaging_conversations_by_ids',
+      CONVERSATIONS_BY_IDS,
+      [ids],
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.filter((id) => byId.has(id)).map((id) => toSnapshot(byId.get(id)!));
   }
@@ -30,19 +35,34 @@ export class ConversationLoader {
   }
 
   /** Full conversations; `withLastMessage` puts the last message into `messages` (detail view). */
-  async conversations(ids: number[], options: { withLastMessage: boolean; tx?: EntityManager }): Promise<Conversation[]> {
+  async conversations(
+    ids: number[],
+    options: { withLastMessage: boolean; tx?: EntityManager },
+  ): Promise<Conversation[]> {
     if (ids.length === 0) return [];
-    const rows = await preparedQuery<ConversationViewRow>(options.tx ?? this.dataSource, 'messaging_conversations_by_ids', CONVERSATIONS_BY_IDS, [ids]);
+    const rows = await preparedQuery<ConversationViewRow>(
+      options.tx ?? this.dataSource,
+      'messaging_conversations_by_ids',
+      CONVERSATIONS_BY_IDS,
+      [ids],
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const messageIds = rows.flatMap((row) => [row.last_message_id, row.last_non_activity_message_id]).filter((id): id is number => id !== null);
+    const messageIds = rows
+      .flatMap((row) => [row.last_message_id, row.last_non_activity_message_id])
+      .filter((id): id is number => id !== null);
     const messages = await this.messages.byIds([...new Set(messageIds)], options.tx);
     return ids
       .filter((id) => byId.has(id))
       .map((id) => {
         const row = byId.get(id)!;
         const last = row.last_message_id !== null ? messages.get(row.last_message_id) : undefined;
-        const lastNonActivity: Message | null = row.last_non_activity_message_id !== null ? (messages.get(row.last_non_activity_message_id) ?? null) : null;
-        return { ...toSnapshot(row), messages: options.withLastMessage && last ? [last] : [], last_non_activity_message: lastNonActivity };
+        const lastNonActivity: Message | null =
+          row.last_non_activity_message_id !== null ? (messages.get(row.last_non_activity_message_id) ?? null) : null;
+        return {
+          ...toSnapshot(row),
+          messages: options.withLastMessage && last ? [last] : [],
+          last_non_activity_message: lastNonActivity,
+        };
       });
   }
 
@@ -65,7 +85,9 @@ export class ConversationLoader {
         WHERE c.account_id = $1 AND c.contact_id = ANY($4::int[]) AND c.campaign_id = $2`,
       [accountId, campaignId, sends.map((send) => send.key), sends.map((send) => send.contact_id)],
     );
-    return new Map(rows.map((row) => [row.echo_id, { id: row.id, display_id: row.display_id, message_id: Number(row.message_id) }]));
+    return new Map(
+      rows.map((row) => [row.echo_id, { id: row.id, display_id: row.display_id, message_id: Number(row.message_id) }]),
+    );
   }
 }
 

@@ -81,34 +81,40 @@ export class ConversationWriter {
 
   /** Deletes the contact's conversations (their messages go with them); answers them as they were. */
   async deleteOfContact(tx: EntityManager, accountId: number, contactId: number): Promise<ConversationSnapshot[]> {
-    const rows: Array<{ id: number }> = await tx.query('SELECT id FROM messaging.conversations WHERE account_id = $1 AND contact_id = $2 FOR UPDATE', [
-      accountId,
-      contactId,
-    ]);
-    const snapshots = await this.loader.snapshots(rows.map((row) => row.id), tx);
+    const rows: Array<{ id: number }> = await tx.query(
+      'SELECT id FROM messaging.conversations WHERE account_id = $1 AND contact_id = $2 FOR UPDATE',
+      [accountId, contactId],
+    );
+    const snapshots = await this.loader.snapshots(
+      rows.map((row) => row.id),
+      tx,
+    );
     await tx.query('DELETE FROM messaging.conversations WHERE id = ANY($1::int[])', [rows.map((row) => row.id)]);
     return snapshots;
   }
 
   /** The conversations and messages of one contact now belong to another (a merge). */
   async moveToContact(tx: EntityManager, accountId: number, fromContactId: number, toContactId: number): Promise<void> {
-    await tx.query(`UPDATE messaging.conversations SET contact_id = $1, updated_at = now() WHERE account_id = $2 AND contact_id = $3`, [
-      toContactId,
-      accountId,
-      fromContactId,
-    ]);
-    await tx.query(`UPDATE messaging.messages SET sender_id = $1 WHERE account_id = $2 AND sender_type = 'contact' AND sender_id = $3`, [
-      toContactId,
-      accountId,
-      fromContactId,
-    ]);
+    await tx.query(
+      `UPDATE messaging.conversations SET contact_id = $1, updated_at = now() WHERE account_id = $2 AND contact_id = $3`,
+      [toContactId, accountId, fromContactId],
+    );
+    await tx.query(
+      `UPDATE messaging.messages SET sender_id = $1 WHERE account_id = $2 AND sender_type = 'contact' AND sender_id = $3`,
+      [toContactId, accountId, fromContactId],
+    );
   }
 
-  private async lock(tx: EntityManager, accountId: number, condition: string, params: unknown[]): Promise<ConversationEntity[]> {
-    const rows: Array<{ id: number }> = await tx.query(`SELECT c.id FROM messaging.conversations c WHERE c.account_id = $1 AND ${condition} ORDER BY c.id FOR UPDATE`, [
-      accountId,
-      ...params,
-    ]);
+  private async lock(
+    tx: EntityManager,
+    accountId: number,
+    condition: string,
+    params: unknown[],
+  ): Promise<ConversationEntity[]> {
+    const rows: Array<{ id: number }> = await tx.query(
+      `SELECT c.id FROM messaging.conversations c WHERE c.account_id = $1 AND ${condition} ORDER BY c.id FOR UPDATE`,
+      [accountId, ...params],
+    );
     if (rows.length === 0) return [];
     return tx.find(ConversationEntity, { where: { id: In(rows.map((row) => row.id)) }, order: { id: 'ASC' } });
   }

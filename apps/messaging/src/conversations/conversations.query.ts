@@ -49,12 +49,20 @@ export class ConversationsQuery {
   ) {}
 
   async list(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationPage> {
-    return this.page(scope, this.listWhere(scope, query), query.assignee_type, query.page, () => this.counts(scope, query), true);
+    return this.page(
+      scope,
+      this.listWhere(scope, query),
+      query.assignee_type,
+      query.page,
+      () => this.counts(scope, query),
+      true,
+    );
   }
 
   /** Maintained counts where the list narrows by buckets only (status, inbox, team); counted where labels or a search narrow it. */
   async counts(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationCounts> {
-    if (query.labels?.length || query.q?.trim()) return this.count(scope, this.listWhere(scope, query), conversationCountsSql, true);
+    if (query.labels?.length || query.q?.trim())
+      return this.count(scope, this.listWhere(scope, query), conversationCountsSql, true);
     return this.count(scope, this.bucketWhere(scope, query, 'k'), maintainedCountsSql, true);
   }
 
@@ -63,10 +71,18 @@ export class ConversationsQuery {
     const definitions = await this.attributes.conversationTypes(scope.account_id);
     const compiler = new FilterCompiler({
       fields: FIELDS,
-      resolve: (key) => customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
+      resolve: (key) =>
+        customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
     });
     where.clauses.push(compiler.compile(conditions, where.params));
-    return this.page(scope, where, undefined, page, () => this.count(scope, where, conversationCountsSql, false), false);
+    return this.page(
+      scope,
+      where,
+      undefined,
+      page,
+      () => this.count(scope, where, conversationCountsSql, false),
+      false,
+    );
   }
 
   private listWhere(scope: AccountScoped, query: ConversationListQuery): Where {
@@ -92,13 +108,18 @@ export class ConversationsQuery {
    * to; administrators all) and the bucket filters, over `alias`: the conversations (`c`) or their
    * maintained counts (`k`), which have the same columns for these.
    */
-  private bucketWhere(scope: AccountScoped, query: Pick<ConversationListQuery, 'status' | 'inbox_id' | 'team_id'>, alias: 'c' | 'k'): Where {
+  private bucketWhere(
+    scope: AccountScoped,
+    query: Pick<ConversationListQuery, 'status' | 'inbox_id' | 'team_id'>,
+    alias: 'c' | 'k',
+  ): Where {
     const where: Where = { clauses: [`${alias}.account_id = $1`], params: [scope.account_id] };
     const bind = (value: unknown) => {
       where.params.push(value);
       return `$${where.params.length}`;
     };
-    if (scope.caller.role !== 'administrator') where.clauses.push(`${alias}.inbox_id IN (${inboxesServedBy(bind(scope.caller.user_id))})`);
+    if (scope.caller.role !== 'administrator')
+      where.clauses.push(`${alias}.inbox_id IN (${inboxesServedBy(bind(scope.caller.user_id))})`);
     const status = query.status ?? 'open';
     if (status !== 'all') where.clauses.push(`${alias}.status = ${bind(status)}`);
     if (query.inbox_id) where.clauses.push(`${alias}.inbox_id = ${bind(query.inbox_id)}`);
@@ -107,9 +128,18 @@ export class ConversationsQuery {
   }
 
   /** The counts ignore `assignee_type`, so switching tabs does not change them. */
-  private async count(scope: AccountScoped, where: Where, sql: (where: string, me: string) => string, prepared: boolean): Promise<ConversationCounts> {
+  private async count(
+    scope: AccountScoped,
+    where: Where,
+    sql: (where: string, me: string) => string,
+    prepared: boolean,
+  ): Promise<ConversationCounts> {
     const params = [...where.params, scope.caller.user_id];
-    const [row] = await this.run<ConversationCounts>(sql(where.clauses.join(' AND '), `$${params.length}`), params, prepared);
+    const [row] = await this.run<ConversationCounts>(
+      sql(where.clauses.join(' AND '), `$${params.length}`),
+      params,
+      prepared,
+    );
     return row;
   }
 
@@ -120,7 +150,12 @@ export class ConversationsQuery {
    */
   private run<T extends object>(sql: string, params: unknown[], prepared: boolean): Promise<T[]> {
     if (!prepared) return this.dataSource.query(sql, params);
-    return preparedQuery<T>(this.dataSource, `messaging_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, sql, params);
+    return preparedQuery<T>(
+      this.dataSource,
+      `messaging_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
+      sql,
+      params,
+    );
   }
 
   private async page(
@@ -139,14 +174,28 @@ export class ConversationsQuery {
     const total = tab.total;
     const page = Math.max(1, requestedPage);
     params.push(CONVERSATIONS_PAGE_SIZE, (page - 1) * CONVERSATIONS_PAGE_SIZE);
-    const rows = await this.run<{ id: number }>(conversationPageSql(clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`), params, prepared);
-    const payload = await this.loader.conversations(rows.map((row) => row.id), { withLastMessage: false });
-    return { meta: { ...counts, current_page: page, total_pages: Math.ceil(total / CONVERSATIONS_PAGE_SIZE) }, payload };
+    const rows = await this.run<{ id: number }>(
+      conversationPageSql(clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`),
+      params,
+      prepared,
+    );
+    const payload = await this.loader.conversations(
+      rows.map((row) => row.id),
+      { withLastMessage: false },
+    );
+    return {
+      meta: { ...counts, current_page: page, total_pages: Math.ceil(total / CONVERSATIONS_PAGE_SIZE) },
+      payload,
+    };
   }
 }
 
 /** The `assignee_type` tab: its condition and how many conversations it holds. */
-function assigneeTab(type: ConversationListQuery['assignee_type'], me: string, counts: ConversationCounts): { clause?: string; total: number } {
+function assigneeTab(
+  type: ConversationListQuery['assignee_type'],
+  me: string,
+  counts: ConversationCounts,
+): { clause?: string; total: number } {
   switch (type) {
     case 'me':
       return { clause: `c.assignee_id = ${me}`, total: counts.mine_count };
@@ -155,7 +204,10 @@ function assigneeTab(type: ConversationListQuery['assignee_type'], me: string, c
     case 'unassigned':
       return { clause: 'c.assignee_id IS NULL', total: counts.unassigned_count };
     case 'unassigned_or_me':
-      return { clause: `(c.assignee_id IS NULL OR c.assignee_id = ${me})`, total: counts.unassigned_count + counts.mine_count };
+      return {
+        clause: `(c.assignee_id IS NULL OR c.assignee_id = ${me})`,
+        total: counts.unassigned_count + counts.mine_count,
+      };
     default:
       return { total: counts.all_count };
   }

@@ -54,19 +54,33 @@ export class ConversationsService {
     // The view may not have seen an unblock of a moment ago: the owner confirms a block before it refuses.
     if (contact?.blocked) contact = await this.contacts.fromOwner(scope.account_id, input.contact_id);
     if (!contact) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
-    if (contact.blocked) throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', ['contact_id']);
+    if (contact.blocked)
+      throw new DomainError(ConversationErrors.contactBlocked, 'Contact is blocked and cannot start conversations', [
+        'contact_id',
+      ]);
     // Before anything is made (a contact link, a display id): the inbox, then the opening message under its channel's rules.
     await this.access.assertInboxUsable(this.dataSource.manager, scope, input.inbox_id);
     const opening = input.message
-      ? openingMessage(input.message, { channel: (await this.inboxes.messageSettings(this.dataSource.manager, input.inbox_id)).channel_type, contactId: contact.id, userId: scope.caller.user_id })
+      ? openingMessage(input.message, {
+          channel: (await this.inboxes.messageSettings(this.dataSource.manager, input.inbox_id)).channel_type,
+          contactId: contact.id,
+          userId: scope.caller.user_id,
+        })
       : null;
-    const sourceId = input.source_id?.trim() ? input.source_id : await this.linkedSourceId(scope, input.inbox_id, contact.id);
+    const sourceId = input.source_id?.trim()
+      ? input.source_id
+      : await this.linkedSourceId(scope, input.inbox_id, contact.id);
     const [displayId] = await this.inserts.nextDisplayIds(scope.account_id, 1);
     const id = await this.outbox.transaction(async (tx, emit) => {
       await this.access.assertInboxUsable(tx, scope, input.inbox_id);
-      if (input.assignee_id !== undefined) await this.checks.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
+      if (input.assignee_id !== undefined)
+        await this.checks.assertAssignable(tx, scope.account_id, input.inbox_id, input.assignee_id);
       if (input.team_id !== undefined) await this.checks.assertTeam(tx, scope.account_id, input.team_id);
-      const customAttributes = await this.checks.validatedAttributes(tx, scope.account_id, input.custom_attributes ?? {});
+      const customAttributes = await this.checks.validatedAttributes(
+        tx,
+        scope.account_id,
+        input.custom_attributes ?? {},
+      );
       const { conversation, snapshot } = await this.inserts.insert(tx, emit, scope, displayId, {
         inboxId: input.inbox_id,
         contactId: contact.id,
@@ -79,7 +93,8 @@ export class ConversationsService {
         campaignId: null,
       });
       if (opening) await this.messages.write(tx, emit, conversation, opening, snapshot);
-      if (conversation.status === 'open' && conversation.assigneeId === null) await this.changes.autoAssign(tx, emit, conversation);
+      if (conversation.status === 'open' && conversation.assigneeId === null)
+        await this.changes.autoAssign(tx, emit, conversation);
       return conversation.id;
     });
     return this.loader.conversation(id);
@@ -98,7 +113,10 @@ export class ConversationsService {
     await this.outbox.transaction(async (tx, emit) => {
       const user = { id: scope.caller.user_id, name: (await this.identity.shownName(tx, scope.caller.user_id)) ?? '' };
       const snapshot = await this.loader.snapshot(conversation.id, tx);
-      await emit(typing === 'on' ? ConversationEvents.typingOn : ConversationEvents.typingOff, scope.account_id, { conversation: snapshot, user });
+      await emit(typing === 'on' ? ConversationEvents.typingOn : ConversationEvents.typingOff, scope.account_id, {
+        conversation: snapshot,
+        user,
+      });
     });
     return null;
   }
@@ -114,7 +132,10 @@ export class ConversationsService {
       `SELECT id FROM messaging.conversations WHERE account_id = $1 AND contact_id = $2 ${visibility} ORDER BY last_activity_at DESC, id DESC`,
       params,
     );
-    return this.loader.conversations(rows.map((row) => row.id), { withLastMessage: false });
+    return this.loader.conversations(
+      rows.map((row) => row.id),
+      { withLastMessage: false },
+    );
   }
 
   /**
@@ -123,11 +144,16 @@ export class ConversationsService {
    */
   private async linkedSourceId(scope: AccountScoped, inboxId: number, contactId: number): Promise<string> {
     try {
-      const link = await this.rpc.send(ContactLinkPatterns.ensure, { account_id: scope.account_id, contact_id: contactId, inbox_id: inboxId });
+      const link = await this.rpc.send(ContactLinkPatterns.ensure, {
+        account_id: scope.account_id,
+        contact_id: contactId,
+        inbox_id: inboxId,
+      });
       return link.source_id;
     } catch (error) {
       // Deleted since the read model showed it: answered like any unknown contact.
-      if (error instanceof RpcCallError && error.code === ContactErrors.notFound) throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
+      if (error instanceof RpcCallError && error.code === ContactErrors.notFound)
+        throw new DomainError(ConversationErrors.contactMissing, 'Contact does not exist', ['contact_id']);
       throw error;
     }
   }

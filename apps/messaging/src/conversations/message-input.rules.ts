@@ -1,4 +1,10 @@
-import { DEFAULT_MESSAGE_TYPE, MessageErrors, type ChannelType, type ContentType, type CreateMessageInput } from '@parley/contracts';
+import {
+  DEFAULT_MESSAGE_TYPE,
+  MessageErrors,
+  type ChannelType,
+  type ContentType,
+  type CreateMessageInput,
+} from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 import type { NewMessage } from './message.writer';
 import { canReplyAt } from './messaging-window.rules';
@@ -16,17 +22,36 @@ export interface MessageSetting {
   userId: number;
 }
 
-export function assertContentAllowed(contentType: ContentType, attributes: Record<string, unknown>, channel: ChannelType): void {
+export function assertContentAllowed(
+  contentType: ContentType,
+  attributes: Record<string, unknown>,
+  channel: ChannelType,
+): void {
   if (contentType !== 'input_select') return;
   if (!INTERACTIVE_CHANNELS.includes(channel)) {
-    throw new DomainError(MessageErrors.contentTypeUnsupported, `input_select messages are not supported on ${channel}`, ['content_type']);
+    throw new DomainError(
+      MessageErrors.contentTypeUnsupported,
+      `input_select messages are not supported on ${channel}`,
+      ['content_type'],
+    );
   }
   const items = attributes.items;
   const valid =
     Array.isArray(items) &&
     items.length > 0 &&
-    items.every((item) => item && typeof item === 'object' && typeof (item as { title?: unknown }).title === 'string' && typeof (item as { value?: unknown }).value === 'string');
-  if (!valid) throw new DomainError(MessageErrors.selectItemsInvalid, 'input_select needs content_attributes.items: a list of {title, value} strings', ['content_attributes']);
+    items.every(
+      (item) =>
+        item &&
+        typeof item === 'object' &&
+        typeof (item as { title?: unknown }).title === 'string' &&
+        typeof (item as { value?: unknown }).value === 'string',
+    );
+  if (!valid)
+    throw new DomainError(
+      MessageErrors.selectItemsInvalid,
+      'input_select needs content_attributes.items: a list of {title, value} strings',
+      ['content_attributes'],
+    );
 }
 
 /**
@@ -35,7 +60,10 @@ export function assertContentAllowed(contentType: ContentType, attributes: Recor
  */
 export function composeMessage(input: CreateMessageInput, setting: MessageSetting, now = new Date()): NewMessage {
   const messageType = input.message_type ?? DEFAULT_MESSAGE_TYPE;
-  if (messageType === 'activity') throw new DomainError(MessageErrors.activityNotWritable, 'Activity messages are written by the system only', ['message_type']);
+  if (messageType === 'activity')
+    throw new DomainError(MessageErrors.activityNotWritable, 'Activity messages are written by the system only', [
+      'message_type',
+    ]);
   const contentType = input.content_type ?? 'text';
   const contentAttributes = input.content_attributes ?? {};
   assertContentAllowed(contentType, contentAttributes, setting.channel);
@@ -46,7 +74,9 @@ export function composeMessage(input: CreateMessageInput, setting: MessageSettin
     content = templateContent(content, input.template_params);
     type = 'template';
   } else if (messageType === 'template') {
-    throw new DomainError(MessageErrors.templateRequired, 'Template messages need template_params', ['template_params']);
+    throw new DomainError(MessageErrors.templateRequired, 'Template messages need template_params', [
+      'template_params',
+    ]);
   } else if (messageType === 'outgoing' && !isPrivate && !canReplyAt(setting.channel, setting.lastIncomingAt, now)) {
     throw new DomainError(
       MessageErrors.windowClosed,

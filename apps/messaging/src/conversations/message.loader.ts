@@ -1,10 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CSAT_CONTENT_TYPE, CSAT_TOKEN_ATTRIBUTE, type Attachment, type CsatSurveySent, type Message } from '@parley/contracts';
+import {
+  CSAT_CONTENT_TYPE,
+  CSAT_TOKEN_ATTRIBUTE,
+  type Attachment,
+  type CsatSurveySent,
+  type Message,
+} from '@parley/contracts';
 import { preparedQuery, signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
-import { ATTACHMENT_FILE, ATTACHMENTS_OF_MESSAGES, type AttachmentFileRow, type StoredAttachmentRow } from './persistence/attachment.row';
+import {
+  ATTACHMENT_FILE,
+  ATTACHMENTS_OF_MESSAGES,
+  type AttachmentFileRow,
+  type StoredAttachmentRow,
+} from './persistence/attachment.row';
 import { MessageEntity } from './persistence/message.orm-entity';
 import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageViewRow } from './persistence/message.row';
 
@@ -25,7 +36,10 @@ export class MessageLoader {
 
   /** Which of `ids` are attachments of the account. */
   async existingAttachments(accountId: number, ids: number[]): Promise<number[]> {
-    const rows: Array<{ id: number }> = await this.dataSource.query('SELECT id FROM messaging.attachments WHERE account_id = $1 AND id = ANY ($2::int[])', [accountId, ids]);
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      'SELECT id FROM messaging.attachments WHERE account_id = $1 AND id = ANY ($2::int[])',
+      [accountId, ids],
+    );
     return rows.map((row) => row.id);
   }
 
@@ -42,7 +56,12 @@ export class MessageLoader {
 
   async byIds(ids: number[], tx?: EntityManager): Promise<Map<number, Message>> {
     if (ids.length === 0) return new Map();
-    const rows = await preparedQuery<MessageViewRow>(tx ?? this.dataSource, 'messaging_messages_by_ids', MESSAGES_BY_IDS, [ids]);
+    const rows = await preparedQuery<MessageViewRow>(
+      tx ?? this.dataSource,
+      'messaging_messages_by_ids',
+      MESSAGES_BY_IDS,
+      [ids],
+    );
     const messages = await this.map(rows, tx);
     return new Map(messages.map((message) => [message.id, message]));
   }
@@ -66,13 +85,19 @@ export class MessageLoader {
       params.push(options.before);
       where += ` AND m.id < $${params.length}`;
     }
-    const rows: MessageViewRow[] = await this.dataSource.query(`${MESSAGES_VIEW} WHERE ${where} ORDER BY m.id ${order} LIMIT $2`, params);
+    const rows: MessageViewRow[] = await this.dataSource.query(
+      `${MESSAGES_VIEW} WHERE ${where} ORDER BY m.id ${order} LIMIT $2`,
+      params,
+    );
     const messages = await this.map(rows);
     return messages.sort((a, b) => a.id - b.id);
   }
 
   /** The public part of a conversation (no private notes, no activity), oldest first: its transcript. */
-  async transcriptLines(tx: EntityManager, conversationId: number): Promise<Array<{ created_at: Date; sender: string | null; content: string | null }>> {
+  async transcriptLines(
+    tx: EntityManager,
+    conversationId: number,
+  ): Promise<Array<{ created_at: Date; sender: string | null; content: string | null }>> {
     const rows: MessageViewRow[] = await tx.query(
       `${MESSAGES_VIEW} WHERE m.conversation_id = $1 AND NOT m.private AND m.message_type <> 'activity' ORDER BY m.id`,
       [conversationId],
@@ -81,7 +106,12 @@ export class MessageLoader {
   }
 
   /** The message of the conversation with this echo_id or source_id: a retry of a create. */
-  async repeatOf(manager: EntityManager, conversationId: number, echoId: string | null, sourceId: string | null): Promise<{ id: number } | null> {
+  async repeatOf(
+    manager: EntityManager,
+    conversationId: number,
+    echoId: string | null,
+    sourceId: string | null,
+  ): Promise<{ id: number } | null> {
     if (!echoId && !sourceId) return null;
     const rows: Array<{ id: number }> = await manager.query(
       `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ((echo_id IS NOT NULL AND echo_id = $2) OR (source_id IS NOT NULL AND source_id = $3)) LIMIT 1`,
@@ -97,12 +127,18 @@ export class MessageLoader {
 
   /** The internal id of the message's conversation. */
   async conversationIdOf(tx: EntityManager, messageId: number): Promise<number> {
-    const [row]: Array<{ conversation_id: number }> = await tx.query('SELECT conversation_id FROM messaging.messages WHERE id = $1', [messageId]);
+    const [row]: Array<{ conversation_id: number }> = await tx.query(
+      'SELECT conversation_id FROM messaging.messages WHERE id = $1',
+      [messageId],
+    );
     return row.conversation_id;
   }
 
   private async map(rows: MessageViewRow[], tx?: EntityManager): Promise<Message[]> {
-    const attachments = await this.attachments(rows.map((row) => row.id), tx);
+    const attachments = await this.attachments(
+      rows.map((row) => row.id),
+      tx,
+    );
     return rows.map((row) => this.toMessage(row, attachments.get(row.id) ?? []));
   }
 
@@ -121,7 +157,10 @@ export class MessageLoader {
       private: row.private,
       source_id: row.source_id,
       echo_id: row.echo_id,
-      sender: row.sender_type && row.sender_id !== null ? { id: row.sender_id, name: row.sender_name, type: row.sender_type, thumbnail: row.sender_thumbnail } : null,
+      sender:
+        row.sender_type && row.sender_id !== null
+          ? { id: row.sender_id, name: row.sender_name, type: row.sender_type, thumbnail: row.sender_thumbnail }
+          : null,
       attachments,
       external_error: row.external_error,
       created_at: toUnixSeconds(row.created_at),
@@ -132,7 +171,12 @@ export class MessageLoader {
   private async attachments(messageIds: number[], tx?: EntityManager): Promise<Map<number, Attachment[]>> {
     const byMessage = new Map<number, Attachment[]>();
     if (messageIds.length === 0) return byMessage;
-    const rows = await preparedQuery<StoredAttachmentRow>(tx ?? this.dataSource, 'messaging_attachments_of_messages', ATTACHMENTS_OF_MESSAGES, [messageIds]);
+    const rows = await preparedQuery<StoredAttachmentRow>(
+      tx ?? this.dataSource,
+      'messaging_attachments_of_messages',
+      ATTACHMENTS_OF_MESSAGES,
+      [messageIds],
+    );
     for (const row of rows) {
       const list = byMessage.get(row.message_id) ?? [];
       list.push(this.toAttachment(row));
@@ -143,7 +187,12 @@ export class MessageLoader {
 
   /** An attachment with a fresh signed link to its file. */
   toAttachment(row: StoredAttachmentRow): Attachment {
-    const url = signedFileUrl(this.config.publicUrl, { key: row.storage_key, contentType: row.content_type }, this.storage.urlSecret, this.storage.urlTtlSeconds);
+    const url = signedFileUrl(
+      this.config.publicUrl,
+      { key: row.storage_key, contentType: row.content_type },
+      this.storage.urlSecret,
+      this.storage.urlTtlSeconds,
+    );
     return {
       id: row.id,
       message_id: row.message_id,

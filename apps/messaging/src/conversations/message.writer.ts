@@ -54,7 +54,13 @@ export class MessageWriter {
   ) {}
 
   /** `before`: the conversation's snapshot read earlier in this transaction, when the caller has it. */
-  async write(tx: EntityManager, emit: Emit, conversation: ConversationEntity, input: NewMessage, before?: ConversationSnapshot): Promise<Message> {
+  async write(
+    tx: EntityManager,
+    emit: Emit,
+    conversation: ConversationEntity,
+    input: NewMessage,
+    before?: ConversationSnapshot,
+  ): Promise<Message> {
     before ??= await this.conversations.snapshot(conversation.id, tx);
     const status: MessageStatus = input.messageType === 'incoming' ? 'received' : 'sent';
     const inserted = {
@@ -74,7 +80,12 @@ export class MessageWriter {
       template_params: input.templateParams ?? null,
       origin: currentRequestContext()?.origin ?? null,
     };
-    const [row] = await preparedQuery<InsertedMessage>(tx, 'messaging_insert_message', INSERT_MESSAGE, insertMessageParams(inserted));
+    const [row] = await preparedQuery<InsertedMessage>(
+      tx,
+      'messaging_insert_message',
+      INSERT_MESSAGE,
+      insertMessageParams(inserted),
+    );
     if (!row) throw new Error(`Conversation ${conversation.id} vanished`);
     const counters = keepCounters(conversation, { ...row, updated_at: row.conversation_updated_at });
     const attachments = await this.attach(tx, conversation.accountId, row.id, input.files ?? []);
@@ -91,7 +102,10 @@ export class MessageWriter {
       },
       attachments,
     );
-    await emit(MessageEvents.created, conversation.accountId, { message, conversation: withCounters(before, counters) });
+    await emit(MessageEvents.created, conversation.accountId, {
+      message,
+      conversation: withCounters(before, counters),
+    });
     return message;
   }
 
@@ -115,7 +129,12 @@ export class MessageWriter {
     return attachments.map((attachment) => attachment.storageKey);
   }
 
-  private async attach(tx: EntityManager, accountId: number, messageId: number, files: StoredFile[]): Promise<Attachment[]> {
+  private async attach(
+    tx: EntityManager,
+    accountId: number,
+    messageId: number,
+    files: StoredFile[],
+  ): Promise<Attachment[]> {
     const attachments: Attachment[] = [];
     for (const file of files) {
       const [saved]: StoredAttachmentRow[] = await tx.query(INSERT_ATTACHMENT, [
@@ -133,7 +152,11 @@ export class MessageWriter {
     return attachments;
   }
 
-  private async senderName(tx: EntityManager, input: NewMessage, conversation: ConversationSnapshot): Promise<string | null> {
+  private async senderName(
+    tx: EntityManager,
+    input: NewMessage,
+    conversation: ConversationSnapshot,
+  ): Promise<string | null> {
     if (input.senderType === 'contact') return conversation.meta.sender?.name ?? null;
     if (input.senderType !== 'user' || input.senderId == null) return null;
     if (input.senderName !== undefined) return input.senderName;

@@ -5,15 +5,22 @@ import { DomainError } from '@parley/service-kit';
 function assertTemplateParams(params: TemplateParams): void {
   const problems: string[] = [];
   if (typeof params.name !== 'string' || !params.name.trim()) problems.push('template_params.name is required');
-  if (typeof params.language !== 'string' || !params.language.trim()) problems.push('template_params.language is required');
+  if (typeof params.language !== 'string' || !params.language.trim())
+    problems.push('template_params.language is required');
   if (params.category !== undefined && !TEMPLATE_CATEGORIES.includes(params.category)) {
     problems.push(`template_params.category must be one of ${TEMPLATE_CATEGORIES.join(', ')}`);
   }
   const values = params.processed_params;
-  if (values !== undefined && (typeof values !== 'object' || values === null || Object.values(values).some((value) => typeof value !== 'string'))) {
+  if (
+    values !== undefined &&
+    (typeof values !== 'object' || values === null || Object.values(values).some((value) => typeof value !== 'string'))
+  ) {
     problems.push('template_params.processed_params must map placeholder numbers to strings');
   }
-  if (problems.length) throw new DomainError(MessageErrors.templateInvalid, `Invalid template: ${problems.join('; ')}`, ['template_params']);
+  if (problems.length)
+    throw new DomainError(MessageErrors.templateInvalid, `Invalid template: ${problems.join('; ')}`, [
+      'template_params',
+    ]);
 }
 
 /**
@@ -22,5 +29,8 @@ function assertTemplateParams(params: TemplateParams): void {
  */
 export function templateContent(content: string | null | undefined, params: TemplateParams): string {
   assertTemplateParams(params);
-  return (content ?? '').replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, index: string) => params.processed_params?.[index] ?? whole);
+  return (content ?? '').replace(
+    /\{\{\s*(\d+)\s*\}\}/g,
+    (whole, index: string) => params.processed_params?.[index] ?? whole,
+  );
 }

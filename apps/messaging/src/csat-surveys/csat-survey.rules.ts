@@ -9,5 +9,11 @@ export const CSAT_SURVEY_TEXT = 'Please rate the conversation';
  * (no sender), carrying a fresh unguessable token the contact's rating is posted with.
  */
 export function csatSurveyMessage(token: string = randomUUID()): NewMessage {
-  return { content: CSAT_SURVEY_TEXT, messageType: 'outgoing', contentType: CSAT_CONTENT_TYPE, contentAttributes: { [CSAT_TOKEN_ATTRIBUTE]: token }, senderType: null };
+  return {
+    content: CSAT_SURVEY_TEXT,
+    messageType: 'outgoing',
+    contentType: CSAT_CONTENT_TYPE,
+    contentAttributes: { [CSAT_TOKEN_ATTRIBUTE]: token },
+    senderType: null,
+  };
 }

@@ -19,7 +19,8 @@ export class CsatSurveysService {
     private readonly inboxes: InboxesLoader,
   ) {
     changes.onResolved(async (tx, emit, conversation) => {
-      if (await this.inboxes.csatSurveyEnabled(tx, conversation.inboxId)) await this.messages.write(tx, emit, conversation, csatSurveyMessage());
+      if (await this.inboxes.csatSurveyEnabled(tx, conversation.inboxId))
+        await this.messages.write(tx, emit, conversation, csatSurveyMessage());
     });
   }
 

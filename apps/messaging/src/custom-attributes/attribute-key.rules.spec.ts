@@ -15,7 +15,11 @@ describe('attribute keys', () => {
   });
 
   it('refuses an invalid given key and a name with nothing to slug', () => {
-    expect(() => attributeKeyFor('Tier Code', 'x')).toThrow(expect.objectContaining({ code: 'CUSTOM_ATTRIBUTE.KEY_INVALID', attributes: ['attribute_key'] }));
-    expect(() => attributeKeyFor(undefined, '!!!')).toThrow(expect.objectContaining({ code: 'CUSTOM_ATTRIBUTE.KEY_UNDERIVABLE', attributes: ['attribute_key'] }));
+    expect(() => attributeKeyFor('Tier Code', 'x')).toThrow(
+      expect.objectContaining({ code: 'CUSTOM_ATTRIBUTE.KEY_INVALID', attributes: ['attribute_key'] }),
+    );
+    expect(() => attributeKeyFor(undefined, '!!!')).toThrow(
+      expect.objectContaining({ code: 'CUSTOM_ATTRIBUTE.KEY_UNDERIVABLE', attributes: ['attribute_key'] }),
+    );
   });
 });

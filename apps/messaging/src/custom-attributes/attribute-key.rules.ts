@@ -16,9 +16,18 @@ export function slugifyAttributeKey(displayName: string): string {
 /** The key given, or the slug of the display name when none is. */
 export function attributeKeyFor(given: string | null | undefined, displayName: string): string {
   const key = given?.trim() ? given.trim() : slugifyAttributeKey(displayName);
-  if (!key) throw new DomainError(CustomAttributeErrors.keyUnderivable, 'Attribute key could not be made from the display name: give attribute_key', ['attribute_key']);
+  if (!key)
+    throw new DomainError(
+      CustomAttributeErrors.keyUnderivable,
+      'Attribute key could not be made from the display name: give attribute_key',
+      ['attribute_key'],
+    );
   if (!KEY_PATTERN.test(key)) {
-    throw new DomainError(CustomAttributeErrors.keyInvalid, 'Attribute key may contain only lower-case letters, digits and underscores', ['attribute_key']);
+    throw new DomainError(
+      CustomAttributeErrors.keyInvalid,
+      'Attribute key may contain only lower-case letters, digits and underscores',
+      ['attribute_key'],
+    );
   }
   return key;
 }

@@ -6,7 +6,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 /** What a stored value is checked against. */
 export type AttributeDefinitionRule = Pick<
   CustomAttributeDefinition,
-  'attribute_key' | 'attribute_display_name' | 'attribute_display_type' | 'attribute_values' | 'regex_pattern' | 'regex_cue'
+  | 'attribute_key'
+  | 'attribute_display_name'
+  | 'attribute_display_type'
+  | 'attribute_values'
+  | 'regex_pattern'
+  | 'regex_cue'
 >;
 
 /** Reads of the conversation attribute definitions that conversations need to check and filter values. */
@@ -24,11 +29,12 @@ export class CustomAttributesLoader {
 
   /** Each conversation attribute's display type, by key. */
   async conversationTypes(accountId: number): Promise<Map<string, string>> {
-    const rows: Array<Pick<CustomAttributeDefinition, 'attribute_key' | 'attribute_display_type'>> = await this.dataSource.query(
-      `SELECT attribute_key, attribute_display_type FROM messaging.custom_attribute_definitions
+    const rows: Array<Pick<CustomAttributeDefinition, 'attribute_key' | 'attribute_display_type'>> =
+      await this.dataSource.query(
+        `SELECT attribute_key, attribute_display_type FROM messaging.custom_attribute_definitions
         WHERE account_id = $1 AND attribute_model = 'conversation_attribute'`,
-      [accountId],
-    );
+        [accountId],
+      );
     return new Map(rows.map((row) => [row.attribute_key, row.attribute_display_type]));
   }
 }

@@ -16,13 +16,22 @@ export class HistoryPagesQuery {
     const limit = pageSize(query.limit);
     const before = Number(query.before);
     const account = query.account_id === undefined || query.account_id === null ? null : Number(query.account_id);
-    const { ids: internal, conversations, messages, changes } = await this.conversations.page(Number(query.after ?? 0), account, before, limit);
+    const {
+      ids: internal,
+      conversations,
+      messages,
+      changes,
+    } = await this.conversations.page(Number(query.after ?? 0), account, before, limit);
     if (internal.length === 0) return { conversations: [], next_after: null };
     const messagesOf = group(messages, (row) => row.conversation_id);
     const changesOf = group(changes, (row) => row.conversation_id);
     return {
       conversations: conversations.map(({ id, snapshot: conversation }) => {
-        const recorded = (changesOf.get(id) ?? []).map((change) => ({ from: change.from_status as ConversationStatus, to: change.to_status as ConversationStatus, at: Number(change.at) }));
+        const recorded = (changesOf.get(id) ?? []).map((change) => ({
+          from: change.from_status as ConversationStatus,
+          to: change.to_status as ConversationStatus,
+          at: Number(change.at),
+        }));
         return {
           conversation,
           messages: (messagesOf.get(id) ?? []).map((message) => ({
@@ -31,7 +40,10 @@ export class HistoryPagesQuery {
             message_type: message.message_type,
             private: message.private,
             content_type: message.content_type,
-            sender: message.sender_type && message.sender_id !== null ? { id: message.sender_id, type: message.sender_type } : null,
+            sender:
+              message.sender_type && message.sender_id !== null
+                ? { id: message.sender_id, type: message.sender_type }
+                : null,
             origin: message.origin,
           })),
           status_changes: statusChanges(recorded, conversation, recorded.length > 0, before),

@@ -21,7 +21,8 @@ export function statusChanges(
   hasAnyRecord: boolean,
   before: number,
 ): HistoryStatusChange[] {
-  if (hasAnyRecord) return recorded.filter((change) => change.at < before).map((change) => ({ ...change, approximated: false }));
+  if (hasAnyRecord)
+    return recorded.filter((change) => change.at < before).map((change) => ({ ...change, approximated: false }));
   if (conversation.status !== 'resolved' || conversation.last_activity_at >= before) return [];
   return [{ from: 'open', to: conversation.status, at: conversation.last_activity_at, approximated: true }];
 }

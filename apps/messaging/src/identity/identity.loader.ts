@@ -72,7 +72,10 @@ export class IdentityLoader {
 
   /** The user's role in the account, or null when it is not a member. */
   async role(tx: EntityManager, accountId: number, userId: number): Promise<Role | null> {
-    const [row]: Array<{ role: Role }> = await tx.query('SELECT role FROM messaging.account_users WHERE account_id = $1 AND user_id = $2', [accountId, userId]);
+    const [row]: Array<{ role: Role }> = await tx.query(
+      'SELECT role FROM messaging.account_users WHERE account_id = $1 AND user_id = $2',
+      [accountId, userId],
+    );
     return row?.role ?? null;
   }
 
@@ -88,7 +91,10 @@ export class IdentityLoader {
 
   /** The name a user shows (its display name, else its name); null for an unknown user. */
   async shownName(manager: EntityManager, userId: number): Promise<string | null> {
-    const [user]: Array<{ name: string }> = await manager.query('SELECT coalesce(display_name, name) AS name FROM messaging.users WHERE id = $1', [userId]);
+    const [user]: Array<{ name: string }> = await manager.query(
+      'SELECT coalesce(display_name, name) AS name FROM messaging.users WHERE id = $1',
+      [userId],
+    );
     return user?.name ?? null;
   }
 }

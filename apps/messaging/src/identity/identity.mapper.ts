@@ -1,4 +1,12 @@
-import type { Account, AccountUser, AccountUserEventData, Agent, AvailabilityStatus, PlatformUser, Role } from '@parley/contracts';
+import type {
+  Account,
+  AccountUser,
+  AccountUserEventData,
+  Agent,
+  AvailabilityStatus,
+  PlatformUser,
+  Role,
+} from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
 import { createHash } from 'node:crypto';
 import type { AccountUserEntity } from './persistence/account-user.orm-entity';
@@ -32,7 +40,12 @@ export function toAccountUser(entity: AccountUserEntity): AccountUser {
 }
 
 export function toAccountUserEvent(entity: AccountUserEntity): AccountUserEventData {
-  return { account_id: entity.accountId, user_id: entity.userId, role: entity.role, availability_status: entity.availabilityStatus };
+  return {
+    account_id: entity.accountId,
+    user_id: entity.userId,
+    role: entity.role,
+    availability_status: entity.availabilityStatus,
+  };
 }
 
 /** A member of an account as raw SQL reads it: the user with its membership there. */

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IdentityEvents, UserErrors, type Membership, type Profile, type ResolvedIdentity, type UpdateProfileInput } from '@parley/contracts';
+import {
+  IdentityEvents,
+  UserErrors,
+  type Membership,
+  type Profile,
+  type ResolvedIdentity,
+  type UpdateProfileInput,
+} from '@parley/contracts';
 import { DomainError, findOneOrFail, generateAccessToken, Outbox } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { toAccountUserEvent } from './identity.mapper';

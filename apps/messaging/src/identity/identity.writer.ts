@@ -22,7 +22,10 @@ export interface Invitation {
 }
 
 /** A membership as the agents feature changes it. */
-export type MembershipRecord = Pick<AccountUserEntity, 'id' | 'accountId' | 'userId' | 'role' | 'availabilityStatus' | 'autoOffline'>;
+export type MembershipRecord = Pick<
+  AccountUserEntity,
+  'id' | 'accountId' | 'userId' | 'role' | 'availabilityStatus' | 'autoOffline'
+>;
 
 /**
  * Writes of accounts, users and memberships for the features that manage them (platform, agents),
@@ -55,9 +58,18 @@ export class IdentityWriter {
     return true;
   }
 
-  async createUser(tx: EntityManager, emit: Emit, fields: UserFields & { confirmed: boolean }, invitation?: Invitation): Promise<PlatformUser> {
+  async createUser(
+    tx: EntityManager,
+    emit: Emit,
+    fields: UserFields & { confirmed: boolean },
+    invitation?: Invitation,
+  ): Promise<PlatformUser> {
     const user = await tx.save(
-      tx.create(UserEntity, { ...fields, invitationTokenHash: invitation?.hash ?? null, invitationExpiresAt: invitation?.expiresAt ?? null }),
+      tx.create(UserEntity, {
+        ...fields,
+        invitationTokenHash: invitation?.hash ?? null,
+        invitationExpiresAt: invitation?.expiresAt ?? null,
+      }),
     );
     await emit(IdentityEvents.userCreated, null, { user_id: user.id, name: user.name, email: user.email });
     return toPlatformUser(user);
@@ -82,17 +94,33 @@ export class IdentityWriter {
   }
 
   /** The user holding this address (any case), locked until the transaction ends. */
-  async lockUserByEmail(tx: EntityManager, email: string): Promise<{ id: number; name: string; confirmed: boolean } | null> {
-    const user = await tx.createQueryBuilder(UserEntity, 'u').where('lower(u.email) = :email', { email }).setLock('pessimistic_write').getOne();
+  async lockUserByEmail(
+    tx: EntityManager,
+    email: string,
+  ): Promise<{ id: number; name: string; confirmed: boolean } | null> {
+    const user = await tx
+      .createQueryBuilder(UserEntity, 'u')
+      .where('lower(u.email) = :email', { email })
+      .setLock('pessimistic_write')
+      .getOne();
     return user ? { id: user.id, name: user.name, confirmed: user.confirmed } : null;
   }
 
   async renewInvitation(tx: EntityManager, userId: number, invitation: Invitation): Promise<void> {
-    await tx.update(UserEntity, { id: userId }, { invitationTokenHash: invitation.hash, invitationExpiresAt: invitation.expiresAt });
+    await tx.update(
+      UserEntity,
+      { id: userId },
+      { invitationTokenHash: invitation.hash, invitationExpiresAt: invitation.expiresAt },
+    );
   }
 
   /** Confirms the user holding a live invitation with this token hash; null when none does. */
-  async acceptInvitation(tx: EntityManager, emit: Emit, tokenHash: string, passwordHash: string): Promise<number | null> {
+  async acceptInvitation(
+    tx: EntityManager,
+    emit: Emit,
+    tokenHash: string,
+    passwordHash: string,
+  ): Promise<number | null> {
     const user = await tx.findOne(UserEntity, {
       where: { invitationTokenHash: tokenHash, invitationExpiresAt: MoreThan(new Date()) },
       lock: { mode: 'pessimistic_write' },
@@ -115,12 +143,22 @@ export class IdentityWriter {
   }
 
   /** Adds the membership, or changes the role of the existing one. */
-  async setMembership(tx: EntityManager, emit: Emit, accountId: number, userId: number, role: Role): Promise<AccountUser> {
+  async setMembership(
+    tx: EntityManager,
+    emit: Emit,
+    accountId: number,
+    userId: number,
+    role: Role,
+  ): Promise<AccountUser> {
     const existing = await tx.findOneBy(AccountUserEntity, { accountId, userId });
     const membership = existing ?? tx.create(AccountUserEntity, { accountId, userId, availabilityStatus: 'offline' });
     membership.role = role;
     const saved = await tx.save(membership);
-    await emit(existing ? IdentityEvents.accountUserUpdated : IdentityEvents.accountUserCreated, accountId, toAccountUserEvent(saved));
+    await emit(
+      existing ? IdentityEvents.accountUserUpdated : IdentityEvents.accountUserCreated,
+      accountId,
+      toAccountUserEvent(saved),
+    );
     return toAccountUser(saved);
   }
 

@@ -9,7 +9,11 @@ const MIN_PASSWORD_LENGTH = 8;
 
 export function assertPasswordStrength(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new DomainError(UserErrors.passwordTooShort, `Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`, ['password']);
+    throw new DomainError(
+      UserErrors.passwordTooShort,
+      `Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`,
+      ['password'],
+    );
   }
 }
 

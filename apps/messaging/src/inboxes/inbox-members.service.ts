@@ -25,7 +25,10 @@ export class InboxMembersService {
   /** Replaces the member list with `userIds` (all must be agents of the account). */
   set(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
     return this.change(accountId, inboxId, userIds, async (tx) => {
-      await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND NOT (user_id = ANY($2::int[]))', [inboxId, userIds]);
+      await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND NOT (user_id = ANY($2::int[]))', [
+        inboxId,
+        userIds,
+      ]);
       await this.insert(tx, inboxId, userIds);
     });
   }
@@ -37,7 +40,10 @@ export class InboxMembersService {
 
   remove(accountId: number, inboxId: number, userIds: number[]): Promise<Agent[]> {
     return this.change(accountId, inboxId, userIds, async (tx) => {
-      await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = ANY($2::int[])', [inboxId, userIds]);
+      await tx.query('DELETE FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = ANY($2::int[])', [
+        inboxId,
+        userIds,
+      ]);
     });
   }
 
@@ -50,23 +56,37 @@ export class InboxMembersService {
   }
 
   /** Applies a change of the member list made of agents of the account; answers the new list and publishes it. */
-  private async change(accountId: number, inboxId: number, userIds: number[], apply: (tx: EntityManager) => Promise<void>): Promise<Agent[]> {
+  private async change(
+    accountId: number,
+    inboxId: number,
+    userIds: number[],
+    apply: (tx: EntityManager) => Promise<void>,
+  ): Promise<Agent[]> {
     await this.inboxes.find(accountId, inboxId);
     return this.outbox.transaction(async (tx, emit) => {
       assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await apply(tx);
       const members = await this.members(accountId, inboxId, tx);
-      await emit(InboxEvents.membersChanged, accountId, { inbox_id: inboxId, user_ids: members.map((member) => member.id) });
+      await emit(InboxEvents.membersChanged, accountId, {
+        inbox_id: inboxId,
+        user_ids: members.map((member) => member.id),
+      });
       return members;
     });
   }
 
   private async insert(tx: EntityManager, inboxId: number, userIds: number[]): Promise<void> {
-    await tx.query('INSERT INTO messaging.inbox_members (inbox_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [inboxId, userIds]);
+    await tx.query(
+      'INSERT INTO messaging.inbox_members (inbox_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [inboxId, userIds],
+    );
   }
 
   private async members(accountId: number, inboxId: number, tx?: EntityManager): Promise<Agent[]> {
-    const rows: Array<{ user_id: number }> = await (tx ?? this.dataSource).query('SELECT user_id FROM messaging.inbox_members WHERE inbox_id = $1', [inboxId]);
+    const rows: Array<{ user_id: number }> = await (tx ?? this.dataSource).query(
+      'SELECT user_id FROM messaging.inbox_members WHERE inbox_id = $1',
+      [inboxId],
+    );
     return this.identity.agents(accountId, { userIds: rows.map((row) => row.user_id), tx });
   }
 }

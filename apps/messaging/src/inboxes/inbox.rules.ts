@@ -41,7 +41,9 @@ function fail(code: ErrorCode, message: string, field: string): never {
 function phone(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
-  return E164_PATTERN.test(trimmed) ? trimmed : fail(InboxErrors.phoneInvalid, 'Phone number must be in E.164 format, e.g. +5511999990000', 'phone_number');
+  return E164_PATTERN.test(trimmed)
+    ? trimmed
+    : fail(InboxErrors.phoneInvalid, 'Phone number must be in E.164 format, e.g. +5511999990000', 'phone_number');
 }
 
 function email(value: string | null | undefined): string | null {
@@ -53,7 +55,9 @@ function email(value: string | null | undefined): string | null {
 function color(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
-  return HEX_COLOR_PATTERN.test(trimmed) ? trimmed.toLowerCase() : fail(InboxErrors.widgetColorInvalid, 'Widget color must be a hex color such as #1f93ff', 'widget_color');
+  return HEX_COLOR_PATTERN.test(trimmed)
+    ? trimmed.toLowerCase()
+    : fail(InboxErrors.widgetColorInvalid, 'Widget color must be a hex color such as #1f93ff', 'widget_color');
 }
 
 /** Applies the channel-specific fields; every channel keeps the address kind it needs. */
@@ -67,12 +71,14 @@ export function applyChannelFields(inbox: InboxEntity, input: Partial<ChannelInp
   if (input.email !== undefined) inbox.email = email(input.email);
   switch (inbox.channelType) {
     case CHANNEL_TYPES.web_widget:
-      if (!inbox.websiteUrl) fail(InboxErrors.websiteUrlRequired, 'Website URL is required for a web widget inbox', 'website_url');
+      if (!inbox.websiteUrl)
+        fail(InboxErrors.websiteUrlRequired, 'Website URL is required for a web widget inbox', 'website_url');
       inbox.widgetColor ??= '#1f93ff';
       break;
     case CHANNEL_TYPES.sms:
     case CHANNEL_TYPES.mobile_chat:
-      if (!inbox.phoneNumber) fail(InboxErrors.phoneRequired, 'Phone number is required for this channel', 'phone_number');
+      if (!inbox.phoneNumber)
+        fail(InboxErrors.phoneRequired, 'Phone number is required for this channel', 'phone_number');
       break;
     case CHANNEL_TYPES.email:
       if (!inbox.email) fail(InboxErrors.emailRequired, 'Email is required for an e-mail inbox', 'email');
@@ -98,7 +104,8 @@ export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void
     inbox.workingHours = [...input.working_hours].sort((a, b) => a.day_of_week - b.day_of_week).map(normaliseDay);
   }
   if (input.timezone !== undefined) {
-    if (!isValidTimeZone(input.timezone)) fail(InboxErrors.timezoneInvalid, `Timezone "${input.timezone}" is not a known time zone name`, 'timezone');
+    if (!isValidTimeZone(input.timezone))
+      fail(InboxErrors.timezoneInvalid, `Timezone "${input.timezone}" is not a known time zone name`, 'timezone');
     inbox.timezone = input.timezone;
   }
   if (input.csat_survey_enabled !== undefined) inbox.csatSurveyEnabled = input.csat_survey_enabled;
@@ -106,17 +113,30 @@ export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void
   if (input.auto_assignment_config?.max_assignment_limit !== undefined) {
     const limit = input.auto_assignment_config.max_assignment_limit;
     if (limit !== null && (!Number.isInteger(limit) || limit < 1)) {
-      fail(InboxErrors.assignmentLimitInvalid, 'Max assignment limit must be a positive integer', 'auto_assignment_config.max_assignment_limit');
+      fail(
+        InboxErrors.assignmentLimitInvalid,
+        'Max assignment limit must be a positive integer',
+        'auto_assignment_config.max_assignment_limit',
+      );
     }
     inbox.maxAssignmentLimit = limit;
   }
-  if (input.allow_messages_after_resolved !== undefined) inbox.allowMessagesAfterResolved = input.allow_messages_after_resolved;
-  if (input.message_deleted_placeholder !== undefined) inbox.messageDeletedPlaceholder = input.message_deleted_placeholder?.trim() || null;
+  if (input.allow_messages_after_resolved !== undefined)
+    inbox.allowMessagesAfterResolved = input.allow_messages_after_resolved;
+  if (input.message_deleted_placeholder !== undefined)
+    inbox.messageDeletedPlaceholder = input.message_deleted_placeholder?.trim() || null;
 }
 
 function normaliseDay(entry: WorkingHoursEntry): WorkingHoursEntry {
   if (entry.closed_all_day) {
-    return { day_of_week: entry.day_of_week, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null };
+    return {
+      day_of_week: entry.day_of_week,
+      closed_all_day: true,
+      open_hour: null,
+      open_minutes: null,
+      close_hour: null,
+      close_minutes: null,
+    };
   }
   return {
     day_of_week: entry.day_of_week,

@@ -22,12 +22,18 @@ export function membersOfInbox(inboxParam: string): string {
 @Injectable()
 export class InboxesLoader {
   async exists(tx: EntityManager, accountId: number, inboxId: number): Promise<boolean> {
-    const rows: unknown[] = await tx.query('SELECT id FROM messaging.inboxes WHERE id = $1 AND account_id = $2', [inboxId, accountId]);
+    const rows: unknown[] = await tx.query('SELECT id FROM messaging.inboxes WHERE id = $1 AND account_id = $2', [
+      inboxId,
+      accountId,
+    ]);
     return rows.length > 0;
   }
 
   async isMember(manager: EntityManager, inboxId: number, userId: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query('SELECT 1 FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = $2', [inboxId, userId]);
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = $2',
+      [inboxId, userId],
+    );
     return rows.length > 0;
   }
 
@@ -42,7 +48,10 @@ export class InboxesLoader {
   }
 
   async assignmentSettings(tx: EntityManager, inboxId: number): Promise<AssignmentSettings | null> {
-    const [inbox]: AssignmentSettings[] = await tx.query('SELECT enable_auto_assignment, max_assignment_limit FROM messaging.inboxes WHERE id = $1', [inboxId]);
+    const [inbox]: AssignmentSettings[] = await tx.query(
+      'SELECT enable_auto_assignment, max_assignment_limit FROM messaging.inboxes WHERE id = $1',
+      [inboxId],
+    );
     return inbox ?? null;
   }
 
@@ -56,7 +65,10 @@ export class InboxesLoader {
 
   /** Whether resolving a conversation of the inbox sends a satisfaction survey. */
   async csatSurveyEnabled(tx: EntityManager, inboxId: number): Promise<boolean> {
-    const [inbox]: Array<{ csat_survey_enabled: boolean }> = await tx.query('SELECT csat_survey_enabled FROM messaging.inboxes WHERE id = $1', [inboxId]);
+    const [inbox]: Array<{ csat_survey_enabled: boolean }> = await tx.query(
+      'SELECT csat_survey_enabled FROM messaging.inboxes WHERE id = $1',
+      [inboxId],
+    );
     return inbox?.csat_survey_enabled ?? false;
   }
 }

@@ -34,9 +34,13 @@ export class InboxesService {
 
   /** Administrators see every inbox; agents see the inboxes they are members of. */
   async list(scope: AccountScoped): Promise<Inbox[]> {
-    const query = this.inboxes.createQueryBuilder('inbox').where('inbox.account_id = :accountId', { accountId: scope.account_id });
+    const query = this.inboxes
+      .createQueryBuilder('inbox')
+      .where('inbox.account_id = :accountId', { accountId: scope.account_id });
     if (scope.caller.role !== 'administrator') {
-      query.innerJoin(InboxMemberEntity, 'member', 'member.inbox_id = inbox.id AND member.user_id = :userId', { userId: scope.caller.user_id });
+      query.innerJoin(InboxMemberEntity, 'member', 'member.inbox_id = inbox.id AND member.user_id = :userId', {
+        userId: scope.caller.user_id,
+      });
     }
     const rows = await query.orderBy('inbox.id', 'ASC').getMany();
     return rows.map((inbox) => this.render(inbox, scope.caller.role === 'administrator'));
@@ -147,7 +151,10 @@ export class InboxesService {
   /** An agent may only see inboxes it is a member of: others are a 403. */
   async findVisible(scope: { account_id: number; caller: Caller }, id: number): Promise<InboxEntity> {
     const inbox = await this.find(scope.account_id, id);
-    if (scope.caller.role !== 'administrator' && !(await this.members.existsBy({ inboxId: id, userId: scope.caller.user_id }))) {
+    if (
+      scope.caller.role !== 'administrator' &&
+      !(await this.members.existsBy({ inboxId: id, userId: scope.caller.user_id }))
+    ) {
       throw new DomainError(InboxErrors.accessDenied, 'You do not have access to this inbox');
     }
     return inbox;

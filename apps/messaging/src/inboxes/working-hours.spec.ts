@@ -10,10 +10,19 @@ const weekdays9to17: WorkingHoursEntry[] = [1, 2, 3, 4, 5].map((day) => ({
   close_hour: 17,
   close_minutes: 30,
 }));
-const closedSunday: WorkingHoursEntry = { day_of_week: 0, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null };
+const closedSunday: WorkingHoursEntry = {
+  day_of_week: 0,
+  closed_all_day: true,
+  open_hour: null,
+  open_minutes: null,
+  close_hour: null,
+  close_minutes: null,
+};
 
 describe('isValidTimeZone', () => {
-  it.each(['UTC', 'Europe/Lisbon', 'America/Sao_Paulo', 'Asia/Kolkata'])('accepts %s', (zone) => expect(isValidTimeZone(zone)).toBe(true));
+  it.each(['UTC', 'Europe/Lisbon', 'America/Sao_Paulo', 'Asia/Kolkata'])('accepts %s', (zone) =>
+    expect(isValidTimeZone(zone)).toBe(true),
+  );
   it.each(['Mars/Olympus', 'GMT+25', ''])('refuses %j', (zone) => expect(isValidTimeZone(zone)).toBe(false));
 });
 
@@ -27,7 +36,14 @@ describe('workingHoursProblems', () => {
       workingHoursProblems([
         { day_of_week: 7, closed_all_day: false, open_hour: 24, open_minutes: 0, close_hour: 10, close_minutes: 60 },
         { day_of_week: 1, closed_all_day: false, open_hour: 18, open_minutes: 0, close_hour: 9, close_minutes: 0 },
-        { day_of_week: 1, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null },
+        {
+          day_of_week: 1,
+          closed_all_day: true,
+          open_hour: null,
+          open_minutes: null,
+          close_hour: null,
+          close_minutes: null,
+        },
       ]),
     ).toEqual([
       'working_hours[0].day_of_week: must be an integer from 0 (Sunday) to 6 (Saturday)',

@@ -27,6 +27,8 @@ describe('label rules', () => {
   });
 
   it.each(['red', '#12345', '1f93ff', '#ggg'])('rejects color %j', (raw) => {
-    expect(() => normaliseColor(raw)).toThrow(expect.objectContaining({ code: 'LABEL.COLOR_INVALID', attributes: ['color'] }));
+    expect(() => normaliseColor(raw)).toThrow(
+      expect.objectContaining({ code: 'LABEL.COLOR_INVALID', attributes: ['color'] }),
+    );
   });
 });

@@ -11,6 +11,7 @@ export function normaliseTitle(raw: string): string {
 
 export function normaliseColor(raw: string): string {
   const color = raw.trim();
-  if (!HEX_COLOR_PATTERN.test(color)) throw new DomainError(LabelErrors.colorInvalid, 'Color must be a hex color such as #1f93ff', ['color']);
+  if (!HEX_COLOR_PATTERN.test(color))
+    throw new DomainError(LabelErrors.colorInvalid, 'Color must be a hex color such as #1f93ff', ['color']);
   return color.toLowerCase();
 }

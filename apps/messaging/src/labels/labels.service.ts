@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LABEL_DEFAULT_COLOR, LabelErrors, LabelEvents, type CreateLabelInput, type Label, type UpdateLabelInput } from '@parley/contracts';
+import {
+  LABEL_DEFAULT_COLOR,
+  LabelErrors,
+  LabelEvents,
+  type CreateLabelInput,
+  type Label,
+  type UpdateLabelInput,
+} from '@parley/contracts';
 import { changedAttributes, DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
 import { Repository } from 'typeorm';
 import { normaliseColor, normaliseTitle } from './label.rules';
@@ -75,7 +82,8 @@ export class LabelsService {
     try {
       return (await this.outbox.transaction(work)) as Label;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError(LabelErrors.titleTaken, 'Title has already been taken', ['title']);
+      if (isUniqueViolation(error))
+        throw new DomainError(LabelErrors.titleTaken, 'Title has already been taken', ['title']);
       throw error;
     }
   }

@@ -22,7 +22,11 @@ function channelAdapters(config: MessagingConfig): ChannelAdapters {
 @Module({
   imports: [ConversationsModule, InboxesModule, StatusModule],
   controllers: [MessagesHandlers],
-  providers: [MessagesService, ChannelDeliveryConsumer, { provide: CHANNEL_ADAPTERS, inject: [MESSAGING_CONFIG], useFactory: channelAdapters }],
+  providers: [
+    MessagesService,
+    ChannelDeliveryConsumer,
+    { provide: CHANNEL_ADAPTERS, inject: [MESSAGING_CONFIG], useFactory: channelAdapters },
+  ],
   exports: [MessagesService],
 })
 export class MessagesModule {}

@@ -62,7 +62,11 @@ export class MessagesService {
         additional_attributes: snapshot.additional_attributes,
         contact: snapshot.meta.sender ? { id: snapshot.meta.sender.id, name: snapshot.meta.sender.name } : null,
         assignee: snapshot.meta.assignee
-          ? { id: snapshot.meta.assignee.id, name: snapshot.meta.assignee.name, available_name: snapshot.meta.assignee.available_name }
+          ? {
+              id: snapshot.meta.assignee.id,
+              name: snapshot.meta.assignee.name,
+              available_name: snapshot.meta.assignee.available_name,
+            }
           : null,
         agent_last_seen_at: snapshot.agent_last_seen_at,
       },
@@ -77,16 +81,33 @@ export class MessagesService {
         const { conversation, before, inbox, callerName } = await this.access.findForMessage(tx, scope, displayId);
         const repeat = await this.loader.repeatOf(tx, conversation.id, input.echo_id ?? null, input.source_id ?? null);
         if (repeat) return this.loader.one(repeat.id, tx);
-        const setting = { channel: inbox.channel_type, lastIncomingAt: conversation.lastIncomingAt, contactId: conversation.contactId, userId: scope.caller.user_id };
-        const message = await this.writer.write(tx, emit, conversation, { ...composeMessage(input, setting), senderName: callerName }, before);
-        if (message.message_type === 'incoming') await this.status.wakeUpOnIncoming(tx, emit, conversation, inbox.allow_messages_after_resolved);
+        const setting = {
+          channel: inbox.channel_type,
+          lastIncomingAt: conversation.lastIncomingAt,
+          contactId: conversation.contactId,
+          userId: scope.caller.user_id,
+        };
+        const message = await this.writer.write(
+          tx,
+          emit,
+          conversation,
+          { ...composeMessage(input, setting), senderName: callerName },
+          before,
+        );
+        if (message.message_type === 'incoming')
+          await this.status.wakeUpOnIncoming(tx, emit, conversation, inbox.allow_messages_after_resolved);
         return message;
       });
     } catch (error) {
       // A concurrent retry with the same echo_id / source_id won: answer with its message.
       if (!isUniqueViolation(error)) throw error;
       const conversation = await this.access.find(scope, displayId);
-      const winner = await this.loader.repeatOf(this.dataSource.manager, conversation.id, input.echo_id ?? null, input.source_id ?? null);
+      const winner = await this.loader.repeatOf(
+        this.dataSource.manager,
+        conversation.id,
+        input.echo_id ?? null,
+        input.source_id ?? null,
+      );
       if (winner) return this.loader.one(winner.id);
       throw error;
     }
@@ -96,10 +117,16 @@ export class MessagesService {
    * An outgoing message with a copy of a stored attachment: a copy, so deleting either message
    * leaves the other's file alone.
    */
-  async sendAttachment(scope: AccountScoped, displayId: number, attachmentId: number, echoId: string | null): Promise<Message> {
+  async sendAttachment(
+    scope: AccountScoped,
+    displayId: number,
+    attachmentId: number,
+    echoId: string | null,
+  ): Promise<Message> {
     const source = await this.loader.attachmentFile(scope.account_id, attachmentId);
     const opened = source ? await this.storage.open(source.storage_key) : null;
-    if (!source || !opened) throw new DomainError(MessageErrors.attachmentNotFound, 'Attachment not found', ['attachment_id']);
+    if (!source || !opened)
+      throw new DomainError(MessageErrors.attachmentNotFound, 'Attachment not found', ['attachment_id']);
     const key = `${AccountFiles.messages(scope.account_id)}/${randomUUID()}/${source.file_name}`;
     const size = await this.storage.put(key, opened.stream, opened.size);
     try {
@@ -125,10 +152,15 @@ export class MessagesService {
       const conversation = await this.access.find(scope, displayId, { tx, lock: true });
       const message = await this.loader.inConversation(tx, conversation.id, messageId);
       if (!message) throw new DomainError(MessageErrors.notFound, 'Message not found');
-      if (message.messageType === 'activity') throw new DomainError(MessageErrors.activityNotDeletable, 'Activity messages cannot be deleted', ['id']);
+      if (message.messageType === 'activity')
+        throw new DomainError(MessageErrors.activityNotDeletable, 'Activity messages cannot be deleted', ['id']);
       const inbox = await this.inboxes.messageSettings(tx, conversation.inboxId);
       const previousContent = message.content;
-      removedKeys = await this.writer.replaceWithPlaceholder(tx, message, inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER);
+      removedKeys = await this.writer.replaceWithPlaceholder(
+        tx,
+        message,
+        inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
+      );
       await emit(MessageEvents.updated, conversation.accountId, {
         message: await this.loader.one(message.id, tx),
         conversation: await this.conversations.snapshot(conversation.id, tx),
@@ -136,7 +168,10 @@ export class MessagesService {
       });
       return message.id;
     });
-    for (const key of removedKeys) await this.storage.remove(key).catch((error) => this.logger.warn(`Could not remove ${key}: ${(error as Error).message}`));
+    for (const key of removedKeys)
+      await this.storage
+        .remove(key)
+        .catch((error) => this.logger.warn(`Could not remove ${key}: ${(error as Error).message}`));
     return this.loader.one(id);
   }
 }

@@ -101,13 +101,25 @@ export class WorkspaceAdministration1732233600002 implements MigrationInterface 
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`CREATE UNIQUE INDEX canned_responses_short_code_key ON messaging.canned_responses (account_id, lower(short_code))`);
+    await runner.query(
+      `CREATE UNIQUE INDEX canned_responses_short_code_key ON messaging.canned_responses (account_id, lower(short_code))`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['canned_responses', 'custom_attribute_definitions', 'inbox_members', 'inboxes', 'agent_bots', 'team_members', 'teams']) {
+    for (const table of [
+      'canned_responses',
+      'custom_attribute_definitions',
+      'inbox_members',
+      'inboxes',
+      'agent_bots',
+      'team_members',
+      'teams',
+    ]) {
       await runner.query(`DROP TABLE IF EXISTS messaging.${table}`);
     }
-    await runner.query(`ALTER TABLE messaging.users DROP COLUMN invitation_token_hash, DROP COLUMN invitation_expires_at`);
+    await runner.query(
+      `ALTER TABLE messaging.users DROP COLUMN invitation_token_hash, DROP COLUMN invitation_expires_at`,
+    );
   }
 }

@@ -58,15 +58,27 @@ export class ConversationsAndMessages1732233600003 implements MigrationInterface
         updated_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (account_id, display_id)
       )`);
-    await runner.query(`CREATE INDEX conversations_list_idx ON messaging.conversations (account_id, status, last_activity_at DESC, id DESC)`);
-    await runner.query(`CREATE INDEX conversations_activity_idx ON messaging.conversations (account_id, last_activity_at DESC, id DESC)`);
+    await runner.query(
+      `CREATE INDEX conversations_list_idx ON messaging.conversations (account_id, status, last_activity_at DESC, id DESC)`,
+    );
+    await runner.query(
+      `CREATE INDEX conversations_activity_idx ON messaging.conversations (account_id, last_activity_at DESC, id DESC)`,
+    );
     await runner.query(`CREATE INDEX conversations_inbox_idx ON messaging.conversations (inbox_id, status)`);
-    await runner.query(`CREATE INDEX conversations_assignee_idx ON messaging.conversations (assignee_id, inbox_id, status) WHERE assignee_id IS NOT NULL`);
-    await runner.query(`CREATE INDEX conversations_team_idx ON messaging.conversations (account_id, team_id) WHERE team_id IS NOT NULL`);
+    await runner.query(
+      `CREATE INDEX conversations_assignee_idx ON messaging.conversations (assignee_id, inbox_id, status) WHERE assignee_id IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE INDEX conversations_team_idx ON messaging.conversations (account_id, team_id) WHERE team_id IS NOT NULL`,
+    );
     await runner.query(`CREATE INDEX conversations_labels_idx ON messaging.conversations USING gin (labels)`);
     await runner.query(`CREATE INDEX conversations_contact_idx ON messaging.conversations (account_id, contact_id)`);
-    await runner.query(`CREATE INDEX conversations_snoozed_idx ON messaging.conversations (snoozed_until) WHERE status = 'snoozed' AND snoozed_until IS NOT NULL`);
-    await runner.query(`CREATE INDEX conversations_waiting_idx ON messaging.conversations (inbox_id, created_at) WHERE status = 'open' AND assignee_id IS NULL`);
+    await runner.query(
+      `CREATE INDEX conversations_snoozed_idx ON messaging.conversations (snoozed_until) WHERE status = 'snoozed' AND snoozed_until IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE INDEX conversations_waiting_idx ON messaging.conversations (inbox_id, created_at) WHERE status = 'open' AND assignee_id IS NULL`,
+    );
     await runner.query(`
       CREATE TABLE messaging.messages (
         id serial PRIMARY KEY,
@@ -89,8 +101,12 @@ export class ConversationsAndMessages1732233600003 implements MigrationInterface
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     await runner.query(`CREATE INDEX messages_conversation_idx ON messaging.messages (conversation_id, id)`);
-    await runner.query(`CREATE UNIQUE INDEX messages_source_id_key ON messaging.messages (conversation_id, source_id) WHERE source_id IS NOT NULL`);
-    await runner.query(`CREATE UNIQUE INDEX messages_echo_id_key ON messaging.messages (conversation_id, echo_id) WHERE echo_id IS NOT NULL`);
+    await runner.query(
+      `CREATE UNIQUE INDEX messages_source_id_key ON messaging.messages (conversation_id, source_id) WHERE source_id IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE UNIQUE INDEX messages_echo_id_key ON messaging.messages (conversation_id, echo_id) WHERE echo_id IS NOT NULL`,
+    );
     await runner.query(`
       CREATE TABLE messaging.attachments (
         id serial PRIMARY KEY,
@@ -125,7 +141,15 @@ export class ConversationsAndMessages1732233600003 implements MigrationInterface
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['channel_deliveries', 'assignment_rotation', 'attachments', 'messages', 'conversations', 'conversation_counters', 'contacts_view']) {
+    for (const table of [
+      'channel_deliveries',
+      'assignment_rotation',
+      'attachments',
+      'messages',
+      'conversations',
+      'conversation_counters',
+      'contacts_view',
+    ]) {
       await runner.query(`DROP TABLE IF EXISTS messaging.${table}`);
     }
   }

@@ -5,7 +5,9 @@ export class ConversationCountIndex1732233600004 implements MigrationInterface {
   name = 'ConversationCountIndex1732233600004';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`CREATE INDEX conversations_counts_idx ON messaging.conversations (account_id, status, assignee_id)`);
+    await runner.query(
+      `CREATE INDEX conversations_counts_idx ON messaging.conversations (account_id, status, assignee_id)`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

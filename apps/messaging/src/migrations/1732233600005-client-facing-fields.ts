@@ -18,7 +18,9 @@ export class ClientFacingFields1732233600005 implements MigrationInterface {
     await runner.query(`
       UPDATE messaging.inboxes SET website_token = substr(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 1, 32)
        WHERE channel_type = 'Channel::WebWidget'`);
-    await runner.query(`CREATE UNIQUE INDEX inboxes_website_token_idx ON messaging.inboxes (website_token) WHERE website_token IS NOT NULL`);
+    await runner.query(
+      `CREATE UNIQUE INDEX inboxes_website_token_idx ON messaging.inboxes (website_token) WHERE website_token IS NOT NULL`,
+    );
     await runner.query(`ALTER TABLE messaging.account_users ADD COLUMN auto_offline boolean NOT NULL DEFAULT true`);
     await runner.query(`ALTER TABLE messaging.custom_attribute_definitions ADD COLUMN default_value jsonb`);
   }

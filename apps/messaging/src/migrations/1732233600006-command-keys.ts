@@ -9,7 +9,9 @@ export class CommandKeys1732233600006 implements MigrationInterface {
   name = 'CommandKeys1732233600006';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`CREATE TABLE messaging.command_keys (key text PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now())`);
+    await runner.query(
+      `CREATE TABLE messaging.command_keys (key text PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now())`,
+    );
     await runner.query(`CREATE INDEX command_keys_created_at_idx ON messaging.command_keys (created_at)`);
   }
 

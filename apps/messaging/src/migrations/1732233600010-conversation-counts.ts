@@ -23,8 +23,12 @@ export class ConversationCounts1732233600010 implements MigrationInterface {
         delta integer NOT NULL,
         settled boolean NOT NULL DEFAULT false
       )`);
-    await runner.query(`CREATE INDEX conversation_counts_account_idx ON messaging.conversation_counts (account_id, status)`);
-    await runner.query(`CREATE INDEX conversation_counts_fresh_idx ON messaging.conversation_counts (account_id) WHERE NOT settled`);
+    await runner.query(
+      `CREATE INDEX conversation_counts_account_idx ON messaging.conversation_counts (account_id, status)`,
+    );
+    await runner.query(
+      `CREATE INDEX conversation_counts_fresh_idx ON messaging.conversation_counts (account_id) WHERE NOT settled`,
+    );
     await runner.query(`
       CREATE FUNCTION messaging.count_added_conversations() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

@@ -18,7 +18,9 @@ export class ConversationHistory1732233600020 implements MigrationInterface {
         at timestamptz NOT NULL,
         actor text
       )`);
-    await runner.query(`CREATE INDEX conversation_status_changes_conversation_idx ON messaging.conversation_status_changes (conversation_id, at)`);
+    await runner.query(
+      `CREATE INDEX conversation_status_changes_conversation_idx ON messaging.conversation_status_changes (conversation_id, at)`,
+    );
     await runner.query(`ALTER TABLE messaging.messages ADD COLUMN origin text`);
   }
 

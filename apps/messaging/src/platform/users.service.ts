@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EMAIL_PATTERN, UserErrors, type CreateUserInput, type PlatformUser, type UpdateUserInput } from '@parley/contracts';
+import {
+  EMAIL_PATTERN,
+  UserErrors,
+  type CreateUserInput,
+  type PlatformUser,
+  type UpdateUserInput,
+} from '@parley/contracts';
 import { DomainError, isUniqueViolation, Outbox } from '@parley/service-kit';
 import { IdentityLoader } from '../identity/identity.loader';
 import { IdentityService } from '../identity/identity.service';
@@ -73,5 +79,7 @@ function notFound(): never {
 }
 
 function translateEmailConflict(error: unknown): unknown {
-  return isUniqueViolation(error, 'users_email_key') ? new DomainError(UserErrors.emailTaken, 'Email has already been taken', ['email']) : error;
+  return isUniqueViolation(error, 'users_email_key')
+    ? new DomainError(UserErrors.emailTaken, 'Email has already been taken', ['email'])
+    : error;
 }

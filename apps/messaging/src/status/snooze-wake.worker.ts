@@ -26,7 +26,13 @@ export class SnoozeWakeWorker extends PollingLoop {
     const woken = await this.outbox.transaction(async (tx, emit) => {
       const due = await this.conversations.lockDueSnoozes(tx, BATCH);
       for (const conversation of due) {
-        await this.changes.apply(tx, emit, conversation, { status: 'open' }, { actor: null, statusReason: 'snooze_elapsed' });
+        await this.changes.apply(
+          tx,
+          emit,
+          conversation,
+          { status: 'open' },
+          { actor: null, statusReason: 'snooze_elapsed' },
+        );
       }
       return due.length;
     });

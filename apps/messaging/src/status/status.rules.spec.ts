@@ -18,25 +18,40 @@ describe('nextStatus', () => {
   });
 
   it('reads snoozed_until as ISO 8601 or Unix seconds', () => {
-    expect(nextStatus('open', { status: 'snoozed', snoozed_until: '2026-11-23T09:00:00Z' }, now).snoozedUntil?.toISOString()).toBe('2026-11-23T09:00:00.000Z');
-    expect(nextStatus('open', { status: 'snoozed', snoozed_until: 1795420800 }, now).snoozedUntil?.getTime()).toBe(1795420800000);
+    expect(
+      nextStatus('open', { status: 'snoozed', snoozed_until: '2026-11-23T09:00:00Z' }, now).snoozedUntil?.toISOString(),
+    ).toBe('2026-11-23T09:00:00.000Z');
+    expect(nextStatus('open', { status: 'snoozed', snoozed_until: 1795420800 }, now).snoozedUntil?.getTime()).toBe(
+      1795420800000,
+    );
     expect(nextStatus('open', { status: 'snoozed' }, now).snoozedUntil).toBeNull();
   });
 
   it('ignores snoozed_until for other statuses', () => {
-    expect(nextStatus('open', { status: 'pending', snoozed_until: 'whenever' }, now)).toEqual({ status: 'pending', snoozedUntil: null });
+    expect(nextStatus('open', { status: 'pending', snoozed_until: 'whenever' }, now)).toEqual({
+      status: 'pending',
+      snoozedUntil: null,
+    });
   });
 
   it.each([
     ['tomorrow', 'CONVERSATION.SNOOZE_TIME_INVALID'],
     ['2026-11-22T11:59:59Z', 'CONVERSATION.SNOOZE_TIME_PAST'],
   ])('refuses snoozed_until %j with 422', (until, code) => {
-    expect(() => nextStatus('open', { status: 'snoozed', snoozed_until: until }, now)).toThrow(expect.objectContaining({ code, attributes: ['snoozed_until'] }));
+    expect(() => nextStatus('open', { status: 'snoozed', snoozed_until: until }, now)).toThrow(
+      expect.objectContaining({ code, attributes: ['snoozed_until'] }),
+    );
   });
 });
 
 describe('statusAfterIncoming', () => {
-  const base = { status: 'resolved' as const, snoozedUntil: null, allowMessagesAfterResolved: true, muted: false, contactBlocked: false };
+  const base = {
+    status: 'resolved' as const,
+    snoozedUntil: null,
+    allowMessagesAfterResolved: true,
+    muted: false,
+    contactBlocked: false,
+  };
 
   it('reopens a resolved conversation when the inbox allows it', () => {
     expect(statusAfterIncoming(base)).toBe('open');

@@ -14,10 +14,17 @@ export interface StatusChange {
 export function nextStatus(current: ConversationStatus, input: ToggleStatusInput, now: Date): StatusChange {
   const status = input.status ?? (current === 'open' ? 'resolved' : 'open');
   if (status !== 'snoozed') return { status, snoozedUntil: null };
-  if (input.snoozed_until === undefined || input.snoozed_until === null || input.snoozed_until === '') return { status, snoozedUntil: null };
+  if (input.snoozed_until === undefined || input.snoozed_until === null || input.snoozed_until === '')
+    return { status, snoozedUntil: null };
   const until = parseDate(input.snoozed_until);
-  if (!until) throw new DomainError(ConversationErrors.snoozeTimeInvalid, 'snoozed_until must be an ISO 8601 time or Unix seconds', ['snoozed_until']);
-  if (until.getTime() <= now.getTime()) throw new DomainError(ConversationErrors.snoozeTimePast, 'snoozed_until must be in the future', ['snoozed_until']);
+  if (!until)
+    throw new DomainError(
+      ConversationErrors.snoozeTimeInvalid,
+      'snoozed_until must be an ISO 8601 time or Unix seconds',
+      ['snoozed_until'],
+    );
+  if (until.getTime() <= now.getTime())
+    throw new DomainError(ConversationErrors.snoozeTimePast, 'snoozed_until must be in the future', ['snoozed_until']);
   return { status, snoozedUntil: until };
 }
 

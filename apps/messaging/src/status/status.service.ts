@@ -23,7 +23,12 @@ export class StatusService {
     });
     return {
       meta: {},
-      payload: { success: true, conversation_id: conversation.id, current_status: conversation.status, snoozed_until: conversation.snoozed_until },
+      payload: {
+        success: true,
+        conversation_id: conversation.id,
+        current_status: conversation.status,
+        snoozed_until: conversation.snoozed_until,
+      },
     };
   }
 
@@ -31,7 +36,12 @@ export class StatusService {
    * An incoming message reopens a resolved conversation (when the inbox allows it) or a snooze
    * without end; `conversation` is as the message's writer left it.
    */
-  async wakeUpOnIncoming(tx: EntityManager, emit: Emit, conversation: ConversationEntity, allowMessagesAfterResolved: boolean): Promise<void> {
+  async wakeUpOnIncoming(
+    tx: EntityManager,
+    emit: Emit,
+    conversation: ConversationEntity,
+    allowMessagesAfterResolved: boolean,
+  ): Promise<void> {
     if (conversation.status !== 'resolved' && conversation.status !== 'snoozed') return;
     const contact = await this.contacts.find(conversation.accountId, conversation.contactId);
     const status = statusAfterIncoming({

@@ -11,18 +11,26 @@ export function membersOfTeam(teamParam: string): string {
 @Injectable()
 export class TeamsLoader {
   async exists(tx: EntityManager, accountId: number, teamId: number): Promise<boolean> {
-    const rows: unknown[] = await tx.query('SELECT 1 FROM messaging.teams WHERE id = $1 AND account_id = $2', [teamId, accountId]);
+    const rows: unknown[] = await tx.query('SELECT 1 FROM messaging.teams WHERE id = $1 AND account_id = $2', [
+      teamId,
+      accountId,
+    ]);
     return rows.length > 0;
   }
 
   async name(tx: EntityManager, teamId: number): Promise<string | null> {
-    const [team]: Array<Pick<TeamRow, 'name'>> = await tx.query('SELECT name FROM messaging.teams WHERE id = $1', [teamId]);
+    const [team]: Array<Pick<TeamRow, 'name'>> = await tx.query('SELECT name FROM messaging.teams WHERE id = $1', [
+      teamId,
+    ]);
     return team?.name ?? null;
   }
 
   /** Whether auto-assignment picks only among the team's members (false for a team that is gone). */
   async allowsAutoAssign(tx: EntityManager, teamId: number): Promise<boolean> {
-    const [team]: Array<Pick<TeamRow, 'allow_auto_assign'>> = await tx.query('SELECT allow_auto_assign FROM messaging.teams WHERE id = $1', [teamId]);
+    const [team]: Array<Pick<TeamRow, 'allow_auto_assign'>> = await tx.query(
+      'SELECT allow_auto_assign FROM messaging.teams WHERE id = $1',
+      [teamId],
+    );
     return team?.allow_auto_assign ?? false;
   }
 }

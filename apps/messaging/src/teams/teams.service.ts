@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { TeamErrors, TeamEvents, type CreateTeamInput, type Team, type TeamMember, type TeamSnapshot, type UpdateTeamInput } from '@parley/contracts';
+import {
+  TeamErrors,
+  TeamEvents,
+  type CreateTeamInput,
+  type Team,
+  type TeamMember,
+  type TeamSnapshot,
+  type UpdateTeamInput,
+} from '@parley/contracts';
 import { DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
@@ -84,14 +92,20 @@ export class TeamsService {
   /** Replaces the members with `userIds` (all must be agents of the account). */
   setMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
     return this.changeMembers(accountId, id, userIds, async (tx) => {
-      await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND NOT (user_id = ANY($2::int[]))', [id, userIds]);
+      await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND NOT (user_id = ANY($2::int[]))', [
+        id,
+        userIds,
+      ]);
       await this.insertMembers(tx, id, userIds);
     });
   }
 
   removeMembers(accountId: number, id: number, userIds: number[]): Promise<TeamMember[]> {
     return this.changeMembers(accountId, id, userIds, async (tx) => {
-      await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND user_id = ANY($2::int[])', [id, userIds]);
+      await tx.query('DELETE FROM messaging.team_members WHERE team_id = $1 AND user_id = ANY($2::int[])', [
+        id,
+        userIds,
+      ]);
     });
   }
 
@@ -104,23 +118,37 @@ export class TeamsService {
   }
 
   /** Applies a change of the member list made of agents of the account; answers the new list and publishes it. */
-  private async changeMembers(accountId: number, teamId: number, userIds: number[], apply: (tx: EntityManager) => Promise<void>): Promise<TeamMember[]> {
+  private async changeMembers(
+    accountId: number,
+    teamId: number,
+    userIds: number[],
+    apply: (tx: EntityManager) => Promise<void>,
+  ): Promise<TeamMember[]> {
     await this.find(accountId, teamId);
     return this.outbox.transaction(async (tx, emit) => {
       assertAllAgents(await this.identity.strangers(accountId, userIds, tx));
       await apply(tx);
       const members = await this.memberAgents(accountId, teamId, tx);
-      await emit(TeamEvents.membersChanged, accountId, { team_id: teamId, user_ids: members.map((member) => member.id) });
+      await emit(TeamEvents.membersChanged, accountId, {
+        team_id: teamId,
+        user_ids: members.map((member) => member.id),
+      });
       return members;
     });
   }
 
   private async insertMembers(tx: EntityManager, teamId: number, userIds: number[]): Promise<void> {
-    await tx.query('INSERT INTO messaging.team_members (team_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [teamId, userIds]);
+    await tx.query(
+      'INSERT INTO messaging.team_members (team_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [teamId, userIds],
+    );
   }
 
   private async memberAgents(accountId: number, teamId: number, tx?: EntityManager): Promise<TeamMember[]> {
-    const rows: Array<{ user_id: number }> = await (tx ?? this.members.manager).query('SELECT user_id FROM messaging.team_members WHERE team_id = $1', [teamId]);
+    const rows: Array<{ user_id: number }> = await (tx ?? this.members.manager).query(
+      'SELECT user_id FROM messaging.team_members WHERE team_id = $1',
+      [teamId],
+    );
     return this.identity.agents(accountId, { userIds: rows.map((row) => row.user_id), tx });
   }
 
@@ -133,7 +161,10 @@ export class TeamsService {
     return { ...toSnapshot(team), is_member: member };
   }
 
-  private async saveUnique(entity: TeamEntity, event: typeof TeamEvents.created | typeof TeamEvents.updated): Promise<TeamEntity> {
+  private async saveUnique(
+    entity: TeamEntity,
+    event: typeof TeamEvents.created | typeof TeamEvents.updated,
+  ): Promise<TeamEntity> {
     try {
       return await this.outbox.transaction(async (tx, emit) => {
         const saved = await tx.save(entity);
@@ -141,7 +172,8 @@ export class TeamsService {
         return saved;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError(TeamErrors.nameTaken, 'Name has already been taken', ['name']);
+      if (isUniqueViolation(error))
+        throw new DomainError(TeamErrors.nameTaken, 'Name has already been taken', ['name']);
       throw error;
     }
   }

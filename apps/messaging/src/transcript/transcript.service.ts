@@ -16,7 +16,8 @@ export class TranscriptService {
 
   async send(scope: AccountScoped, displayId: number, email: string): Promise<null> {
     const address = email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(address)) throw new DomainError(ConversationErrors.transcriptEmailInvalid, 'Email is invalid', ['email']);
+    if (!EMAIL_PATTERN.test(address))
+      throw new DomainError(ConversationErrors.transcriptEmailInvalid, 'Email is invalid', ['email']);
     const conversation = await this.access.find(scope, displayId);
     await this.outbox.transaction(async (tx, _emit, sendMail) => {
       const lines = await this.messages.transcriptLines(tx, conversation.id);

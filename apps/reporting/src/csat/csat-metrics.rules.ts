@@ -7,7 +7,12 @@ export function csatMetrics(ratings: Map<number, number>, surveysSent: number): 
   const ratings_count = Object.fromEntries(CSAT_RATINGS.map((rating) => [String(rating), ratings.get(rating) ?? 0]));
   const total = CSAT_RATINGS.reduce((sum, rating) => sum + (ratings.get(rating) ?? 0), 0);
   const satisfied = (ratings.get(4) ?? 0) + (ratings.get(5) ?? 0);
-  return { total_response_count: total, ratings_count, satisfaction_score: percent(satisfied, total), response_rate: percent(total, surveysSent) };
+  return {
+    total_response_count: total,
+    ratings_count,
+    satisfaction_score: percent(satisfied, total),
+    response_rate: percent(total, surveysSent),
+  };
 }
 
 export function satisfactionScore(ratings: Map<number, number>): number {

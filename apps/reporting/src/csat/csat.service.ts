@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CSAT_RESPONSES_PAGE_SIZE, CsatErrors, CsatSurveyPatterns, type CsatRatingInput, type CsatReport, type CsatReportQuery, type CsatSurveyResponse } from '@parley/contracts';
+import {
+  CSAT_RESPONSES_PAGE_SIZE,
+  CsatErrors,
+  CsatSurveyPatterns,
+  type CsatRatingInput,
+  type CsatReport,
+  type CsatReportQuery,
+  type CsatSurveyResponse,
+} from '@parley/contracts';
 import { DomainError, OWNER_LOOKUP_TIMEOUT_MS, RpcClient } from '@parley/service-kit';
 import type { DataSource } from 'typeorm';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
@@ -29,7 +37,8 @@ export class CsatService {
     }
     const missing = () => new DomainError(CsatErrors.surveyNotFound, 'Survey not found');
     if (!UUID.test(token)) throw missing();
-    const saved = (await this.save(token, input)) ?? ((await this.learnSurvey(token)) ? await this.save(token, input) : null);
+    const saved =
+      (await this.save(token, input)) ?? ((await this.learnSurvey(token)) ? await this.save(token, input) : null);
     if (!saved) throw missing();
     return toResponse(saved);
   }
@@ -78,7 +87,8 @@ export class CsatService {
       listed,
     );
     const ratings = new Map(counts.map((row) => [row.rating, row.count]));
-    const matching = query.rating === undefined ? [...ratings.values()].reduce((a, b) => a + b, 0) : (ratings.get(query.rating) ?? 0);
+    const matching =
+      query.rating === undefined ? [...ratings.values()].reduce((a, b) => a + b, 0) : (ratings.get(query.rating) ?? 0);
     return {
       metrics: csatMetrics(ratings, sent),
       csat_survey_responses: rows.map(toResponse),

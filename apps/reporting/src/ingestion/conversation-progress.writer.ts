@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { NEW_PROGRESS, type Progress } from './fact.rules';
-import { ENSURE_PROGRESS, LOCK_PROGRESS, SAVE_PROGRESS, type ConversationProgressRow } from './persistence/conversation-progress.row';
+import {
+  ENSURE_PROGRESS,
+  LOCK_PROGRESS,
+  SAVE_PROGRESS,
+  type ConversationProgressRow,
+} from './persistence/conversation-progress.row';
 
 const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 

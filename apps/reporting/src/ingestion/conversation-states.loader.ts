@@ -17,7 +17,12 @@ const SCOPE_FILTERS: Record<ReportScope, string> = {
 @Injectable()
 export class ConversationStatesLoader {
   /** The scope's conversations now: open, open and waiting for a reply, open and unassigned. */
-  async countsIn(tx: EntityManager, accountId: number, scope: ReportScope, id: number | string): Promise<ConversationMetrics> {
+  async countsIn(
+    tx: EntityManager,
+    accountId: number,
+    scope: ReportScope,
+    id: number | string,
+  ): Promise<ConversationMetrics> {
     const [row] = await tx.query(
       `SELECT count(*)::int AS open,
          count(*) FILTER (WHERE s.waiting_since IS NOT NULL)::int AS unattended,
@@ -29,7 +34,10 @@ export class ConversationStatesLoader {
     return row;
   }
 
-  async liveCounts(tx: EntityManager, accountId: number): Promise<Array<LiveConversationCounts & { team_id: number | null }>> {
+  async liveCounts(
+    tx: EntityManager,
+    accountId: number,
+  ): Promise<Array<LiveConversationCounts & { team_id: number | null }>> {
     return tx.query(
       `SELECT s.team_id,
          count(*) FILTER (WHERE s.status = 'open')::int AS open,

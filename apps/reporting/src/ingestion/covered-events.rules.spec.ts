@@ -16,9 +16,19 @@ describe('the split between history and stream', () => {
     const old = { created_at: 999 } as ConversationSnapshot;
     const fresh = { created_at: 1000 } as ConversationSnapshot;
     expect([covered.created(boundary, old), covered.created(boundary, fresh)]).toEqual([true, false]);
-    expect([covered.message(boundary, { created_at: 999 }), covered.message(boundary, { created_at: 1000 })]).toEqual([true, false]);
-    expect([covered.statusChange(boundary, iso(999.9)), covered.statusChange(boundary, iso(1000))]).toEqual([true, false]);
-    expect([covered.scopeChange(boundary, old, iso(1500)), covered.scopeChange(boundary, old, iso(2000)), covered.scopeChange(boundary, fresh, iso(1500))]).toEqual([true, false, false]);
+    expect([covered.message(boundary, { created_at: 999 }), covered.message(boundary, { created_at: 1000 })]).toEqual([
+      true,
+      false,
+    ]);
+    expect([covered.statusChange(boundary, iso(999.9)), covered.statusChange(boundary, iso(1000))]).toEqual([
+      true,
+      false,
+    ]);
+    expect([
+      covered.scopeChange(boundary, old, iso(1500)),
+      covered.scopeChange(boundary, old, iso(2000)),
+      covered.scopeChange(boundary, fresh, iso(1500)),
+    ]).toEqual([true, false, false]);
     expect(covered.message(null, { created_at: 0 })).toBe(false);
   });
 });

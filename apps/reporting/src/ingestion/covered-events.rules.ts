@@ -11,9 +11,12 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
  * the read count no more.
  */
 export const covered = {
-  created: (boundary: HistoryBoundary | null, conversation: ConversationSnapshot) => boundary !== null && conversation.created_at < boundary.before,
-  message: (boundary: HistoryBoundary | null, message: Pick<Message, 'created_at'>) => boundary !== null && message.created_at < boundary.before,
-  statusChange: (boundary: HistoryBoundary | null, occurredAt: string) => boundary !== null && seconds(occurredAt) < boundary.before,
+  created: (boundary: HistoryBoundary | null, conversation: ConversationSnapshot) =>
+    boundary !== null && conversation.created_at < boundary.before,
+  message: (boundary: HistoryBoundary | null, message: Pick<Message, 'created_at'>) =>
+    boundary !== null && message.created_at < boundary.before,
+  statusChange: (boundary: HistoryBoundary | null, occurredAt: string) =>
+    boundary !== null && seconds(occurredAt) < boundary.before,
   scopeChange: (boundary: HistoryBoundary | null, conversation: ConversationSnapshot, occurredAt: string) =>
     boundary !== null && conversation.created_at < boundary.before && seconds(occurredAt) < boundary.read_at,
 };

@@ -1,4 +1,11 @@
-import { CSAT_CONTENT_TYPE, CSAT_TOKEN_ATTRIBUTE, type ConversationSnapshot, type ConversationStatus, type Message, type MessageSender } from '@parley/contracts';
+import {
+  CSAT_CONTENT_TYPE,
+  CSAT_TOKEN_ATTRIBUTE,
+  type ConversationSnapshot,
+  type ConversationStatus,
+  type Message,
+  type MessageSender,
+} from '@parley/contracts';
 import { businessSeconds, type BusinessHours } from '@parley/domain-rules';
 
 /** What a fact records. Codes are stored; never renumber. */
@@ -42,7 +49,13 @@ export interface Progress {
   open_since: number | null;
 }
 
-export const NEW_PROGRESS: Progress = { first_reply_at: null, pending: [], human_replied: false, bot_session: false, open_since: null };
+export const NEW_PROGRESS: Progress = {
+  first_reply_at: null,
+  pending: [],
+  human_replied: false,
+  bot_session: false,
+  open_since: null,
+};
 
 const ALWAYS_OPEN: BusinessHours = { enabled: false, timezone: 'UTC', days: [] };
 
@@ -100,7 +113,8 @@ export function messageFacts(
   // A CSAT survey is not a conversation message: it counts nowhere, it is recorded as a survey sent.
   if (message.content_type === CSAT_CONTENT_TYPE) {
     const token = message.content_attributes?.[CSAT_TOKEN_ATTRIBUTE];
-    const survey = typeof token === 'string' ? { token, bot_handled: progress.bot_session && !progress.human_replied } : undefined;
+    const survey =
+      typeof token === 'string' ? { token, bot_handled: progress.bot_session && !progress.human_replied } : undefined;
     return { facts, progress, survey };
   }
   const at = message.created_at;
@@ -122,13 +136,26 @@ export function messageFacts(
   next.human_replied = true;
   if (progress.first_reply_at === null) {
     const start = Math.min(conversation.created_at, at);
-    facts.push(fact(conversation, FactKind.firstResponse, at, { agent_id: sender, value: at - start, value_bh: businessSeconds(start, at, within) }));
+    facts.push(
+      fact(conversation, FactKind.firstResponse, at, {
+        agent_id: sender,
+        value: at - start,
+        value_bh: businessSeconds(start, at, within),
+      }),
+    );
     next.first_reply_at = at;
   }
   if (next.pending.length > 0) {
     const waits = next.pending.map((since) => Math.max(0, at - since));
     const waitsBh = next.pending.map((since) => businessSeconds(since, at, within));
-    facts.push(fact(conversation, FactKind.reply, at, { agent_id: sender, value: sum(waits), value_bh: sum(waitsBh), samples: waits.length }));
+    facts.push(
+      fact(conversation, FactKind.reply, at, {
+        agent_id: sender,
+        value: sum(waits),
+        value_bh: sum(waitsBh),
+        samples: waits.length,
+      }),
+    );
     next.pending = [];
   }
   return { facts, progress: next };
@@ -139,13 +166,25 @@ export function messageFacts(
  * leaving `resolved` is a reopen; pending → open hands a bot's conversation to people; a
  * resolve with a bot session and no human reply is the bot's.
  */
-export function statusFacts(progress: Progress, conversation: ConversationSnapshot, previous: ConversationStatus, at: number, hours: BusinessHours | null) {
+export function statusFacts(
+  progress: Progress,
+  conversation: ConversationSnapshot,
+  previous: ConversationStatus,
+  at: number,
+  hours: BusinessHours | null,
+) {
   const facts: Fact[] = [];
   const next: Progress = { ...progress };
   const status = conversation.status;
   if (status === 'resolved' && previous !== 'resolved') {
     const start = Math.min(progress.open_since ?? conversation.created_at, at);
-    facts.push(fact(conversation, FactKind.resolution, at, { agent_id: conversation.assignee_id, value: at - start, value_bh: businessSeconds(start, at, hours ?? ALWAYS_OPEN) }));
+    facts.push(
+      fact(conversation, FactKind.resolution, at, {
+        agent_id: conversation.assignee_id,
+        value: at - start,
+        value_bh: businessSeconds(start, at, hours ?? ALWAYS_OPEN),
+      }),
+    );
     if (progress.bot_session && !progress.human_replied) facts.push(fact(conversation, FactKind.botResolution, at));
   }
   if (previous === 'resolved' && status !== 'resolved') next.open_since = at;
@@ -155,17 +194,30 @@ export function statusFacts(progress: Progress, conversation: ConversationSnapsh
 
 /** A new conversation counts for its account and inbox, and enters the scopes it starts in. */
 export function creationFacts(conversation: ConversationSnapshot): Fact[] {
-  const facts = [fact(conversation, FactKind.conversationCreated, conversation.created_at, { team_id: null, labels: [] })];
-  return facts.concat(enteredFacts(conversation, conversation.created_at, { agent_id: conversation.assignee_id, team_id: conversation.team_id, labels: conversation.labels }));
+  const facts = [
+    fact(conversation, FactKind.conversationCreated, conversation.created_at, { team_id: null, labels: [] }),
+  ];
+  return facts.concat(
+    enteredFacts(conversation, conversation.created_at, {
+      agent_id: conversation.assignee_id,
+      team_id: conversation.team_id,
+      labels: conversation.labels,
+    }),
+  );
 }
 
 /** Facts of a conversation entering scopes at `at` (one per agent, team and label given). */
-export function enteredFacts(conversation: ConversationSnapshot, at: number, into: { agent_id?: number | null; team_id?: number | null; labels?: string[] }): Fact[] {
+export function enteredFacts(
+  conversation: ConversationSnapshot,
+  at: number,
+  into: { agent_id?: number | null; team_id?: number | null; labels?: string[] },
+): Fact[] {
   const base = { inbox_id: null, agent_id: null, team_id: null, labels: [] as string[] };
   const facts: Fact[] = [];
   if (into.agent_id) facts.push(fact(conversation, FactKind.scopeEntered, at, { ...base, agent_id: into.agent_id }));
   if (into.team_id) facts.push(fact(conversation, FactKind.scopeEntered, at, { ...base, team_id: into.team_id }));
-  for (const label of into.labels ?? []) facts.push(fact(conversation, FactKind.scopeEntered, at, { ...base, labels: [label] }));
+  for (const label of into.labels ?? [])
+    facts.push(fact(conversation, FactKind.scopeEntered, at, { ...base, labels: [label] }));
   return facts;
 }
 

@@ -12,7 +12,11 @@ export interface AccountFact {
 
 type RollupKey = { account_id: number; scope: number; scope_id: number; start: number };
 
-function add(rows: Map<string, Record<string, number>>, key: RollupKey, delta: Partial<Record<RollupColumn, number>>): void {
+function add(
+  rows: Map<string, Record<string, number>>,
+  key: RollupKey,
+  delta: Partial<Record<RollupColumn, number>>,
+): void {
   const name = `${key.account_id}:${key.scope}:${key.scope_id}:${key.start}`;
   let row = rows.get(name);
   if (!row) {
@@ -67,7 +71,8 @@ export class FactsWriter {
 
   private async labelKeys(tx: EntityManager, facts: AccountFact[]): Promise<Map<string, number>> {
     const pairs = new Map<string, { account_id: number; title: string }>();
-    for (const { account_id, fact } of facts) for (const title of fact.labels) pairs.set(`${account_id}\u0000${title}`, { account_id, title });
+    for (const { account_id, fact } of facts)
+      for (const title of fact.labels) pairs.set(`${account_id}\u0000${title}`, { account_id, title });
     if (pairs.size === 0) return new Map();
     const list = [...pairs.values()];
     const accounts = list.map((pair) => pair.account_id);

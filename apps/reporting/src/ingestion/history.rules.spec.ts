@@ -15,6 +15,11 @@ const change = (at: number): HistoryStatusChange => ({ from: 'open', to: 'resolv
 describe('history timeline', () => {
   it('merges messages and status changes by time, messages first within a second', () => {
     const steps = timeline([message(1, 10), message(2, 30)], [change(20), change(30)]);
-    expect(steps.map((step) => (step.message ? `m${step.message.id}` : `s${step.change!.at}`))).toEqual(['m1', 's20', 'm2', 's30']);
+    expect(steps.map((step) => (step.message ? `m${step.message.id}` : `s${step.change!.at}`))).toEqual([
+      'm1',
+      's20',
+      'm2',
+      's30',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { HistoryMessage, HistoryStatusChange } from '@parley/contracts';
 
-export type HistoryStep = { message: HistoryMessage; change?: never } | { change: HistoryStatusChange; message?: never };
+export type HistoryStep =
+  { message: HistoryMessage; change?: never } | { change: HistoryStatusChange; message?: never };
 
 /** A conversation's messages and status changes in time order (in one second: messages first, each kind in its own order). */
 export function timeline(messages: HistoryMessage[], changes: HistoryStatusChange[]): HistoryStep[] {

@@ -11,7 +11,13 @@ import { IngestionService } from './ingestion.service';
 /** Builds the model (facts, hourly roll-ups, conversation state) from messaging's events. */
 @Module({
   imports: [MessagingViewModule, CsatModule, ModelStateModule],
-  providers: [ConversationFactsConsumer, IngestionService, FactsWriter, ConversationProgressWriter, ConversationStatesLoader],
+  providers: [
+    ConversationFactsConsumer,
+    IngestionService,
+    FactsWriter,
+    ConversationProgressWriter,
+    ConversationStatesLoader,
+  ],
   exports: [IngestionService, ConversationStatesLoader],
 })
 export class IngestionModule {}

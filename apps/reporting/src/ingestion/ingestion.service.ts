@@ -43,37 +43,90 @@ export class IngestionService {
     const surveys: CsatSurveyRecord[] = [];
     const boundary = await this.state.boundary(tx);
     const counted = events.filter((event) => !covered.message(boundary, event.data.message));
-    await this.withProgress(tx, counted, (event) => event.data.conversation, async (event, current, hours) => {
-      const { message, conversation } = event.data;
-      const result = messageFacts(current, message, conversation, event.meta?.origin, hours.get(conversation.inbox_id) ?? null);
-      if (result.survey) {
-        const { token, bot_handled } = result.survey;
-        surveys.push({ token, bot_handled, account_id: event.account_id!, conversation_id: conversation.id, inbox_id: conversation.inbox_id, assignee_id: conversation.assignee_id, sent_at: message.created_at });
-      }
-      return result;
-    });
+    await this.withProgress(
+      tx,
+      counted,
+      (event) => event.data.conversation,
+      async (event, current, hours) => {
+        const { message, conversation } = event.data;
+        const result = messageFacts(
+          current,
+          message,
+          conversation,
+          event.meta?.origin,
+          hours.get(conversation.inbox_id) ?? null,
+        );
+        if (result.survey) {
+          const { token, bot_handled } = result.survey;
+          surveys.push({
+            token,
+            bot_handled,
+            account_id: event.account_id!,
+            conversation_id: conversation.id,
+            inbox_id: conversation.inbox_id,
+            assignee_id: conversation.assignee_id,
+            sent_at: message.created_at,
+          });
+        }
+        return result;
+      },
+    );
     await this.csat.recordSurveys(tx, surveys);
-    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+    await this.recordStates(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation })),
+    );
   }
 
-  async statusesChanged(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.statusChanged>>): Promise<void> {
+  async statusesChanged(
+    tx: EntityManager,
+    events: Array<Envelope<typeof ConversationEvents.statusChanged>>,
+  ): Promise<void> {
     const boundary = await this.state.boundary(tx);
     const counted = events.filter((event) => !covered.statusChange(boundary, event.occurred_at));
-    await this.withProgress(tx, counted, (event) => event.data.conversation, async (event, current, hours) => {
-      const { conversation, previous_status } = event.data;
-      return statusFacts(current, conversation, previous_status, seconds(event.occurred_at), hours.get(conversation.inbox_id) ?? null);
-    });
-    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+    await this.withProgress(
+      tx,
+      counted,
+      (event) => event.data.conversation,
+      async (event, current, hours) => {
+        const { conversation, previous_status } = event.data;
+        return statusFacts(
+          current,
+          conversation,
+          previous_status,
+          seconds(event.occurred_at),
+          hours.get(conversation.inbox_id) ?? null,
+        );
+      },
+    );
+    await this.recordStates(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation })),
+    );
   }
 
-  async conversationsCreated(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.created>>): Promise<void> {
+  async conversationsCreated(
+    tx: EntityManager,
+    events: Array<Envelope<typeof ConversationEvents.created>>,
+  ): Promise<void> {
     const boundary = await this.state.boundary(tx);
     const counted = events.filter((event) => !covered.created(boundary, event.data.conversation));
-    await this.facts.write(tx, counted.flatMap((event) => creationFacts(event.data.conversation).map((fact) => ({ account_id: event.account_id!, fact }))));
-    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+    await this.facts.write(
+      tx,
+      counted.flatMap((event) =>
+        creationFacts(event.data.conversation).map((fact) => ({ account_id: event.account_id!, fact })),
+      ),
+    );
+    await this.recordStates(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation })),
+    );
   }
 
-  async assigneesChanged(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.assigneeChanged>>): Promise<void> {
+  async assigneesChanged(
+    tx: EntityManager,
+    events: Array<Envelope<typeof ConversationEvents.assigneeChanged>>,
+  ): Promise<void> {
     await this.entered(tx, events, (event) => ({ agent_id: event.data.conversation.assignee_id }));
   }
 
@@ -82,7 +135,10 @@ export class IngestionService {
   }
 
   /** Labels added (the `labels` change of conversation_updated) enter their label's scope. */
-  async conversationsUpdated(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.updated>>): Promise<void> {
+  async conversationsUpdated(
+    tx: EntityManager,
+    events: Array<Envelope<typeof ConversationEvents.updated>>,
+  ): Promise<void> {
     await this.entered(tx, events, (event) => {
       const { changed_attributes } = event.data as EventMap[typeof ConversationEvents.updated];
       const change = changed_attributes.find((entry) => 'labels' in entry)?.labels;
@@ -92,8 +148,14 @@ export class IngestionService {
     });
   }
 
-  async conversationsDeleted(tx: EntityManager, events: Array<Envelope<typeof ConversationEvents.deleted>>): Promise<void> {
-    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation, deleted: true })));
+  async conversationsDeleted(
+    tx: EntityManager,
+    events: Array<Envelope<typeof ConversationEvents.deleted>>,
+  ): Promise<void> {
+    await this.recordStates(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation, deleted: true })),
+    );
   }
 
   /**
@@ -104,12 +166,19 @@ export class IngestionService {
    */
   async history(tx: EntityManager, entries: HistoryConversation[], boundary: HistoryBoundary): Promise<void> {
     if (entries.length === 0) return;
-    const hours = await this.view.hours(tx, entries.map((entry) => entry.conversation.inbox_id));
+    const hours = await this.view.hours(
+      tx,
+      entries.map((entry) => entry.conversation.inbox_id),
+    );
     const facts: AccountFact[] = [];
     const accounts = [...new Set(entries.map((entry) => entry.conversation.account_id))].sort((a, b) => a - b);
     for (const accountId of accounts) {
       const mine = entries.filter((entry) => entry.conversation.account_id === accountId);
-      const progress = await this.progress.lock(tx, accountId, mine.map((entry) => entry.conversation.id));
+      const progress = await this.progress.lock(
+        tx,
+        accountId,
+        mine.map((entry) => entry.conversation.id),
+      );
       for (const { conversation, messages, status_changes } of mine) {
         const within = hours.get(conversation.inbox_id) ?? null;
         const derived: Fact[] = creationFacts(conversation);
@@ -117,7 +186,13 @@ export class IngestionService {
         for (const step of timeline(messages, status_changes)) {
           const result = step.message
             ? messageFacts(current, step.message, conversation, step.message.origin ?? undefined, within)
-            : statusFacts(current, { ...conversation, status: step.change.to }, step.change.from, step.change.at, within);
+            : statusFacts(
+                current,
+                { ...conversation, status: step.change.to },
+                step.change.from,
+                step.change.at,
+                within,
+              );
           current = result.progress;
           derived.push(...result.facts);
         }
@@ -128,12 +203,25 @@ export class IngestionService {
     }
     await this.facts.write(tx, facts);
     const readAt = new Date(boundary.read_at * 1000).toISOString();
-    await this.recordStates(tx, entries.map(({ conversation }) => ({ event: { account_id: conversation.account_id, occurred_at: readAt }, conversation })));
+    await this.recordStates(
+      tx,
+      entries.map(({ conversation }) => ({
+        event: { account_id: conversation.account_id, occurred_at: readAt },
+        conversation,
+      })),
+    );
   }
 
   /** A deleted account's part of the model (facts, roll-ups, progress, states, label keys). */
   async forgetAccount(tx: EntityManager, accountId: number): Promise<void> {
-    for (const table of ['facts', 'rollups', 'daily_rollups', 'conversation_progress', 'conversation_states', 'label_keys']) {
+    for (const table of [
+      'facts',
+      'rollups',
+      'daily_rollups',
+      'conversation_progress',
+      'conversation_states',
+      'label_keys',
+    ]) {
       await tx.query(`DELETE FROM reporting.${table} WHERE account_id = $1`, [accountId]);
     }
   }
@@ -148,15 +236,27 @@ export class IngestionService {
   private async entered<T extends keyof EventMap>(
     tx: EntityManager,
     events: Array<EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>>,
-    into: (event: EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>) => { agent_id?: number | null; team_id?: number | null; labels?: string[] },
+    into: (event: EventEnvelope<EventMap[T] & { conversation: ConversationSnapshot }>) => {
+      agent_id?: number | null;
+      team_id?: number | null;
+      labels?: string[];
+    },
   ): Promise<void> {
     const boundary = await this.state.boundary(tx);
-    const counted = events.filter((event) => !covered.scopeChange(boundary, event.data.conversation, event.occurred_at));
+    const counted = events.filter(
+      (event) => !covered.scopeChange(boundary, event.data.conversation, event.occurred_at),
+    );
     const facts = counted.flatMap((event) =>
-      enteredFacts(event.data.conversation, seconds(event.occurred_at), into(event)).map((fact) => ({ account_id: event.account_id!, fact })),
+      enteredFacts(event.data.conversation, seconds(event.occurred_at), into(event)).map((fact) => ({
+        account_id: event.account_id!,
+        fact,
+      })),
     );
     await this.facts.write(tx, facts);
-    await this.recordStates(tx, events.map((event) => ({ event, conversation: event.data.conversation })));
+    await this.recordStates(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation })),
+    );
   }
 
   /** Applies `derive` to each event in order, per account, with each conversation's progress locked and carried along. */
@@ -164,7 +264,11 @@ export class IngestionService {
     tx: EntityManager,
     events: E[],
     conversationOf: (event: E) => ConversationSnapshot,
-    derive: (event: E, current: Progress, hours: Awaited<ReturnType<MessagingViewLoader['hours']>>) => Promise<{ facts: Fact[]; progress: Progress }>,
+    derive: (
+      event: E,
+      current: Progress,
+      hours: Awaited<ReturnType<MessagingViewLoader['hours']>>,
+    ) => Promise<{ facts: Fact[]; progress: Progress }>,
   ): Promise<void> {
     const byAccount = new Map<number, E[]>();
     for (const event of events) {
@@ -172,10 +276,17 @@ export class IngestionService {
       if (list) list.push(event);
       else byAccount.set(event.account_id!, [event]);
     }
-    const hours = await this.view.hours(tx, events.map((event) => conversationOf(event).inbox_id));
+    const hours = await this.view.hours(
+      tx,
+      events.map((event) => conversationOf(event).inbox_id),
+    );
     const facts: AccountFact[] = [];
     for (const [accountId, accountEvents] of [...byAccount.entries()].sort(([a], [b]) => a - b)) {
-      const progress = await this.progress.lock(tx, accountId, accountEvents.map((event) => conversationOf(event).id));
+      const progress = await this.progress.lock(
+        tx,
+        accountId,
+        accountEvents.map((event) => conversationOf(event).id),
+      );
       for (const event of accountEvents) {
         const id = conversationOf(event).id;
         const result = await derive(event, progress.get(id)!, hours);
@@ -187,7 +298,14 @@ export class IngestionService {
     await this.facts.write(tx, facts);
   }
 
-  private async recordStates(tx: EntityManager, entries: Array<{ event: Pick<EventEnvelope, 'account_id' | 'occurred_at'>; conversation: ConversationSnapshot; deleted?: boolean }>): Promise<void> {
+  private async recordStates(
+    tx: EntityManager,
+    entries: Array<{
+      event: Pick<EventEnvelope, 'account_id' | 'occurred_at'>;
+      conversation: ConversationSnapshot;
+      deleted?: boolean;
+    }>,
+  ): Promise<void> {
     const records: ConversationStateRecord[] = entries.map(({ event, conversation, deleted }) => ({
       account_id: event.account_id!,
       conversation_id: conversation.id,

@@ -83,7 +83,9 @@ export class ReportingModel1765000000001 implements MigrationInterface {
         source_at timestamptz NOT NULL,
         PRIMARY KEY (account_id, conversation_id)
       )`);
-    await runner.query(`CREATE INDEX conversation_states_status_idx ON reporting.conversation_states (account_id, status)`);
+    await runner.query(
+      `CREATE INDEX conversation_states_status_idx ON reporting.conversation_states (account_id, status)`,
+    );
     await runner.query(`
       CREATE TABLE reporting.inboxes_view (
         id integer PRIMARY KEY,
@@ -131,7 +133,18 @@ export class ReportingModel1765000000001 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['agents_view', 'users_view', 'labels_view', 'teams_view', 'inboxes_view', 'conversation_states', 'conversation_progress', 'label_keys', 'rollups', 'facts']) {
+    for (const table of [
+      'agents_view',
+      'users_view',
+      'labels_view',
+      'teams_view',
+      'inboxes_view',
+      'conversation_states',
+      'conversation_progress',
+      'label_keys',
+      'rollups',
+      'facts',
+    ]) {
       await runner.query(`DROP TABLE reporting.${table}`);
     }
   }

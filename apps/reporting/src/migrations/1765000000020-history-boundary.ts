@@ -10,10 +10,14 @@ export class HistoryBoundary1765000000020 implements MigrationInterface {
   name = 'HistoryBoundary1765000000020';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`ALTER TABLE reporting.model_state ADD COLUMN history_before bigint, ADD COLUMN history_read_at bigint, ADD COLUMN history_filled boolean NOT NULL DEFAULT true`);
+    await runner.query(
+      `ALTER TABLE reporting.model_state ADD COLUMN history_before bigint, ADD COLUMN history_read_at bigint, ADD COLUMN history_filled boolean NOT NULL DEFAULT true`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`ALTER TABLE reporting.model_state DROP COLUMN history_before, DROP COLUMN history_read_at, DROP COLUMN history_filled`);
+    await runner.query(
+      `ALTER TABLE reporting.model_state DROP COLUMN history_before, DROP COLUMN history_read_at, DROP COLUMN history_filled`,
+    );
   }
 }

@@ -10,12 +10,14 @@ export class ViewVersions1765000000030 implements MigrationInterface {
   name = 'ViewVersions1765000000030';
 
   async up(runner: QueryRunner): Promise<void> {
-    for (const view of VIEWS) await runner.query(`ALTER TABLE reporting.${view} RENAME COLUMN source_at TO source_updated_at`);
+    for (const view of VIEWS)
+      await runner.query(`ALTER TABLE reporting.${view} RENAME COLUMN source_at TO source_updated_at`);
     await runner.query(`ALTER TABLE reporting.users_view ADD COLUMN deleted boolean NOT NULL DEFAULT false`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE reporting.users_view DROP COLUMN deleted`);
-    for (const view of VIEWS) await runner.query(`ALTER TABLE reporting.${view} RENAME COLUMN source_updated_at TO source_at`);
+    for (const view of VIEWS)
+      await runner.query(`ALTER TABLE reporting.${view} RENAME COLUMN source_updated_at TO source_at`);
   }
 }

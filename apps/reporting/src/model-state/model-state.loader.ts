@@ -11,7 +11,9 @@ export class ModelStateLoader {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async state(): Promise<ModelState> {
-    const [row]: Array<{ rebuilding: boolean }> = await this.db.query('SELECT rebuilding FROM reporting.model_state WHERE id = 1');
+    const [row]: Array<{ rebuilding: boolean }> = await this.db.query(
+      'SELECT rebuilding FROM reporting.model_state WHERE id = 1',
+    );
     return { rebuilding: row?.rebuilding ?? false };
   }
 

@@ -45,7 +45,9 @@ export class RebuildService implements OnApplicationBootstrap {
     void this.consumers
       .started()
       .then(() => this.start())
-      .catch((error: Error) => this.logger.error(`Model rebuild could not start again (ask again to retry): ${error.message}`));
+      .catch((error: Error) =>
+        this.logger.error(`Model rebuild could not start again (ask again to retry): ${error.message}`),
+      );
   }
 
   async start(): Promise<ModelState> {
@@ -65,9 +67,15 @@ export class RebuildService implements OnApplicationBootstrap {
       this.running = false;
       throw error;
     }
-    this.logger.log(`Model rebuild started: history before ${new Date(boundary.before * 1000).toISOString()} from messaging, the rest from the stream`);
+    this.logger.log(
+      `Model rebuild started: history before ${new Date(boundary.before * 1000).toISOString()} from messaging, the rest from the stream`,
+    );
     void this.consumers
-      .replay(FACT_CONSUMERS, (tx) => this.ingestion.emptyModel(tx), () => this.fill(boundary))
+      .replay(
+        FACT_CONSUMERS,
+        (tx) => this.ingestion.emptyModel(tx),
+        () => this.fill(boundary),
+      )
       .then(() => this.watcher.watch())
       .catch((error: Error) => this.logger.error(`Model rebuild failed (ask again to retry): ${error.message}`))
       .finally(() => (this.running = false));
@@ -79,7 +87,11 @@ export class RebuildService implements OnApplicationBootstrap {
     let after = 0;
     let conversations = 0;
     for (;;) {
-      const page = await this.rpc.send(HistoryPatterns.page, { before: boundary.before, after, limit: HISTORY_PAGE }, { timeoutMs: HISTORY_PAGE_TIMEOUT_MS });
+      const page = await this.rpc.send(
+        HistoryPatterns.page,
+        { before: boundary.before, after, limit: HISTORY_PAGE },
+        { timeoutMs: HISTORY_PAGE_TIMEOUT_MS },
+      );
       await this.db.transaction((tx) => this.ingestion.history(tx, page.conversations, boundary));
       conversations += page.conversations.length;
       if (page.next_after === null) break;

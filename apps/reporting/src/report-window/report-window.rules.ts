@@ -17,13 +17,17 @@ export function windowOf(query: { since?: number; until?: number }, config: Repo
   // Exclusive bound: by default the current second is inside the window.
   const until = query.until ?? now + 1;
   const since = query.since ?? until - config.defaultWindowDays * DAY;
-  if (until < since) throw new DomainError(ReportErrors.invalidWindow, `until (${until}) is before since (${since})`, ['until']);
+  if (until < since)
+    throw new DomainError(ReportErrors.invalidWindow, `until (${until}) is before since (${since})`, ['until']);
   if (until - since > config.maxWindowDays * DAY) {
-    throw new DomainError(ReportErrors.invalidWindow, `The window is longer than the maximum of ${config.maxWindowDays} days`, ['since', 'until']);
+    throw new DomainError(
+      ReportErrors.invalidWindow,
+      `The window is longer than the maximum of ${config.maxWindowDays} days`,
+      ['since', 'until'],
+    );
   }
   return { since, until };
 }
-
 
 /** The window of the same length that ends where `window` starts (never before the epoch): what `previous` covers. */
 export function previousWindow(window: Window): Window {

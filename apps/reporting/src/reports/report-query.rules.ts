@@ -1,5 +1,12 @@
 import { DomainError } from '@parley/service-kit';
-import { REPORT_METRICS, ReportErrors, type ReportMetric, type ReportScope, type SeriesQuery, type SummaryQuery } from '@parley/contracts';
+import {
+  REPORT_METRICS,
+  ReportErrors,
+  type ReportMetric,
+  type ReportScope,
+  type SeriesQuery,
+  type SummaryQuery,
+} from '@parley/contracts';
 import { isValidTimeZone, zoneOffsetSeconds } from '@parley/domain-rules';
 import type { Window } from '../report-window/report-window.rules';
 
@@ -9,13 +16,18 @@ const DAY = 86_400;
 export function scopeOf(query: SummaryQuery): { type: ReportScope; id: number } {
   const type = query.type ?? 'account';
   if (type === 'account') return { type, id: 0 };
-  if (query.id === undefined) throw new DomainError(ReportErrors.invalidCombination, `type=${type} needs an id`, ['id']);
+  if (query.id === undefined)
+    throw new DomainError(ReportErrors.invalidCombination, `type=${type} needs an id`, ['id']);
   return { type, id: query.id };
 }
 
 export function metricOf(query: SeriesQuery): ReportMetric {
-  if (query.metric === undefined) throw new DomainError(ReportErrors.unknownMetric, `metric is required (one of ${REPORT_METRICS.join(', ')})`, ['metric']);
-  if (!(REPORT_METRICS as readonly string[]).includes(query.metric)) throw new DomainError(ReportErrors.unknownMetric, `Unknown metric "${query.metric}"`, ['metric']);
+  if (query.metric === undefined)
+    throw new DomainError(ReportErrors.unknownMetric, `metric is required (one of ${REPORT_METRICS.join(', ')})`, [
+      'metric',
+    ]);
+  if (!(REPORT_METRICS as readonly string[]).includes(query.metric))
+    throw new DomainError(ReportErrors.unknownMetric, `Unknown metric "${query.metric}"`, ['metric']);
   return query.metric as ReportMetric;
 }
 
@@ -24,12 +36,15 @@ export type Zone = { name: string } | { offsetMinutes: number };
 
 export function zoneOf(query: { timezone?: string; timezone_offset?: number }): Zone {
   if (query.timezone !== undefined) {
-    if (!isValidTimeZone(query.timezone)) throw new DomainError(ReportErrors.unknownTimezone, `Unknown time zone "${query.timezone}"`, ['timezone']);
+    if (!isValidTimeZone(query.timezone))
+      throw new DomainError(ReportErrors.unknownTimezone, `Unknown time zone "${query.timezone}"`, ['timezone']);
     return { name: query.timezone };
   }
   const offset = query.timezone_offset ?? 0;
   if (!Number.isFinite(offset) || offset < -12 || offset > 14) {
-    throw new DomainError(ReportErrors.unknownTimezone, 'timezone_offset must be between -12 and 14 hours', ['timezone_offset']);
+    throw new DomainError(ReportErrors.unknownTimezone, 'timezone_offset must be between -12 and 14 hours', [
+      'timezone_offset',
+    ]);
   }
   return { offsetMinutes: Math.round(offset * 60) };
 }
@@ -42,10 +57,11 @@ export function zoneOf(query: { timezone?: string; timezone_offset?: number }): 
 export function zoneAlignment(zone: Zone, window: Window): 'day' | 'hour' | 'none' {
   const offsets: number[] = [];
   if ('offsetMinutes' in zone) offsets.push(zone.offsetMinutes * 60);
-  else for (let at = window.since; ; at = Math.min(at + 15 * DAY, window.until)) {
-    offsets.push(zoneOffsetSeconds(zone.name, at));
-    if (at >= window.until) break;
-  }
+  else
+    for (let at = window.since; ; at = Math.min(at + 15 * DAY, window.until)) {
+      offsets.push(zoneOffsetSeconds(zone.name, at));
+      if (at >= window.until) break;
+    }
   if (offsets.every((offset) => offset === 0)) return 'day';
   return offsets.every((offset) => offset % 3600 === 0) ? 'hour' : 'none';
 }

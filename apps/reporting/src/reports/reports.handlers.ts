@@ -22,18 +22,27 @@ export class ReportsHandlers {
   }
 
   @MessagePattern(P.conversationMetrics)
-  async conversationMetrics(@Payload() r: RpcRequest<typeof P.conversationMetrics>): Promise<RpcResponse<typeof P.conversationMetrics>> {
+  async conversationMetrics(
+    @Payload() r: RpcRequest<typeof P.conversationMetrics>,
+  ): Promise<RpcResponse<typeof P.conversationMetrics>> {
     return { metrics: await this.reports.conversationMetrics(r.account_id, r.query), ...(await this.model.state()) };
   }
 
   @MessagePattern(P.entitySummaries)
-  async entitySummaries(@Payload() r: RpcRequest<typeof P.entitySummaries>): Promise<RpcResponse<typeof P.entitySummaries>> {
+  async entitySummaries(
+    @Payload() r: RpcRequest<typeof P.entitySummaries>,
+  ): Promise<RpcResponse<typeof P.entitySummaries>> {
     return { rows: await this.reports.entitySummaries(r.account_id, r.kind, r.query), ...(await this.model.state()) };
   }
 
   @MessagePattern(P.liveConversations)
-  async liveConversations(@Payload() r: RpcRequest<typeof P.liveConversations>): Promise<RpcResponse<typeof P.liveConversations>> {
-    return { live: await this.reports.liveConversations(r.account_id, r.per_team === true), ...(await this.model.state()) };
+  async liveConversations(
+    @Payload() r: RpcRequest<typeof P.liveConversations>,
+  ): Promise<RpcResponse<typeof P.liveConversations>> {
+    return {
+      live: await this.reports.liveConversations(r.account_id, r.per_team === true),
+      ...(await this.model.state()),
+    };
   }
 
   @MessagePattern(P.liveAgents)

@@ -45,7 +45,8 @@ function modelRows(scope: ReportScope, options: { perEntity?: boolean } = {}): s
 function ranges(window: Window, rollups: 'day' | 'hour' | 'none'): number[] {
   const start = Math.ceil(window.since / HOUR) * HOUR;
   const end = Math.floor(window.until / HOUR) * HOUR;
-  if (rollups === 'none' || start >= end) return [window.since, window.until, window.since, window.since, window.since, window.since];
+  if (rollups === 'none' || start >= end)
+    return [window.since, window.until, window.since, window.since, window.since, window.since];
   const dayStart = Math.ceil(start / DAY) * DAY;
   const dayEnd = Math.floor(end / DAY) * DAY;
   if (rollups === 'hour' || dayStart >= dayEnd) return [window.since, window.until, start, end, start, start];
@@ -94,7 +95,13 @@ export class ReportsQuery {
     return rows[0]?.id ?? -1;
   }
 
-  async totals(accountId: number, scope: ReportScope, scopeId: number, window: Window, useRollups = true): Promise<Totals> {
+  async totals(
+    accountId: number,
+    scope: ReportScope,
+    scopeId: number,
+    window: Window,
+    useRollups = true,
+  ): Promise<Totals> {
     const [row] = await this.db.query(`SELECT ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(scope)}) r`, [
       accountId,
       ScopeCode[scope],
@@ -132,7 +139,12 @@ export class ReportsQuery {
   }
 
   /** Totals per agent, inbox, team or label key with any fact in the window. */
-  async perEntity(accountId: number, kind: EntitySummaryKind, window: Window, useRollups = true): Promise<Map<number, Totals>> {
+  async perEntity(
+    accountId: number,
+    kind: EntitySummaryKind,
+    window: Window,
+    useRollups = true,
+  ): Promise<Map<number, Totals>> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `SELECT r.id, ${SUM_ROLLUP_COLUMNS} FROM (${modelRows(kind, { perEntity: true })}) r GROUP BY r.id`,
       [accountId, ScopeCode[kind], 0, ...ranges(window, useRollups ? 'day' : 'none')],
@@ -141,7 +153,12 @@ export class ReportsQuery {
   }
 
   /** Conversations created per weekday × hour of the zone. */
-  async traffic(accountId: number, window: Window, zone: Zone, rollups: 'hour' | 'none'): Promise<Array<{ dow: number; hour: number; count: number }>> {
+  async traffic(
+    accountId: number,
+    window: Window,
+    zone: Zone,
+    rollups: 'hour' | 'none',
+  ): Promise<Array<{ dow: number; hour: number; count: number }>> {
     const local = `(r.t AT TIME ZONE ${zoneSql(zone, '$10')})`;
     const rows: Array<{ dow: number; hour: number; count: string }> = await this.db.query(
       `SELECT extract(dow FROM ${local})::int AS dow, extract(hour FROM ${local})::int AS hour, sum(r.conversations) AS count

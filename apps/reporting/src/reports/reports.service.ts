@@ -83,13 +83,19 @@ export class ReportsService {
     const key = await this.query.scopeKey(accountId, scope.type, scope.id);
     const manager = this.db.manager;
     const agents = await this.view.agents(manager, accountId);
-    const online = agents.filter((agent) => agent.availability_status === 'online' && (scope.type !== 'agent' || agent.id === scope.id));
+    const online = agents.filter(
+      (agent) => agent.availability_status === 'online' && (scope.type !== 'agent' || agent.id === scope.id),
+    );
     // Both are "now", whatever the window: the previous window shows the same values.
     const live = {
-      open_conversations_count: (await this.states.countsIn(manager, accountId, scope.type, await this.stateIdOf(accountId, scope))).open,
+      open_conversations_count: (
+        await this.states.countsIn(manager, accountId, scope.type, await this.stateIdOf(accountId, scope))
+      ).open,
       agents_online_count: online.length,
     };
-    const [current, previous] = await Promise.all([window, previousWindow(window)].map((range) => this.query.totals(accountId, scope.type, key, range)));
+    const [current, previous] = await Promise.all(
+      [window, previousWindow(window)].map((range) => this.query.totals(accountId, scope.type, key, range)),
+    );
     return { ...live, ...windowedFigures(current), previous: { ...live, ...windowedFigures(previous) } };
   }
 
@@ -105,11 +111,26 @@ export class ReportsService {
     const window = windowOf(input, this.config, now());
     const zone = await this.zoneOf(input);
     const key = await this.query.scopeKey(accountId, scope.type, scope.id);
-    const buckets = await this.query.series(accountId, scope.type, key, window, input.group_by ?? 'day', zone, zoneAlignment(zone, window));
-    return buckets.map(({ timestamp, totals }) => ({ timestamp, value: metricValue(metric, totals, input.business_hours === true) }));
+    const buckets = await this.query.series(
+      accountId,
+      scope.type,
+      key,
+      window,
+      input.group_by ?? 'day',
+      zone,
+      zoneAlignment(zone, window),
+    );
+    return buckets.map(({ timestamp, totals }) => ({
+      timestamp,
+      value: metricValue(metric, totals, input.business_hours === true),
+    }));
   }
 
-  async entitySummaries(accountId: number, kind: EntitySummaryKind, input: ReportWindowQuery): Promise<EntitySummaryRow[]> {
+  async entitySummaries(
+    accountId: number,
+    kind: EntitySummaryKind,
+    input: ReportWindowQuery,
+  ): Promise<EntitySummaryRow[]> {
     const window = windowOf(input, this.config, now());
     const totals = await this.query.perEntity(accountId, kind, window);
     const entities = await this.view.entities(this.db.manager, accountId, kind);
@@ -133,7 +154,10 @@ export class ReportsService {
     for (const row of rows) for (const key of Object.keys(total) as Array<keyof typeof total>) total[key] += row[key];
     if (!perTeam) return total;
     const names = await this.view.teamNames(this.db.manager, accountId);
-    return { ...total, teams: rows.map((row) => ({ ...row, name: row.team_id === null ? null : (names.get(row.team_id) ?? null) })) };
+    return {
+      ...total,
+      teams: rows.map((row) => ({ ...row, name: row.team_id === null ? null : (names.get(row.team_id) ?? null) })),
+    };
   }
 
   async liveAgents(accountId: number): Promise<LiveAgents> {
@@ -148,14 +172,23 @@ export class ReportsService {
     };
   }
 
-  async traffic(accountId: number, input: ReportWindowQuery & { timezone_offset?: number; timezone?: string }): Promise<TrafficCell[]> {
+  async traffic(
+    accountId: number,
+    input: ReportWindowQuery & { timezone_offset?: number; timezone?: string },
+  ): Promise<TrafficCell[]> {
     const window = windowOf(input, this.config, now());
     const zone = await this.zoneOf(input);
-    const counts = await this.query.traffic(accountId, window, zone, zoneAlignment(zone, window) === 'none' ? 'none' : 'hour');
+    const counts = await this.query.traffic(
+      accountId,
+      window,
+      zone,
+      zoneAlignment(zone, window) === 'none' ? 'none' : 'hour',
+    );
     const byCell = new Map(counts.map((cell) => [`${cell.dow}:${cell.hour}`, cell.count]));
     const cells: TrafficCell[] = [];
     for (let day = 0; day < 7; day++) {
-      for (let hour = 0; hour < 24; hour++) cells.push({ day_of_week: day, hour, conversations_count: byCell.get(`${day}:${hour}`) ?? 0 });
+      for (let hour = 0; hour < 24; hour++)
+        cells.push({ day_of_week: day, hour, conversations_count: byCell.get(`${day}:${hour}`) ?? 0 });
     }
     return cells;
   }
@@ -164,7 +197,8 @@ export class ReportsService {
   async botMetrics(accountId: number, input: ReportWindowQuery): Promise<BotMetrics> {
     const window = windowOf(input, this.config, now());
     const totals = await this.query.totals(accountId, 'account', 0, window);
-    const rate = (part: number) => (totals.bot_sessions > 0 ? Math.round((part / totals.bot_sessions) * 10_000) / 100 : 0);
+    const rate = (part: number) =>
+      totals.bot_sessions > 0 ? Math.round((part / totals.bot_sessions) * 10_000) / 100 : 0;
     return {
       bot_sessions_count: totals.bot_sessions,
       bot_resolutions_count: totals.bot_resolutions,
@@ -177,7 +211,9 @@ export class ReportsService {
 
   /** Conversation states carry labels by title, every other scope by id. */
   private async stateIdOf(accountId: number, scope: { type: ReportScope; id: number }): Promise<number | string> {
-    return scope.type === 'label' ? ((await this.view.labelTitle(this.db.manager, accountId, scope.id)) ?? '') : scope.id;
+    return scope.type === 'label'
+      ? ((await this.view.labelTitle(this.db.manager, accountId, scope.id)) ?? '')
+      : scope.id;
   }
 
   /** The query's zone, known to the runtime and to PostgreSQL alike (else a 400 naming it). */

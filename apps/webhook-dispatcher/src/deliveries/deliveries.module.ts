@@ -17,7 +17,17 @@ import { HttpsAdapter } from './https.adapter';
 @Module({
   imports: [WebhooksModule, TargetsModule, MessagingViewModule],
   controllers: [DeliveriesHandlers],
-  providers: [DeliveriesService, DeliveryQueueWriter, DeliveryPollerWorker, DeliveryLeasesWriter, DeliveryAttemptService, DeliveryOutcomeWriter, DueNotificationsAdapter, DeliveryLogQuery, HttpsAdapter],
+  providers: [
+    DeliveriesService,
+    DeliveryQueueWriter,
+    DeliveryPollerWorker,
+    DeliveryLeasesWriter,
+    DeliveryAttemptService,
+    DeliveryOutcomeWriter,
+    DueNotificationsAdapter,
+    DeliveryLogQuery,
+    HttpsAdapter,
+  ],
   exports: [DeliveryQueueWriter],
 })
 export class DeliveriesModule {}

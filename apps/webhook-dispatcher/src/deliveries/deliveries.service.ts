@@ -30,7 +30,8 @@ export class DeliveriesService {
     const eventId = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
     const deliveryId = await this.dataSource.transaction(async (tx) => {
       // The asking service applied an event of an account deleted meanwhile: it retries, and its own tombstone refuses the event.
-      if (await this.deletedAccounts.isDeleted(tx, input.account_id)) throw new Error(`Account ${input.account_id} was deleted`);
+      if (await this.deletedAccounts.isDeleted(tx, input.account_id))
+        throw new Error(`Account ${input.account_id} was deleted`);
       return (
         (await this.queue.add(tx, {
           accountId: input.account_id,

@@ -10,18 +10,30 @@ import { signatureOf } from './signature.rules';
 const config = loadDispatcherConfig({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_SCHEDULE_MS: '10,20' });
 
 /** Stand-ins that answer as told and note what they were asked. */
-function setUp(options: { callback?: { webhook_url: string; secret: string } | null | Error; refuse?: string; answer?: SendResult } = {}) {
+function setUp(
+  options: {
+    callback?: { webhook_url: string; secret: string } | null | Error;
+    refuse?: string;
+    answer?: SendResult;
+  } = {},
+) {
   const posts: Array<{ url: string; headers: Record<string, string>; body: string }> = [];
   const guard = {
     check: async (url: string): Promise<CheckedTarget> => {
       if (options.refuse) throw new UnsafeTargetError(options.refuse, 'not_public');
-      return { url: new URL(url), hostname: new URL(url).hostname, addresses: [{ address: '93.184.216.34', family: 4 }] };
+      return {
+        url: new URL(url),
+        hostname: new URL(url).hostname,
+        addresses: [{ address: '93.184.216.34', family: 4 }],
+      };
     },
   } as TargetGuard;
   const callbacks = {
     of: async () => {
       if (options.callback instanceof Error) throw options.callback;
-      return options.callback === undefined ? null : options.callback && { account_id: 1, inbox_id: 9, ...options.callback };
+      return options.callback === undefined
+        ? null
+        : options.callback && { account_id: 1, inbox_id: 9, ...options.callback };
     },
   } as unknown as CallbackTargetsLoader;
   const sender = {
@@ -61,11 +73,21 @@ describe('a delivery attempt', () => {
   it("posts the body signed with the webhook's secret and judges the answer", async () => {
     const { attempt, posts } = setUp();
     const outcome = await attempt.make(leased());
-    expect(outcome).toMatchObject({ kind: 'attempted', result: { statusCode: 200, error: null, latencyMs: 7 }, verdict: { state: 'delivered', retryInMs: null } });
+    expect(outcome).toMatchObject({
+      kind: 'attempted',
+      result: { statusCode: 200, error: null, latencyMs: 7 },
+      verdict: { state: 'delivered', retryInMs: null },
+    });
     expect(posts).toHaveLength(1);
     const [{ url, headers, body }] = posts;
-    expect([url, body, headers['X-Parley-Delivery']]).toEqual(['https://hooks.example.com/in', '{"id":"event-1"}', 'delivery-1']);
-    expect(headers['X-Parley-Signature']).toBe(signatureOf('webhook-secret', Number(headers['X-Parley-Timestamp']), body));
+    expect([url, body, headers['X-Parley-Delivery']]).toEqual([
+      'https://hooks.example.com/in',
+      '{"id":"event-1"}',
+      'delivery-1',
+    ]);
+    expect(headers['X-Parley-Signature']).toBe(
+      signatureOf('webhook-secret', Number(headers['X-Parley-Timestamp']), body),
+    );
   });
 
   it("continues the event's trace with a traceparent header, and sends none without one", async () => {
@@ -78,27 +100,41 @@ describe('a delivery attempt', () => {
 
   it('schedules the next retry after a failure, and discards after the last', async () => {
     const failing = setUp({ answer: { statusCode: 500, error: null, latencyMs: 3 } }).attempt;
-    expect(await failing.make(leased({ attempts: 1 }))).toMatchObject({ verdict: { state: 'retrying', retryInMs: 20 } });
-    expect(await failing.make(leased({ attempts: 2 }))).toMatchObject({ verdict: { state: 'discarded', retryInMs: null } });
+    expect(await failing.make(leased({ attempts: 1 }))).toMatchObject({
+      verdict: { state: 'retrying', retryInMs: 20 },
+    });
+    expect(await failing.make(leased({ attempts: 2 }))).toMatchObject({
+      verdict: { state: 'discarded', retryInMs: null },
+    });
   });
 
   it("sends an inbox's delivery to its callback URL with its secret", async () => {
-    const { attempt, posts } = setUp({ callback: { webhook_url: 'https://bridge.example.com/cb', secret: 'inbox-secret' } });
+    const { attempt, posts } = setUp({
+      callback: { webhook_url: 'https://bridge.example.com/cb', secret: 'inbox-secret' },
+    });
     await attempt.make(leased({ target: 'inbox', webhook_id: null, inbox_id: 9, url: null, secret: null }));
     expect(posts[0].url).toBe('https://bridge.example.com/cb');
-    expect(posts[0].headers['X-Parley-Signature']).toBe(signatureOf('inbox-secret', Number(posts[0].headers['X-Parley-Timestamp']), posts[0].body));
+    expect(posts[0].headers['X-Parley-Signature']).toBe(
+      signatureOf('inbox-secret', Number(posts[0].headers['X-Parley-Timestamp']), posts[0].body),
+    );
   });
 
   it('discards an inbox delivery without an attempt when the inbox has no callback', async () => {
     const { attempt, posts } = setUp({ callback: null });
-    expect(await attempt.make(leased({ target: 'inbox', inbox_id: 9, url: null, secret: null }))).toMatchObject({ kind: 'no-callback' });
+    expect(await attempt.make(leased({ target: 'inbox', inbox_id: 9, url: null, secret: null }))).toMatchObject({
+      kind: 'no-callback',
+    });
     expect(posts).toEqual([]);
   });
 
   it('counts a failed callback lookup as a failed attempt', async () => {
     const { attempt, posts } = setUp({ callback: new Error('timed out') });
     const outcome = await attempt.make(leased({ target: 'inbox', inbox_id: 9, url: null, secret: null }));
-    expect(outcome).toMatchObject({ kind: 'attempted', result: { statusCode: null, error: "could not look up the inbox's callback URL: timed out" }, verdict: { state: 'retrying' } });
+    expect(outcome).toMatchObject({
+      kind: 'attempted',
+      result: { statusCode: null, error: "could not look up the inbox's callback URL: timed out" },
+      verdict: { state: 'retrying' },
+    });
     expect(posts).toEqual([]);
   });
 

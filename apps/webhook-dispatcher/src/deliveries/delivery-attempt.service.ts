@@ -29,7 +29,11 @@ export class DeliveryAttemptService {
 
   async make(delivery: LeasedDelivery): Promise<Outcome> {
     const startedAt = new Date();
-    const attempted = (statusCode: number | null, error: string | null, latencyMs = Date.now() - startedAt.getTime()): Outcome => ({
+    const attempted = (
+      statusCode: number | null,
+      error: string | null,
+      latencyMs = Date.now() - startedAt.getTime(),
+    ): Outcome => ({
       kind: 'attempted',
       delivery,
       startedAt,
@@ -39,7 +43,11 @@ export class DeliveryAttemptService {
     let { url, secret } = delivery;
     if (delivery.target === 'inbox') {
       try {
-        const callback = await this.callbacks.of(delivery.account_id, delivery.inbox_id!, delivery.created_at.getTime());
+        const callback = await this.callbacks.of(
+          delivery.account_id,
+          delivery.inbox_id!,
+          delivery.created_at.getTime(),
+        );
         if (!callback) return { kind: 'no-callback', delivery };
         ({ webhook_url: url, secret } = callback);
       } catch (error) {
@@ -49,7 +57,12 @@ export class DeliveryAttemptService {
     try {
       const target = await this.guard.check(url!);
       if (!leaseAllows(delivery.leaseEndsAt, this.config.timeoutMs)) return { kind: 'released', delivery };
-      const headers = signedHeaders({ secret: secret!, event: delivery.event, deliveryId: delivery.id, body: delivery.body });
+      const headers = signedHeaders({
+        secret: secret!,
+        event: delivery.event,
+        deliveryId: delivery.id,
+        body: delivery.body,
+      });
       if (delivery.traceparent) headers.traceparent = delivery.traceparent;
       const result = await this.sender.post(target, headers, delivery.body, this.config.timeoutMs);
       return attempted(result.statusCode, result.error, result.latencyMs);

@@ -28,7 +28,10 @@ export class DeliveryLogQuery {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async page(webhookId: number, page = 1): Promise<WebhookDeliveryPage> {
-    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM webhook_dispatcher.delivery_attempts WHERE webhook_id = $1`, [webhookId]);
+    const [{ count }] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM webhook_dispatcher.delivery_attempts WHERE webhook_id = $1`,
+      [webhookId],
+    );
     const rows: DeliveryAttemptRow[] = await this.dataSource.query(
       `SELECT a.id, a.delivery_id, d.event_id, d.event, a.attempt, a.status_code, a.error, a.latency_ms, a.attempted_at, a.next_attempt_at, a.state
          FROM webhook_dispatcher.delivery_attempts a

@@ -23,12 +23,25 @@ describe('outcome columns', () => {
   it('lays out one element per outcome in every column', () => {
     const startedAt = new Date('2024-05-01T10:00:00.000Z');
     const outcomes: Outcome[] = [
-      { kind: 'attempted', delivery: delivery('a'), startedAt, result: { statusCode: 200, error: null, latencyMs: 12.4 }, verdict: { state: 'delivered', retryInMs: null } },
-      { kind: 'attempted', delivery: delivery('b', 1), startedAt, result: { statusCode: 503, error: null, latencyMs: 40 }, verdict: { state: 'retrying', retryInMs: 120_000 } },
+      {
+        kind: 'attempted',
+        delivery: delivery('a'),
+        startedAt,
+        result: { statusCode: 200, error: null, latencyMs: 12.4 },
+        verdict: { state: 'delivered', retryInMs: null },
+      },
+      {
+        kind: 'attempted',
+        delivery: delivery('b', 1),
+        startedAt,
+        result: { statusCode: 503, error: null, latencyMs: 40 },
+        verdict: { state: 'retrying', retryInMs: 120_000 },
+      },
       { kind: 'no-callback', delivery: delivery('c') },
       { kind: 'released', delivery: delivery('d', 2) },
     ];
-    const [id, leaseId, state, attempt, statusCode, error, latencyMs, retryInMs, attemptedAt] = outcomeColumns(outcomes);
+    const [id, leaseId, state, attempt, statusCode, error, latencyMs, retryInMs, attemptedAt] =
+      outcomeColumns(outcomes);
     expect(id).toEqual(['a', 'b', 'c', 'd']);
     expect(leaseId).toEqual(['lease-a', 'lease-b', 'lease-c', 'lease-d']);
     // A delivery without a callback ends discarded without an attempt; a released one stays pending, its attempts unchanged.

@@ -76,7 +76,9 @@ export class DeliveryOutcomeWriter {
   }
 
   record(outcome: Outcome): void {
-    this.results.inc({ outcome: outcome.kind === 'attempted' ? outcome.verdict.state : outcome.kind.replace('-', '_') });
+    this.results.inc({
+      outcome: outcome.kind === 'attempted' ? outcome.verdict.state : outcome.kind.replace('-', '_'),
+    });
     this.queue.push(outcome);
     this.flushing ??= this.flush();
   }

@@ -58,7 +58,9 @@ export class DeliveryPollerWorker extends PollingLoop {
   override async beforeApplicationShutdown(): Promise<void> {
     await this.notifications.close();
     await super.beforeApplicationShutdown();
-    await this.leases.release(this.inFlight.takeWaiting()).catch((error: Error) => this.logger.warn(`Could not give back waiting deliveries: ${error.message}`));
+    await this.leases
+      .release(this.inFlight.takeWaiting())
+      .catch((error: Error) => this.logger.warn(`Could not give back waiting deliveries: ${error.message}`));
     while (this.attempts.size > 0) await Promise.all(this.attempts);
     await this.outcomes.drain();
   }
@@ -133,7 +135,9 @@ export class DeliveryPollerWorker extends PollingLoop {
     if (outcome.kind !== 'attempted' || outcome.verdict.state !== 'discarded') return;
     const { delivery, result } = outcome;
     const why = result.error ?? `HTTP ${result.statusCode}`;
-    this.logger.warn(`Discarded delivery ${delivery.id} of ${delivery.event} (event ${delivery.event_id}) after ${delivery.attempts + 1} attempts; last: ${why}`);
+    this.logger.warn(
+      `Discarded delivery ${delivery.id} of ${delivery.event} (event ${delivery.event_id}) after ${delivery.attempts + 1} attempts; last: ${why}`,
+    );
   }
 
   private async cleanupOccasionally(): Promise<void> {
@@ -141,7 +145,10 @@ export class DeliveryPollerWorker extends PollingLoop {
     this.cleaning = true;
     this.lastCleanup = Date.now();
     try {
-      await this.dataSource.query(`DELETE FROM webhook_dispatcher.deliveries WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
+      await this.dataSource.query(
+        `DELETE FROM webhook_dispatcher.deliveries WHERE finished_at < now() - make_interval(days => $1)`,
+        [RETENTION_DAYS],
+      );
     } catch (error) {
       this.logger.warn(`Removing old deliveries failed: ${(error as Error).message}`);
     } finally {

@@ -5,7 +5,10 @@ import type { EntityManager } from 'typeorm';
 import { DELIVERIES_DUE_CHANNEL } from './due-notifications.adapter';
 
 /** Where a delivery goes: an account webhook, an API inbox's callback, or a URL a service gave. */
-export type DeliveryTarget = { kind: 'webhook'; webhookId: number } | { kind: 'inbox'; inboxId: number } | { kind: 'direct'; url: string; secret: string };
+export type DeliveryTarget =
+  | { kind: 'webhook'; webhookId: number }
+  | { kind: 'inbox'; inboxId: number }
+  | { kind: 'direct'; url: string; secret: string };
 
 export interface NewDelivery {
   accountId: number;
@@ -32,7 +35,10 @@ export class DeliveryQueueWriter {
 
   /** The delivery queued earlier for this event to this URL (deliveries other services ask for). */
   async directDeliveryOf(tx: EntityManager, url: string, eventId: string): Promise<string | null> {
-    const [row]: Array<{ id: string }> = await tx.query(`SELECT id FROM webhook_dispatcher.deliveries WHERE target = 'direct' AND url = $1 AND event_id = $2`, [url, eventId]);
+    const [row]: Array<{ id: string }> = await tx.query(
+      `SELECT id FROM webhook_dispatcher.deliveries WHERE target = 'direct' AND url = $1 AND event_id = $2`,
+      [url, eventId],
+    );
     return row?.id ?? null;
   }
 

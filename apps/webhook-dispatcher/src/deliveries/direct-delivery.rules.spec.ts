@@ -1,7 +1,13 @@
 import type { EnqueueDeliveryInput } from '@parley/contracts';
 import { assertValidDirectDelivery } from './direct-delivery.rules';
 
-const valid: EnqueueDeliveryInput = { account_id: 1, url: 'https://hooks.example.com/', secret: 's', event: 'kanban.item.created', payload: { id: 'x' } };
+const valid: EnqueueDeliveryInput = {
+  account_id: 1,
+  url: 'https://hooks.example.com/',
+  secret: 's',
+  event: 'kanban.item.created',
+  payload: { id: 'x' },
+};
 
 describe('direct delivery requests', () => {
   it('accepts a complete request', () => {

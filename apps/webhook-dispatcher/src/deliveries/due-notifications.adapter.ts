@@ -38,13 +38,18 @@ export class DueNotificationsAdapter {
   }
 
   private async connect(onDue: () => void): Promise<void> {
-    const client = new Client({ connectionString: this.config.database!.url, application_name: `${this.config.database!.schema}_listener` });
+    const client = new Client({
+      connectionString: this.config.database!.url,
+      application_name: `${this.config.database!.schema}_listener`,
+    });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = null;
       void client.end().catch(() => undefined);
       if (this.closed) return;
-      this.logger.warn(`Lost the notification connection${error ? `: ${error.message}` : ''}; polling only until it is back`);
+      this.logger.warn(
+        `Lost the notification connection${error ? `: ${error.message}` : ''}; polling only until it is back`,
+      );
       this.retry = setTimeout(() => void this.connect(onDue), this.retryMs);
       this.retryMs = Math.min(RECONNECT_MAX_MS, this.retryMs * 2);
     };

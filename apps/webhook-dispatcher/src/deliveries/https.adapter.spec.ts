@@ -26,7 +26,13 @@ describe('HttpsAdapter', () => {
   const sender = new HttpsAdapter(loadDispatcherConfig({}));
 
   it('answers only the checked addresses for the host, whatever DNS would say now', () => {
-    const lookup = pinnedLookup({ ...target(1), addresses: [{ address: '93.184.216.34', family: 4 }, { address: '2606:2800:220:1::1', family: 6 }] });
+    const lookup = pinnedLookup({
+      ...target(1),
+      addresses: [
+        { address: '93.184.216.34', family: 4 },
+        { address: '2606:2800:220:1::1', family: 6 },
+      ],
+    });
     const one = jest.fn();
     const all = jest.fn();
     lookup('rebinding.invalid', {}, one);
@@ -80,7 +86,9 @@ describe('connection pools', () => {
   it('reuses connections for the same host, port and checked addresses', () => {
     const pools = new TargetConnectionsAdapter(8);
     try {
-      expect(pools.agentFor(checked(['93.184.216.34', '93.184.216.35']))).toBe(pools.agentFor(checked(['93.184.216.35', '93.184.216.34'])));
+      expect(pools.agentFor(checked(['93.184.216.34', '93.184.216.35']))).toBe(
+        pools.agentFor(checked(['93.184.216.35', '93.184.216.34'])),
+      );
     } finally {
       pools.destroy();
     }

@@ -51,7 +51,12 @@ export class TargetConnectionsAdapter {
       // Most recently used last: the first entry is the one to evict.
       this.agents.delete(key);
     } else {
-      agent = new Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, maxFreeSockets: this.maxIdlePerTarget, scheduling: 'lifo' });
+      agent = new Agent({
+        keepAlive: true,
+        timeout: IDLE_SOCKET_MS,
+        maxFreeSockets: this.maxIdlePerTarget,
+        scheduling: 'lifo',
+      });
       if (this.agents.size >= MAX_AGENTS) {
         const [oldestKey, oldest] = this.agents.entries().next().value!;
         this.agents.delete(oldestKey);
@@ -81,7 +86,12 @@ export class HttpsAdapter implements OnApplicationShutdown {
     this.pools.destroy();
   }
 
-  async post(target: CheckedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendResult> {
+  async post(
+    target: CheckedTarget,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+  ): Promise<SendResult> {
     const started = performance.now();
     const deadline = started + timeoutMs;
     const first = await this.exchange(target, headers, body, timeoutMs, this.pools.agentFor(target));
@@ -111,7 +121,9 @@ export class HttpsAdapter implements OnApplicationShutdown {
         port: target.url.port || 443,
         path: `${target.url.pathname}${target.url.search}`,
         // Credentials in the URL (https://user:pass@host/) become Basic authentication, as receivers expect.
-        auth: target.url.username ? `${decodeURIComponent(target.url.username)}:${decodeURIComponent(target.url.password)}` : undefined,
+        auth: target.url.username
+          ? `${decodeURIComponent(target.url.username)}:${decodeURIComponent(target.url.password)}`
+          : undefined,
         method: 'POST',
         headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
         agent,
@@ -126,7 +138,14 @@ export class HttpsAdapter implements OnApplicationShutdown {
         // The connection dropped mid-body: the status is what counts.
         response.on('error', () => clearTimeout(timer));
         const redirect = status !== null && status >= 300 && status < 400;
-        finish(status, isSuccessStatus(status) ? null : redirect ? `redirect to ${response.headers.location ?? '?'} not followed` : null);
+        finish(
+          status,
+          isSuccessStatus(status)
+            ? null
+            : redirect
+              ? `redirect to ${response.headers.location ?? '?'} not followed`
+              : null,
+        );
       });
       // Also bounds a body that never ends: the connection is dropped rather than kept. The
       // verdict waits one turn of the event loop: when the loop lagged, an answer already in the

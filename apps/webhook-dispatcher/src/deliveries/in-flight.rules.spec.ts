@@ -1,12 +1,24 @@
 import { InFlight, targetKeyOf, type Targeted } from './in-flight.rules';
 
-const webhook = (id: number, n = 0): Targeted & { n: number } => ({ target: 'webhook', webhook_id: id, inbox_id: null, url: `https://hooks.example.com/${id}`, n });
+const webhook = (id: number, n = 0): Targeted & { n: number } => ({
+  target: 'webhook',
+  webhook_id: id,
+  inbox_id: null,
+  url: `https://hooks.example.com/${id}`,
+  n,
+});
 const inbox = (id: number): Targeted => ({ target: 'inbox', webhook_id: null, inbox_id: id, url: null });
 const direct = (url: string): Targeted => ({ target: 'direct', webhook_id: null, inbox_id: null, url });
 
 describe('attempts in flight', () => {
   it('tells targets apart by webhook, inbox or direct URL', () => {
-    expect(new Set([webhook(1), webhook(2), inbox(1), direct('https://a.example.com/'), direct('https://b.example.com/')].map(targetKeyOf)).size).toBe(5);
+    expect(
+      new Set(
+        [webhook(1), webhook(2), inbox(1), direct('https://a.example.com/'), direct('https://b.example.com/')].map(
+          targetKeyOf,
+        ),
+      ).size,
+    ).toBe(5);
     expect(targetKeyOf(webhook(1))).toBe(targetKeyOf({ ...webhook(1), url: 'https://elsewhere.example.com/' }));
   });
 
@@ -22,7 +34,15 @@ describe('attempts in flight', () => {
 
   it('keeps one target to its share, names it full, and hands its next slot to a delivery waiting for it', () => {
     const slots = new InFlight<Targeted & { n?: number }>(10, 2);
-    const { started, refused } = slots.admit([webhook(7, 1), webhook(7, 2), inbox(3), webhook(7, 3), webhook(7, 4), webhook(7, 5), direct('https://a.example.com/')]);
+    const { started, refused } = slots.admit([
+      webhook(7, 1),
+      webhook(7, 2),
+      inbox(3),
+      webhook(7, 3),
+      webhook(7, 4),
+      webhook(7, 5),
+      direct('https://a.example.com/'),
+    ]);
     expect(started).toEqual([webhook(7, 1), webhook(7, 2), inbox(3), direct('https://a.example.com/')]);
     // Two of webhook 7's wait for its slots; the fifth has no room to wait.
     expect(refused).toEqual([webhook(7, 5)]);

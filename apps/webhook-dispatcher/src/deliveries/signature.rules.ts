@@ -8,7 +8,13 @@ export function signatureOf(secret: string, timestamp: number, body: string): st
 }
 
 /** The headers of one attempt; the timestamp is taken at send time, so each attempt is signed afresh. */
-export function signedHeaders(input: { secret: string; event: string; deliveryId: string; body: string; now?: Date }): Record<string, string> {
+export function signedHeaders(input: {
+  secret: string;
+  event: string;
+  deliveryId: string;
+  body: string;
+  now?: Date;
+}): Record<string, string> {
   const timestamp = toUnixSeconds(input.now ?? new Date());
   return {
     'Content-Type': 'application/json',

@@ -43,7 +43,10 @@ export class FanOutService {
       const apiInboxId = apiInboxOf(event);
       // An inbox known (by an answer given after the event) to have no callback URL gets no
       // delivery row: its attempt would have asked the same cache and discarded it.
-      const inboxId = apiInboxId !== null && !this.callbacks.knownWithout(event.accountId, apiInboxId, Date.parse(source.occurred_at)) ? apiInboxId : null;
+      const inboxId =
+        apiInboxId !== null && !this.callbacks.knownWithout(event.accountId, apiInboxId, Date.parse(source.occurred_at))
+          ? apiInboxId
+          : null;
       const key = `${event.accountId}:${event.name}:${inboxId}`;
       if (!lookups.has(key)) lookups.set(key, this.addressees(tx, event.accountId, event.name, inboxId));
       // One query at a time on the transaction's connection: awaited here, in order.
@@ -53,12 +56,26 @@ export class FanOutService {
       if (webhookIds.length > 0) {
         const body = JSON.stringify(accountPayload(event, account));
         for (const webhookId of webhookIds) {
-          deliveries.push({ accountId: event.accountId, eventId: event.id, event: event.name, body, target: { kind: 'webhook', webhookId }, traceparent });
+          deliveries.push({
+            accountId: event.accountId,
+            eventId: event.id,
+            event: event.name,
+            body,
+            target: { kind: 'webhook', webhookId },
+            traceparent,
+          });
         }
       }
       if (inbox) {
         const body = JSON.stringify(inboxCallbackPayload(event, account, inbox));
-        deliveries.push({ accountId: event.accountId, eventId: event.id, event: event.name, body, target: { kind: 'inbox', inboxId: inbox.id }, traceparent });
+        deliveries.push({
+          accountId: event.accountId,
+          eventId: event.id,
+          event: event.name,
+          body,
+          target: { kind: 'inbox', inboxId: inbox.id },
+          traceparent,
+        });
       }
     }
     await this.queue.addMany(tx, deliveries);
@@ -70,16 +87,23 @@ export class FanOutService {
    * so an inbox without one costs no delivery row at all. If messaging does not answer, the
    * rows are made and their attempts ask again.
    */
-  private async learnCallbacks(events: Array<{ source: SourceEvent; event: ReturnType<typeof toPublicEvent> }>): Promise<void> {
+  private async learnCallbacks(
+    events: Array<{ source: SourceEvent; event: ReturnType<typeof toPublicEvent> }>,
+  ): Promise<void> {
     const latest = new Map<string, { accountId: number; inboxId: number; since: number }>();
     for (const { source, event } of events) {
       const inboxId = event?.accountId ? apiInboxOf(event) : null;
       if (inboxId === null || !event?.accountId) continue;
       const key = `${event.accountId}:${inboxId}`;
       const since = Date.parse(source.occurred_at);
-      if ((latest.get(key)?.since ?? -Infinity) < since) latest.set(key, { accountId: event.accountId, inboxId, since });
+      if ((latest.get(key)?.since ?? -Infinity) < since)
+        latest.set(key, { accountId: event.accountId, inboxId, since });
     }
-    await Promise.all([...latest.values()].map(({ accountId, inboxId, since }) => this.callbacks.of(accountId, inboxId, since).catch(() => null)));
+    await Promise.all(
+      [...latest.values()].map(({ accountId, inboxId, since }) =>
+        this.callbacks.of(accountId, inboxId, since).catch(() => null),
+      ),
+    );
   }
 
   /**
@@ -87,7 +111,12 @@ export class FanOutService {
    * moment ago) is asked of messaging; only if it cannot say does the account show its id, the
    * inbox no name.
    */
-  private async addressees(tx: EntityManager, accountId: number, eventName: string, inboxId: number | null): Promise<Addressees> {
+  private async addressees(
+    tx: EntityManager,
+    accountId: number,
+    eventName: string,
+    inboxId: number | null,
+  ): Promise<Addressees> {
     const found = await this.webhooks.recipientsOf(tx, accountId, eventName, inboxId);
     const named = found.webhookIds.length > 0 || inboxId !== null;
     const accountName = found.accountName ?? (named ? await this.names.account(accountId) : null);

@@ -9,7 +9,10 @@ export interface InboxRef {
 }
 
 /** A contact sender gets the contact's details from the conversation (the message carries id, name, type only). */
-function bridgeSender(message: Message, conversation: ConversationSnapshot): (MessageSender & Partial<ConversationSender>) | null {
+function bridgeSender(
+  message: Message,
+  conversation: ConversationSnapshot,
+): (MessageSender & Partial<ConversationSender>) | null {
   const contact = conversation.meta.sender;
   if (message.sender?.type === 'contact' && contact?.id === message.sender.id) return { ...contact, ...message.sender };
   return message.sender;
@@ -20,7 +23,11 @@ function bridgeSender(message: Message, conversation: ConversationSnapshot): (Me
  * `event` (messages add `sender`, `conversation`, `inbox`, `account`); typing events name the
  * `user` and the `conversation`.
  */
-export function inboxCallbackPayload(event: PublicEvent, account: AccountRef, inbox: InboxRef): Record<string, unknown> {
+export function inboxCallbackPayload(
+  event: PublicEvent,
+  account: AccountRef,
+  inbox: InboxRef,
+): Record<string, unknown> {
   const conversation = event.conversation!;
   const changes = event.changedAttributes ? { changed_attributes: event.changedAttributes } : {};
   if (event.message) {

@@ -1,4 +1,14 @@
-import { CampaignEvents, ContactEvents, ConversationEvents, KanbanEvents, MessageEvents, type ConversationSnapshot, type EventEnvelope, type KanbanItem, type Message } from '@parley/contracts';
+import {
+  CampaignEvents,
+  ContactEvents,
+  ConversationEvents,
+  KanbanEvents,
+  MessageEvents,
+  type ConversationSnapshot,
+  type EventEnvelope,
+  type KanbanItem,
+  type Message,
+} from '@parley/contracts';
 import { accountPayload } from './account-payload.mapper';
 import { inboxCallbackPayload } from './inbox-callback-payload.mapper';
 import { toPublicEvent, type SourceEvent } from './public-event.mapper';
@@ -32,7 +42,15 @@ const conversation: ConversationSnapshot = {
   campaign_id: null,
   contact_inbox: { contact_id: 21, inbox_id: 11, source_id: 'ada-chat-1' },
   meta: {
-    sender: { id: 21, name: 'Ada', email: 'ada@example.com', phone_number: '+15550001', identifier: 'ada-1', thumbnail: null, blocked: false },
+    sender: {
+      id: 21,
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone_number: '+15550001',
+      identifier: 'ada-1',
+      thumbnail: null,
+      blocked: false,
+    },
     assignee: null,
     team: null,
     channel: 'Channel::Api',
@@ -77,25 +95,40 @@ describe('public events', () => {
   it('names each internal event by its public name', () => {
     expect(toPublicEvent(envelope(ConversationEvents.created, { conversation }))?.name).toBe('conversation_created');
     expect(toPublicEvent(envelope(ConversationEvents.resolved, { conversation }))?.name).toBe('conversation_resolved');
-    expect(toPublicEvent(envelope(ConversationEvents.typingOff, { conversation, user: { id: 1, name: 'Bo' } }))?.name).toBe('conversation_typing_off');
+    expect(
+      toPublicEvent(envelope(ConversationEvents.typingOff, { conversation, user: { id: 1, name: 'Bo' } }))?.name,
+    ).toBe('conversation_typing_off');
     expect(toPublicEvent(envelope(MessageEvents.created, { message, conversation }))?.name).toBe('message_created');
-    expect(toPublicEvent(envelope(ContactEvents.updated, { contact: {}, changed_attributes: [] }))?.name).toBe('contact_updated');
+    expect(toPublicEvent(envelope(ContactEvents.updated, { contact: {}, changed_attributes: [] }))?.name).toBe(
+      'contact_updated',
+    );
   });
 
   it('posts a campaign trigger as webwidget_triggered about the conversation it started', () => {
-    const event = toPublicEvent(envelope(CampaignEvents.webwidgetTriggered, { conversation, campaign: { id: 4, title: 'Nudge' }, url: 'https://a.example/', time_on_page: 5 }));
+    const event = toPublicEvent(
+      envelope(CampaignEvents.webwidgetTriggered, {
+        conversation,
+        campaign: { id: 4, title: 'Nudge' },
+        url: 'https://a.example/',
+        time_on_page: 5,
+      }),
+    );
     expect(event).toMatchObject({ name: 'webwidget_triggered', resource: conversation, conversation });
   });
 
   it('leaves activity messages out', () => {
     const activity = { ...message, message_type: 'activity' };
     expect(toPublicEvent(envelope(MessageEvents.created, { message: activity, conversation }))).toBeNull();
-    expect(toPublicEvent(envelope(MessageEvents.updated, { message: activity, conversation, changed_attributes: [] }))).toBeNull();
+    expect(
+      toPublicEvent(envelope(MessageEvents.updated, { message: activity, conversation, changed_attributes: [] })),
+    ).toBeNull();
   });
 
   it('turns a status change into changed_attributes', () => {
     const resolved = { ...conversation, status: 'resolved' };
-    const event = toPublicEvent(envelope(ConversationEvents.statusChanged, { conversation: resolved, previous_status: 'open' }));
+    const event = toPublicEvent(
+      envelope(ConversationEvents.statusChanged, { conversation: resolved, previous_status: 'open' }),
+    );
     expect(event?.changedAttributes).toEqual([{ status: { previous_value: 'open', current_value: 'resolved' } }]);
   });
 });
@@ -114,13 +147,23 @@ describe('account webhook payload', () => {
 
   it('adds changed_attributes to update events', () => {
     const changes = [{ content: { previous_value: 'Hello', current_value: 'Hi' } }];
-    const event = toPublicEvent(envelope(MessageEvents.updated, { message, conversation, changed_attributes: changes }))!;
-    expect(accountPayload(event, account)).toMatchObject({ event: 'message_updated', data: message, changed_attributes: changes });
+    const event = toPublicEvent(
+      envelope(MessageEvents.updated, { message, conversation, changed_attributes: changes }),
+    )!;
+    expect(accountPayload(event, account)).toMatchObject({
+      event: 'message_updated',
+      data: message,
+      changed_attributes: changes,
+    });
   });
 
   it('names the typing user', () => {
     const event = toPublicEvent(envelope(ConversationEvents.typingOn, { conversation, user: { id: 5, name: 'Bo' } }))!;
-    expect(accountPayload(event, account)).toMatchObject({ event: 'conversation_typing_on', data: conversation, user: { id: 5, name: 'Bo' } });
+    expect(accountPayload(event, account)).toMatchObject({
+      event: 'conversation_typing_on',
+      data: conversation,
+      user: { id: 5, name: 'Bo' },
+    });
   });
 });
 
@@ -136,7 +179,12 @@ describe('API inbox callback payload', () => {
       content: 'Hello',
       message_type: 'incoming',
       sender: { id: 21, name: 'Ada', type: 'contact', email: 'ada@example.com', identifier: 'ada-1' },
-      conversation: { id: 7, inbox_id: 11, contact_inbox: { contact_id: 21, inbox_id: 11, source_id: 'ada-chat-1' }, meta: { sender: { id: 21 } } },
+      conversation: {
+        id: 7,
+        inbox_id: 11,
+        contact_inbox: { contact_id: 21, inbox_id: 11, source_id: 'ada-chat-1' },
+        meta: { sender: { id: 21 } },
+      },
       inbox: { id: 11, name: 'Bridge' },
       account: { id: 3, name: 'Acme' },
     });
@@ -144,20 +192,39 @@ describe('API inbox callback payload', () => {
   });
 
   it('keeps an agent sender as the message names it', () => {
-    const outgoing = { ...message, message_type: 'outgoing', sender: { id: 2, name: 'Agent', type: 'user', thumbnail: null } };
+    const outgoing = {
+      ...message,
+      message_type: 'outgoing',
+      sender: { id: 2, name: 'Agent', type: 'user', thumbnail: null },
+    };
     const event = toPublicEvent(envelope(MessageEvents.created, { message: outgoing, conversation }))!;
-    expect(inboxCallbackPayload(event, account, inbox).sender).toEqual({ id: 2, name: 'Agent', type: 'user', thumbnail: null });
+    expect(inboxCallbackPayload(event, account, inbox).sender).toEqual({
+      id: 2,
+      name: 'Agent',
+      type: 'user',
+      thumbnail: null,
+    });
   });
 
   it('puts a conversation at top level, with its changes', () => {
     const changes = [{ priority: { previous_value: null, current_value: 'high' } }];
     const event = toPublicEvent(envelope(ConversationEvents.updated, { conversation, changed_attributes: changes }))!;
-    expect(inboxCallbackPayload(event, account, inbox)).toMatchObject({ event: 'conversation_updated', id: 7, status: 'open', contact_inbox: { source_id: 'ada-chat-1' }, changed_attributes: changes });
+    expect(inboxCallbackPayload(event, account, inbox)).toMatchObject({
+      event: 'conversation_updated',
+      id: 7,
+      status: 'open',
+      contact_inbox: { source_id: 'ada-chat-1' },
+      changed_attributes: changes,
+    });
   });
 
   it('names the user and the conversation of a typing event', () => {
     const event = toPublicEvent(envelope(ConversationEvents.typingOn, { conversation, user: { id: 5, name: 'Bo' } }))!;
-    expect(inboxCallbackPayload(event, account, inbox)).toMatchObject({ event: 'conversation_typing_on', user: { id: 5, name: 'Bo' }, conversation: { id: 7 } });
+    expect(inboxCallbackPayload(event, account, inbox)).toMatchObject({
+      event: 'conversation_typing_on',
+      user: { id: 5, name: 'Bo' },
+      conversation: { id: 7 },
+    });
   });
 });
 
@@ -170,7 +237,15 @@ describe('Kanban card events', () => {
     position: 1,
     conversation_display_id: null,
     assigned_agents: [],
-    item_details: { title: 'Deal', description: null, status: 'won', priority: null, value: 10, currency: null, conversation_id: null },
+    item_details: {
+      title: 'Deal',
+      description: null,
+      status: 'won',
+      priority: null,
+      value: 10,
+      currency: null,
+      conversation_id: null,
+    },
     custom_attributes: {},
     stage_entered_at: '2023-11-14T22:13:20.500Z',
     created_at: '2023-11-14T22:13:20.500Z',
@@ -184,9 +259,17 @@ describe('Kanban card events', () => {
   });
 
   it('say what a move and a status change changed', () => {
-    const moved = toPublicEvent(envelope(KanbanEvents.itemStageChanged, { item, previous_funnel_id: 2, previous_stage: 'lead' }))!;
-    expect(moved.changedAttributes).toEqual([{ funnel_stage: { previous_value: 'lead', current_value: 'won' } }, { funnel_id: { previous_value: 2, current_value: 4 } }]);
+    const moved = toPublicEvent(
+      envelope(KanbanEvents.itemStageChanged, { item, previous_funnel_id: 2, previous_stage: 'lead' }),
+    )!;
+    expect(moved.changedAttributes).toEqual([
+      { funnel_stage: { previous_value: 'lead', current_value: 'won' } },
+      { funnel_id: { previous_value: 2, current_value: 4 } },
+    ]);
     const status = toPublicEvent(envelope(KanbanEvents.itemStatusChanged, { item, previous_status: 'open' }))!;
-    expect(status).toMatchObject({ name: 'kanban.item.status_changed', changedAttributes: [{ status: { previous_value: 'open', current_value: 'won' } }] });
+    expect(status).toMatchObject({
+      name: 'kanban.item.status_changed',
+      changedAttributes: [{ status: { previous_value: 'open', current_value: 'won' } }],
+    });
   });
 });

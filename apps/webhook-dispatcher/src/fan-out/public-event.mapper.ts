@@ -60,7 +60,12 @@ export function toPublicEvent(event: SourceEvent): PublicEvent | null {
       return { ...base, resource: message, message, conversation, changedAttributes };
     }
     case ConversationEvents.updated:
-      return { ...base, resource: event.data.conversation, conversation: event.data.conversation, changedAttributes: event.data.changed_attributes };
+      return {
+        ...base,
+        resource: event.data.conversation,
+        conversation: event.data.conversation,
+        changedAttributes: event.data.changed_attributes,
+      };
     case ConversationEvents.statusChanged: {
       const { conversation, previous_status } = event.data;
       const changedAttributes = [{ status: { previous_value: previous_status, current_value: conversation.status } }];
@@ -72,17 +77,29 @@ export function toPublicEvent(event: SourceEvent): PublicEvent | null {
       return { ...base, resource: event.data.item, changedAttributes: event.data.changed_attributes };
     case KanbanEvents.itemStageChanged: {
       const { item, previous_stage, previous_funnel_id } = event.data;
-      const changedAttributes: ChangedAttributes = [{ funnel_stage: { previous_value: previous_stage, current_value: item.funnel_stage } }];
-      if (previous_funnel_id !== item.funnel_id) changedAttributes.push({ funnel_id: { previous_value: previous_funnel_id, current_value: item.funnel_id } });
+      const changedAttributes: ChangedAttributes = [
+        { funnel_stage: { previous_value: previous_stage, current_value: item.funnel_stage } },
+      ];
+      if (previous_funnel_id !== item.funnel_id)
+        changedAttributes.push({ funnel_id: { previous_value: previous_funnel_id, current_value: item.funnel_id } });
       return { ...base, resource: item, changedAttributes };
     }
     case KanbanEvents.itemStatusChanged: {
       const { item, previous_status } = event.data;
-      return { ...base, resource: item, changedAttributes: [{ status: { previous_value: previous_status, current_value: item.item_details.status } }] };
+      return {
+        ...base,
+        resource: item,
+        changedAttributes: [{ status: { previous_value: previous_status, current_value: item.item_details.status } }],
+      };
     }
     case ConversationEvents.typingOn:
     case ConversationEvents.typingOff:
-      return { ...base, resource: event.data.conversation, conversation: event.data.conversation, user: event.data.user };
+      return {
+        ...base,
+        resource: event.data.conversation,
+        conversation: event.data.conversation,
+        user: event.data.user,
+      };
     default:
       return { ...base, resource: event.data.conversation, conversation: event.data.conversation };
   }

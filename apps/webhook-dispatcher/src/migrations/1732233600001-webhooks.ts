@@ -41,10 +41,18 @@ export class Webhooks1732233600001 implements MigrationInterface {
         CHECK (target <> 'direct' OR url IS NOT NULL)
       )`);
     // One delivery per (event, target) however often the event is consumed.
-    await runner.query(`CREATE UNIQUE INDEX deliveries_webhook_event_key ON webhook_dispatcher.deliveries (webhook_id, event_id) WHERE webhook_id IS NOT NULL`);
-    await runner.query(`CREATE UNIQUE INDEX deliveries_inbox_event_key ON webhook_dispatcher.deliveries (inbox_id, event_id) WHERE inbox_id IS NOT NULL`);
-    await runner.query(`CREATE INDEX deliveries_due_idx ON webhook_dispatcher.deliveries (next_attempt_at) WHERE state = 'pending'`);
-    await runner.query(`CREATE INDEX deliveries_finished_idx ON webhook_dispatcher.deliveries (finished_at) WHERE finished_at IS NOT NULL`);
+    await runner.query(
+      `CREATE UNIQUE INDEX deliveries_webhook_event_key ON webhook_dispatcher.deliveries (webhook_id, event_id) WHERE webhook_id IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE UNIQUE INDEX deliveries_inbox_event_key ON webhook_dispatcher.deliveries (inbox_id, event_id) WHERE inbox_id IS NOT NULL`,
+    );
+    await runner.query(
+      `CREATE INDEX deliveries_due_idx ON webhook_dispatcher.deliveries (next_attempt_at) WHERE state = 'pending'`,
+    );
+    await runner.query(
+      `CREATE INDEX deliveries_finished_idx ON webhook_dispatcher.deliveries (finished_at) WHERE finished_at IS NOT NULL`,
+    );
     await runner.query(`
       CREATE TABLE webhook_dispatcher.delivery_attempts (
         id bigserial PRIMARY KEY,
@@ -59,7 +67,9 @@ export class Webhooks1732233600001 implements MigrationInterface {
         attempted_at timestamptz NOT NULL,
         UNIQUE (delivery_id, attempt)
       )`);
-    await runner.query(`CREATE INDEX delivery_attempts_webhook_idx ON webhook_dispatcher.delivery_attempts (webhook_id, attempted_at DESC, id DESC) WHERE webhook_id IS NOT NULL`);
+    await runner.query(
+      `CREATE INDEX delivery_attempts_webhook_idx ON webhook_dispatcher.delivery_attempts (webhook_id, attempted_at DESC, id DESC) WHERE webhook_id IS NOT NULL`,
+    );
     await runner.query(`
       CREATE TABLE webhook_dispatcher.accounts_view (
         id integer PRIMARY KEY,

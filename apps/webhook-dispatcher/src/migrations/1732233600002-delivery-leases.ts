@@ -11,10 +11,14 @@ export class DeliveryLeases1732233600002 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     // Room on each page for a claimed row's new version: the claim changes no indexed column, so it can be a HOT update.
-    await runner.query(`ALTER TABLE webhook_dispatcher.deliveries ADD COLUMN locked_until timestamptz, ADD COLUMN lease_id uuid, SET (fillfactor = 70)`);
+    await runner.query(
+      `ALTER TABLE webhook_dispatcher.deliveries ADD COLUMN locked_until timestamptz, ADD COLUMN lease_id uuid, SET (fillfactor = 70)`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`ALTER TABLE webhook_dispatcher.deliveries DROP COLUMN lease_id, DROP COLUMN locked_until, RESET (fillfactor)`);
+    await runner.query(
+      `ALTER TABLE webhook_dispatcher.deliveries DROP COLUMN lease_id, DROP COLUMN locked_until, RESET (fillfactor)`,
+    );
   }
 }

@@ -16,7 +16,12 @@ export interface Recipients {
 @Injectable()
 export class WebhooksLoader {
   /** Who gets an event, and the names its payloads show (messaging's view), in one round trip: it runs in every fan-out transaction. */
-  async recipientsOf(tx: EntityManager, accountId: number, eventName: string, inboxId: number | null): Promise<Recipients> {
+  async recipientsOf(
+    tx: EntityManager,
+    accountId: number,
+    eventName: string,
+    inboxId: number | null,
+  ): Promise<Recipients> {
     const [row] = await preparedQuery<RecipientsRow>(
       tx,
       'webhook_dispatcher_recipients',

@@ -20,7 +20,10 @@ export class WebhooksService {
   ) {}
 
   async list(accountId: number): Promise<Webhook[]> {
-    const rows: WebhookRow[] = await this.dataSource.query(`SELECT ${WEBHOOK_COLUMNS} FROM webhook_dispatcher.webhooks WHERE account_id = $1 ORDER BY id`, [accountId]);
+    const rows: WebhookRow[] = await this.dataSource.query(
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhook_dispatcher.webhooks WHERE account_id = $1 ORDER BY id`,
+      [accountId],
+    );
     return rows.map(toWebhook);
   }
 
@@ -37,7 +40,8 @@ export class WebhooksService {
   /** updated_at moves only when a value changes. */
   async update(accountId: number, id: number, input: UpdateWebhookInput): Promise<Webhook> {
     const current = await this.find(accountId, id);
-    const subscriptions = input.subscriptions === undefined ? current.subscriptions : normaliseSubscriptions(input.subscriptions);
+    const subscriptions =
+      input.subscriptions === undefined ? current.subscriptions : normaliseSubscriptions(input.subscriptions);
     const url = input.url === undefined ? current.url : await this.targets.assertAcceptable(input.url);
     const [rows] = (await this.dataSource.query(
       `UPDATE webhook_dispatcher.webhooks
@@ -53,7 +57,10 @@ export class WebhooksService {
 
   /** Its pending deliveries and their log go with it. */
   async delete(accountId: number, id: number): Promise<null> {
-    const [, count] = (await this.dataSource.query('DELETE FROM webhook_dispatcher.webhooks WHERE id = $1 AND account_id = $2', [id, accountId])) as [unknown, number];
+    const [, count] = (await this.dataSource.query(
+      'DELETE FROM webhook_dispatcher.webhooks WHERE id = $1 AND account_id = $2',
+      [id, accountId],
+    )) as [unknown, number];
     if (count === 0) throw notFound();
     return null;
   }

@@ -7,7 +7,16 @@ const cipher = CredentialCipher.fromEnv({ CHANNEL_CREDENTIALS_KEY: randomBytes(3
 
 describe('write-only fields', () => {
   it('names the secrets of every channel kind', () => {
-    for (const name of ['smtp_password', 'imap_password', 'api_key', 'app_secret', 'bot_token', 'page_access_token', 'access_token', 'auth_token']) {
+    for (const name of [
+      'smtp_password',
+      'imap_password',
+      'api_key',
+      'app_secret',
+      'bot_token',
+      'page_access_token',
+      'access_token',
+      'auth_token',
+    ]) {
       expect(isWriteOnlyField(name)).toBe(true);
     }
     for (const name of ['smtp_login', 'webhook_verify_token', 'hmac_token', 'website_token', 'phone_number_id']) {
@@ -18,7 +27,11 @@ describe('write-only fields', () => {
   it('strips them at any depth and leaves the rest', () => {
     const inbox = {
       id: 3,
-      channel: { smtp_login: 'bob', smtp_password: 'p', provider_config: { api_key: 'k', phone_number_id: '1', app_secret: 's' } },
+      channel: {
+        smtp_login: 'bob',
+        smtp_password: 'p',
+        provider_config: { api_key: 'k', phone_number_id: '1', app_secret: 's' },
+      },
       list: [{ auth_token: 't', account_sid: 'AC1' }],
       when: new Date(0),
     };
@@ -32,7 +45,12 @@ describe('write-only fields', () => {
 });
 
 describe('encryptSecrets / decryptSecrets', () => {
-  const settings = { email: 'help@acme.test', smtp_password: 'p4ss', imap_password: null, provider_config: { api_key: 'key-1', phone_number_id: '77' } };
+  const settings = {
+    email: 'help@acme.test',
+    smtp_password: 'p4ss',
+    imap_password: null,
+    provider_config: { api_key: 'key-1', phone_number_id: '77' },
+  };
 
   it('seals only the secrets, each bound to its field, and opens them again', () => {
     const sealed = encryptSecrets(cipher, settings, 'inbox:9');
@@ -43,7 +61,9 @@ describe('encryptSecrets / decryptSecrets', () => {
     expect(JSON.stringify(sealed)).not.toMatch(/p4ss|key-1/);
     expect(decryptSecrets(cipher, sealed, 'inbox:9')).toEqual(settings);
     expect(() => decryptSecrets(cipher, sealed, 'inbox:10')).toThrow(CredentialDecryptionError);
-    expect(() => decryptSecrets(cipher, { ...sealed, api_key: sealed.smtp_password }, 'inbox:9')).toThrow(CredentialDecryptionError);
+    expect(() => decryptSecrets(cipher, { ...sealed, api_key: sealed.smtp_password }, 'inbox:9')).toThrow(
+      CredentialDecryptionError,
+    );
   });
 
   it('refuses a secret that is not text', () => {

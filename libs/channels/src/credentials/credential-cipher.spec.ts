@@ -3,7 +3,11 @@ import { CredentialCipher, CredentialDecryptionError } from './credential-cipher
 import { parseCredentialKey } from './credential-keys';
 
 const hexKey = () => randomBytes(32).toString('hex');
-const cipherFor = (current: string, ...previous: string[]) => CredentialCipher.fromEnv({ CHANNEL_CREDENTIALS_KEY: current, CHANNEL_CREDENTIALS_PREVIOUS_KEYS: previous.join(',') })!;
+const cipherFor = (current: string, ...previous: string[]) =>
+  CredentialCipher.fromEnv({
+    CHANNEL_CREDENTIALS_KEY: current,
+    CHANNEL_CREDENTIALS_PREVIOUS_KEYS: previous.join(','),
+  })!;
 
 describe('CredentialCipher', () => {
   it('opens what it sealed, and never seals the same way twice', () => {

@@ -40,12 +40,19 @@ export class CredentialCipher {
     const cipher = createCipheriv('aes-256-gcm', this.current.bytes, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [PREFIX, this.current.id, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(':');
+    return [
+      PREFIX,
+      this.current.id,
+      iv.toString('base64url'),
+      sealed.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+    ].join(':');
   }
 
   decrypt(ciphertext: string, context: string): string {
     const parts = ciphertext.split(':');
-    if (parts.length !== 6 || `${parts[0]}:${parts[1]}` !== PREFIX) throw new CredentialDecryptionError('not a sealed credential');
+    if (parts.length !== 6 || `${parts[0]}:${parts[1]}` !== PREFIX)
+      throw new CredentialDecryptionError('not a sealed credential');
     const [, , keyId, iv, sealed, tag] = parts;
     const key = this.keys.get(keyId);
     if (!key) throw new CredentialDecryptionError(`sealed with key ${keyId}, which is not configured`);

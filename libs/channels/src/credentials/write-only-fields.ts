@@ -1,5 +1,12 @@
 /** Channel secrets: accepted on create and update, stored encrypted, never shown, logged or sent in an event. */
-const WRITE_ONLY_NAMES = new Set(['api_key', 'app_secret', 'bot_token', 'page_access_token', 'access_token', 'auth_token']);
+const WRITE_ONLY_NAMES = new Set([
+  'api_key',
+  'app_secret',
+  'bot_token',
+  'page_access_token',
+  'access_token',
+  'auth_token',
+]);
 
 export function isWriteOnlyField(name: string): boolean {
   return WRITE_ONLY_NAMES.has(name) || name.endsWith('_password');

@@ -11,8 +11,20 @@ const CONVERSATION = '2b1d1f4e-1111-4222-8333-444455556666';
 
 function request(settings: Partial<EmailChannelSettings> = {}): SendRequest<EmailChannelSettings> {
   return {
-    message: { id: 7, content: 'Your parcel left **today**.', senderName: 'Ann', attachments: [{ filename: 'label.txt', contentType: 'text/plain', open: () => Readable.from([Buffer.from('tracking 123')]) }] },
-    thread: { conversationUuid: CONVERSATION, subject: 'Where is my parcel?', inReplyTo: 'q1@mail.example.net', references: ['q1@mail.example.net'] },
+    message: {
+      id: 7,
+      content: 'Your parcel left **today**.',
+      senderName: 'Ann',
+      attachments: [
+        { filename: 'label.txt', contentType: 'text/plain', open: () => Readable.from([Buffer.from('tracking 123')]) },
+      ],
+    },
+    thread: {
+      conversationUuid: CONVERSATION,
+      subject: 'Where is my parcel?',
+      inReplyTo: 'q1@mail.example.net',
+      references: ['q1@mail.example.net'],
+    },
     contact: { address: 'bob@example.net', name: 'Bob' },
     inbox: { id: 1, name: 'Support', settings: { email: 'help@acme.test', ...settings } },
   };
@@ -38,8 +50,18 @@ describe('EmailChannel.send against real SMTP servers', () => {
   it("sends through the inbox's own server: one e-mail with threading, both parts and the attachment", async () => {
     const channel = new EmailChannel({ inboundDomain: 'in.parley.test', maxInboundBytes: 1_000_000 });
     const before = capture.rawMails.length;
-    const outcome = await channel.send(request({ smtp_enabled: true, smtp_address: '127.0.0.1', smtp_port: capturePort, smtp_enable_starttls_auto: false }));
-    expect(outcome).toEqual({ outcome: 'sent', providerMessageId: `conversation.${CONVERSATION}.message.7@in.parley.test` });
+    const outcome = await channel.send(
+      request({
+        smtp_enabled: true,
+        smtp_address: '127.0.0.1',
+        smtp_port: capturePort,
+        smtp_enable_starttls_auto: false,
+      }),
+    );
+    expect(outcome).toEqual({
+      outcome: 'sent',
+      providerMessageId: `conversation.${CONVERSATION}.message.7@in.parley.test`,
+    });
     expect(capture.rawMails).toHaveLength(before + 1);
     const { recipients, raw } = capture.rawMails[before];
     expect(recipients).toEqual(['bob@example.net']);
@@ -56,42 +78,71 @@ describe('EmailChannel.send against real SMTP servers', () => {
   });
 
   it('sends through SMTP_URL when the inbox has no server of its own', async () => {
-    const channel = new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${capturePort}?ignoreTLS=true`, maxInboundBytes: 1_000_000 });
+    const channel = new EmailChannel({
+      defaultSmtpUrl: `smtp://127.0.0.1:${capturePort}?ignoreTLS=true`,
+      maxInboundBytes: 1_000_000,
+    });
     const before = capture.rawMails.length;
     expect(await channel.send(request())).toMatchObject({ outcome: 'sent' });
     expect(capture.rawMails).toHaveLength(before + 1);
   });
 
   it('is not connected without a server', async () => {
-    expect(await new EmailChannel({ maxInboundBytes: 1 }).send(request())).toEqual({ outcome: 'permanent', externalError: 'channel not connected' });
+    expect(await new EmailChannel({ maxInboundBytes: 1 }).send(request())).toEqual({
+      outcome: 'permanent',
+      externalError: 'channel not connected',
+    });
   });
 
   it("fails permanently on a 5xx refusal, with the server's reply", async () => {
-    const refusing = new InboundSmtpListener({ acceptsRecipient: () => false, onEmail: async () => undefined, maxMessageBytes: 1_000_000 });
+    const refusing = new InboundSmtpListener({
+      acceptsRecipient: () => false,
+      onEmail: async () => undefined,
+      maxMessageBytes: 1_000_000,
+    });
     const port = await refusing.listen(0, '127.0.0.1');
     try {
-      const outcome = await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${port}`, maxInboundBytes: 1 }).send(request());
-      expect(outcome).toEqual({ outcome: 'permanent', externalError: expect.stringMatching(/^550 5\.1\.1 <bob@example\.net>: no such recipient here/) });
+      const outcome = await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${port}`, maxInboundBytes: 1 }).send(
+        request(),
+      );
+      expect(outcome).toEqual({
+        outcome: 'permanent',
+        externalError: expect.stringMatching(/^550 5\.1\.1 <bob@example\.net>: no such recipient here/),
+      });
     } finally {
       await refusing.close();
     }
   });
 
   it('is transient on a 4xx answer and on a server that does not answer', async () => {
-    const busy = new InboundSmtpListener({ acceptsRecipient: () => true, onEmail: () => Promise.reject(new Error('disk full')), maxMessageBytes: 1_000_000 });
+    const busy = new InboundSmtpListener({
+      acceptsRecipient: () => true,
+      onEmail: () => Promise.reject(new Error('disk full')),
+      maxMessageBytes: 1_000_000,
+    });
     const port = await busy.listen(0, '127.0.0.1');
     try {
-      expect(await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${port}`, maxInboundBytes: 1 }).send(request())).toMatchObject({ outcome: 'transient', error: expect.stringMatching(/^451/) });
+      expect(
+        await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${port}`, maxInboundBytes: 1 }).send(request()),
+      ).toMatchObject({ outcome: 'transient', error: expect.stringMatching(/^451/) });
     } finally {
       await busy.close();
     }
-    expect(await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${await closedPort()}`, maxInboundBytes: 1 }).send(request())).toMatchObject({ outcome: 'transient' });
+    expect(
+      await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${await closedPort()}`, maxInboundBytes: 1 }).send(
+        request(),
+      ),
+    ).toMatchObject({ outcome: 'transient' });
   });
 
   it('is transient when an attachment cannot be read from storage', async () => {
     const req = request();
-    req.message.attachments = [{ filename: 'x', contentType: 'text/plain', open: () => Promise.reject(new Error('storage down')) }];
-    expect(await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${capturePort}`, maxInboundBytes: 1 }).send(req)).toEqual({ outcome: 'transient', error: 'attachment unavailable: storage down' });
+    req.message.attachments = [
+      { filename: 'x', contentType: 'text/plain', open: () => Promise.reject(new Error('storage down')) },
+    ];
+    expect(
+      await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${capturePort}`, maxInboundBytes: 1 }).send(req),
+    ).toEqual({ outcome: 'transient', error: 'attachment unavailable: storage down' });
   });
 });
 
@@ -99,9 +150,16 @@ describe('EmailChannel inbound', () => {
   const channel = new EmailChannel({ inboundDomain: 'in.parley.test', maxInboundBytes: 200 });
 
   it('refuses an oversized mail before anything is stored, and parses the rest', async () => {
-    const raw = Buffer.from(`From: bob@example.net\r\nTo: reply+${CONVERSATION}@in.parley.test\r\nSubject: hi\r\n\r\nHello\r\n`);
-    expect(channel.verify({ body: Buffer.alloc(201), headers: {} })).toEqual({ verified: false, reason: 'e-mail of 201 bytes exceeds the limit of 200 bytes' });
+    const raw = Buffer.from(
+      `From: bob@example.net\r\nTo: reply+${CONVERSATION}@in.parley.test\r\nSubject: hi\r\n\r\nHello\r\n`,
+    );
+    expect(channel.verify({ body: Buffer.alloc(201), headers: {} })).toEqual({
+      verified: false,
+      reason: 'e-mail of 201 bytes exceeds the limit of 200 bytes',
+    });
     expect(channel.verify({ body: raw, headers: {} })).toEqual({ verified: true });
-    expect(await channel.parse({ body: raw, headers: {} })).toMatchObject([{ kind: 'message', content: 'Hello', threading: { conversationUuid: CONVERSATION } }]);
+    expect(await channel.parse({ body: raw, headers: {} })).toMatchObject([
+      { kind: 'message', content: 'Hello', threading: { conversationUuid: CONVERSATION } },
+    ]);
   });
 });

@@ -39,11 +39,20 @@ export class EmailChannel implements ChannelAdapter<EmailChannelSettings> {
 
   verify(delivery: InboundDelivery): InboundVerdict {
     return delivery.body.length > this.config.maxInboundBytes
-      ? { verified: false, reason: `e-mail of ${delivery.body.length} bytes exceeds the limit of ${this.config.maxInboundBytes} bytes` }
+      ? {
+          verified: false,
+          reason: `e-mail of ${delivery.body.length} bytes exceeds the limit of ${this.config.maxInboundBytes} bytes`,
+        }
       : { verified: true };
   }
 
   async parse(delivery: InboundDelivery): Promise<InboundMessage[]> {
-    return [await parseInboundEmail(delivery.body, { maxBytes: this.config.maxInboundBytes, inboundDomain: this.config.inboundDomain, recipients: delivery.recipients })];
+    return [
+      await parseInboundEmail(delivery.body, {
+        maxBytes: this.config.maxInboundBytes,
+        inboundDomain: this.config.inboundDomain,
+        recipients: delivery.recipients,
+      }),
+    ];
   }
 }

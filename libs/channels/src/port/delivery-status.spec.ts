@@ -19,12 +19,21 @@ describe('nextDeliveryStatus', () => {
   });
 
   it('fails a sent or delivered message with the provider error', () => {
-    expect(nextDeliveryStatus('sent', 'failed', '131047 re-engagement window')).toEqual({ status: 'failed', externalError: '131047 re-engagement window' });
-    expect(nextDeliveryStatus('delivered', 'failed', 'bounced')).toEqual({ status: 'failed', externalError: 'bounced' });
+    expect(nextDeliveryStatus('sent', 'failed', '131047 re-engagement window')).toEqual({
+      status: 'failed',
+      externalError: '131047 re-engagement window',
+    });
+    expect(nextDeliveryStatus('delivered', 'failed', 'bounced')).toEqual({
+      status: 'failed',
+      externalError: 'bounced',
+    });
   });
 
   it('records a failure after read without moving the status back', () => {
-    expect(nextDeliveryStatus('read', 'failed', 'late failure')).toEqual({ status: null, externalError: 'late failure' });
+    expect(nextDeliveryStatus('read', 'failed', 'late failure')).toEqual({
+      status: null,
+      externalError: 'late failure',
+    });
   });
 
   it('ignores a failure reported on a failed or incoming message', () => {

@@ -4,7 +4,8 @@ import type { MessageStatus } from '@parley/contracts';
 export type ChannelStatus = Extract<MessageStatus, 'sent' | 'delivered' | 'read' | 'failed'>;
 
 /** What a reported status does to a message: move it, or only record the provider's error. */
-export type StatusTransition = { status: ChannelStatus; externalError: string | null } | { status: null; externalError: string | null };
+export type StatusTransition =
+  { status: ChannelStatus; externalError: string | null } | { status: null; externalError: string | null };
 
 const RANK: Partial<Record<MessageStatus, number>> = { sent: 0, delivered: 1, read: 2 };
 
@@ -13,7 +14,11 @@ const RANK: Partial<Record<MessageStatus, number>> = { sent: 0, delivered: 1, re
  * A failure reported after `read` keeps the status and records the error; anything reported on
  * a failed or incoming message changes nothing (receipts arrive late and out of order).
  */
-export function nextDeliveryStatus(current: MessageStatus, reported: ChannelStatus, error: string | null = null): StatusTransition {
+export function nextDeliveryStatus(
+  current: MessageStatus,
+  reported: ChannelStatus,
+  error: string | null = null,
+): StatusTransition {
   const from = RANK[current];
   if (from === undefined) return { status: null, externalError: null };
   if (reported === 'failed') {
@@ -23,6 +28,9 @@ export function nextDeliveryStatus(current: MessageStatus, reported: ChannelStat
 }
 
 /** A provider's status word (`delivered`, `undelivered`, `seen`…) through the adapter's table; unknown words → null. */
-export function mapProviderStatus(table: Readonly<Record<string, ChannelStatus>>, providerStatus: string): ChannelStatus | null {
+export function mapProviderStatus(
+  table: Readonly<Record<string, ChannelStatus>>,
+  providerStatus: string,
+): ChannelStatus | null {
   return Object.hasOwn(table, providerStatus.toLowerCase()) ? table[providerStatus.toLowerCase()] : null;
 }

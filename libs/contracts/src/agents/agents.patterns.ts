@@ -17,5 +17,8 @@ export interface AgentsRpc {
   [AgentPatterns.update]: { request: ById & { data: UpdateAgentInput }; response: Agent };
   [AgentPatterns.delete]: { request: ById; response: null };
   [AgentPatterns.activate]: { request: { data: ActivateInput }; response: Profile & { access_token: string } };
-  [AgentPatterns.updateProfile]: { request: { caller: Pick<Caller, 'user_id'>; data: UpdateProfileInput }; response: Profile };
+  [AgentPatterns.updateProfile]: {
+    request: { caller: Pick<Caller, 'user_id'>; data: UpdateProfileInput };
+    response: Profile;
+  };
 }

@@ -1,7 +1,12 @@
 import { FILTER_OPERATORS } from '../conversations/conversation.types';
 
 /** The events a rule can be triggered by (the contract's `event_name`). */
-export const AUTOMATION_EVENT_NAMES = ['conversation_created', 'conversation_updated', 'message_created', 'conversation_opened'] as const;
+export const AUTOMATION_EVENT_NAMES = [
+  'conversation_created',
+  'conversation_updated',
+  'message_created',
+  'conversation_opened',
+] as const;
 export type AutomationEventName = (typeof AUTOMATION_EVENT_NAMES)[number];
 
 /** Condition keys besides `custom_attributes.<key>`. */
@@ -21,7 +26,9 @@ export const CONDITION_ATTRIBUTE_KEYS = [
 ] as const;
 
 /** The filter language's operators less its date comparisons, which no rule attribute has. */
-export const RULE_CONDITION_OPERATORS = FILTER_OPERATORS.filter((operator) => operator !== 'is_greater_than' && operator !== 'is_less_than');
+export const RULE_CONDITION_OPERATORS = FILTER_OPERATORS.filter(
+  (operator) => operator !== 'is_greater_than' && operator !== 'is_less_than',
+);
 
 export const RULE_ACTION_NAMES = [
   'assign_agent',

@@ -1,5 +1,10 @@
 import type { AccountScoped, ById } from '../rpc/caller';
-import type { AutomationRule, AutomationRuleRunPage, CreateAutomationRuleInput, UpdateAutomationRuleInput } from './automation-rule.types';
+import type {
+  AutomationRule,
+  AutomationRuleRunPage,
+  CreateAutomationRuleInput,
+  UpdateAutomationRuleInput,
+} from './automation-rule.types';
 
 export const AutomationRulePatterns = {
   list: 'automation.rules.list',
@@ -15,7 +20,10 @@ export const AutomationRulePatterns = {
 export interface AutomationRulesRpc {
   [AutomationRulePatterns.list]: { request: AccountScoped; response: AutomationRule[] };
   [AutomationRulePatterns.show]: { request: ById; response: AutomationRule };
-  [AutomationRulePatterns.create]: { request: AccountScoped & { data: CreateAutomationRuleInput }; response: AutomationRule };
+  [AutomationRulePatterns.create]: {
+    request: AccountScoped & { data: CreateAutomationRuleInput };
+    response: AutomationRule;
+  };
   [AutomationRulePatterns.update]: { request: ById & { data: UpdateAutomationRuleInput }; response: AutomationRule };
   [AutomationRulePatterns.delete]: { request: ById; response: null };
   /** A copy named "<name> (copy)" with the same active flag. */

@@ -20,7 +20,13 @@ export const CampaignMessagePatterns = {
 
 export interface CampaignMessagesRpc {
   [CampaignMessagePatterns.send]: {
-    request: AccountScoped & { inbox_id: number; contact_id: number; campaign_id: number; content: string; key: string };
+    request: AccountScoped & {
+      inbox_id: number;
+      contact_id: number;
+      campaign_id: number;
+      content: string;
+      key: string;
+    };
     response: CampaignMessageSent;
   };
   [CampaignMessagePatterns.sendMany]: {

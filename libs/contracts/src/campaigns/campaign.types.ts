@@ -111,4 +111,6 @@ export interface CampaignSendRequest {
 }
 
 /** What one send of a batch came to: its conversation and message, or why it was refused. */
-export type CampaignSendResult = { contact_id: number; conversation_id: number; message_id: number } | { contact_id: number; error: string; code: ErrorCode };
+export type CampaignSendResult =
+  | { contact_id: number; conversation_id: number; message_id: number }
+  | { contact_id: number; error: string; code: ErrorCode };

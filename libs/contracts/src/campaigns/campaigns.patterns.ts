@@ -1,5 +1,13 @@
 import type { AccountScoped, ById } from '../rpc/caller';
-import type { Campaign, CampaignSendPage, CampaignSendQuery, CampaignTriggerInput, CampaignTriggerResult, CreateCampaignInput, UpdateCampaignInput } from './campaign.types';
+import type {
+  Campaign,
+  CampaignSendPage,
+  CampaignSendQuery,
+  CampaignTriggerInput,
+  CampaignTriggerResult,
+  CreateCampaignInput,
+  UpdateCampaignInput,
+} from './campaign.types';
 
 export const CampaignPatterns = {
   list: 'campaigns.campaigns.list',

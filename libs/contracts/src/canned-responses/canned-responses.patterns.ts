@@ -10,7 +10,10 @@ export const CannedResponsePatterns = {
 
 export interface CannedResponsesRpc {
   [CannedResponsePatterns.list]: { request: AccountScoped & { search?: string }; response: CannedResponse[] };
-  [CannedResponsePatterns.create]: { request: AccountScoped & { data: CreateCannedResponseInput }; response: CannedResponse };
+  [CannedResponsePatterns.create]: {
+    request: AccountScoped & { data: CreateCannedResponseInput };
+    response: CannedResponse;
+  };
   [CannedResponsePatterns.update]: { request: ById & { data: UpdateCannedResponseInput }; response: CannedResponse };
   [CannedResponsePatterns.delete]: { request: ById; response: null };
 }

@@ -15,6 +15,12 @@ export const ContactLinkPatterns = {
 } as const;
 
 export interface ContactLinksRpc {
-  [ContactLinkPatterns.ensure]: { request: { account_id: number; contact_id: number; inbox_id: number }; response: ContactInboxLink };
-  [ContactLinkPatterns.ensureMany]: { request: { account_id: number; contact_ids: number[]; inbox_id: number }; response: { links: Array<{ contact_id: number; source_id: string }> } };
+  [ContactLinkPatterns.ensure]: {
+    request: { account_id: number; contact_id: number; inbox_id: number };
+    response: ContactInboxLink;
+  };
+  [ContactLinkPatterns.ensureMany]: {
+    request: { account_id: number; contact_ids: number[]; inbox_id: number };
+    response: { links: Array<{ contact_id: number; source_id: string }> };
+  };
 }

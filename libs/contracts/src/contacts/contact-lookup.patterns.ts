@@ -9,5 +9,8 @@ export const ContactLookupPatterns = {
 export interface ContactLookupRpc {
   [ContactLookupPatterns.find]: { request: { account_id: number; id: number }; response: ContactSnapshot | null };
   /** The account's contacts carrying any of the label titles, by id after `after_id`, at most `limit` (a campaign's audience). */
-  [ContactLookupPatterns.withLabels]: { request: { account_id: number; labels: string[]; after_id: number; limit: number }; response: ContactSnapshot[] };
+  [ContactLookupPatterns.withLabels]: {
+    request: { account_id: number; labels: string[]; after_id: number; limit: number };
+    response: ContactSnapshot[];
+  };
 }

@@ -40,12 +40,23 @@ export const ContactPatterns = {
 export interface ContactsRpc {
   [ContactPatterns.list]: { request: AccountScoped & { query: ContactListQuery }; response: ContactPage };
   [ContactPatterns.search]: {
-    request: AccountScoped & { q: string; page?: number; include_conversations?: boolean; include_contact_inboxes?: boolean };
+    request: AccountScoped & {
+      q: string;
+      page?: number;
+      include_conversations?: boolean;
+      include_contact_inboxes?: boolean;
+    };
     response: ContactSearchPage;
   };
-  [ContactPatterns.filter]: { request: AccountScoped & { payload: FilterCondition[]; page?: number; include_contact_inboxes?: boolean }; response: ContactPage };
+  [ContactPatterns.filter]: {
+    request: AccountScoped & { payload: FilterCondition[]; page?: number; include_contact_inboxes?: boolean };
+    response: ContactPage;
+  };
   [ContactPatterns.show]: { request: ById; response: Contact };
-  [ContactPatterns.create]: { request: AccountScoped & { data: CreateContactInput }; response: { contact: Contact; contact_inbox: ContactInboxLink } };
+  [ContactPatterns.create]: {
+    request: AccountScoped & { data: CreateContactInput };
+    response: { contact: Contact; contact_inbox: ContactInboxLink };
+  };
   [ContactPatterns.update]: { request: ById & { data: ContactFields }; response: Contact };
   [ContactPatterns.delete]: { request: ById; response: null };
   [ContactPatterns.block]: { request: ById; response: Contact };
@@ -53,13 +64,22 @@ export interface ContactsRpc {
   [ContactPatterns.listLabels]: { request: ById; response: string[] };
   [ContactPatterns.setLabels]: { request: ById & { labels: string[] }; response: string[] };
   [ContactPatterns.listInboxes]: { request: ById; response: ContactInboxLink[] };
-  [ContactPatterns.createInbox]: { request: ById & { inbox_id: number; source_id?: string | null }; response: ContactInboxLink };
-  [ContactPatterns.contactableInboxes]: { request: ById; response: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }> };
+  [ContactPatterns.createInbox]: {
+    request: ById & { inbox_id: number; source_id?: string | null };
+    response: ContactInboxLink;
+  };
+  [ContactPatterns.contactableInboxes]: {
+    request: ById;
+    response: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }>;
+  };
   [ContactPatterns.listNotes]: { request: ById; response: ContactNote[] };
   [ContactPatterns.createNote]: { request: ById & { content: string }; response: ContactNote };
   [ContactPatterns.updateNote]: { request: ById & { note_id: number; content: string }; response: ContactNote };
   [ContactPatterns.deleteNote]: { request: ById & { note_id: number }; response: null };
-  [ContactPatterns.merge]: { request: AccountScoped & { base_contact_id: number; mergee_contact_id: number }; response: Contact };
+  [ContactPatterns.merge]: {
+    request: AccountScoped & { base_contact_id: number; mergee_contact_id: number };
+    response: Contact;
+  };
   [ContactPatterns.createImport]: { request: AccountScoped & { file_key: string }; response: ContactImport };
   [ContactPatterns.showImport]: { request: ById; response: ContactImport };
   /** The failed rows as CSV, written to the shared storage (it can be large): the gateway streams it. */

@@ -36,5 +36,9 @@ export interface ConversationEventMap {
   [ConversationEvents.deleted]: { conversation: ConversationSnapshot };
   /** Every message, activity ones included (`message.message_type` tells them apart). */
   [MessageEvents.created]: { message: Message; conversation: ConversationSnapshot };
-  [MessageEvents.updated]: { message: Message; conversation: ConversationSnapshot; changed_attributes: ChangedAttributes };
+  [MessageEvents.updated]: {
+    message: Message;
+    conversation: ConversationSnapshot;
+    changed_attributes: ChangedAttributes;
+  };
 }

@@ -49,34 +49,58 @@ export interface ByDisplayId extends AccountScoped {
 }
 
 export interface ConversationsRpc {
-  [ConversationPatterns.list]: { request: AccountScoped & { query: ConversationListQuery }; response: ConversationPage };
-  [ConversationPatterns.meta]: { request: AccountScoped & { query: ConversationListQuery }; response: ConversationCounts };
-  [ConversationPatterns.filter]: { request: AccountScoped & { payload: FilterCondition[]; page?: number }; response: ConversationPage };
+  [ConversationPatterns.list]: {
+    request: AccountScoped & { query: ConversationListQuery };
+    response: ConversationPage;
+  };
+  [ConversationPatterns.meta]: {
+    request: AccountScoped & { query: ConversationListQuery };
+    response: ConversationCounts;
+  };
+  [ConversationPatterns.filter]: {
+    request: AccountScoped & { payload: FilterCondition[]; page?: number };
+    response: ConversationPage;
+  };
   [ConversationPatterns.show]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.create]: { request: AccountScoped & { data: CreateConversationInput }; response: Conversation };
   [ConversationPatterns.assign]: { request: ByDisplayId & { data: AssignmentInput }; response: Conversation };
   /** Auto-assignment's round-robin on request (automation's assign_best_agent). */
   /** `key`: a repeat of the same key (a retry after a crash) changes nothing and answers the conversation. */
   [ConversationPatterns.assignBestAgent]: { request: ByDisplayId & { key?: string }; response: Conversation };
-  [ConversationPatterns.toggleStatus]: { request: ByDisplayId & { data: ToggleStatusInput }; response: ToggleStatusResult };
-  [ConversationPatterns.togglePriority]: { request: ByDisplayId & { priority: Priority | null }; response: Conversation };
+  [ConversationPatterns.toggleStatus]: {
+    request: ByDisplayId & { data: ToggleStatusInput };
+    response: ToggleStatusResult;
+  };
+  [ConversationPatterns.togglePriority]: {
+    request: ByDisplayId & { priority: Priority | null };
+    response: Conversation;
+  };
   [ConversationPatterns.listLabels]: { request: ByDisplayId; response: string[] };
   [ConversationPatterns.setLabels]: { request: ByDisplayId & { labels: string[] }; response: string[] };
   /** Adds and removes labels under the conversation's lock, whatever else changed them meanwhile (automation's label actions). */
-  [ConversationPatterns.changeLabels]: { request: ByDisplayId & { add: string[]; remove: string[] }; response: string[] };
+  [ConversationPatterns.changeLabels]: {
+    request: ByDisplayId & { add: string[]; remove: string[] };
+    response: string[];
+  };
   [ConversationPatterns.mute]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.unmute]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.transcript]: { request: ByDisplayId & { email: string }; response: null };
   [ConversationPatterns.updateLastSeen]: { request: ByDisplayId; response: Conversation };
   [ConversationPatterns.toggleTyping]: { request: ByDisplayId & { typing_status: 'on' | 'off' }; response: null };
-  [ConversationPatterns.setCustomAttributes]: { request: ByDisplayId & { custom_attributes: Record<string, unknown> }; response: Conversation };
+  [ConversationPatterns.setCustomAttributes]: {
+    request: ByDisplayId & { custom_attributes: Record<string, unknown> };
+    response: Conversation;
+  };
   [ConversationPatterns.ofContact]: { request: AccountScoped & { contact_id: number }; response: Conversation[] };
 
   [MessagePatterns.list]: { request: ByDisplayId & { query: MessagesQuery }; response: MessagesPage };
   [MessagePatterns.create]: { request: ByDisplayId & { data: CreateMessageInput }; response: Message };
   [MessagePatterns.delete]: { request: ByDisplayId & { message_id: number }; response: Message };
   /** An outgoing message carrying a copy of a stored attachment (automation's send_attachment); `echo_id` makes a retry answer the first. */
-  [MessagePatterns.sendAttachment]: { request: ByDisplayId & { attachment_id: number; echo_id?: string | null }; response: Message };
+  [MessagePatterns.sendAttachment]: {
+    request: ByDisplayId & { attachment_id: number; echo_id?: string | null };
+    response: Message;
+  };
   /** Which of the ids are attachments of the account. */
   [MessagePatterns.existingAttachments]: { request: AccountScoped & { ids: number[] }; response: number[] };
 }

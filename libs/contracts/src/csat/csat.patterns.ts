@@ -16,5 +16,8 @@ export const CsatSurveyPatterns = {
 export interface CsatRpc {
   [CsatSurveyPatterns.find]: { request: { token: string }; response: CsatSurveySent | null };
   [CsatPatterns.rate]: { request: { token: string; data: CsatRatingInput }; response: CsatSurveyResponse };
-  [CsatPatterns.report]: { request: AccountScoped & { query: CsatReportQuery }; response: { report: CsatReport } & ModelState };
+  [CsatPatterns.report]: {
+    request: AccountScoped & { query: CsatReportQuery };
+    response: { report: CsatReport } & ModelState;
+  };
 }

@@ -1,5 +1,14 @@
 /** Display types in the order of their integer codes (`text` = 0 … `checkbox` = 7). */
-export const ATTRIBUTE_DISPLAY_TYPES = ['text', 'number', 'currency', 'percent', 'link', 'date', 'list', 'checkbox'] as const;
+export const ATTRIBUTE_DISPLAY_TYPES = [
+  'text',
+  'number',
+  'currency',
+  'percent',
+  'link',
+  'date',
+  'list',
+  'checkbox',
+] as const;
 export type AttributeDisplayType = (typeof ATTRIBUTE_DISPLAY_TYPES)[number];
 
 /** Models in the order of their integer codes (`conversation_attribute` = 0, `contact_attribute` = 1). */

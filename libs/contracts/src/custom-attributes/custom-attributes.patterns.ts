@@ -16,11 +16,23 @@ export const CustomAttributePatterns = {
 } as const;
 
 export interface CustomAttributesRpc {
-  [CustomAttributePatterns.list]: { request: AccountScoped & { attribute_model?: AttributeModel }; response: CustomAttributeDefinition[] };
+  [CustomAttributePatterns.list]: {
+    request: AccountScoped & { attribute_model?: AttributeModel };
+    response: CustomAttributeDefinition[];
+  };
   [CustomAttributePatterns.show]: { request: ById; response: CustomAttributeDefinition };
-  [CustomAttributePatterns.create]: { request: AccountScoped & { data: CreateCustomAttributeDefinitionInput }; response: CustomAttributeDefinition };
-  [CustomAttributePatterns.update]: { request: ById & { data: UpdateCustomAttributeDefinitionInput }; response: CustomAttributeDefinition };
+  [CustomAttributePatterns.create]: {
+    request: AccountScoped & { data: CreateCustomAttributeDefinitionInput };
+    response: CustomAttributeDefinition;
+  };
+  [CustomAttributePatterns.update]: {
+    request: ById & { data: UpdateCustomAttributeDefinitionInput };
+    response: CustomAttributeDefinition;
+  };
   [CustomAttributePatterns.delete]: { request: ById; response: null };
   /** For services whose copy of the definitions may lag: the account's definitions of one model, as they are now. */
-  [CustomAttributePatterns.ofModel]: { request: { account_id: number; attribute_model: AttributeModel }; response: CustomAttributeDefinition[] };
+  [CustomAttributePatterns.ofModel]: {
+    request: { account_id: number; attribute_model: AttributeModel };
+    response: CustomAttributeDefinition[];
+  };
 }

@@ -10,7 +10,8 @@ import type { KanbanEventMap } from '../kanban/kanban.events';
 
 /** Every event type of the system and the shape of its `data`. */
 export interface EventMap
-  extends IdentityEventMap,
+  extends
+    IdentityEventMap,
     LabelEventMap,
     TeamEventMap,
     InboxEventMap,

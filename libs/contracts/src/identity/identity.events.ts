@@ -15,7 +15,11 @@ export const IdentityEvents = {
 } as const;
 
 /** Subjects (below `evt.`) whose events change what a token may do; the gateway drops cached identities on them. */
-export const IDENTITY_CHANGE_TYPES = ['messaging.user.>', 'messaging.account_user.>', 'messaging.account.deleted'] as const;
+export const IDENTITY_CHANGE_TYPES = [
+  'messaging.user.>',
+  'messaging.account_user.>',
+  'messaging.account.deleted',
+] as const;
 
 export interface AccountEventData {
   id: number;

@@ -45,6 +45,9 @@ export interface IdentityRpc {
   [PlatformPatterns.updateUser]: { request: { id: number; data: UpdateUserInput }; response: PlatformUser };
   [PlatformPatterns.deleteUser]: { request: { id: number }; response: null };
   [PlatformPatterns.listAccountUsers]: { request: { account_id: number }; response: AccountUser[] };
-  [PlatformPatterns.addAccountUser]: { request: { account_id: number; data: AddAccountUserInput }; response: AccountUser };
+  [PlatformPatterns.addAccountUser]: {
+    request: { account_id: number; data: AddAccountUserInput };
+    response: AccountUser;
+  };
   [PlatformPatterns.removeAccountUser]: { request: { account_id: number; user_id: number }; response: null };
 }

@@ -1,7 +1,15 @@
 import type { Agent } from '../agents/agent.types';
 import type { AccountScoped, ById } from '../rpc/caller';
 import type { InboxSnapshot } from './inbox.events';
-import type { AgentBot, CreateAgentBotInput, CreateInboxInput, Inbox, InboxCallbackTarget, UpdateAgentBotInput, UpdateInboxInput } from './inbox.types';
+import type {
+  AgentBot,
+  CreateAgentBotInput,
+  CreateInboxInput,
+  Inbox,
+  InboxCallbackTarget,
+  UpdateAgentBotInput,
+  UpdateInboxInput,
+} from './inbox.types';
 
 export const InboxPatterns = {
   list: 'messaging.inboxes.list',
@@ -41,7 +49,10 @@ export interface InboxesRpc {
   [InboxPatterns.showAgentBot]: { request: ById; response: AgentBot | null };
   [InboxPatterns.setAgentBot]: { request: ById & { agent_bot: number | null }; response: null };
   /** For the webhook dispatcher: where the account's API inbox's events go and the secret that signs them (null: none). */
-  [InboxPatterns.callbackTarget]: { request: { account_id: number; inbox_id: number }; response: InboxCallbackTarget | null };
+  [InboxPatterns.callbackTarget]: {
+    request: { account_id: number; inbox_id: number };
+    response: InboxCallbackTarget | null;
+  };
   /** For services whose copy of inboxes has not seen this one yet: the account's inbox as its events show it (null: none). */
   [InboxPatterns.find]: { request: { account_id: number; id: number }; response: InboxSnapshot | null };
 

@@ -1,6 +1,13 @@
 import type { ById } from '../rpc/caller';
 import type { StoredFile } from '../messages/message.types';
-import type { ChecklistItem, ChecklistItemInput, ChecklistProgress, KanbanAttachment, KanbanNote, KanbanNoteInput } from './card-work.types';
+import type {
+  ChecklistItem,
+  ChecklistItemInput,
+  ChecklistProgress,
+  KanbanAttachment,
+  KanbanNote,
+  KanbanNoteInput,
+} from './card-work.types';
 
 export const ChecklistPatterns = {
   create: 'kanban.checklists.create',
@@ -40,7 +47,10 @@ export interface CardWorkRpc {
   [ChecklistPatterns.assignAgent]: { request: OfChecklistItem & { agent_id: number }; response: ChecklistItem };
   [ChecklistPatterns.removeAgent]: { request: OfChecklistItem; response: ChecklistItem };
   /** Copies the card's checklist to `target_item_id`: appended (`merge`) or replacing the target's. */
-  [ChecklistPatterns.duplicate]: { request: ById & { target_item_id: number; merge: boolean }; response: ChecklistItem[] };
+  [ChecklistPatterns.duplicate]: {
+    request: ById & { target_item_id: number; merge: boolean };
+    response: ChecklistItem[];
+  };
   /** `all`: across the account's cards rather than this card's. */
   [ChecklistPatterns.search]: { request: ById & { query: string; all: boolean }; response: ChecklistItem[] };
   [ChecklistPatterns.progressByAgent]: { request: ById; response: ChecklistProgress[] };

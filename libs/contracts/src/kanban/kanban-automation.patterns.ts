@@ -13,7 +13,10 @@ export const KanbanAutomationPatterns = {
 export interface KanbanAutomationRpc {
   [KanbanAutomationPatterns.list]: { request: AccountScoped; response: KanbanAutomation[] };
   [KanbanAutomationPatterns.show]: { request: ById; response: KanbanAutomation };
-  [KanbanAutomationPatterns.create]: { request: AccountScoped & { data: KanbanAutomationInput }; response: KanbanAutomation };
+  [KanbanAutomationPatterns.create]: {
+    request: AccountScoped & { data: KanbanAutomationInput };
+    response: KanbanAutomation;
+  };
   [KanbanAutomationPatterns.update]: { request: ById & { data: KanbanAutomationInput }; response: KanbanAutomation };
   [KanbanAutomationPatterns.delete]: { request: ById; response: null };
   /** Newest first, 100 at most. */

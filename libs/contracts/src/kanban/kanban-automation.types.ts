@@ -1,11 +1,31 @@
-export const KANBAN_AUTOMATION_TRIGGERS = ['item_created', 'stage_entered', 'stage_left', 'status_changed', 'time_in_stage'] as const;
+export const KANBAN_AUTOMATION_TRIGGERS = [
+  'item_created',
+  'stage_entered',
+  'stage_left',
+  'status_changed',
+  'time_in_stage',
+] as const;
 export type KanbanAutomationTrigger = (typeof KANBAN_AUTOMATION_TRIGGERS)[number];
 
-export const KANBAN_AUTOMATION_ACTIONS = ['assign_agent', 'set_priority', 'add_checklist_item', 'create_note', 'move_to_stage', 'change_status', 'send_webhook'] as const;
+export const KANBAN_AUTOMATION_ACTIONS = [
+  'assign_agent',
+  'set_priority',
+  'add_checklist_item',
+  'create_note',
+  'move_to_stage',
+  'change_status',
+  'send_webhook',
+] as const;
 export type KanbanAutomationActionName = (typeof KANBAN_AUTOMATION_ACTIONS)[number];
 
 export const KANBAN_CONDITION_ATTRIBUTES = ['priority', 'status', 'value', 'title', 'stage_id'] as const;
-export const KANBAN_CONDITION_OPERATORS = ['equal_to', 'not_equal_to', 'greater_than', 'less_than', 'contains'] as const;
+export const KANBAN_CONDITION_OPERATORS = [
+  'equal_to',
+  'not_equal_to',
+  'greater_than',
+  'less_than',
+  'contains',
+] as const;
 
 export interface KanbanAutomationCondition {
   attribute: (typeof KANBAN_CONDITION_ATTRIBUTES)[number];

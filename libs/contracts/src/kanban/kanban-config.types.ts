@@ -1,5 +1,10 @@
 /** The Kanban events a configuration (or an account webhook) may select. */
-export const KANBAN_EVENT_NAMES = ['kanban.item.created', 'kanban.item.updated', 'kanban.item.stage_changed', 'kanban.item.status_changed'] as const;
+export const KANBAN_EVENT_NAMES = [
+  'kanban.item.created',
+  'kanban.item.updated',
+  'kanban.item.stage_changed',
+  'kanban.item.status_changed',
+] as const;
 export type KanbanEventName = (typeof KANBAN_EVENT_NAMES)[number];
 
 export const KANBAN_VIEWS = ['kanban', 'list'] as const;

@@ -31,11 +31,19 @@ export interface KanbanImportReport {
 }
 
 export interface KanbanRpcCsv {
-  [KanbanCsvPatterns.exportChunk]: { request: AccountScoped & { funnel_id: number; after: string | null }; response: KanbanExportChunk };
+  [KanbanCsvPatterns.exportChunk]: {
+    request: AccountScoped & { funnel_id: number; after: string | null };
+    response: KanbanExportChunk;
+  };
   /** `storage_key`: the uploaded file, which the gateway stored and removes afterwards. */
   [KanbanCsvPatterns.preview]: { request: AccountScoped & { storage_key: string }; response: KanbanImportPreview };
   [KanbanCsvPatterns.import]: {
-    request: AccountScoped & { storage_key: string; funnel_id: number; default_stage_id: string; mappings: Record<string, string> };
+    request: AccountScoped & {
+      storage_key: string;
+      funnel_id: number;
+      default_stage_id: string;
+      mappings: Record<string, string>;
+    };
     response: KanbanImportReport;
   };
 }

@@ -77,7 +77,10 @@ type StagePath = AccountScoped & { funnel_id?: number; stage_id: string };
 export interface KanbanRpc {
   [KanbanConfigPatterns.show]: { request: AccountScoped; response: KanbanConfig };
   /** `replace` (POST, PUT) starts from the defaults; otherwise the stored configuration is patched. */
-  [KanbanConfigPatterns.save]: { request: AccountScoped & { data: KanbanConfigInput; replace: boolean }; response: KanbanConfig };
+  [KanbanConfigPatterns.save]: {
+    request: AccountScoped & { data: KanbanConfigInput; replace: boolean };
+    response: KanbanConfig;
+  };
   [KanbanConfigPatterns.delete]: { request: AccountScoped; response: null };
   [KanbanConfigPatterns.testWebhook]: { request: AccountScoped; response: KanbanWebhookTest };
 
@@ -90,24 +93,48 @@ export interface KanbanRpc {
   [FunnelPatterns.reorder]: { request: ById & { stages: string[] }; response: Funnel };
   [FunnelPatterns.listStages]: { request: AccountScoped & { funnel_id: number }; response: FunnelStage[] };
   [FunnelPatterns.showStage]: { request: StagePath; response: FunnelStage };
-  [FunnelPatterns.createStage]: { request: AccountScoped & { funnel_id: number; stage: StageInput }; response: FunnelStage };
+  [FunnelPatterns.createStage]: {
+    request: AccountScoped & { funnel_id: number; stage: StageInput };
+    response: FunnelStage;
+  };
   [FunnelPatterns.updateStage]: { request: StageScoped & { stage: StageInput }; response: FunnelStage };
   /** The stage's cards move to `fallback_stage_id` (required while it has cards). */
   [FunnelPatterns.deleteStage]: { request: StagePath & { fallback_stage_id?: string }; response: null };
 
   /** `funnel_in_path`: the funnel comes from the path (an unknown one is a 404, not a 422). */
-  [KanbanItemPatterns.list]: { request: AccountScoped & { query: KanbanItemQuery; funnel_in_path?: boolean }; response: KanbanItemPage };
+  [KanbanItemPatterns.list]: {
+    request: AccountScoped & { query: KanbanItemQuery; funnel_in_path?: boolean };
+    response: KanbanItemPage;
+  };
   [KanbanItemPatterns.batch]: { request: AccountScoped & { query: KanbanBatchQuery }; response: KanbanBatch };
   [KanbanItemPatterns.show]: { request: ById; response: KanbanItem };
   [KanbanItemPatterns.create]: { request: AccountScoped & { data: KanbanItemInput }; response: KanbanItem };
-  [KanbanItemPatterns.update]: { request: ById & { data: KanbanItemInput & Record<string, unknown> }; response: KanbanItem };
+  [KanbanItemPatterns.update]: {
+    request: ById & { data: KanbanItemInput & Record<string, unknown> };
+    response: KanbanItem;
+  };
   [KanbanItemPatterns.delete]: { request: ById; response: null };
-  [KanbanItemPatterns.moveToStage]: { request: ById & { funnel_stage: string; funnel_id?: number; position?: number }; response: KanbanItem };
-  [KanbanItemPatterns.move]: { request: ById & { funnel_id: number; funnel_stage: string; position?: number }; response: KanbanItem };
+  [KanbanItemPatterns.moveToStage]: {
+    request: ById & { funnel_stage: string; funnel_id?: number; position?: number };
+    response: KanbanItem;
+  };
+  [KanbanItemPatterns.move]: {
+    request: ById & { funnel_id: number; funnel_stage: string; position?: number };
+    response: KanbanItem;
+  };
   [KanbanItemPatterns.reorder]: { request: AccountScoped & { positions: KanbanPosition[] }; response: KanbanItem[] };
-  [KanbanItemPatterns.bulkMove]: { request: AccountScoped & { item_ids: number[]; new_stage: string; funnel_id: number }; response: KanbanItem[] };
-  [KanbanItemPatterns.bulkAssignAgent]: { request: AccountScoped & { item_ids: number[]; agent_id: number; mode: BulkAssignMode }; response: KanbanItem[] };
-  [KanbanItemPatterns.bulkSetPriority]: { request: AccountScoped & { item_ids: number[]; priority: KanbanPriority }; response: KanbanItem[] };
+  [KanbanItemPatterns.bulkMove]: {
+    request: AccountScoped & { item_ids: number[]; new_stage: string; funnel_id: number };
+    response: KanbanItem[];
+  };
+  [KanbanItemPatterns.bulkAssignAgent]: {
+    request: AccountScoped & { item_ids: number[]; agent_id: number; mode: BulkAssignMode };
+    response: KanbanItem[];
+  };
+  [KanbanItemPatterns.bulkSetPriority]: {
+    request: AccountScoped & { item_ids: number[]; priority: KanbanPriority };
+    response: KanbanItem[];
+  };
   [KanbanItemPatterns.search]: { request: AccountScoped & { query: KanbanSearchQuery }; response: KanbanItemPage };
   [KanbanItemPatterns.filter]: { request: AccountScoped & { query: KanbanFilterQuery }; response: KanbanItemPage };
   [KanbanItemPatterns.reports]: { request: AccountScoped & { query: KanbanReportQuery }; response: KanbanReport };

@@ -34,14 +34,26 @@ export const ReportPatterns = {
 
 /** Every answer says whether the model is complete (`rebuilding`), so a client never takes partial numbers for real ones. */
 export interface ReportsRpc {
-  [ReportPatterns.summary]: { request: AccountScoped & { query: SummaryQuery }; response: { summary: ReportSummaryWithPrevious } & ModelState };
-  [ReportPatterns.series]: { request: AccountScoped & { query: SeriesQuery }; response: { points: SeriesPoint[] } & ModelState };
-  [ReportPatterns.conversationMetrics]: { request: AccountScoped & { query: SummaryQuery }; response: { metrics: ConversationMetrics } & ModelState };
+  [ReportPatterns.summary]: {
+    request: AccountScoped & { query: SummaryQuery };
+    response: { summary: ReportSummaryWithPrevious } & ModelState;
+  };
+  [ReportPatterns.series]: {
+    request: AccountScoped & { query: SeriesQuery };
+    response: { points: SeriesPoint[] } & ModelState;
+  };
+  [ReportPatterns.conversationMetrics]: {
+    request: AccountScoped & { query: SummaryQuery };
+    response: { metrics: ConversationMetrics } & ModelState;
+  };
   [ReportPatterns.entitySummaries]: {
     request: AccountScoped & { kind: EntitySummaryKind; query: ReportWindowQuery };
     response: { rows: EntitySummaryRow[] } & ModelState;
   };
-  [ReportPatterns.liveConversations]: { request: AccountScoped & { per_team?: boolean }; response: { live: LiveConversations } & ModelState };
+  [ReportPatterns.liveConversations]: {
+    request: AccountScoped & { per_team?: boolean };
+    response: { live: LiveConversations } & ModelState;
+  };
   [ReportPatterns.liveAgents]: { request: AccountScoped; response: { live: LiveAgents } & ModelState };
   [ReportPatterns.traffic]: {
     request: AccountScoped & { query: ReportWindowQuery & { timezone_offset?: number; timezone?: string } };
@@ -49,5 +61,8 @@ export interface ReportsRpc {
   };
   [ModelPatterns.rebuild]: { request: Record<string, never>; response: ModelState };
   [ModelPatterns.state]: { request: Record<string, never>; response: ModelState };
-  [ReportPatterns.botMetrics]: { request: AccountScoped & { query: ReportWindowQuery }; response: { metrics: BotMetrics } & ModelState };
+  [ReportPatterns.botMetrics]: {
+    request: AccountScoped & { query: ReportWindowQuery };
+    response: { metrics: BotMetrics } & ModelState;
+  };
 }

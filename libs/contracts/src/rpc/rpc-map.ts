@@ -24,7 +24,8 @@ import type { HistoryRpc } from '../conversations/history.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
-  extends IdentityRpc,
+  extends
+    IdentityRpc,
     LabelsRpc,
     AgentsRpc,
     TeamsRpc,

@@ -1,5 +1,12 @@
 import type { AccountScoped, ById } from '../rpc/caller';
-import type { CreateWebhookInput, EnqueueDeliveryInput, UpdateWebhookInput, Webhook, WebhookDeliveryAttempt, WebhookDeliveryPage } from './webhook.types';
+import type {
+  CreateWebhookInput,
+  EnqueueDeliveryInput,
+  UpdateWebhookInput,
+  Webhook,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryPage,
+} from './webhook.types';
 
 export const WebhookPatterns = {
   list: 'webhook-dispatcher.webhooks.list',
@@ -25,5 +32,8 @@ export interface WebhooksRpc {
   [WebhookPatterns.deliveries]: { request: ById & { page?: number }; response: WebhookDeliveryPage };
   /** Queued durably; the answer comes before the first attempt. */
   [DeliveryPatterns.enqueue]: { request: EnqueueDeliveryInput; response: { delivery_id: string } };
-  [DeliveryPatterns.attempts]: { request: { account_id: number; delivery_id: string }; response: WebhookDeliveryAttempt[] };
+  [DeliveryPatterns.attempts]: {
+    request: { account_id: number; delivery_id: string };
+    response: WebhookDeliveryAttempt[];
+  };
 }

@@ -40,7 +40,11 @@ export interface WatchedSubscription {
 }
 
 /** Subscribes through the client and records what its callbacks see. */
-export function watch(consumer: any, params: Record<string, unknown>, onConnected?: (watched: WatchedSubscription) => void): WatchedSubscription {
+export function watch(
+  consumer: any,
+  params: Record<string, unknown>,
+  onConnected?: (watched: WatchedSubscription) => void,
+): WatchedSubscription {
   const watched: WatchedSubscription = { subscription: undefined, received: [], connects: 0, rejected: false };
   watched.subscription = consumer.subscriptions.create(params, {
     received: (message: any) => watched.received.push(message),

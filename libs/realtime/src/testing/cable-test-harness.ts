@@ -13,7 +13,8 @@ export async function pollUntil<T>(probe: () => T, description: string, timeoutM
     try {
       return probe();
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${description} not met within ${timeoutMs} ms: ${(error as Error).message}`);
+      if (Date.now() > deadline)
+        throw new Error(`${description} not met within ${timeoutMs} ms: ${(error as Error).message}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -32,7 +33,8 @@ export const tableAuthorizer: SubscriptionAuthorizer = {
   async authorize(identifier: RoomIdentifier): Promise<SubscriptionGrant> {
     const grant = GRANTS[identifier.pubsub_token];
     if (!grant) return { role: 'rejected' };
-    if (grant.role === 'agent' && (identifier.user_id !== grant.userId || identifier.account_id !== grant.accountId)) return { role: 'rejected' };
+    if (grant.role === 'agent' && (identifier.user_id !== grant.userId || identifier.account_id !== grant.accountId))
+      return { role: 'rejected' };
     if (grant.role === 'contact' && identifier.user_id !== undefined) return { role: 'rejected' };
     return grant;
   },
@@ -84,7 +86,11 @@ export class RawCableClient {
     });
   }
 
-  static open(url: string, protocols: string[] = [CABLE_SUBPROTOCOL], options: ClientOptions = {}): Promise<RawCableClient> {
+  static open(
+    url: string,
+    protocols: string[] = [CABLE_SUBPROTOCOL],
+    options: ClientOptions = {},
+  ): Promise<RawCableClient> {
     const ws = new WebSocket(url, protocols, options);
     const client = new RawCableClient(ws);
     return new Promise((resolve, reject) => {
@@ -103,12 +109,16 @@ export class RawCableClient {
   }
 
   framesOf(type: string, identifier?: string): any[] {
-    return this.frames.filter((frame) => frame.type === type && (identifier === undefined || frame.identifier === identifier));
+    return this.frames.filter(
+      (frame) => frame.type === type && (identifier === undefined || frame.identifier === identifier),
+    );
   }
 
   /** The `message` parts of data frames for `identifier`. */
   messages(identifier: string): any[] {
-    return this.frames.filter((frame) => frame.type === undefined && frame.identifier === identifier).map((frame) => frame.message);
+    return this.frames
+      .filter((frame) => frame.type === undefined && frame.identifier === identifier)
+      .map((frame) => frame.message);
   }
 
   async confirmed(identifier: string): Promise<void> {

@@ -73,7 +73,12 @@ async function startBackgroundWork(app: INestApplication): Promise<void> {
  * Stop taking work, finish what is in flight, then close connections — in an order that
  * lets requests finishing during shutdown still write and publish their events.
  */
-function installShutdown(app: INestApplication, rpcServer: NamespacedNatsServer, config: ServiceConfig, logger: Logger): void {
+function installShutdown(
+  app: INestApplication,
+  rpcServer: NamespacedNatsServer,
+  config: ServiceConfig,
+  logger: Logger,
+): void {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;

@@ -37,7 +37,12 @@ describe('loadServiceConfig', () => {
 
   it('names every missing or invalid setting at once', () => {
     const problems = problemsOf(() =>
-      loadServiceConfig('messaging', { LOG_LEVEL: 'loud', DB_POOL_SIZE: '0', OUTBOX_RELAY_ENABLED: 'maybe', NATS_NAMESPACE: 'has.dots' }),
+      loadServiceConfig('messaging', {
+        LOG_LEVEL: 'loud',
+        DB_POOL_SIZE: '0',
+        OUTBOX_RELAY_ENABLED: 'maybe',
+        NATS_NAMESPACE: 'has.dots',
+      }),
     );
     expect(problems).toEqual([
       'LOG_LEVEL: "loud" is not one of fatal, error, warn, info, debug, trace, silent',
@@ -62,6 +67,10 @@ describe('loadServiceConfig', () => {
 
 describe('loadDatabaseConfig', () => {
   it('reads only the database settings', () => {
-    expect(loadDatabaseConfig('automation', { DATABASE_URL: base.DATABASE_URL })).toEqual({ url: base.DATABASE_URL, schema: 'automation', poolSize: 10 });
+    expect(loadDatabaseConfig('automation', { DATABASE_URL: base.DATABASE_URL })).toEqual({
+      url: base.DATABASE_URL,
+      schema: 'automation',
+      poolSize: 10,
+    });
   });
 });

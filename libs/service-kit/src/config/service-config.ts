@@ -46,14 +46,21 @@ function envPrefix(service: string): string {
 }
 
 /** Reads and validates the settings every deployable shares; throws a ConfigError naming each problem. */
-export function loadServiceConfig(service: ServiceName, env: Record<string, string | undefined> = process.env): ServiceConfig {
+export function loadServiceConfig(
+  service: ServiceName,
+  env: Record<string, string | undefined> = process.env,
+): ServiceConfig {
   const read = new EnvReader(env);
   const isGateway = service === 'gateway';
   const prefix = envPrefix(service);
   const config: ServiceConfig = {
     service,
     host: read.string('HOST', { default: '0.0.0.0' }),
-    port: read.int(isGateway ? 'PORT' : `${prefix}_HEALTH_PORT`, { default: DEFAULT_PORTS[service], min: 0, max: 65535 }),
+    port: read.int(isGateway ? 'PORT' : `${prefix}_HEALTH_PORT`, {
+      default: DEFAULT_PORTS[service],
+      min: 0,
+      max: 65535,
+    }),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, { default: 'info' }),
     nats: {
       url: read.url('NATS_URL', ['nats', 'tls', 'ws', 'wss']),
@@ -81,7 +88,10 @@ export function loadServiceConfig(service: ServiceName, env: Record<string, stri
 }
 
 /** Only the database settings (for `migrate`, which needs nothing else). */
-export function loadDatabaseConfig(service: BackendService, env: Record<string, string | undefined> = process.env): DatabaseConfig {
+export function loadDatabaseConfig(
+  service: BackendService,
+  env: Record<string, string | undefined> = process.env,
+): DatabaseConfig {
   const read = new EnvReader(env);
   const database = readDatabaseConfig(read, service);
   read.assertValid(service);

@@ -41,7 +41,9 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`parley-migrations:${schema}`]);
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`parley-migrations:${schema}`]).catch(() => undefined);
+    await runner
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`parley-migrations:${schema}`])
+      .catch(() => undefined);
     await runner.release();
   }
   return dataSource;

@@ -1,8 +1,17 @@
 /** Network-level failures reaching PostgreSQL, as the pg driver reports them. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 /** Server-side codes meaning "not now": shutting down, starting up, too many connections. */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
-const LOST_CONNECTION = /Connection terminated|timeout exceeded when trying to connect|Connection ended unexpectedly|Client has encountered a connection error/i;
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|Connection ended unexpectedly|Client has encountered a connection error/i;
 
 /**
  * Whether a failure means the database cannot be reached right now (as opposed to a bad query):

@@ -9,7 +9,9 @@ export function deletedAccountsMigration(schema: string): new () => MigrationInt
     name = 'DeletedAccounts1766000000000';
 
     async up(runner: QueryRunner): Promise<void> {
-      await runner.query(`CREATE TABLE "${schema}".deleted_accounts (account_id integer PRIMARY KEY, deleted_at timestamptz NOT NULL DEFAULT now())`);
+      await runner.query(
+        `CREATE TABLE "${schema}".deleted_accounts (account_id integer PRIMARY KEY, deleted_at timestamptz NOT NULL DEFAULT now())`,
+      );
     }
 
     async down(runner: QueryRunner): Promise<void> {

@@ -19,7 +19,13 @@ export async function findOneOrFail<T extends ObjectLiteral>(
  * `code` with "<resource> not found". Not for UPDATE/DELETE … RETURNING, whose result TypeORM
  * wraps as [rows, count].
  */
-export async function selectOneOrFail<T>(on: EntityManager | DataSource, text: string, values: unknown[], resource: string, code: ErrorCode): Promise<T> {
+export async function selectOneOrFail<T>(
+  on: EntityManager | DataSource,
+  text: string,
+  values: unknown[],
+  resource: string,
+  code: ErrorCode,
+): Promise<T> {
   const [found] = (await on.query(text, values)) as T[];
   if (!found) throw new DomainError(code, `${resource} not found`);
   return found;

@@ -16,7 +16,9 @@ export async function createKitTables(runner: QueryRunner, schema: string): Prom
       published_at timestamptz
     )`);
   await runner.query(`CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox (seq) WHERE published_at IS NULL`);
-  await runner.query(`CREATE INDEX outbox_published_at_idx ON "${schema}".outbox (published_at) WHERE published_at IS NOT NULL`);
+  await runner.query(
+    `CREATE INDEX outbox_published_at_idx ON "${schema}".outbox (published_at) WHERE published_at IS NOT NULL`,
+  );
   await runner.query(`
     CREATE TABLE "${schema}".inbox (
       consumer text NOT NULL,
@@ -36,7 +38,9 @@ export async function createKitTables(runner: QueryRunner, schema: string): Prom
       sent_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
-  await runner.query(`CREATE INDEX mail_outbox_due_idx ON "${schema}".mail_outbox (next_attempt_at) WHERE sent_at IS NULL`);
+  await runner.query(
+    `CREATE INDEX mail_outbox_due_idx ON "${schema}".mail_outbox (next_attempt_at) WHERE sent_at IS NULL`,
+  );
   // Filters compare free-form JSON values as numbers or dates: a value that is neither is null, not an error.
   await runner.query(`
     CREATE FUNCTION "${schema}".try_numeric(value text) RETURNS numeric LANGUAGE plpgsql IMMUTABLE AS $$

@@ -8,9 +8,16 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
  * `name` must belong to this `text` alone. In a transaction it runs on the transaction's
  * connection; otherwise on a pooled one, as a statement of its own.
  */
-export async function preparedQuery<T extends QueryResultRow>(on: EntityManager | DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function preparedQuery<T extends QueryResultRow>(
+  on: EntityManager | DataSource,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
   const manager = on as Partial<EntityManager>;
   const dataSource = manager.connection ?? (on as DataSource);
-  const client: Pool | PoolClient = manager.queryRunner ? await manager.queryRunner.connect() : (dataSource.driver as PostgresDriver).master;
+  const client: Pool | PoolClient = manager.queryRunner
+    ? await manager.queryRunner.connect()
+    : (dataSource.driver as PostgresDriver).master;
   return (await client.query<T>({ name, text, values })).rows;
 }

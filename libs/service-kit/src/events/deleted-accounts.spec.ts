@@ -10,28 +10,41 @@ function fakeTransaction(deleted: number[]) {
     query: async ({ text, values }: { text: string; values: unknown[] }) => {
       statements.push({ text, values });
       const asked = (values[values.length - 1] as number[]) ?? [];
-      return { rows: text.includes('FROM "contacts".deleted_accounts') ? asked.filter((id) => deleted.includes(id)).map((account_id) => ({ account_id })) : [] };
+      return {
+        rows: text.includes('FROM "contacts".deleted_accounts')
+          ? asked.filter((id) => deleted.includes(id)).map((account_id) => ({ account_id }))
+          : [],
+      };
     },
   };
   const tx = { queryRunner: { connect: async () => client }, connection: {} } as unknown as EntityManager;
   return { tx, statements };
 }
 
-const event = (type: string, accountId: number | null) => ({ id: `${type}-${accountId}`, type, account_id: accountId }) as EventEnvelope;
+const event = (type: string, accountId: number | null) =>
+  ({ id: `${type}-${accountId}`, type, account_id: accountId }) as EventEnvelope;
 
 describe('DeletedAccounts.refuseLate', () => {
   const deletedAccounts = new DeletedAccounts({ database: { schema: 'contacts' } } as ServiceConfig);
 
-  it("leaves out events of deleted accounts, but not the deletion itself nor events of no account", async () => {
+  it('leaves out events of deleted accounts, but not the deletion itself nor events of no account', async () => {
     const { tx, statements } = fakeTransaction([2]);
-    const events = [event(LabelEvents.created, 1), event(LabelEvents.created, 2), event(IdentityEvents.accountDeleted, 2), event(IdentityEvents.userCreated, null), event(LabelEvents.updated, 2)];
+    const events = [
+      event(LabelEvents.created, 1),
+      event(LabelEvents.created, 2),
+      event(IdentityEvents.accountDeleted, 2),
+      event(IdentityEvents.userCreated, null),
+      event(LabelEvents.updated, 2),
+    ];
     expect((await deletedAccounts.refuseLate(tx, events)).map((kept) => kept.id)).toEqual([
       `${LabelEvents.created}-1`,
       `${IdentityEvents.accountDeleted}-2`,
       `${IdentityEvents.userCreated}-null`,
     ]);
     // The locks first (each account once, in order), then the tombstones in a statement of its own.
-    expect(statements.map(({ text, values }) => [text.includes('pg_advisory_xact_lock_shared'), values[values.length - 1]])).toEqual([
+    expect(
+      statements.map(({ text, values }) => [text.includes('pg_advisory_xact_lock_shared'), values[values.length - 1]]),
+    ).toEqual([
       [true, [1, 2]],
       [false, [1, 2]],
     ]);

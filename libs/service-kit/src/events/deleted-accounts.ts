@@ -23,7 +23,9 @@ export class DeletedAccounts {
   /** Records the account as deleted, in the cascade's transaction (again: nothing happens). */
   async record(tx: EntityManager, accountId: number): Promise<void> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2::int)', [this.lockName, accountId]);
-    await tx.query(`INSERT INTO "${this.schema}".deleted_accounts (account_id) VALUES ($1) ON CONFLICT DO NOTHING`, [accountId]);
+    await tx.query(`INSERT INTO "${this.schema}".deleted_accounts (account_id) VALUES ($1) ON CONFLICT DO NOTHING`, [
+      accountId,
+    ]);
   }
 
   /**
@@ -33,10 +35,12 @@ export class DeletedAccounts {
   async refuseLate(tx: EntityManager, events: EventEnvelope[]): Promise<EventEnvelope[]> {
     const accounts = [...new Set(events.filter(isChecked).map((event) => event.account_id!))].sort((a, b) => a - b);
     if (accounts.length === 0) return events;
-    await preparedQuery(tx, `${this.schema}_deleted_accounts_lock`, 'SELECT pg_advisory_xact_lock_shared(hashtext($1), a) FROM unnest($2::int[]) AS a', [
-      this.lockName,
-      accounts,
-    ]);
+    await preparedQuery(
+      tx,
+      `${this.schema}_deleted_accounts_lock`,
+      'SELECT pg_advisory_xact_lock_shared(hashtext($1), a) FROM unnest($2::int[]) AS a',
+      [this.lockName, accounts],
+    );
     // A statement of its own: its snapshot is taken after the locks, so it sees a cascade that committed meanwhile.
     const rows = await preparedQuery<{ account_id: number }>(
       tx,
@@ -56,7 +60,9 @@ export class DeletedAccounts {
    */
   async isDeleted(tx: EntityManager, accountId: number): Promise<boolean> {
     await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1), $2::int)', [this.lockName, accountId]);
-    const rows: unknown[] = await tx.query(`SELECT 1 FROM "${this.schema}".deleted_accounts WHERE account_id = $1`, [accountId]);
+    const rows: unknown[] = await tx.query(`SELECT 1 FROM "${this.schema}".deleted_accounts WHERE account_id = $1`, [
+      accountId,
+    ]);
     return rows.length > 0;
   }
 

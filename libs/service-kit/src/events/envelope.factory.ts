@@ -4,7 +4,11 @@ import { currentRequestContext } from '../logging/request-context';
 import { currentTraceCarrier } from '../tracing/tracing';
 
 /** Builds an envelope whose metadata comes from the current request context. */
-export function buildEnvelope<T extends EventType>(type: T, accountId: number | null, data: EventMap[T]): EventEnvelope<EventMap[T], T> {
+export function buildEnvelope<T extends EventType>(
+  type: T,
+  accountId: number | null,
+  data: EventMap[T],
+): EventEnvelope<EventMap[T], T> {
   const context = currentRequestContext();
   const origin = context?.origin ?? 'system';
   const { traceparent } = currentTraceCarrier();

@@ -85,7 +85,11 @@ export class EventConsumers {
    * before the replay starts (a model refilled from the owners' history first): the consumers
    * start again whether it succeeds or not. Answers the durables replayed.
    */
-  async replay(matches: (durable: string) => boolean, reset: (tx: EntityManager) => Promise<void>, fill?: () => Promise<void>): Promise<string[]> {
+  async replay(
+    matches: (durable: string) => boolean,
+    reset: (tx: EntityManager) => Promise<void>,
+    fill?: () => Promise<void>,
+  ): Promise<string[]> {
     const chosen = this.registrations.filter((registration) => matches(registration.durable));
     const durables = chosen.map((registration) => registration.durable);
     const stopping = this.running.filter((entry) => durables.includes(entry.durable));
@@ -98,7 +102,9 @@ export class EventConsumers {
       await this.bus.jetstreamManager.consumers.delete(this.bus.eventsStream, durable).catch(() => undefined);
     }
     await this.outbox.transaction(async (tx) => {
-      await tx.query(`DELETE FROM "${this.config.database!.schema}".inbox WHERE consumer = ANY($1::text[])`, [durables]);
+      await tx.query(`DELETE FROM "${this.config.database!.schema}".inbox WHERE consumer = ANY($1::text[])`, [
+        durables,
+      ]);
       await reset(tx);
     });
     try {
@@ -166,7 +172,9 @@ export class EventConsumers {
       ack_wait: nanos(this.config.consumers.ackWaitMs),
     });
     const consumer = await this.bus.jetstream.consumers.get(stream, registration.durable);
-    this.metrics.onScrape(async () => this.metrics.consumerPending.set({ consumer: registration.durable }, (await consumer.info(true)).num_pending));
+    this.metrics.onScrape(async () =>
+      this.metrics.consumerPending.set({ consumer: registration.durable }, (await consumer.info(true)).num_pending),
+    );
     const messages = await consumer.consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2) });
     const queue = new BatchQueue<JsMsg>();
     const worker = async () => {
@@ -257,25 +265,38 @@ export class EventConsumers {
   /** One transaction: the inbox records, then the events not applied before (nor of deleted accounts), in order. */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
     return this.outbox.transaction(async (tx, emit, sendMail) => {
-      const fresh = await claimInboxEntries(tx, this.config.database!.schema, registration.durable, deliveries.map(({ event }) => event.id));
+      const fresh = await claimInboxEntries(
+        tx,
+        this.config.database!.schema,
+        registration.durable,
+        deliveries.map(({ event }) => event.id),
+      );
       // delete: the same event twice in one batch (a redelivery) is applied once
       const unseen = deliveries.map(({ event }) => event).filter((event) => fresh.delete(event.id));
       const events = await this.deletedAccounts.refuseLate(tx, unseen);
       if (events.length === 0) return;
       const { handler } = registration;
-      const span = (event: EventEnvelope, work: () => Promise<void>) => inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, work);
+      const span = (event: EventEnvelope, work: () => Promise<void>) =>
+        inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, work);
       if (handler.batch) {
-        await span(events[0], () => runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit, sendMail)));
+        await span(events[0], () =>
+          runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit, sendMail)),
+        );
         return;
       }
-      for (const event of events) await span(event, () => runInRequestContext(contextOf(event), () => handler.run(event, tx, emit, sendMail)));
+      for (const event of events)
+        await span(event, () => runInRequestContext(contextOf(event), () => handler.run(event, tx, emit, sendMail)));
     });
   }
 
   private async deadLetter(registration: Registration, message: JsMsg, reason: string): Promise<void> {
     this.logger.error(`Consumer ${registration.durable} dead-letters message ${message.seq}: ${reason}`);
     try {
-      await this.bus.publishDeadLetter(deadLetterSubject(registration.durable, registration.type), message.data, reason);
+      await this.bus.publishDeadLetter(
+        deadLetterSubject(registration.durable, registration.type),
+        message.data,
+        reason,
+      );
       message.term();
       this.metrics.eventsHandled.inc({ consumer: registration.durable, outcome: 'dead_lettered' });
     } catch (error) {

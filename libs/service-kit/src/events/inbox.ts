@@ -5,7 +5,12 @@ import { preparedQuery } from '../database/prepared-query';
  * Records that `consumer` applied these events, in the caller's transaction. Returns the ids
  * that were not applied before; the others are redeliveries, whose work the caller skips.
  */
-export async function claimInboxEntries(tx: EntityManager, schema: string, consumer: string, eventIds: string[]): Promise<Set<string>> {
+export async function claimInboxEntries(
+  tx: EntityManager,
+  schema: string,
+  consumer: string,
+  eventIds: string[],
+): Promise<Set<string>> {
   const rows = await preparedQuery<{ event_id: string }>(
     tx,
     `${schema}_inbox_claim`,

@@ -38,6 +38,13 @@ export function OnEvent(type: EventType, options: Omit<EventHandlerMetadata, 'ty
  * batch is searched for its culprit, one event at a time. Given several types, each has its
  * own durable consumer and the handler gets events of one type per call.
  */
-export function OnEvents(types: EventType | EventType[], options: Omit<EventHandlerMetadata, 'types' | 'batch'> = {}): MethodDecorator {
-  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, { types: Array.isArray(types) ? types : [types], ...options, batch: true });
+export function OnEvents(
+  types: EventType | EventType[],
+  options: Omit<EventHandlerMetadata, 'types' | 'batch'> = {},
+): MethodDecorator {
+  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, {
+    types: Array.isArray(types) ? types : [types],
+    ...options,
+    batch: true,
+  });
 }

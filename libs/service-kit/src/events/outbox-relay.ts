@@ -37,7 +37,9 @@ export class OutboxRelay {
   ) {
     this.table = `"${config.database!.schema}".outbox`;
     metrics.onScrape(async () => {
-      const [{ backlog }] = await this.dataSource.query(`SELECT count(*)::int AS backlog FROM ${this.table} WHERE published_at IS NULL`);
+      const [{ backlog }] = await this.dataSource.query(
+        `SELECT count(*)::int AS backlog FROM ${this.table} WHERE published_at IS NULL`,
+      );
       metrics.outboxBacklog.set(backlog);
     });
   }
@@ -98,9 +100,15 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       await Promise.all(rows.map((row) => this.bus.publish(row.payload)));
-      await preparedQuery(tx, `${this.config.database!.schema}_outbox_mark`, `UPDATE ${this.table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
+      await preparedQuery(
+        tx,
+        `${this.config.database!.schema}_outbox_mark`,
+        `UPDATE ${this.table} SET published_at = now() WHERE seq = ANY($1::bigint[])`,
+        [rows.map((row) => row.seq)],
+      );
       const now = Date.now();
-      for (const row of rows) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.payload.occurred_at)) / 1000);
+      for (const row of rows)
+        this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.payload.occurred_at)) / 1000);
       this.metrics.outboxPublished.inc(rows.length);
       return rows.length;
     });
@@ -110,9 +118,8 @@ export class OutboxRelay {
     const now = Date.now();
     if (now - this.lastCleanup < 60_000) return;
     this.lastCleanup = now;
-    await this.dataSource.query(
-      `DELETE FROM ${this.table} WHERE published_at < now() - make_interval(hours => $1)`,
-      [this.config.outbox.retentionHours],
-    );
+    await this.dataSource.query(`DELETE FROM ${this.table} WHERE published_at < now() - make_interval(hours => $1)`, [
+      this.config.outbox.retentionHours,
+    ]);
   }
 }

@@ -43,11 +43,12 @@ export class Outbox {
       const emit = (async (type, accountId, data) => {
         const envelope = buildEnvelope(type, accountId, data);
         // Every write's statement: prepared once per connection.
-        await preparedQuery(tx, `${this.schema}_outbox_insert`, `INSERT INTO "${this.schema}".outbox (id, type, payload) VALUES ($1, $2, $3)`, [
-          envelope.id,
-          envelope.type,
-          JSON.stringify(envelope),
-        ]);
+        await preparedQuery(
+          tx,
+          `${this.schema}_outbox_insert`,
+          `INSERT INTO "${this.schema}".outbox (id, type, payload) VALUES ($1, $2, $3)`,
+          [envelope.id, envelope.type, JSON.stringify(envelope)],
+        );
         emitted = true;
       }) as Emit;
       emit.many = async (type, accountId, items) => {

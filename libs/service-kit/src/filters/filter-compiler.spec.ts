@@ -9,7 +9,10 @@ const schema: FilterSchema = {
     name: { sql: 'c.name', kind: 'text' },
     muted: { sql: 'c.muted', kind: 'boolean' },
   },
-  resolve: (key) => (key.startsWith('custom_attributes.') ? { sql: `c.custom_attributes ->> '${key.slice(18)}'`, kind: 'text' } : undefined),
+  resolve: (key) =>
+    key.startsWith('custom_attributes.')
+      ? { sql: `c.custom_attributes ->> '${key.slice(18)}'`, kind: 'text' }
+      : undefined,
 };
 
 function compile(conditions: unknown[]) {
@@ -51,31 +54,64 @@ describe('FilterCompiler', () => {
 
   it('compares dates, equal meaning the same day', () => {
     const { sql, params } = compile([
-      { attribute_key: 'created_at', filter_operator: 'is_greater_than', values: ['2026-01-01'], query_operator: 'and' },
+      {
+        attribute_key: 'created_at',
+        filter_operator: 'is_greater_than',
+        values: ['2026-01-01'],
+        query_operator: 'and',
+      },
       { attribute_key: 'created_at', filter_operator: 'equal_to', values: [1795308681] },
     ]);
-    expect(sql).toBe("((c.created_at > $2::timestamptz AND (c.created_at AT TIME ZONE 'UTC')::date = ($3::timestamptz AT TIME ZONE 'UTC')::date))");
+    expect(sql).toBe(
+      "((c.created_at > $2::timestamptz AND (c.created_at AT TIME ZONE 'UTC')::date = ($3::timestamptz AT TIME ZONE 'UTC')::date))",
+    );
     expect(params.slice(1)).toEqual(['2026-01-01T00:00:00.000Z', new Date(1795308681000).toISOString()]);
   });
 
   it('resolves dynamic keys', () => {
-    expect(compile([{ attribute_key: 'custom_attributes.plan', filter_operator: 'equal_to', values: ['Gold'] }]).sql).toBe(
-      "((lower(c.custom_attributes ->> 'plan') = ANY($2::text[])))",
-    );
+    expect(
+      compile([{ attribute_key: 'custom_attributes.plan', filter_operator: 'equal_to', values: ['Gold'] }]).sql,
+    ).toBe("((lower(c.custom_attributes ->> 'plan') = ANY($2::text[])))");
   });
 
   it.each([
     [[], 'payload must contain at least one filter condition'],
-    [[{ attribute_key: 'nope', filter_operator: 'equal_to', values: [1] }], 'payload[0].attribute_key "nope" is not a filterable attribute'],
-    [[{ attribute_key: 'status', filter_operator: 'bigger', values: [1] }], 'payload[0].filter_operator "bigger" is not a known operator'],
-    [[{ attribute_key: 'status', filter_operator: 'greater_than', values: ['open'] }], 'payload[0].filter_operator "greater_than" cannot be used with status'],
-    [[{ attribute_key: 'status', filter_operator: 'equal_to', values: ['closed'] }], 'payload[0].values: "closed" is not one of open, resolved (status)'],
-    [[{ attribute_key: 'team_id', filter_operator: 'equal_to', values: ['abc'] }], 'payload[0].values: "abc" is not a number (team_id)'],
+    [
+      [{ attribute_key: 'nope', filter_operator: 'equal_to', values: [1] }],
+      'payload[0].attribute_key "nope" is not a filterable attribute',
+    ],
+    [
+      [{ attribute_key: 'status', filter_operator: 'bigger', values: [1] }],
+      'payload[0].filter_operator "bigger" is not a known operator',
+    ],
+    [
+      [{ attribute_key: 'status', filter_operator: 'greater_than', values: ['open'] }],
+      'payload[0].filter_operator "greater_than" cannot be used with status',
+    ],
+    [
+      [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['closed'] }],
+      'payload[0].values: "closed" is not one of open, resolved (status)',
+    ],
+    [
+      [{ attribute_key: 'team_id', filter_operator: 'equal_to', values: ['abc'] }],
+      'payload[0].values: "abc" is not a number (team_id)',
+    ],
     [[{ attribute_key: 'created_at', filter_operator: 'is_greater_than', values: ['yesterday'] }], 'is not a date'],
-    [[{ attribute_key: 'team_id', filter_operator: 'equal_to', values: [] }], 'payload[0].values must not be empty for equal_to'],
-    [[{ attribute_key: 'team_id', filter_operator: 'equal_to', values: [1], query_operator: 'xor' }, { attribute_key: 'team_id', filter_operator: 'is_present', values: [] }], 'query_operator must be "and" or "or"'],
+    [
+      [{ attribute_key: 'team_id', filter_operator: 'equal_to', values: [] }],
+      'payload[0].values must not be empty for equal_to',
+    ],
+    [
+      [
+        { attribute_key: 'team_id', filter_operator: 'equal_to', values: [1], query_operator: 'xor' },
+        { attribute_key: 'team_id', filter_operator: 'is_present', values: [] },
+      ],
+      'query_operator must be "and" or "or"',
+    ],
   ])('refuses %j with 422: %s', (conditions, message) => {
-    expect(() => compile(conditions)).toThrow(expect.objectContaining({ code: 'FILTER.INVALID', attributes: ['payload'] }));
+    expect(() => compile(conditions)).toThrow(
+      expect.objectContaining({ code: 'FILTER.INVALID', attributes: ['payload'] }),
+    );
     expect(() => compile(conditions)).toThrow(message);
   });
 });

@@ -19,9 +19,27 @@ export interface FilterSchema {
 
 /** The operators each kind of field takes (conversation and contact filters, automation rule conditions). */
 export const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
-  text: ['equal_to', 'not_equal_to', 'contains', 'does_not_contain', 'starts_with', 'ends_with', 'is_present', 'is_not_present'],
+  text: [
+    'equal_to',
+    'not_equal_to',
+    'contains',
+    'does_not_contain',
+    'starts_with',
+    'ends_with',
+    'is_present',
+    'is_not_present',
+  ],
   number: ['equal_to', 'not_equal_to', 'greater_than', 'less_than', 'is_present', 'is_not_present'],
-  date: ['equal_to', 'not_equal_to', 'greater_than', 'less_than', 'is_greater_than', 'is_less_than', 'is_present', 'is_not_present'],
+  date: [
+    'equal_to',
+    'not_equal_to',
+    'greater_than',
+    'less_than',
+    'is_greater_than',
+    'is_less_than',
+    'is_present',
+    'is_not_present',
+  ],
   enum: ['equal_to', 'not_equal_to', 'is_present', 'is_not_present'],
   labels: ['equal_to', 'not_equal_to', 'contains', 'does_not_contain', 'is_present', 'is_not_present'],
   boolean: ['equal_to', 'not_equal_to', 'is_present', 'is_not_present'],
@@ -38,14 +56,16 @@ export class FilterCompiler {
   constructor(private readonly schema: FilterSchema) {}
 
   compile(conditions: FilterCondition[], params: unknown[]): string {
-    if (!Array.isArray(conditions) || conditions.length === 0) fail('payload must contain at least one filter condition');
+    if (!Array.isArray(conditions) || conditions.length === 0)
+      fail('payload must contain at least one filter condition');
     if (conditions.length > MAX_CONDITIONS) fail(`payload may contain at most ${MAX_CONDITIONS} conditions`);
     // AND binds tighter than OR: split at every OR into groups of AND-ed conditions.
     const groups: string[][] = [[]];
     conditions.forEach((condition, index) => {
       groups[groups.length - 1].push(this.condition(condition, index, params));
       const joiner = index < conditions.length - 1 ? (condition.query_operator ?? 'and') : null;
-      if (joiner !== null && joiner !== 'and' && joiner !== 'or') fail(`payload[${index}].query_operator must be "and" or "or"`);
+      if (joiner !== null && joiner !== 'and' && joiner !== 'or')
+        fail(`payload[${index}].query_operator must be "and" or "or"`);
       if (joiner === 'or') groups.push([]);
     });
     return `(${groups.map((group) => `(${group.join(' AND ')})`).join(' OR ')})`;
@@ -58,11 +78,17 @@ export class FilterCompiler {
     const field = typeof key === 'string' ? (this.schema.fields[key] ?? this.schema.resolve?.(key)) : undefined;
     if (!field) fail(`${at}.attribute_key "${String(key)}" is not a filterable attribute`);
     const operator = condition.filter_operator;
-    if (!FILTER_OPERATORS.includes(operator)) fail(`${at}.filter_operator "${String(operator)}" is not a known operator`);
-    if (!OPERATORS_BY_KIND[field.kind].includes(operator)) fail(`${at}.filter_operator "${operator}" cannot be used with ${key}`);
+    if (!FILTER_OPERATORS.includes(operator))
+      fail(`${at}.filter_operator "${String(operator)}" is not a known operator`);
+    if (!OPERATORS_BY_KIND[field.kind].includes(operator))
+      fail(`${at}.filter_operator "${operator}" cannot be used with ${key}`);
     if (operator === 'is_present' || operator === 'is_not_present') return presence(field, operator === 'is_present');
 
-    const values = Array.isArray(condition.values) ? condition.values : condition.values === undefined ? [] : [condition.values];
+    const values = Array.isArray(condition.values)
+      ? condition.values
+      : condition.values === undefined
+        ? []
+        : [condition.values];
     if (values.length === 0) fail(`${at}.values must not be empty for ${operator}`);
     const typed = values.map((value) => this.value(field, value, `${at}.values`, key));
     const bind = (value: unknown) => {
@@ -92,7 +118,8 @@ export class FilterCompiler {
       case 'date':
         return comparison(field.sql, operator, typed[0], bind, 'timestamptz', true);
       case 'number':
-        if (operator === 'equal_to' || operator === 'not_equal_to') return membership(field.sql, typed, negate, bind, 'numeric');
+        if (operator === 'equal_to' || operator === 'not_equal_to')
+          return membership(field.sql, typed, negate, bind, 'numeric');
         return comparison(field.sql, operator, typed[0], bind, 'numeric', false);
       case 'enum':
         return membership(field.sql, typed, negate, bind, 'text');
@@ -106,7 +133,8 @@ export class FilterCompiler {
   private value(field: FilterField, value: unknown, at: string, key: string): unknown {
     switch (field.kind) {
       case 'number': {
-        const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+        const number =
+          typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
         if (!Number.isFinite(number)) fail(`${at}: ${JSON.stringify(value)} is not a number (${key})`);
         return number;
       }
@@ -125,7 +153,8 @@ export class FilterCompiler {
         if (value === false || value === 'false') return false;
         return fail(`${at}: ${JSON.stringify(value)} is not true or false (${key})`);
       default:
-        if (typeof value !== 'string' && typeof value !== 'number') fail(`${at}: ${JSON.stringify(value)} is not text (${key})`);
+        if (typeof value !== 'string' && typeof value !== 'number')
+          fail(`${at}: ${JSON.stringify(value)} is not text (${key})`);
         return String(value);
     }
   }
@@ -137,12 +166,25 @@ function presence(field: FilterField, present: boolean): string {
   return present ? `${field.sql} IS NOT NULL` : `${field.sql} IS NULL`;
 }
 
-function membership(sql: string, values: unknown[], negate: boolean, bind: (value: unknown) => string, type: string): string {
+function membership(
+  sql: string,
+  values: unknown[],
+  negate: boolean,
+  bind: (value: unknown) => string,
+  type: string,
+): string {
   const match = `${sql} = ANY(${bind(values)}::${type}[])`;
   return negate ? `(${sql} IS NULL OR NOT ${match})` : match;
 }
 
-function comparison(sql: string, operator: FilterOperator, value: unknown, bind: (value: unknown) => string, type: string, byDay: boolean): string {
+function comparison(
+  sql: string,
+  operator: FilterOperator,
+  value: unknown,
+  bind: (value: unknown) => string,
+  type: string,
+  byDay: boolean,
+): string {
   if (operator === 'greater_than' || operator === 'is_greater_than') return `${sql} > ${bind(value)}::${type}`;
   if (operator === 'less_than' || operator === 'is_less_than') return `${sql} < ${bind(value)}::${type}`;
   // Dates are equal when they fall on the same (UTC) day.

@@ -1,5 +1,10 @@
 import { Inject, Injectable, Optional, ServiceUnavailableException } from '@nestjs/common';
-import { HealthCheckService, TypeOrmHealthIndicator, type HealthCheckResult, type HealthIndicatorFunction } from '@nestjs/terminus';
+import {
+  HealthCheckService,
+  TypeOrmHealthIndicator,
+  type HealthCheckResult,
+  type HealthIndicatorFunction,
+} from '@nestjs/terminus';
 import type { HealthReport } from '@parley/contracts';
 import { DataSource } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
@@ -31,7 +36,9 @@ export class Readiness {
       checks.push(() => this.typeorm!.pingCheck('database', { connection: this.dataSource!, timeout: 1000 }));
     }
     if (this.draining) {
-      return Promise.reject(new ServiceUnavailableException({ status: 'error', error: { shutdown: { status: 'down' } } }));
+      return Promise.reject(
+        new ServiceUnavailableException({ status: 'error', error: { shutdown: { status: 'down' } } }),
+      );
     }
     return this.health.check(checks);
   }
@@ -43,11 +50,16 @@ export class Readiness {
       result = await this.check();
     } catch (error) {
       const body = (error as ServiceUnavailableException).getResponse?.() as HealthCheckResult | undefined;
-      result = body?.details ? body : { status: 'error', details: { [this.draining ? 'shutdown' : 'unknown']: { status: 'down' } } };
+      result = body?.details
+        ? body
+        : { status: 'error', details: { [this.draining ? 'shutdown' : 'unknown']: { status: 'down' } } };
     }
     const checks: HealthReport['checks'] = {};
     for (const [name, detail] of Object.entries(result.details ?? result.error ?? {})) {
-      checks[name] = { status: detail.status === 'up' ? 'up' : 'down', ...(detail.message ? { message: String(detail.message) } : {}) };
+      checks[name] = {
+        status: detail.status === 'up' ? 'up' : 'down',
+        ...(detail.message ? { message: String(detail.message) } : {}),
+      };
     }
     return { service: this.config.service, status: result.status === 'ok' ? 'up' : 'down', checks };
   }

@@ -35,7 +35,9 @@ export class MailRelay {
     @Inject(SERVICE_CONFIG) config: ServiceConfig,
   ) {
     this.table = `"${config.database!.schema}".mail_outbox`;
-    this.transport = config.mail.smtpUrl ? new SmtpTransport(config.mail.smtpUrl, config.mail.from) : new LogTransport();
+    this.transport = config.mail.smtpUrl
+      ? new SmtpTransport(config.mail.smtpUrl, config.mail.from)
+      : new LogTransport();
   }
 
   start(): void {
@@ -83,11 +85,14 @@ export class MailRelay {
   private async sendOne(tx: { query: DataSource['query'] }, row: MailRow): Promise<void> {
     try {
       await this.transport.send({ to: row.recipient, subject: row.subject, text: row.body });
-      await tx.query(`UPDATE ${this.table} SET sent_at = now(), body = '', attempts = attempts + 1 WHERE id = $1`, [row.id]);
+      await tx.query(`UPDATE ${this.table} SET sent_at = now(), body = '', attempts = attempts + 1 WHERE id = $1`, [
+        row.id,
+      ]);
     } catch (error) {
       const attempts = row.attempts + 1;
       const message = (error as Error).message;
-      if (attempts >= MAX_ATTEMPTS) this.logger.error(`Giving up on e-mail ${row.id} to ${row.recipient} after ${attempts} attempts: ${message}`);
+      if (attempts >= MAX_ATTEMPTS)
+        this.logger.error(`Giving up on e-mail ${row.id} to ${row.recipient} after ${attempts} attempts: ${message}`);
       await tx.query(
         `UPDATE ${this.table} SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
         [row.id, attempts, message.slice(0, 1000), Math.min(3600, 5 * 2 ** attempts)],

@@ -8,7 +8,8 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 /** The pg pool under TypeORM's data source (null without a database). */
 function poolOf(dataSource: DataSource | null): { totalCount: number; idleCount: number; waitingCount: number } | null {
-  const driver = dataSource?.driver as { master?: { totalCount: number; idleCount: number; waitingCount: number } } | undefined;
+  const driver = dataSource?.driver as
+    { master?: { totalCount: number; idleCount: number; waitingCount: number } } | undefined;
   return driver?.master ?? null;
 }
 

@@ -10,7 +10,9 @@ describe('allowed hosts', () => {
     ['[::1]:9000', { hostname: '[::1]', port: 9000 }],
   ])('parses %j', (entry, expected) => expect(parseAllowedHost(entry)).toEqual(expected));
 
-  it.each(['', 'user@host', 'host/path', 'host:99999', 'a b', 'host?x=1'])('refuses %j', (entry) => expect(parseAllowedHost(entry)).toBeNull());
+  it.each(['', 'user@host', 'host/path', 'host:99999', 'a b', 'host?x=1'])('refuses %j', (entry) =>
+    expect(parseAllowedHost(entry)).toBeNull(),
+  );
 
   it('matches host names exactly, and the port when one is given', () => {
     const allowed = ['127.0.0.1:8443', 'example.com:443', 'any.test'].map((entry) => parseAllowedHost(entry)!);

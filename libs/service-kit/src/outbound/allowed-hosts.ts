@@ -18,7 +18,8 @@ export function parseAllowedHost(entry: string): AllowedHost | null {
   } catch {
     return null;
   }
-  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash || candidate.includes('/')) return null;
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash || candidate.includes('/'))
+    return null;
   // The URL parser drops an explicit default port; keep it, or "host:443" would allow every port.
   const port = url.port ? Number(url.port) : /:443$/.test(candidate) ? 443 : null;
   return { hostname: url.hostname, port };
@@ -35,7 +36,11 @@ export function isAllowedHost(url: URL, allowed: readonly AllowedHost[]): boolea
  */
 export function readAllowedHosts(read: EnvReader): AllowedHost[] {
   const entries: AllowedHost[] = [];
-  for (const entry of read.string('WEBHOOK_ALLOWED_HOSTS', { default: '' }).split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of read
+    .string('WEBHOOK_ALLOWED_HOSTS', { default: '' })
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const parsed = parseAllowedHost(entry);
     if (parsed) entries.push(parsed);
     else read.report(`WEBHOOK_ALLOWED_HOSTS: "${entry}" is not a host name, IP address or host:port`);

@@ -10,13 +10,20 @@ import { UnsafeTargetError } from './unsafe-target.error';
  * saved: HTTPS and resolving only to public addresses, else a 422 on `field` naming the value.
  * The caller checks again before each call (DNS may change in between).
  */
-export async function publicHttpsUrl(raw: string, field: string, label: string, allowedHosts: readonly AllowedHost[], resolve: Resolve = systemResolve): Promise<string> {
+export async function publicHttpsUrl(
+  raw: string,
+  field: string,
+  label: string,
+  allowedHosts: readonly AllowedHost[],
+  resolve: Resolve = systemResolve,
+): Promise<string> {
   try {
     await checkTarget(raw, allowedHosts, resolve);
     return raw.trim();
   } catch (error) {
     // The check's messages name the field generically ("Url …"); say which one it is.
-    if (error instanceof UnsafeTargetError) throw new DomainError(CommonErrors.unsafeUrl, error.message.replace(/^Url/, label), [field]);
+    if (error instanceof UnsafeTargetError)
+      throw new DomainError(CommonErrors.unsafeUrl, error.message.replace(/^Url/, label), [field]);
     throw error;
   }
 }

@@ -8,7 +8,10 @@ const LOOKUP_TIMEOUT_MS = 2000;
 export const systemResolve: Resolve = async (hostname) => {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the resolver within ${LOOKUP_TIMEOUT_MS} ms`)), LOOKUP_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer from the resolver within ${LOOKUP_TIMEOUT_MS} ms`)),
+      LOOKUP_TIMEOUT_MS,
+    );
   });
   try {
     const answers = await Promise.race([lookup(hostname, { all: true, verbatim: true }), timedOut]);

@@ -6,7 +6,10 @@ const resolving =
   async (hostname) =>
     (table[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
-const publicDns = resolving({ 'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::1'], 'localhost': ['127.0.0.1', '::1'] });
+const publicDns = resolving({
+  'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::1'],
+  localhost: ['127.0.0.1', '::1'],
+});
 const allow = (...entries: string[]): AllowedHost[] => entries.map((entry) => parseAllowedHost(entry)!);
 
 describe('parseHttpsUrl', () => {
@@ -53,29 +56,43 @@ describe('checkTarget', () => {
 
   it('refuses a host when any one of its addresses is not public', async () => {
     const mixed = resolving({ 'mixed.example.com': ['93.184.216.34', '10.1.2.3'] });
-    await expect(checkTarget('https://mixed.example.com/', [], mixed)).rejects.toThrow('mixed.example.com resolves to 10.1.2.3 is private');
+    await expect(checkTarget('https://mixed.example.com/', [], mixed)).rejects.toThrow(
+      'mixed.example.com resolves to 10.1.2.3 is private',
+    );
   });
 
   it('refuses a host that does not resolve', async () => {
-    await expect(checkTarget('https://nowhere.invalid/', [], publicDns)).rejects.toMatchObject({ reason: 'unresolvable' });
+    await expect(checkTarget('https://nowhere.invalid/', [], publicDns)).rejects.toMatchObject({
+      reason: 'unresolvable',
+    });
     const failing: Resolve = async () => {
       throw new Error('ENOTFOUND');
     };
-    await expect(checkTarget('https://hooks.example.com/', [], failing)).rejects.toThrow('Url host could not be resolved: hooks.example.com');
+    await expect(checkTarget('https://hooks.example.com/', [], failing)).rejects.toThrow(
+      'Url host could not be resolved: hooks.example.com',
+    );
   });
 
   it('judges what the host resolves to at each check (DNS rebinding)', async () => {
     const answers = [['93.184.216.34'], ['127.0.0.1']];
     const rebinding: Resolve = async () => answers.shift()!.map((address) => ({ address, family: 4 }));
     await expect(checkTarget('https://rebind.example.com/', [], rebinding)).resolves.toBeDefined();
-    await expect(checkTarget('https://rebind.example.com/', [], rebinding)).rejects.toThrow('rebind.example.com resolves to 127.0.0.1 is loopback');
+    await expect(checkTarget('https://rebind.example.com/', [], rebinding)).rejects.toThrow(
+      'rebind.example.com resolves to 127.0.0.1 is loopback',
+    );
   });
 
   it('lets an allow-listed host (and port) through, and nothing else', async () => {
     const allowed = allow('127.0.0.1:8443', 'localhost');
-    await expect(checkTarget('https://127.0.0.1:8443/hook', allowed, publicDns)).resolves.toMatchObject({ addresses: [{ address: '127.0.0.1' }] });
-    await expect(checkTarget('https://127.0.0.1/hook', allowed, publicDns)).rejects.toMatchObject({ reason: 'not_public' });
-    await expect(checkTarget('https://127.0.0.1:9443/hook', allowed, publicDns)).rejects.toMatchObject({ reason: 'not_public' });
+    await expect(checkTarget('https://127.0.0.1:8443/hook', allowed, publicDns)).resolves.toMatchObject({
+      addresses: [{ address: '127.0.0.1' }],
+    });
+    await expect(checkTarget('https://127.0.0.1/hook', allowed, publicDns)).rejects.toMatchObject({
+      reason: 'not_public',
+    });
+    await expect(checkTarget('https://127.0.0.1:9443/hook', allowed, publicDns)).rejects.toMatchObject({
+      reason: 'not_public',
+    });
     await expect(checkTarget('https://localhost:1234/', allowed, publicDns)).resolves.toBeDefined();
     await expect(checkTarget('http://localhost/', allowed, publicDns)).rejects.toMatchObject({ reason: 'not_https' });
   });

@@ -25,7 +25,8 @@ export const MAX_URL_LENGTH = 2048;
 export function parseHttpsUrl(raw: string): URL {
   const text = raw.trim();
   if (!text) throw new UnsafeTargetError("Url can't be blank", 'blank');
-  if (text.length > MAX_URL_LENGTH) throw new UnsafeTargetError(`Url is too long (maximum is ${MAX_URL_LENGTH} characters)`, 'malformed');
+  if (text.length > MAX_URL_LENGTH)
+    throw new UnsafeTargetError(`Url is too long (maximum is ${MAX_URL_LENGTH} characters)`, 'malformed');
   let url: URL;
   try {
     url = new URL(text);
@@ -41,7 +42,11 @@ export function parseHttpsUrl(raw: string): URL {
  * Parses the URL and resolves its host now; every address must be public unless the host is
  * on the test allow-list. Run on create and again right before each attempt (DNS rebinding).
  */
-export async function checkTarget(raw: string, allowedHosts: readonly AllowedHost[], resolve: Resolve): Promise<CheckedTarget> {
+export async function checkTarget(
+  raw: string,
+  allowedHosts: readonly AllowedHost[],
+  resolve: Resolve,
+): Promise<CheckedTarget> {
   const url = parseHttpsUrl(raw);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = await addressesOf(hostname, resolve);
@@ -50,7 +55,10 @@ export async function checkTarget(raw: string, allowedHosts: readonly AllowedHos
       const kind = classifyAddress(address);
       if (kind !== 'public') {
         const shown = address === hostname ? hostname : `${hostname} resolves to ${address}`;
-        throw new UnsafeTargetError(`Url must resolve only to public addresses: ${shown} is ${describeAddressClass(kind)}`, 'not_public');
+        throw new UnsafeTargetError(
+          `Url must resolve only to public addresses: ${shown} is ${describeAddressClass(kind)}`,
+          'not_public',
+        );
       }
     }
   }
@@ -66,6 +74,7 @@ async function addressesOf(hostname: string, resolve: Resolve): Promise<Resolved
   } catch {
     // answered below, the same as an empty answer
   }
-  if (addresses.length === 0) throw new UnsafeTargetError(`Url host could not be resolved: ${hostname}`, 'unresolvable');
+  if (addresses.length === 0)
+    throw new UnsafeTargetError(`Url host could not be resolved: ${hostname}`, 'unresolvable');
   return addresses;
 }

@@ -51,9 +51,14 @@ export class VersionedView<Item> {
   constructor(private readonly definition: ViewTable<Item>) {
     const { key, columns } = definition;
     const bare = definition.table.split('.').pop()!;
-    const updates = [...columns.map((column) => column.name).filter((name) => !key.includes(name)), 'deleted'].map((name) => `${name} = EXCLUDED.${name}`);
+    const updates = [...columns.map((column) => column.name).filter((name) => !key.includes(name)), 'deleted'].map(
+      (name) => `${name} = EXCLUDED.${name}`,
+    );
     const version = `source_updated_at = GREATEST(${bare}.source_updated_at, EXCLUDED.source_updated_at)`;
-    this.statement = this.upsert([...updates, version], `NOT ${bare}.deleted AND (EXCLUDED.deleted OR ${bare}.source_updated_at <= EXCLUDED.source_updated_at)`);
+    this.statement = this.upsert(
+      [...updates, version],
+      `NOT ${bare}.deleted AND (EXCLUDED.deleted OR ${bare}.source_updated_at <= EXCLUDED.source_updated_at)`,
+    );
     this.goneStatement = this.upsert(['deleted = true', version], `NOT ${bare}.deleted`);
   }
 
@@ -88,7 +93,12 @@ export class VersionedView<Item> {
       WHERE ${when}`;
   }
 
-  private async write(statement: string, on: EntityManager, versions: ReadonlyArray<ViewVersion<Item>>, deleted: boolean): Promise<void> {
+  private async write(
+    statement: string,
+    on: EntityManager,
+    versions: ReadonlyArray<ViewVersion<Item>>,
+    deleted: boolean,
+  ): Promise<void> {
     const newest = new Map<string, ViewVersion<Item>>();
     for (const entry of versions) {
       const id = this.keyOf(entry.item);
@@ -97,18 +107,25 @@ export class VersionedView<Item> {
     }
     const rows = [...newest.values()];
     if (rows.length === 0) return;
-    const parameters: unknown[] = this.definition.columns.map((column) => rows.map(({ item }) => encode(column.type, column.value(item))));
-    parameters.push(deleted, rows.map(({ version }) => version));
+    const parameters: unknown[] = this.definition.columns.map((column) =>
+      rows.map(({ item }) => encode(column.type, column.value(item))),
+    );
+    parameters.push(
+      deleted,
+      rows.map(({ version }) => version),
+    );
     await on.query(statement, parameters);
   }
 
   private keyOf(item: Item): string {
-    return this.definition.key.map((name) => String(this.definition.columns.find((column) => column.name === name)!.value(item))).join('/');
+    return this.definition.key
+      .map((name) => String(this.definition.columns.find((column) => column.name === name)!.value(item)))
+      .join('/');
   }
 }
 
 function encode(type: ViewColumnType, value: unknown): unknown {
-  return type === 'jsonb' && value !== null && value !== undefined ? JSON.stringify(value) : value ?? null;
+  return type === 'jsonb' && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
 }
 
 /**

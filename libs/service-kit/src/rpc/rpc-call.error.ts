@@ -12,7 +12,10 @@ export class RpcCallError extends Error {
   }
 
   static timeout(service: string, ms: number): RpcCallError {
-    return new RpcCallError({ code: CommonErrors.rpcTimeout, message: `The ${service} service did not answer within ${ms} ms` });
+    return new RpcCallError({
+      code: CommonErrors.rpcTimeout,
+      message: `The ${service} service did not answer within ${ms} ms`,
+    });
   }
 
   static unavailable(service: string): RpcCallError {

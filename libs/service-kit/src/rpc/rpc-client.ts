@@ -34,7 +34,14 @@ interface ReplyPacket {
   isDisposed?: boolean;
 }
 
-const UNAVAILABLE_CODES: string[] = [ErrorCode.NoResponders, ErrorCode.ConnectionRefused, ErrorCode.Disconnect, ErrorCode.ConnectionClosed, ErrorCode.ConnectionDraining, ErrorCode.ConnectionTimeout];
+const UNAVAILABLE_CODES: string[] = [
+  ErrorCode.NoResponders,
+  ErrorCode.ConnectionRefused,
+  ErrorCode.Disconnect,
+  ErrorCode.ConnectionClosed,
+  ErrorCode.ConnectionDraining,
+  ErrorCode.ConnectionTimeout,
+];
 
 /**
  * Typed request/reply over NATS. Patterns and payload types come from `@parley/contracts`;
@@ -66,14 +73,17 @@ export class RpcClient implements OnApplicationShutdown {
   /** For patterns outside the typed map, such as each service's health check. */
   async sendUntyped(pattern: string, request: unknown, options: SendOptions = {}): Promise<unknown> {
     const started = performance.now();
-    const observe = (outcome: string) => this.metrics?.rpcClient.observe({ pattern, outcome }, (performance.now() - started) / 1000);
+    const observe = (outcome: string) =>
+      this.metrics?.rpcClient.observe({ pattern, outcome }, (performance.now() - started) / 1000);
     try {
       const response = await this.request(pattern, request, options);
       observe('ok');
       return response;
     } catch (error) {
       const code = (error as RpcCallError).code;
-      observe(code === CommonErrors.rpcTimeout ? 'timeout' : code === CommonErrors.rpcUnavailable ? 'unavailable' : 'error');
+      observe(
+        code === CommonErrors.rpcTimeout ? 'timeout' : code === CommonErrors.rpcUnavailable ? 'unavailable' : 'error',
+      );
       throw error;
     }
   }
@@ -92,7 +102,10 @@ export class RpcClient implements OnApplicationShutdown {
     try {
       const nats = await this.connect();
       if (!this.connected) throw RpcCallError.unavailable(service);
-      const message = await nats.request(namespaced(this.config.nats.namespace, pattern), this.codec.encode(packet), { timeout: limit, headers });
+      const message = await nats.request(namespaced(this.config.nats.namespace, pattern), this.codec.encode(packet), {
+        timeout: limit,
+        headers,
+      });
       reply = this.codec.decode(message.data) as ReplyPacket;
     } catch (error) {
       throw error instanceof RpcCallError ? error : this.toCallError(error, service, limit);
@@ -105,7 +118,6 @@ export class RpcClient implements OnApplicationShutdown {
     return reply.response ?? null;
   }
 
-
   async onApplicationShutdown(): Promise<void> {
     const connection = this.connection;
     this.connection = null;
@@ -114,7 +126,11 @@ export class RpcClient implements OnApplicationShutdown {
 
   /** Connects on first use; a failed attempt is forgotten so the next request tries again. */
   private connect(): Promise<NatsConnection> {
-    this.connection ??= connect({ servers: this.config.nats.url, name: `${this.config.service}-rpc-client`, ...NATS_CONNECTION_DEFAULTS }).then(
+    this.connection ??= connect({
+      servers: this.config.nats.url,
+      name: `${this.config.service}-rpc-client`,
+      ...NATS_CONNECTION_DEFAULTS,
+    }).then(
       (nats) => {
         this.connected = true;
         void this.followStatus(nats);

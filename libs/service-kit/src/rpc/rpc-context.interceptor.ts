@@ -1,4 +1,11 @@
-import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { Metrics } from '../metrics/metrics';
@@ -45,14 +52,26 @@ export class RpcContextInterceptor implements NestInterceptor {
       this.logger.log(`${pattern} ${outcome} in ${Math.round(elapsed)} ms`);
     };
     const headers = nats.getHeaders();
-    const carrier = { traceparent: headers?.get('traceparent') || undefined, tracestate: headers?.get('tracestate') || undefined };
+    const carrier = {
+      traceparent: headers?.get('traceparent') || undefined,
+      tracestate: headers?.get('tracestate') || undefined,
+    };
     // Subscribing inside the contexts is what carries them into the handler's async work.
     return observeInSpan(
       pattern.slice(this.prefixLength),
       'server',
       carrier,
       (subscribe) => runInRequestContext({ correlationId, caller, origin }, subscribe),
-      () => (problem ? throwError(() => new DomainError(CommonErrors.malformed, `Malformed request: ${problem}`)) : next.handle()).pipe(tap({ complete: () => done('answered', 'ok'), error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error') })),
+      () =>
+        (problem
+          ? throwError(() => new DomainError(CommonErrors.malformed, `Malformed request: ${problem}`))
+          : next.handle()
+        ).pipe(
+          tap({
+            complete: () => done('answered', 'ok'),
+            error: (error) => done(`failed (${error?.code ?? error?.name ?? 'error'})`, 'error'),
+          }),
+        ),
     );
   }
 }

@@ -39,10 +39,17 @@ export class RpcErrorFilter implements ExceptionFilter<unknown> {
     }
     const pattern = host.getType() === 'rpc' ? host.switchToRpc().getContext()?.getSubject?.() : undefined;
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`Database unavailable in ${pattern ?? 'handler'}: ${(exception as Error)?.message ?? String(exception)}`);
-      return { code: CommonErrors.dependencyUnavailable, message: 'The service is temporarily unavailable: its database cannot be reached' };
+      this.logger.warn(
+        `Database unavailable in ${pattern ?? 'handler'}: ${(exception as Error)?.message ?? String(exception)}`,
+      );
+      return {
+        code: CommonErrors.dependencyUnavailable,
+        message: 'The service is temporarily unavailable: its database cannot be reached',
+      };
     }
-    this.logger.error(`Unhandled error in ${pattern ?? 'handler'}: ${(exception as Error)?.stack ?? String(exception)}`);
+    this.logger.error(
+      `Unhandled error in ${pattern ?? 'handler'}: ${(exception as Error)?.stack ?? String(exception)}`,
+    );
     return { code: CommonErrors.internal, message: 'Internal server error' };
   }
 }

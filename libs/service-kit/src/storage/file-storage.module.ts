@@ -1,5 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { createFileStorage, FILE_STORAGE, loadStorageConfig, STORAGE_CONFIG, type StorageConfig } from './storage-config';
+import {
+  createFileStorage,
+  FILE_STORAGE,
+  loadStorageConfig,
+  STORAGE_CONFIG,
+  type StorageConfig,
+} from './storage-config';
 
 /**
  * The shared file storage (attachments, import files) with its settings, for one app. Import it
@@ -12,7 +18,11 @@ export class FileStorageModule {
       module: FileStorageModule,
       providers: [
         { provide: STORAGE_CONFIG, useFactory: () => loadStorageConfig(service, options) },
-        { provide: FILE_STORAGE, inject: [STORAGE_CONFIG], useFactory: (config: StorageConfig) => createFileStorage(config) },
+        {
+          provide: FILE_STORAGE,
+          inject: [STORAGE_CONFIG],
+          useFactory: (config: StorageConfig) => createFileStorage(config),
+        },
       ],
       exports: [STORAGE_CONFIG, FILE_STORAGE],
     };

@@ -15,7 +15,8 @@ describe('LocalFileStorage.removeAll', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it('removes every file under the prefix and nothing beside it; again, nothing happens', async () => {
-    for (const key of ['kanban/9/a/one.png', 'kanban/9/b/two.pdf', 'kanban/90/other.png', '9/three.txt']) await storage.put(key, Readable.from([Buffer.from(key)]), 1024);
+    for (const key of ['kanban/9/a/one.png', 'kanban/9/b/two.pdf', 'kanban/90/other.png', '9/three.txt'])
+      await storage.put(key, Readable.from([Buffer.from(key)]), 1024);
     await storage.removeAll('kanban/9');
     expect(await readdir(join(root, 'kanban'))).toEqual(['90']);
     expect(await storage.open('9/three.txt')).not.toBeNull();

@@ -29,18 +29,29 @@ function operationOf(method: string, query: URLSearchParams): string {
 }
 
 function fail(response: ServerResponse, status: number, code: string): void {
-  response.writeHead(status, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+  response
+    .writeHead(status, { 'content-type': 'application/xml' })
+    .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
 }
 
 /** A tiny S3-compatible endpoint: it wants a SigV4 authorization from the known key and keeps objects in memory. */
 function fakeS3(): Promise<FakeS3> {
-  const state = { objects: new Map<string, Buffer>(), pending: new Map<string, Map<number, Buffer>>(), calls: [] as string[], hosts: new Set<string>(), rejected: [] as string[] };
+  const state = {
+    objects: new Map<string, Buffer>(),
+    pending: new Map<string, Map<number, Buffer>>(),
+    calls: [] as string[],
+    hosts: new Set<string>(),
+    rejected: [] as string[],
+  };
   let nextUpload = 1;
   const handle = (request: IncomingMessage, response: ServerResponse, body: Buffer) => {
     const url = new URL(request.url!, 'http://fake');
     const key = decodeURIComponent(url.pathname);
     const authorization = request.headers.authorization ?? '';
-    if (!authorization.startsWith('AWS4-HMAC-SHA256 ') || !authorization.includes(`Credential=${credentials.accessKeyId}/`)) {
+    if (
+      !authorization.startsWith('AWS4-HMAC-SHA256 ') ||
+      !authorization.includes(`Credential=${credentials.accessKeyId}/`)
+    ) {
       state.rejected.push(key);
       return fail(response, 403, 'InvalidAccessKeyId');
     }
@@ -58,7 +69,11 @@ function fakeS3(): Promise<FakeS3> {
       case 'CreateMultipartUpload': {
         const id = `upload-${nextUpload++}`;
         state.pending.set(id, new Map());
-        return response.writeHead(200, { 'content-type': 'application/xml' }).end(`<InitiateMultipartUploadResult><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+        return response
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(
+            `<InitiateMultipartUploadResult><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+          );
       }
       case 'UploadPart': {
         if (!parts) return fail(response, 404, 'NoSuchUpload');
@@ -68,11 +83,16 @@ function fakeS3(): Promise<FakeS3> {
       }
       case 'CompleteMultipartUpload': {
         if (!parts) return fail(response, 404, 'NoSuchUpload');
-        const listed = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) => Number(match[1]));
-        if (listed.length === 0 || listed.some((number) => !parts.has(number))) return fail(response, 400, 'InvalidPart');
+        const listed = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) =>
+          Number(match[1]),
+        );
+        if (listed.length === 0 || listed.some((number) => !parts.has(number)))
+          return fail(response, 400, 'InvalidPart');
         state.objects.set(key, Buffer.concat(listed.map((number) => parts.get(number)!)));
         state.pending.delete(uploadId);
-        return response.writeHead(200, { 'content-type': 'application/xml' }).end(`<CompleteMultipartUploadResult><Key>${key}</Key><ETag>"object"</ETag></CompleteMultipartUploadResult>`);
+        return response
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(`<CompleteMultipartUploadResult><Key>${key}</Key><ETag>"object"</ETag></CompleteMultipartUploadResult>`);
       }
       case 'AbortMultipartUpload':
         state.pending.delete(uploadId);
@@ -85,14 +105,19 @@ function fakeS3(): Promise<FakeS3> {
       case 'ListObjectsV2': {
         // Two keys a page, so listing must follow the continuation token.
         const bucket = `${key.replace(/\/$/, '')}/`;
-        const keys = [...state.objects.keys()].filter((stored) => stored.startsWith(bucket + (url.searchParams.get('prefix') ?? ''))).map((stored) => stored.slice(bucket.length)).sort();
+        const keys = [...state.objects.keys()]
+          .filter((stored) => stored.startsWith(bucket + (url.searchParams.get('prefix') ?? '')))
+          .map((stored) => stored.slice(bucket.length))
+          .sort();
         const from = Number(url.searchParams.get('continuation-token') ?? 0);
         const page = keys.slice(from, from + 2);
         const more = from + 2 < keys.length;
         const contents = page.map((listed) => `<Contents><Key>${listed}</Key></Contents>`).join('');
         return response
           .writeHead(200, { 'content-type': 'application/xml' })
-          .end(`<ListBucketResult><IsTruncated>${more}</IsTruncated>${contents}${more ? `<NextContinuationToken>${from + 2}</NextContinuationToken>` : ''}</ListBucketResult>`);
+          .end(
+            `<ListBucketResult><IsTruncated>${more}</IsTruncated>${contents}${more ? `<NextContinuationToken>${from + 2}</NextContinuationToken>` : ''}</ListBucketResult>`,
+          );
       }
       case 'DeleteObject':
         // Some S3-compatible servers answer NoSuchKey where S3 answers 204.
@@ -123,13 +148,18 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 /** The buffer as a stream of `size`-byte chunks, the way an upload arrives. */
 function chunked(data: Buffer, size: number): Readable {
-  return Readable.from(Array.from({ length: Math.ceil(data.length / size) }, (_, index) => data.subarray(index * size, (index + 1) * size)));
+  return Readable.from(
+    Array.from({ length: Math.ceil(data.length / size) }, (_, index) =>
+      data.subarray(index * size, (index + 1) * size),
+    ),
+  );
 }
 
 describe('S3FileStorage', () => {
   let s3: FakeS3;
   let storage: S3FileStorage;
-  const callsFor = (key: string) => s3.calls.filter((call) => call.endsWith(` /parley-files/${key}`)).map((call) => call.split(' ')[0]);
+  const callsFor = (key: string) =>
+    s3.calls.filter((call) => call.endsWith(` /parley-files/${key}`)).map((call) => call.split(' ')[0]);
 
   beforeAll(async () => {
     s3 = await fakeS3();
@@ -139,7 +169,11 @@ describe('S3FileStorage', () => {
   afterAll(() => new Promise<void>((resolve) => s3.server.close(() => resolve())));
 
   it('stores, reads and removes a small file with one signed PutObject', async () => {
-    const size = await storage.put('7/abc/photo one.png', Readable.from([Buffer.from('hello '), Buffer.from('world')]), 1024);
+    const size = await storage.put(
+      '7/abc/photo one.png',
+      Readable.from([Buffer.from('hello '), Buffer.from('world')]),
+      1024,
+    );
     expect(size).toBe(11);
     expect(s3.objects.get('/parley-files/7/abc/photo one.png')?.toString()).toBe('hello world');
     const file = await storage.open('7/abc/photo one.png');
@@ -154,7 +188,13 @@ describe('S3FileStorage', () => {
   it('streams a large file as a multipart upload and reads it back whole', async () => {
     const data = randomBytes(12 * MiB + 123);
     expect(await storage.put('7/large.bin', chunked(data, 64 * 1024), 20 * MiB)).toBe(data.length);
-    expect(callsFor('7/large.bin')).toEqual(['CreateMultipartUpload', 'UploadPart', 'UploadPart', 'UploadPart', 'CompleteMultipartUpload']);
+    expect(callsFor('7/large.bin')).toEqual([
+      'CreateMultipartUpload',
+      'UploadPart',
+      'UploadPart',
+      'UploadPart',
+      'CompleteMultipartUpload',
+    ]);
     expect(s3.objects.get('/parley-files/7/large.bin')?.equals(data)).toBe(true);
     const file = await storage.open('7/large.bin');
     expect(file?.size).toBe(data.length);
@@ -173,7 +213,9 @@ describe('S3FileStorage', () => {
   });
 
   it('refuses a file over the limit without uploading it', async () => {
-    await expect(storage.put('7/big', Readable.from([Buffer.alloc(2048)]), 1024)).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(storage.put('7/big', Readable.from([Buffer.alloc(2048)]), 1024)).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
     expect(s3.objects.has('/parley-files/7/big')).toBe(false);
     expect(callsFor('7/big')).toEqual([]);
   });
@@ -199,16 +241,27 @@ describe('S3FileStorage', () => {
     expect(s3.objects.has('/parley-files/7/broken')).toBe(false);
   });
 
-  it("removes every file under a prefix (listed page by page), and nothing beside it", async () => {
-    for (const key of ['9/a/one.png', '9/b/two.pdf', '9/c/three.txt', '90/other.png']) await storage.put(key, Readable.from([Buffer.from(key)]), 1024);
+  it('removes every file under a prefix (listed page by page), and nothing beside it', async () => {
+    for (const key of ['9/a/one.png', '9/b/two.pdf', '9/c/three.txt', '90/other.png'])
+      await storage.put(key, Readable.from([Buffer.from(key)]), 1024);
     await storage.removeAll('9');
-    expect([...s3.objects.keys()].filter((key) => key.startsWith('/parley-files/9'))).toEqual(['/parley-files/90/other.png']);
+    expect([...s3.objects.keys()].filter((key) => key.startsWith('/parley-files/9'))).toEqual([
+      '/parley-files/90/other.png',
+    ]);
     await expect(storage.removeAll('9')).resolves.toBeUndefined();
   });
 
   it('fails loudly when the bucket refuses the credentials', async () => {
-    const wrong = new S3FileStorage({ endpoint: s3.url, bucket: 'parley-files', forcePathStyle: true, ...credentials, accessKeyId: 'AKIDWRONG' });
-    await expect(wrong.put('7/x', Readable.from([Buffer.from('x')]), 10)).rejects.toThrow(/S3 refused to store 7\/x: 403/);
+    const wrong = new S3FileStorage({
+      endpoint: s3.url,
+      bucket: 'parley-files',
+      forcePathStyle: true,
+      ...credentials,
+      accessKeyId: 'AKIDWRONG',
+    });
+    await expect(wrong.put('7/x', Readable.from([Buffer.from('x')]), 10)).rejects.toThrow(
+      /S3 refused to store 7\/x: 403/,
+    );
     await expect(wrong.open('7/x')).rejects.toThrow(/S3 could not read 7\/x: 403/);
     await expect(wrong.remove('7/x')).rejects.toThrow(/S3 could not delete 7\/x: 403/);
     expect(s3.objects.has('/parley-files/7/x')).toBe(false);

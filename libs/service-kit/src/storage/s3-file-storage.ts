@@ -96,9 +96,11 @@ export class S3FileStorage implements FileStorage {
   async removeAll(prefix: string): Promise<void> {
     const { sdk, client } = await this.connect();
     for (;;) {
-      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: `${prefix}/` })).catch((error: unknown) => {
-        throw new Error(`S3 could not list ${prefix}/: ${describe(error)}`, { cause: error });
-      });
+      const page = await client
+        .send(new sdk.ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: `${prefix}/` }))
+        .catch((error: unknown) => {
+          throw new Error(`S3 could not list ${prefix}/: ${describe(error)}`, { cause: error });
+        });
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
       if (keys.length === 0) return;
       for (const key of keys) await this.remove(key);
@@ -106,19 +108,21 @@ export class S3FileStorage implements FileStorage {
   }
 
   private connect(): Promise<Connection> {
-    this.connection ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([sdk, storage]) => ({
-      sdk,
-      storage,
-      client: new sdk.S3Client({
-        endpoint: this.config.endpoint,
-        region: this.config.region,
-        credentials: { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey },
-        forcePathStyle: this.config.forcePathStyle,
-        // Checksums only where S3 demands them: many S3-compatible servers reject the newer defaults.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
+    this.connection ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+      ([sdk, storage]) => ({
+        sdk,
+        storage,
+        client: new sdk.S3Client({
+          endpoint: this.config.endpoint,
+          region: this.config.region,
+          credentials: { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey },
+          forcePathStyle: this.config.forcePathStyle,
+          // Checksums only where S3 demands them: many S3-compatible servers reject the newer defaults.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }),
       }),
-    }));
+    );
     return this.connection;
   }
 }

@@ -25,7 +25,14 @@ describe('signed file URLs', () => {
     const link = parse(signedFileUrl('https://api.example.com', ref, 'secret', 60, now));
     expect(verifyFileSignature({ ...link, key: 'a1/3f2c/other.png' }, link.signature, 'secret', now)).toBe(false);
     expect(verifyFileSignature({ ...link, contentType: 'text/html' }, link.signature, 'secret', now)).toBe(false);
-    expect(verifyFileSignature(link, link.signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')), 'secret', now)).toBe(false);
+    expect(
+      verifyFileSignature(
+        link,
+        link.signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+        'secret',
+        now,
+      ),
+    ).toBe(false);
     expect(verifyFileSignature(link, 'zz', 'secret', now)).toBe(false);
     expect(verifyFileSignature(link, link.signature, 'other secret', now)).toBe(false);
   });

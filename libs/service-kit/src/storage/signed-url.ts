@@ -11,9 +11,19 @@ function signature(ref: SignedFileRef, secret: string): string {
 }
 
 /** `<base>/attachments/<key>?type=…&expires=…&signature=…`: anyone with the link may read until it expires. */
-export function signedFileUrl(baseUrl: string, ref: Omit<SignedFileRef, 'expires'>, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signedFileUrl(
+  baseUrl: string,
+  ref: Omit<SignedFileRef, 'expires'>,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
   const expires = Math.floor(now / 1000) + ttlSeconds;
-  const query = new URLSearchParams({ type: ref.contentType, expires: String(expires), signature: signature({ ...ref, expires }, secret) });
+  const query = new URLSearchParams({
+    type: ref.contentType,
+    expires: String(expires),
+    signature: signature({ ...ref, expires }, secret),
+  });
   return `${baseUrl}/attachments/${ref.key}?${query.toString()}`;
 }
 

@@ -14,7 +14,11 @@ export interface StorageConfig {
 }
 
 /** `signsLinks`: the secret is required only where links are made or checked (gateway, messaging). */
-export function loadStorageConfig(service: string, options: { signsLinks: boolean }, env: Record<string, string | undefined> = process.env): StorageConfig {
+export function loadStorageConfig(
+  service: string,
+  options: { signsLinks: boolean },
+  env: Record<string, string | undefined> = process.env,
+): StorageConfig {
   const read = new EnvReader(env);
   const driver = read.oneOf('STORAGE_DRIVER', ['local', 's3'] as const, { default: 'local' });
   const region = read.string('S3_REGION', { default: 'us-east-1' });
@@ -35,7 +39,8 @@ export function loadStorageConfig(service: string, options: { signsLinks: boolea
     urlSecret: read.string('ATTACHMENT_URL_SECRET', { required: options.signsLinks }),
     urlTtlSeconds: read.int('ATTACHMENT_URL_TTL_SECONDS', { default: 3600, min: 60, max: 7 * 24 * 3600 }),
   };
-  if (config.urlSecret && config.urlSecret.length < 16) read.report('ATTACHMENT_URL_SECRET: must be at least 16 characters');
+  if (config.urlSecret && config.urlSecret.length < 16)
+    read.report('ATTACHMENT_URL_SECRET: must be at least 16 characters');
   read.assertValid(service);
   return config;
 }

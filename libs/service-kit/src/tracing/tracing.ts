@@ -17,13 +17,19 @@ export function startTracing(service: string, env: Record<string, string | undef
   const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base}/v1/traces` : undefined);
   if (!url || shutdownTracing) return false;
   // Loaded only when tracing is on: a service without it never pays for the SDK.
-  const { BatchSpanProcessor, NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
-  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { BatchSpanProcessor, NodeTracerProvider } =
+    require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
   const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': `parley-${service}` }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }), { scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? 5000) })],
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url }), {
+        scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? 5000),
+      }),
+    ],
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   shutdownTracing = () => provider.shutdown();
@@ -50,7 +56,12 @@ function contextFrom(carrier: TraceCarrier | undefined): Context {
  * Runs `work` in a span that continues the trace found in `carrier` (or the current one).
  * `kind`: server for requests received, consumer for events, client for calls made.
  */
-export function inSpan<T>(name: string, kind: 'server' | 'consumer' | 'client', carrier: TraceCarrier | undefined, work: () => Promise<T>): Promise<T> {
+export function inSpan<T>(
+  name: string,
+  kind: 'server' | 'consumer' | 'client',
+  carrier: TraceCarrier | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
   const tracer = trace.getTracer('parley');
   const spanKind = kind === 'server' ? SpanKind.SERVER : kind === 'consumer' ? SpanKind.CONSUMER : SpanKind.CLIENT;
   return tracer.startActiveSpan(name, { kind: spanKind }, contextFrom(carrier), async (span) => {
@@ -77,22 +88,26 @@ export function observeInSpan<T>(
   source: () => Observable<T>,
 ): Observable<T> {
   return new Observable<T>((subscriber) => {
-    void inSpan(name, kind, carrier, () =>
-      new Promise<void>((resolve, reject) =>
-        enter(() =>
-          source().subscribe({
-            next: (value) => subscriber.next(value),
-            error: (error: unknown) => {
-              subscriber.error(error);
-              reject(error);
-            },
-            complete: () => {
-              subscriber.complete();
-              resolve();
-            },
-          }),
+    void inSpan(
+      name,
+      kind,
+      carrier,
+      () =>
+        new Promise<void>((resolve, reject) =>
+          enter(() =>
+            source().subscribe({
+              next: (value) => subscriber.next(value),
+              error: (error: unknown) => {
+                subscriber.error(error);
+                reject(error);
+              },
+              complete: () => {
+                subscriber.complete();
+                resolve();
+              },
+            }),
+          ),
         ),
-      ),
     ).catch(() => undefined);
   });
 }

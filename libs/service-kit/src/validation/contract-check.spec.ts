@@ -15,18 +15,40 @@ const envelope = (data: unknown) => ({
 
 describe('requestProblem', () => {
   it('passes a request that keeps its contract, extra fields included (contracts grow by adding)', () => {
-    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { content: 'hi', later: true } })).toBeNull();
+    expect(
+      requestProblem(MessagePatterns.create, {
+        account_id: 1,
+        display_id: 2,
+        caller,
+        data: { content: 'hi', later: true },
+      }),
+    ).toBeNull();
   });
 
   it("leaves the allowed values of a literal to the service's rules (a 422 naming the field)", () => {
-    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { message_type: 'sideways' } })).toBeNull();
-    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { message_type: 3 } })).toBe('request/data/message_type must be string');
+    expect(
+      requestProblem(MessagePatterns.create, {
+        account_id: 1,
+        display_id: 2,
+        caller,
+        data: { message_type: 'sideways' },
+      }),
+    ).toBeNull();
+    expect(
+      requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { message_type: 3 } }),
+    ).toBe('request/data/message_type must be string');
   });
 
   it('names the first field at fault', () => {
-    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: '2', caller, data: {} })).toBe('request/display_id must be number');
-    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { content: 5 } })).toBe('request/data/content must be null,string');
-    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller })).toBe("request must have required property 'data'");
+    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: '2', caller, data: {} })).toBe(
+      'request/display_id must be number',
+    );
+    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller, data: { content: 5 } })).toBe(
+      'request/data/content must be null,string',
+    );
+    expect(requestProblem(MessagePatterns.create, { account_id: 1, display_id: 2, caller })).toBe(
+      "request must have required property 'data'",
+    );
   });
 
   it('leaves a pattern without a contract alone', () => {
@@ -40,7 +62,11 @@ describe('eventProblem', () => {
   });
 
   it('names what breaks the envelope or the data', () => {
-    expect(eventProblem(LabelEvents.deleted, { ...envelope({ label }), meta: undefined })).toBe("event must have required property 'meta'");
-    expect(eventProblem(LabelEvents.deleted, envelope({ label: { ...label, id: 'x' } }))).toBe('event/data/label/id must be number');
+    expect(eventProblem(LabelEvents.deleted, { ...envelope({ label }), meta: undefined })).toBe(
+      "event must have required property 'meta'",
+    );
+    expect(eventProblem(LabelEvents.deleted, envelope({ label: { ...label, id: 'x' } }))).toBe(
+      'event/data/label/id must be number',
+    );
   });
 });

@@ -36,5 +36,7 @@ export function eventProblem(type: string, event: unknown): string | null {
   const envelope = problemOf(validatorOf('envelope', EVENT_ENVELOPE_SCHEMA), event, 'event');
   if (envelope) return envelope;
   const schema = EVENT_DATA_SCHEMAS[type];
-  return schema ? problemOf(validatorOf(`event:${type}`, schema), (event as { data: unknown }).data, 'event/data') : null;
+  return schema
+    ? problemOf(validatorOf(`event:${type}`, schema), (event as { data: unknown }).data, 'event/data')
+    : null;
 }

@@ -38,14 +38,25 @@ export async function createTestAccount(name = `Test ${randomBytes(3).toString('
   expectStatus(account, 201, 'Creating an account');
   const accountId: number = account.body.id;
 
-  const addUser = async (role: 'administrator' | 'agent', userName = `${role} ${randomBytes(2).toString('hex')}`): Promise<TestUser> => {
+  const addUser = async (
+    role: 'administrator' | 'agent',
+    userName = `${role} ${randomBytes(2).toString('hex')}`,
+  ): Promise<TestUser> => {
     const email = `${role}-${randomBytes(6).toString('hex')}@example.com`;
     const user = await platform.post('/platform/api/v1/users', { name: userName, email });
     expectStatus(user, 201, 'Creating a user');
-    const membership = await platform.post(`/platform/api/v1/accounts/${accountId}/account_users`, { user_id: user.body.id, role });
+    const membership = await platform.post(`/platform/api/v1/accounts/${accountId}/account_users`, {
+      user_id: user.body.id,
+      role,
+    });
     expectStatus(membership, 201, 'Adding the user to the account');
     const token: string = user.body.access_token;
-    return { id: user.body.id, email, token, api: new ApiClient(`${readE2eState().gatewayUrl}/api/v1/accounts/${accountId}`, token) };
+    return {
+      id: user.body.id,
+      email,
+      token,
+      api: new ApiClient(`${readE2eState().gatewayUrl}/api/v1/accounts/${accountId}`, token),
+    };
   };
 
   return { id: accountId, admin: await addUser('administrator'), addUser };

@@ -44,9 +44,16 @@ async function startContainers(): Promise<Infrastructure> {
   const { NatsContainer } = await import('@testcontainers/nats');
   const { GenericContainer, Wait } = await import('testcontainers');
   const [postgres, nats, redis] = await Promise.all([
-    new PostgreSqlContainer('postgres:16-alpine').withDatabase('postgres').withUsername('postgres').withPassword('postgres').start(),
+    new PostgreSqlContainer('postgres:16-alpine')
+      .withDatabase('postgres')
+      .withUsername('postgres')
+      .withPassword('postgres')
+      .start(),
     new NatsContainer('nats:2.10-alpine').withJetStream().start(),
-    new GenericContainer('redis:7-alpine').withExposedPorts(6379).withWaitStrategy(Wait.forLogMessage('Ready to accept connections')).start(),
+    new GenericContainer('redis:7-alpine')
+      .withExposedPorts(6379)
+      .withWaitStrategy(Wait.forLogMessage('Ready to accept connections'))
+      .start(),
   ]);
   return {
     adminDatabaseUrl: postgres.getConnectionUri(),
@@ -65,7 +72,9 @@ async function assertReachable(databaseUrl: string, natsUrl: string): Promise<vo
     await client.connect();
     await client.query('SELECT 1');
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${databaseUrl} (${(error as Error).message}); set TEST_DATABASE_URL or start it`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${databaseUrl} (${(error as Error).message}); set TEST_DATABASE_URL or start it`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -75,7 +84,9 @@ async function assertReachable(databaseUrl: string, natsUrl: string): Promise<vo
     await manager.getAccountInfo();
     await connection.close();
   } catch (error) {
-    throw new Error(`NATS with JetStream is not reachable at ${natsUrl} (${(error as Error).message}); set TEST_NATS_URL or start nats-server -js`);
+    throw new Error(
+      `NATS with JetStream is not reachable at ${natsUrl} (${(error as Error).message}); set TEST_NATS_URL or start nats-server -js`,
+    );
   }
 }
 

@@ -15,7 +15,9 @@ export function startCpuPressure(options: { maxMs: number; processes?: number })
   const count = options.processes ?? availableParallelism();
   // Spins until the deadline, or until its parent is gone (a killed test run).
   const spin = `const end = Date.now() + ${Math.round(options.maxMs)}; const parent = process.ppid; for (let i = 1; Date.now() < end; i++) if (i % 1e6 === 0 && process.ppid !== parent) break;`;
-  const spinners: ChildProcess[] = Array.from({ length: count }, () => spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }));
+  const spinners: ChildProcess[] = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }),
+  );
   return {
     stop: async () => {
       await Promise.all(

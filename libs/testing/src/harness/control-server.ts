@@ -14,7 +14,11 @@ const ROUTE = /^\/services\/([a-z-]+)\/(restart|stop|start|pause|resume|start-re
  * `{"env": {...}, "signal": "SIGTERM"|"SIGKILL"}`; answers `{"exit_code"}` of a stopped process.
  * `GET /mail` lists the e-mails the services sent; `routes` adds more (the webhook receiver's).
  */
-export async function startControlServer(system: RunningSystem, mails: CapturedMail[], routes?: ControlRoutes): Promise<{ url: string; close(): Promise<void> }> {
+export async function startControlServer(
+  system: RunningSystem,
+  mails: CapturedMail[],
+  routes?: ControlRoutes,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/mail') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails));

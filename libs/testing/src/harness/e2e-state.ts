@@ -22,6 +22,7 @@ export const E2E_STATE_VARIABLE = 'PARLEY_E2E_STATE';
 
 export function readE2eState(): E2eState {
   const raw = process.env[E2E_STATE_VARIABLE];
-  if (!raw) throw new Error('No end-to-end system: run the suites with tests/e2e/jest.config.js (its global setup starts one)');
+  if (!raw)
+    throw new Error('No end-to-end system: run the suites with tests/e2e/jest.config.js (its global setup starts one)');
   return JSON.parse(raw) as E2eState;
 }

@@ -44,7 +44,19 @@ export default async function globalSetup(): Promise<void> {
     system: null,
     control: null,
     databaseName,
-    state: { gatewayUrl: '', controlUrl: '', platformApiToken, databaseUrl, natsUrl: infrastructure.natsUrl, redisUrl: infrastructure.redisUrl, namespace, logDir, webhookReceiverUrl: '', webhookReceiverCaCertPath: '', healthUrls: {} },
+    state: {
+      gatewayUrl: '',
+      controlUrl: '',
+      platformApiToken,
+      databaseUrl,
+      natsUrl: infrastructure.natsUrl,
+      redisUrl: infrastructure.redisUrl,
+      namespace,
+      logDir,
+      webhookReceiverUrl: '',
+      webhookReceiverCaCertPath: '',
+      healthUrls: {},
+    },
   };
   globalThis.parleyE2eRun = run;
   try {
@@ -55,7 +67,9 @@ export default async function globalSetup(): Promise<void> {
     throw error;
   }
   process.env[E2E_STATE_VARIABLE] = JSON.stringify(run.state);
-  process.stdout.write(`\nParley e2e: ${infrastructure.source} PostgreSQL + NATS, database ${databaseName}, logs in ${logDir}\n`);
+  process.stdout.write(
+    `\nParley e2e: ${infrastructure.source} PostgreSQL + NATS, database ${databaseName}, logs in ${logDir}\n`,
+  );
 }
 
 async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promise<void> {
@@ -95,7 +109,16 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       KANBAN_HOUR_MS: '1000',
     },
   });
-  const control = await startControlServer(run.system, run.smtp.mails, (request, response) => receiver.handleControl(request, response));
+  const control = await startControlServer(run.system, run.smtp.mails, (request, response) =>
+    receiver.handleControl(request, response),
+  );
   run.control = control;
-  run.state = { ...run.state, gatewayUrl: run.system.gatewayUrl, controlUrl: control.url, webhookReceiverUrl: receiver.url, webhookReceiverCaCertPath: receiver.caCertPath, healthUrls: run.system.healthUrls };
+  run.state = {
+    ...run.state,
+    gatewayUrl: run.system.gatewayUrl,
+    controlUrl: control.url,
+    webhookReceiverUrl: receiver.url,
+    webhookReceiverCaCertPath: receiver.caCertPath,
+    healthUrls: run.system.healthUrls,
+  };
 }

@@ -17,7 +17,10 @@ async function control(
 }
 
 /** Stops a service (SIGTERM, or SIGKILL for a crash) and starts it again, with optional settings for this start. */
-export function restartService(service: ServiceName, options: { env?: Record<string, string>; signal?: NodeJS.Signals } = {}): Promise<number | null> {
+export function restartService(
+  service: ServiceName,
+  options: { env?: Record<string, string>; signal?: NodeJS.Signals } = {},
+): Promise<number | null> {
   return control(service, 'restart', options);
 }
 

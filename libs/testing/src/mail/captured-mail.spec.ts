@@ -21,7 +21,13 @@ describe('parseMail', () => {
   });
 
   it('reads a base64 body and folded headers', () => {
-    const raw = ['Subject: one', ' two', 'Content-Transfer-Encoding: base64', '', Buffer.from('token: abc').toString('base64')].join('\r\n');
+    const raw = [
+      'Subject: one',
+      ' two',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from('token: abc').toString('base64'),
+    ].join('\r\n');
     expect(parseMail(raw, [])).toMatchObject({ subject: 'one two', text: 'token: abc' });
   });
 });

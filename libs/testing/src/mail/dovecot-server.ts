@@ -21,7 +21,9 @@ function greets(port: number): Promise<void> {
     const socket = connect(port, '127.0.0.1');
     socket.once('data', (data) => {
       socket.destroy();
-      return data.toString().startsWith('* OK') ? resolve() : reject(new Error(`unexpected greeting ${data.toString()}`));
+      return data.toString().startsWith('* OK')
+        ? resolve()
+        : reject(new Error(`unexpected greeting ${data.toString()}`));
     });
     socket.once('error', reject);
   });
@@ -82,7 +84,13 @@ export class DovecotServer {
         '',
       ].join('\n'),
     );
-    const server = new DovecotServer(dir, spawn(binary, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' }), port, user, password);
+    const server = new DovecotServer(
+      dir,
+      spawn(binary, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' }),
+      port,
+      user,
+      password,
+    );
     server.ensureMaildir();
     await eventually(() => greets(port), { timeoutMs: 15_000, description: 'Dovecot answering' });
     return server;
@@ -123,7 +131,11 @@ export class DovecotServer {
 
   private ensureMaildir(): void {
     const ids = identities();
-    for (const path of [join(this.dir, 'mail'), this.maildir, ...['cur', 'new', 'tmp'].map((sub) => join(this.maildir, sub))]) {
+    for (const path of [
+      join(this.dir, 'mail'),
+      this.maildir,
+      ...['cur', 'new', 'tmp'].map((sub) => join(this.maildir, sub)),
+    ]) {
       mkdirSync(path, { recursive: true });
       chownSync(path, ids.mailUid, ids.mailGid);
     }

@@ -41,7 +41,9 @@ function toJsonSchema(schema: unknown): unknown {
   for (const [keyword, value] of Object.entries(rest)) {
     if (keyword === '$ref' && typeof value === 'string') converted.$ref = value.replace(/^#/, `${DOCUMENT_ID}#`);
     else if (keyword === 'properties' && value && typeof value === 'object') {
-      converted.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]));
+      converted.properties = Object.fromEntries(
+        Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]),
+      );
     } else converted[keyword] = toJsonSchema(value);
   }
   if (converted.properties && converted.additionalProperties === undefined) converted.additionalProperties = false;
@@ -72,7 +74,10 @@ export function documentedOperations(document: OpenApiDocument): DocumentedOpera
         problems = (body) =>
           validate(body)
             ? []
-            : (validate.errors ?? []).map((error) => `${error.instancePath || '(body)'} ${error.message}${error.params && 'additionalProperty' in error.params ? `: ${String(error.params.additionalProperty)}` : ''}`);
+            : (validate.errors ?? []).map(
+                (error) =>
+                  `${error.instancePath || '(body)'} ${error.message}${error.params && 'additionalProperty' in error.params ? `: ${String(error.params.additionalProperty)}` : ''}`,
+              );
       }
       operations.push({
         key: `${method.toUpperCase()} ${template}`,
@@ -89,7 +94,11 @@ export function documentedOperations(document: OpenApiDocument): DocumentedOpera
 }
 
 /** The operation a concrete request went to: literal segments win over parameters (`contacts/search` over `contacts/{id}`). */
-export function operationOf(operations: DocumentedOperation[], method: string, path: string): DocumentedOperation | undefined {
+export function operationOf(
+  operations: DocumentedOperation[],
+  method: string,
+  path: string,
+): DocumentedOperation | undefined {
   const candidates = operations.filter((operation) => operation.method === method && operation.matches(path));
   return candidates.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))[0];
 }

@@ -11,12 +11,22 @@ export interface ForwardingProxy {
  * address it was called from to X-Forwarded-For, and connects upstream from `sourceAddress`
  * (any 127.x address on Linux), so the gateway can tell it from the clients.
  */
-export async function startForwardingProxy(target: { host: string; port: number }, sourceAddress: string): Promise<ForwardingProxy> {
+export async function startForwardingProxy(
+  target: { host: string; port: number },
+  sourceAddress: string,
+): Promise<ForwardingProxy> {
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
     const given = incoming.headers['x-forwarded-for'];
     const forwardedFor = [given, incoming.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = forward(
-      { host: target.host, port: target.port, localAddress: sourceAddress, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor } },
+      {
+        host: target.host,
+        port: target.port,
+        localAddress: sourceAddress,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

@@ -69,11 +69,36 @@ export class RunningSystem {
     for (const [index, service] of BACKEND_SERVICES.entries()) {
       const port = options.defaultPorts ? DEFAULT_HEALTH_PORT_BASE + index : await freePort();
       healthUrls[service] = `http://127.0.0.1:${port}`;
-      processes.set(service, RunningSystem.process(options, supervisors, service, { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) }, `http://127.0.0.1:${port}/health/ready`));
+      processes.set(
+        service,
+        RunningSystem.process(
+          options,
+          supervisors,
+          service,
+          { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
+          `http://127.0.0.1:${port}/health/ready`,
+        ),
+      );
     }
-    processes.set('gateway', RunningSystem.process(options, supervisors, 'gateway', { ...shared, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/health/live`));
+    processes.set(
+      'gateway',
+      RunningSystem.process(
+        options,
+        supervisors,
+        'gateway',
+        { ...shared, PORT: String(gatewayPort) },
+        `http://127.0.0.1:${gatewayPort}/health/live`,
+      ),
+    );
 
-    const system = new RunningSystem(`http://127.0.0.1:${gatewayPort}`, processes, options, shared, supervisors, healthUrls);
+    const system = new RunningSystem(
+      `http://127.0.0.1:${gatewayPort}`,
+      processes,
+      options,
+      shared,
+      supervisors,
+      healthUrls,
+    );
     try {
       await Promise.all(BACKEND_SERVICES.map((service) => processes.get(service)!.start()));
       await processes.get('gateway')!.start();
@@ -140,7 +165,10 @@ export class RunningSystem {
   }
 
   /** Stops a service (gracefully, or by SIGKILL to simulate a crash) and starts it again. */
-  async restart(name: ServiceName, options: { env?: Record<string, string>; signal?: NodeJS.Signals } = {}): Promise<number | null> {
+  async restart(
+    name: ServiceName,
+    options: { env?: Record<string, string>; signal?: NodeJS.Signals } = {},
+  ): Promise<number | null> {
     const process = this.service(name);
     const exitCode = await process.stop(options.signal ?? 'SIGTERM');
     await process.start(options.env);

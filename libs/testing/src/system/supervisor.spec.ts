@@ -41,11 +41,17 @@ describe('Supervisor', () => {
   it('counts a failed start as a crash and gives up on a crash loop', async () => {
     const lines: string[] = [];
     const service = fakeService([false, false, false, false]);
-    const supervisor = new Supervisor(service, { report: (line) => lines.push(line), initialBackoffMs: 10, maxCrashes: 3 });
+    const supervisor = new Supervisor(service, {
+      report: (line) => lines.push(line),
+      initialBackoffMs: 10,
+      maxCrashes: 3,
+    });
     supervisor.crashed({ code: 1, signal: null });
     await jest.advanceTimersByTimeAsync(1000);
     expect(service.starts).toBe(2);
-    expect(lines.at(-1)).toMatch(/^messaging crashed 3 times within 120 s \(last: failed to start: exited during start-up \(code 1\)\); giving up/);
+    expect(lines.at(-1)).toMatch(
+      /^messaging crashed 3 times within 120 s \(last: failed to start: exited during start-up \(code 1\)\); giving up/,
+    );
   });
 
   it('does nothing once stopped', async () => {

@@ -43,7 +43,10 @@ export class Supervisor {
       );
       return;
     }
-    const wait = Math.min((this.options.initialBackoffMs ?? 1000) * 2 ** (this.crashes.length - 1), this.options.maxBackoffMs ?? 30_000);
+    const wait = Math.min(
+      (this.options.initialBackoffMs ?? 1000) * 2 ** (this.crashes.length - 1),
+      this.options.maxBackoffMs ?? 30_000,
+    );
     this.options.report(`${this.service.name} stopped unexpectedly (${how}); restarting in ${wait / 1000} s`);
     this.timer = setTimeout(() => void this.restart(), wait);
   }

@@ -8,5 +8,8 @@ import { contactSnapshot, publishEvent } from '../fixtures/contact-events';
  */
 export function publishContactUpdate(accountId: number) {
   const contact = contactSnapshot(accountId);
-  return publishEvent(ContactEvents.updated, accountId, { contact, changed_attributes: [{ name: { previous_value: null, current_value: contact.name } }] });
+  return publishEvent(ContactEvents.updated, accountId, {
+    contact,
+    changed_attributes: [{ name: { previous_value: null, current_value: contact.name } }],
+  });
 }

@@ -3,7 +3,11 @@ import type { ApiClient } from '../client/api-client';
 import { eventually } from '../eventually';
 
 /** Waits until a webhook's delivery log (through the gateway) holds `count` attempts; answers them oldest first. */
-export async function waitForDeliveryAttempts(api: ApiClient, webhookId: number, count: number): Promise<WebhookDeliveryAttempt[]> {
+export async function waitForDeliveryAttempts(
+  api: ApiClient,
+  webhookId: number,
+  count: number,
+): Promise<WebhookDeliveryAttempt[]> {
   return eventually(
     async () => {
       const { status, body } = await api.get(`/webhooks/${webhookId}/deliveries`);

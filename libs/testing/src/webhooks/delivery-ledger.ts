@@ -39,24 +39,41 @@ export function exactlyOnceProblems(eventIds: string[], attempts: Attempt[], req
     }
     const [deliveryId] = deliveryIds;
     const numbers = logged.map((attempt) => attempt.attempt).sort((a, b) => a - b);
-    if (numbers.some((number, index) => number !== index + 1)) problems.push(`delivery ${deliveryId}: attempts logged ${numbers.join(',')}, expected 1…${numbers.length}`);
+    if (numbers.some((number, index) => number !== index + 1))
+      problems.push(`delivery ${deliveryId}: attempts logged ${numbers.join(',')}, expected 1…${numbers.length}`);
     const last = logged.find((attempt) => attempt.attempt === numbers.length);
     const delivered = logged.filter((attempt) => attempt.state === 'delivered');
-    if (delivered.length !== 1 || delivered[0] !== last) problems.push(`delivery ${deliveryId}: logged ${logged.map((attempt) => `#${attempt.attempt} ${attempt.state}`).join(', ')}, expected delivered once, by the last attempt`);
-    if (delivered.some((attempt) => !is2xx(attempt.status_code))) problems.push(`delivery ${deliveryId}: logged delivered with status ${delivered[0].status_code}`);
+    if (delivered.length !== 1 || delivered[0] !== last)
+      problems.push(
+        `delivery ${deliveryId}: logged ${logged.map((attempt) => `#${attempt.attempt} ${attempt.state}`).join(', ')}, expected delivered once, by the last attempt`,
+      );
+    if (delivered.some((attempt) => !is2xx(attempt.status_code)))
+      problems.push(`delivery ${deliveryId}: logged delivered with status ${delivered[0].status_code}`);
     const received = requestsByDelivery.get(deliveryId) ?? [];
     if (delivered.length > 0 && !received.some((request) => request.answered && is2xx(request.status)))
-      problems.push(`delivery ${deliveryId}: logged delivered, but the receiver answered none of its ${received.length} request(s) 2xx (lost)`);
-    if (received.length > logged.length) problems.push(`delivery ${deliveryId}: received ${received.length} times, attempted ${logged.length} times (sent twice)`);
+      problems.push(
+        `delivery ${deliveryId}: logged delivered, but the receiver answered none of its ${received.length} request(s) 2xx (lost)`,
+      );
+    if (received.length > logged.length)
+      problems.push(
+        `delivery ${deliveryId}: received ${received.length} times, attempted ${logged.length} times (sent twice)`,
+      );
     for (const request of received) {
       const bodyId = (JSON.parse(request.body) as { id?: unknown }).id;
-      if (bodyId !== eventId) problems.push(`delivery ${deliveryId}: a request carried event ${String(bodyId)}, expected ${eventId}`);
+      if (bodyId !== eventId)
+        problems.push(`delivery ${deliveryId}: a request carried event ${String(bodyId)}, expected ${eventId}`);
     }
   }
-  const knownDeliveries = new Set(attempts.filter((attempt) => expected.has(attempt.event_id ?? '')).map((attempt) => attempt.delivery_id));
+  const knownDeliveries = new Set(
+    attempts.filter((attempt) => expected.has(attempt.event_id ?? '')).map((attempt) => attempt.delivery_id),
+  );
   for (const [deliveryId, received] of requestsByDelivery) {
-    if (!knownDeliveries.has(deliveryId)) problems.push(`delivery ${deliveryId || '(no header)'}: received ${received.length} time(s) but not logged for any of the events`);
+    if (!knownDeliveries.has(deliveryId))
+      problems.push(
+        `delivery ${deliveryId || '(no header)'}: received ${received.length} time(s) but not logged for any of the events`,
+      );
   }
-  for (const eventId of byEvent.keys()) if (!expected.has(eventId)) problems.push(`event ${eventId}: logged but never published`);
+  for (const eventId of byEvent.keys())
+    if (!expected.has(eventId)) problems.push(`event ${eventId}: logged but never published`);
   return problems;
 }

@@ -27,18 +27,28 @@ export async function deliveryRound(events: number, timeoutMs: number): Promise<
   const created = await account.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_updated'] });
   if (created.status !== 201) throw new Error(`Creating the webhook answered ${created.status}: ${created.text}`);
   const webhookId = (created.body as { id: number }).id;
-  const eventIds = (await Promise.all(Array.from({ length: events }, () => publishContactUpdate(account.id)))).map((event) => event.id);
+  const eventIds = (await Promise.all(Array.from({ length: events }, () => publishContactUpdate(account.id)))).map(
+    (event) => event.id,
+  );
   const attempts = await eventually(
     async () => {
       const logged = await allDeliveryAttempts(account.admin.api, webhookId);
       const finished = finishedEventIds(logged);
       const pending = eventIds.filter((id) => !finished.has(id));
-      if (pending.length > 0) throw new Error(`${pending.length} of ${events} deliveries not finished (${logged.length} attempts logged), e.g. event ${pending[0]}`);
+      if (pending.length > 0)
+        throw new Error(
+          `${pending.length} of ${events} deliveries not finished (${logged.length} attempts logged), e.g. event ${pending[0]}`,
+        );
       return logged;
     },
     { timeoutMs, description: `Every delivery of ${events} events finished` },
   );
   // Read once every delivery is logged finished: whatever the log says was answered 2xx is here by now.
   const requests = await endpoint.requests();
-  return { events, attempts: attempts.length, requests: requests.length, problems: exactlyOnceProblems(eventIds, attempts, requests) };
+  return {
+    events,
+    attempts: attempts.length,
+    requests: requests.length,
+    problems: exactlyOnceProblems(eventIds, attempts, requests),
+  };
 }

@@ -27,6 +27,18 @@ export async function dispatcherConsumed(eventId: string): Promise<void> {
 }
 
 /** The dispatcher's deliveries of one event, whatever their target. */
-export function deliveriesOfEvent(eventId: string): Promise<Array<{ id: string; target: string; webhook_id: number | null; inbox_id: number | null; state: string; attempts: number }>> {
-  return query('SELECT id, target, webhook_id, inbox_id, state, attempts FROM webhook_dispatcher.deliveries WHERE event_id = $1 ORDER BY created_at', [eventId]);
+export function deliveriesOfEvent(eventId: string): Promise<
+  Array<{
+    id: string;
+    target: string;
+    webhook_id: number | null;
+    inbox_id: number | null;
+    state: string;
+    attempts: number;
+  }>
+> {
+  return query(
+    'SELECT id, target, webhook_id, inbox_id, state, attempts FROM webhook_dispatcher.deliveries WHERE event_id = $1 ORDER BY created_at',
+    [eventId],
+  );
 }

@@ -20,4 +20,5 @@ export interface AutomationRuleRow {
   updated_at: Date;
 }
 
-export const AUTOMATION_RULE_COLUMNS = 'id, account_id, name, description, event_name, conditions, actions, active, created_by, webhook_secret, created_at, updated_at';
+export const AUTOMATION_RULE_COLUMNS =
+  'id, account_id, name, description, event_name, conditions, actions, active, created_by, webhook_secret, created_at, updated_at';

@@ -21,12 +21,20 @@ export class MessagingViewLoader {
 
   /** The account's live inbox, or null when it has none by that id (a tombstone or another account's row is final). */
   async inbox(accountId: number, inboxId: number): Promise<InboxSnapshot | null> {
-    const [known]: InboxViewRow[] = await this.dataSource.query('SELECT id, account_id, channel_type, snapshot, deleted FROM campaigns.inboxes_view WHERE id = $1', [inboxId]);
+    const [known]: InboxViewRow[] = await this.dataSource.query(
+      'SELECT id, account_id, channel_type, snapshot, deleted FROM campaigns.inboxes_view WHERE id = $1',
+      [inboxId],
+    );
     return readThrough({
       known,
       live: (row) => row.account_id === accountId && !row.deleted,
       show: (row) => row.snapshot,
-      askOwner: () => this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS }),
+      askOwner: () =>
+        this.rpc.send(
+          InboxPatterns.find,
+          { account_id: accountId, id: inboxId },
+          { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
+        ),
       keep: (inbox) => this.writer.inboxes.recordOne(this.dataSource.manager, inbox, ownerVersion(inbox)),
       showAnswer: (inbox) => inbox,
     });

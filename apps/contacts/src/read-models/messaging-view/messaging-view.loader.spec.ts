@@ -33,7 +33,10 @@ function setUp(rows: unknown[][], owner: unknown) {
     },
   } as unknown as RpcClient;
   const writer = {
-    inboxes: { recordOne: async (_tx: unknown, inbox: InboxSnapshot, version: Date) => void stored.push({ id: inbox.id, version }) },
+    inboxes: {
+      recordOne: async (_tx: unknown, inbox: InboxSnapshot, version: Date) =>
+        void stored.push({ id: inbox.id, version }),
+    },
     definitions: {
       record: async (_tx: unknown, versions: Array<{ item: CustomAttributeDefinition; version: Date }>) =>
         void stored.push(...versions.map(({ item: { id }, version }) => ({ id, version }))),
@@ -53,7 +56,10 @@ describe('the messaging view', () => {
     });
 
     it("is none when the view holds its tombstone or it is another account's, asking nobody", async () => {
-      for (const known of [{ ...row, deleted: true }, { ...row, account_id: 2 }]) {
+      for (const known of [
+        { ...row, deleted: true },
+        { ...row, account_id: 2 },
+      ]) {
         const { loader, asked } = setUp([[known]], null);
         expect(await loader.inbox(1, 5)).toBeNull();
         expect(asked).toEqual([]);
@@ -61,9 +67,22 @@ describe('the messaging view', () => {
     });
 
     it("unknown to the view, is asked of messaging within the account and kept at the owner's version", async () => {
-      const owner = { id: 5, account_id: 1, name: 'Api', channel_type: 'Channel::Api', auto_assignment_config: { max_assignment_limit: null }, updated_at: 1_700_000_000 };
+      const owner = {
+        id: 5,
+        account_id: 1,
+        name: 'Api',
+        channel_type: 'Channel::Api',
+        auto_assignment_config: { max_assignment_limit: null },
+        updated_at: 1_700_000_000,
+      };
       const { loader, asked, stored } = setUp([[]], owner);
-      expect(await loader.inbox(1, 5)).toMatchObject({ id: 5, account_id: 1, name: 'Api', channel_type: 'Channel::Api', updated_at: 1_700_000_000 });
+      expect(await loader.inbox(1, 5)).toMatchObject({
+        id: 5,
+        account_id: 1,
+        name: 'Api',
+        channel_type: 'Channel::Api',
+        updated_at: 1_700_000_000,
+      });
       expect(asked).toEqual([['messaging.inboxes.find', { account_id: 1, id: 5 }]]);
       expect(stored).toEqual([{ id: 5, version: new Date(1_700_000_000_000) }]);
     });
@@ -90,7 +109,9 @@ describe('the messaging view', () => {
       for (const written of [{ tier: 'gold' }, { plan: 'enterprise' }]) {
         const { loader, asked, stored } = setUp([view], [plan, tier]);
         expect(await loader.contactDefinitionsFor(1, [written])).toEqual([plan, tier]);
-        expect(asked).toEqual([['messaging.custom_attribute_definitions.of_model', { account_id: 1, attribute_model: 'contact_attribute' }]]);
+        expect(asked).toEqual([
+          ['messaging.custom_attribute_definitions.of_model', { account_id: 1, attribute_model: 'contact_attribute' }],
+        ]);
         expect(stored).toEqual([
           { id: plan.id, version: new Date(1_700_000_100_000) },
           { id: tier.id, version: new Date(1_700_000_200_000) },

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CustomAttributePatterns, InboxPatterns, type CustomAttributeDefinition, type LinkedInbox } from '@parley/contracts';
+import {
+  CustomAttributePatterns,
+  InboxPatterns,
+  type CustomAttributeDefinition,
+  type LinkedInbox,
+} from '@parley/contracts';
 import { customAttributeProblems } from '@parley/domain-rules';
 import { OWNER_LOOKUP_TIMEOUT_MS, ownerVersion, readThrough, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
@@ -36,9 +41,15 @@ export class MessagingViewLoader {
       known,
       live: (row) => row.account_id === accountId && !row.deleted,
       show: toLinkedInbox,
-      askOwner: () => this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS }),
+      askOwner: () =>
+        this.rpc.send(
+          InboxPatterns.find,
+          { account_id: accountId, id: inboxId },
+          { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
+        ),
       keep: (inbox) => this.writer.inboxes.recordOne(this.dataSource.manager, inbox, ownerVersion(inbox)),
-      showAnswer: (inbox) => toLinkedInbox({ id: inbox.id, name: inbox.name, channel_type: inbox.channel_type, snapshot: inbox }),
+      showAnswer: (inbox) =>
+        toLinkedInbox({ id: inbox.id, name: inbox.name, channel_type: inbox.channel_type, snapshot: inbox }),
     });
   }
 
@@ -59,12 +70,16 @@ export class MessagingViewLoader {
    * key" is never remembered, since one may be created the next moment: free-form keys cost one
    * request per write, defined keys none.
    */
-  async contactDefinitionsFor(accountId: number, written: Array<Record<string, unknown>>): Promise<CustomAttributeDefinition[]> {
+  async contactDefinitionsFor(
+    accountId: number,
+    written: Array<Record<string, unknown>>,
+  ): Promise<CustomAttributeDefinition[]> {
     const known = await this.viewDefinitions(accountId);
     const keys = new Set(known.map((definition) => definition.attribute_key));
     const settled = written.every(
       (attributes) =>
-        Object.entries(attributes).every(([key, value]) => value === null || keys.has(key)) && Object.keys(customAttributeProblems(known, attributes)).length === 0,
+        Object.entries(attributes).every(([key, value]) => value === null || keys.has(key)) &&
+        Object.keys(customAttributeProblems(known, attributes)).length === 0,
     );
     return settled ? known : this.ownerDefinitions(accountId);
   }

@@ -18,4 +18,5 @@ export interface AutomationRow {
   updated_at: Date;
 }
 
-export const AUTOMATION_COLUMNS = 'id, account_id, funnel_id, name, trigger, stage_key, hours, conditions, actions, active, created_by, created_at, updated_at';
+export const AUTOMATION_COLUMNS =
+  'id, account_id, funnel_id, name, trigger, stage_key, hours, conditions, actions, active, created_by, created_at, updated_at';

@@ -13,4 +13,5 @@ export interface KanbanConfigRow {
   updated_at: Date;
 }
 
-export const KANBAN_CONFIG_COLUMNS = 'account_id, enabled, webhook_url, webhook_secret, webhook_events, options, created_at, updated_at';
+export const KANBAN_CONFIG_COLUMNS =
+  'account_id, enabled, webhook_url, webhook_secret, webhook_events, options, created_at, updated_at';

@@ -17,4 +17,5 @@ export interface ChecklistItemRow {
 }
 
 /** `due_date` as text (YYYY-MM-DD), never shifted by a time zone. */
-export const CHECKLIST_COLUMNS = 'id, card_id, text, to_char(due_date, \'YYYY-MM-DD\') AS due_date, priority, agent_id, completed, completed_at, position, created_at, updated_at';
+export const CHECKLIST_COLUMNS =
+  "id, card_id, text, to_char(due_date, 'YYYY-MM-DD') AS due_date, priority, agent_id, completed, completed_at, position, created_at, updated_at";

@@ -15,4 +15,5 @@ export interface FunnelRow {
   updated_at: Date;
 }
 
-export const FUNNEL_COLUMNS = 'id, account_id, name, description, active, is_default, settings, global_custom_attributes, created_at, updated_at';
+export const FUNNEL_COLUMNS =
+  'id, account_id, name, description, active, is_default, settings, global_custom_attributes, created_at, updated_at';

@@ -13,4 +13,5 @@ export interface NoteRow {
   updated_at: Date;
 }
 
-export const NOTE_COLUMNS = 'id, card_id, text, attachment_ids, linked_item_id, linked_conversation_id, linked_contact_id, created_by, created_at, updated_at';
+export const NOTE_COLUMNS =
+  'id, card_id, text, attachment_ids, linked_item_id, linked_conversation_id, linked_contact_id, created_by, created_at, updated_at';

@@ -43,11 +43,21 @@ export class MessagingViewConsumer {
 
   private conversation(event: ConversationEvent, tx: EntityManager, deleted: boolean): Promise<void> {
     const { account_id, display_id, inbox_id } = event.data.conversation;
-    return this.view.conversations.recordOne(tx, { account_id, display_id, inbox_id }, new Date(event.occurred_at), deleted);
+    return this.view.conversations.recordOne(
+      tx,
+      { account_id, display_id, inbox_id },
+      new Date(event.occurred_at),
+      deleted,
+    );
   }
 
   private agent(event: MembershipEvent, tx: EntityManager, deleted: boolean): Promise<void> {
     const { account_id, user_id, availability_status } = event.data;
-    return this.view.agents.recordOne(tx, { account_id, user_id, availability_status }, new Date(event.occurred_at), deleted);
+    return this.view.agents.recordOne(
+      tx,
+      { account_id, user_id, availability_status },
+      new Date(event.occurred_at),
+      deleted,
+    );
   }
 }

@@ -33,7 +33,11 @@ export class MessagingViewLoader {
         live: (row) => !row.deleted,
         show: () => true,
         askOwner: () =>
-          this.rpc.send(ConversationPatterns.show, { account_id: scope.account_id, caller: scope.caller, display_id: displayId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS }),
+          this.rpc.send(
+            ConversationPatterns.show,
+            { account_id: scope.account_id, caller: scope.caller, display_id: displayId },
+            { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
+          ),
         keep: (conversation) =>
           this.writer.conversations.recordOne(
             this.dataSource.manager,
@@ -95,12 +99,19 @@ export class MessagingViewLoader {
 
   /** Messaging's list of the account's agents, stored into the view; answers their ids. */
   private async refreshAgents(scope: AccountScoped): Promise<number[]> {
-    const agents = await this.rpc.send(AgentPatterns.list, { account_id: scope.account_id, caller: scope.caller }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
+    const agents = await this.rpc.send(
+      AgentPatterns.list,
+      { account_id: scope.account_id, caller: scope.caller },
+      { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
+    );
     // The list carries no version: kept as of the epoch, so any event (newer by definition) wins.
     const version = new Date(0);
     await this.writer.agents.record(
       this.dataSource.manager,
-      agents.map((agent) => ({ item: { account_id: scope.account_id, user_id: agent.id, availability_status: agent.availability_status }, version })),
+      agents.map((agent) => ({
+        item: { account_id: scope.account_id, user_id: agent.id, availability_status: agent.availability_status },
+        version,
+      })),
     );
     return agents.map((agent) => agent.id);
   }

@@ -15,14 +15,18 @@ export interface AttachmentRow {
 }
 
 /** The columns an attachment is shown with (its link is signed from the storage key). */
-export type StoredAttachmentRow = Pick<AttachmentRow, 'id' | 'message_id' | 'file_type' | 'extension' | 'content_type' | 'file_size' | 'storage_key'>;
+export type StoredAttachmentRow = Pick<
+  AttachmentRow,
+  'id' | 'message_id' | 'file_type' | 'extension' | 'content_type' | 'file_size' | 'storage_key'
+>;
 
 /** The attachments of the messages `$1`, as StoredAttachmentRow. */
 export const ATTACHMENTS_OF_MESSAGES =
   'SELECT id, message_id, file_type, extension, content_type, file_size, storage_key FROM messaging.attachments WHERE message_id = ANY($1::int[]) ORDER BY id';
 
 /** The stored file of attachment `$1` in account `$2`, as AttachmentFileRow. */
-export const ATTACHMENT_FILE = 'SELECT file_name, content_type, file_size, storage_key FROM messaging.attachments WHERE id = $1 AND account_id = $2';
+export const ATTACHMENT_FILE =
+  'SELECT file_name, content_type, file_size, storage_key FROM messaging.attachments WHERE id = $1 AND account_id = $2';
 
 export type AttachmentFileRow = Pick<AttachmentRow, 'file_name' | 'content_type' | 'file_size' | 'storage_key'>;
 

@@ -23,7 +23,22 @@ const flags = (message: MessageInsert) => insertMessageParams(message).slice(14,
 
 describe('insertMessageParams', () => {
   it('lists the columns in the statement order, JSON as text', () => {
-    expect(insertMessageParams(reply).slice(0, 14)).toEqual([1, 2, 3, 'Hello', 'outgoing', 'text', '{"a":1}', 'sent', false, null, 'e-1', 'user', 4, null]);
+    expect(insertMessageParams(reply).slice(0, 14)).toEqual([
+      1,
+      2,
+      3,
+      'Hello',
+      'outgoing',
+      'text',
+      '{"a":1}',
+      'sent',
+      false,
+      null,
+      'e-1',
+      'user',
+      4,
+      null,
+    ]);
   });
 
   it("counts an agent's public reply as a reply", () => {
@@ -34,7 +49,11 @@ describe('insertMessageParams', () => {
     expect(flags({ ...reply, private: true })).toEqual([false, false, false]);
     expect(flags({ ...reply, message_type: 'incoming', sender_type: 'contact' })).toEqual([false, true, false]);
     expect(flags({ ...reply, sender_type: 'agent_bot' })).toEqual([false, false, false]);
-    expect(flags({ ...reply, message_type: 'activity', sender_type: null, sender_id: null })).toEqual([true, false, false]);
+    expect(flags({ ...reply, message_type: 'activity', sender_type: null, sender_id: null })).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("keeps the message's origin ($18)", () => {
@@ -42,6 +61,8 @@ describe('insertMessageParams', () => {
   });
 
   it('stores template parameters as JSON', () => {
-    expect(insertMessageParams({ ...reply, message_type: 'template', template_params: { name: 't', language: 'en' } })[13]).toBe('{"name":"t","language":"en"}');
+    expect(
+      insertMessageParams({ ...reply, message_type: 'template', template_params: { name: 't', language: 'en' } })[13],
+    ).toBe('{"name":"t","language":"en"}');
   });
 });

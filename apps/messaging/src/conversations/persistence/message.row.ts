@@ -78,7 +78,9 @@ export const INSERT_MESSAGE = `WITH m AS (
        SELECT m.id, m.created_at, m.updated_at, c.* FROM m, c`;
 
 /** The new message's columns the statement sets; `origin`: who produced it (the request's origin), kept for reports. */
-export type MessageInsert = Omit<MessageRow, 'id' | 'external_error' | 'created_at' | 'updated_at'> & { origin: string | null };
+export type MessageInsert = Omit<MessageRow, 'id' | 'external_error' | 'created_at' | 'updated_at'> & {
+  origin: string | null;
+};
 
 /** What INSERT_MESSAGE answers: the message's id and times, its conversation's new counters. */
 export type InsertedMessage = Pick<MessageRow, 'id' | 'created_at' | 'updated_at'> &

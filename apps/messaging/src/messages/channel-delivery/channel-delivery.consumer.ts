@@ -41,5 +41,9 @@ export class ChannelDeliveryConsumer {
 /** Only agents' public outgoing and template messages leave the platform; the API channel's go by webhook. */
 function needsDelivery(event: EventEnvelope): boolean {
   const { message, conversation } = event.data as EventMap[typeof MessageEvents.created];
-  return !message.private && (message.message_type === 'outgoing' || message.message_type === 'template') && conversation.meta.channel !== 'Channel::Api';
+  return (
+    !message.private &&
+    (message.message_type === 'outgoing' || message.message_type === 'template') &&
+    conversation.meta.channel !== 'Channel::Api'
+  );
 }

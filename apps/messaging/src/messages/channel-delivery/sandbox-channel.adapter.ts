@@ -22,7 +22,9 @@ export class SandboxChannelAdapter implements ChannelAdapter {
       'INSERT INTO messaging.channel_deliveries (message_id, channel_type, recipient, content, outcome) VALUES ($1, $2, $3, $4, $5)',
       [message.id, conversation.meta.channel, recipient, message.content, refused ? 'failed' : 'sent'],
     );
-    this.logger.log(`sandbox ${conversation.meta.channel} delivery of message ${message.id} to ${recipient ?? 'unknown'}: ${refused ? 'refused' : 'sent'}`);
+    this.logger.log(
+      `sandbox ${conversation.meta.channel} delivery of message ${message.id} to ${recipient ?? 'unknown'}: ${refused ? 'refused' : 'sent'}`,
+    );
     return refused ? { ok: false, error: 'The sandbox provider refused the message' } : { ok: true };
   }
 }

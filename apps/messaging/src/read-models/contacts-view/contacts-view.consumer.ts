@@ -13,7 +13,9 @@ export class ContactsViewConsumer {
   constructor(private readonly view: ContactsViewWriter) {}
 
   /** Every event that carries the contact's new state. */
-  @OnEvents([ContactEvents.created, ContactEvents.updated, ContactEvents.blocked, ContactEvents.unblocked], { concurrency: VIEW_CONCURRENCY })
+  @OnEvents([ContactEvents.created, ContactEvents.updated, ContactEvents.blocked, ContactEvents.unblocked], {
+    concurrency: VIEW_CONCURRENCY,
+  })
   async onContactChanged(events: Array<EventEnvelope<{ contact: ContactSnapshot }>>, tx: EntityManager): Promise<void> {
     await this.view.contacts.record(
       tx,

@@ -9,7 +9,9 @@ import { contactViewItem, ContactsViewWriter } from './contacts-view.writer';
 const contact = (id: number, name: string): ContactSnapshot => contactSnapshot(1, { id, name });
 
 /** The statement's parameters: one array per column, ids first, names third, versions last. */
-async function written(versions: Array<{ contact: ContactSnapshot; version: Date }>): Promise<{ ids: number[]; names: string[]; versions: Date[] } | null> {
+async function written(
+  versions: Array<{ contact: ContactSnapshot; version: Date }>,
+): Promise<{ ids: number[]; names: string[]; versions: Date[] } | null> {
   const query = jest.fn().mockResolvedValue([]);
   const writer = new ContactsViewWriter();
   await writer.contacts.record(
@@ -25,7 +27,12 @@ async function written(versions: Array<{ contact: ContactSnapshot; version: Date
 describe('ContactsViewWriter.contacts.record', () => {
   it('writes every contact of a batch with one statement', async () => {
     const at = new Date('2026-01-01T00:00:00Z');
-    expect(await written([{ contact: contact(1, 'Ada'), version: at }, { contact: contact(2, 'Grace'), version: at }])).toEqual({
+    expect(
+      await written([
+        { contact: contact(1, 'Ada'), version: at },
+        { contact: contact(2, 'Grace'), version: at },
+      ]),
+    ).toEqual({
       ids: [1, 2],
       names: ['Ada', 'Grace'],
       versions: [at, at],
@@ -69,8 +76,13 @@ describe('ContactsViewService.find and fromOwner', () => {
   }
 
   it('answers from the view, asking nobody; a tombstone or another account means none', async () => {
-    expect(await setUp({ id: 1, accountId: 1, deleted: false, blocked: false }, null).service.find(1, 1)).toMatchObject({ id: 1 });
-    for (const held of [{ id: 1, accountId: 1, deleted: true }, { id: 1, accountId: 2, deleted: false }]) {
+    expect(await setUp({ id: 1, accountId: 1, deleted: false, blocked: false }, null).service.find(1, 1)).toMatchObject(
+      { id: 1 },
+    );
+    for (const held of [
+      { id: 1, accountId: 1, deleted: true },
+      { id: 1, accountId: 2, deleted: false },
+    ]) {
       const { service, asked } = setUp(held, contact(1, 'Ada'));
       expect(await service.find(1, 1)).toBeNull();
       expect(asked).toEqual([]);
@@ -84,8 +96,11 @@ describe('ContactsViewService.find and fromOwner', () => {
     expect(query).toHaveBeenCalledTimes(1);
   });
 
-  it('answers the owner\'s state even when the view holds a version it cannot beat', async () => {
-    const { service } = setUp({ id: 1, accountId: 1, deleted: false, blocked: true }, { ...contact(1, 'Ada'), blocked: false });
+  it("answers the owner's state even when the view holds a version it cannot beat", async () => {
+    const { service } = setUp(
+      { id: 1, accountId: 1, deleted: false, blocked: true },
+      { ...contact(1, 'Ada'), blocked: false },
+    );
     expect(await service.fromOwner(1, 1)).toMatchObject({ blocked: false });
   });
 

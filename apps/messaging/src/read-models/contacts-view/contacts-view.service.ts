@@ -36,9 +36,15 @@ export class ContactsViewService {
   /** `find` for several contacts: one read of the view, the owner asked for each contact it does not know yet. */
   async findMany(accountId: number, contactIds: number[]): Promise<Map<number, ContactViewEntity>> {
     const known = await this.contacts.findBy({ id: In(contactIds) });
-    const found = new Map(known.filter((contact) => contact.accountId === accountId && !contact.deleted).map((contact) => [contact.id, contact]));
+    const found = new Map(
+      known
+        .filter((contact) => contact.accountId === accountId && !contact.deleted)
+        .map((contact) => [contact.id, contact]),
+    );
     const seen = new Set(known.map((contact) => contact.id));
-    const asked = await Promise.all(contactIds.filter((id) => !seen.has(id)).map((id) => this.fromOwner(accountId, id)));
+    const asked = await Promise.all(
+      contactIds.filter((id) => !seen.has(id)).map((id) => this.fromOwner(accountId, id)),
+    );
     for (const contact of asked) if (contact) found.set(contact.id, contact);
     return found;
   }
@@ -56,7 +62,11 @@ export class ContactsViewService {
   }
 
   private askOwner(accountId: number, contactId: number): Promise<ContactSnapshot | null> {
-    return this.rpc.send(ContactLookupPatterns.find, { account_id: accountId, id: contactId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
+    return this.rpc.send(
+      ContactLookupPatterns.find,
+      { account_id: accountId, id: contactId },
+      { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
+    );
   }
 
   private async keep(snapshot: ContactSnapshot): Promise<void> {

@@ -9,12 +9,32 @@ export type ContactViewItem = Omit<ContactSnapshot, 'custom_attributes' | 'creat
 /** What the view keeps of a contact's state. */
 export function contactViewItem(contact: ContactSnapshot): ContactViewItem {
   const { id, account_id, name, email, phone_number, identifier, thumbnail, blocked } = contact;
-  return { id, account_id, name, email, phone_number, identifier, thumbnail, blocked, additional_attributes: contact.additional_attributes ?? {} };
+  return {
+    id,
+    account_id,
+    name,
+    email,
+    phone_number,
+    identifier,
+    thumbnail,
+    blocked,
+    additional_attributes: contact.additional_attributes ?? {},
+  };
 }
 
 /** A contact known only by its id (one merged away): what a tombstone of a contact never seen holds. */
 export function unseenContact(accountId: number, id: number): ContactViewItem {
-  return { id, account_id: accountId, name: null, email: null, phone_number: null, identifier: null, thumbnail: null, blocked: false, additional_attributes: {} };
+  return {
+    id,
+    account_id: accountId,
+    name: null,
+    email: null,
+    phone_number: null,
+    identifier: null,
+    thumbnail: null,
+    blocked: false,
+    additional_attributes: {},
+  };
 }
 
 /** The one way rows of the view are written, by events and by answers asked of the contacts service alike (see VersionedView). */

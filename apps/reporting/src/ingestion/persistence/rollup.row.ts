@@ -16,5 +16,6 @@ export const UPSERT_ROLLUPS = upsertInto('rollups', 'hour');
 export const UPSERT_DAILY_ROLLUPS = upsertInto('daily_rollups', 'day');
 
 /** The roll-up row's columns added up (`r` is the roll-up relation). */
-export const SUM_ROLLUP_COLUMNS = ROLLUP_COLUMNS.map((column) => `COALESCE(sum(r.${column}), 0)::float8 AS ${column}`).join(', ');
-
+export const SUM_ROLLUP_COLUMNS = ROLLUP_COLUMNS.map(
+  (column) => `COALESCE(sum(r.${column}), 0)::float8 AS ${column}`,
+).join(', ');

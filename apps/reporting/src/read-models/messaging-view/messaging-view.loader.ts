@@ -9,18 +9,28 @@ export class MessagingViewLoader {
   async hours(tx: EntityManager, inboxIds: number[]): Promise<Map<number, BusinessHours>> {
     const ids = [...new Set(inboxIds)];
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; working_hours_enabled: boolean; working_hours: WorkingDay[]; timezone: string }> = await tx.query(
-      `SELECT id, working_hours_enabled, working_hours, timezone FROM reporting.inboxes_view WHERE id = ANY($1::int[])`,
-      [ids],
+    const rows: Array<{ id: number; working_hours_enabled: boolean; working_hours: WorkingDay[]; timezone: string }> =
+      await tx.query(
+        `SELECT id, working_hours_enabled, working_hours, timezone FROM reporting.inboxes_view WHERE id = ANY($1::int[])`,
+        [ids],
+      );
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { enabled: row.working_hours_enabled, timezone: row.timezone, days: row.working_hours },
+      ]),
     );
-    return new Map(rows.map((row) => [row.id, { enabled: row.working_hours_enabled, timezone: row.timezone, days: row.working_hours }]));
   }
 
   /**
    * The entities of a kind that reports list, with their names: agents, inboxes and teams by
    * id; labels by id with the key the model files them under (null: never used yet).
    */
-  async entities(tx: EntityManager, accountId: number, kind: 'agent' | 'inbox' | 'team' | 'label'): Promise<Array<{ id: number; name: string | null; key: number | null }>> {
+  async entities(
+    tx: EntityManager,
+    accountId: number,
+    kind: 'agent' | 'inbox' | 'team' | 'label',
+  ): Promise<Array<{ id: number; name: string | null; key: number | null }>> {
     const sql = {
       agent: `SELECT a.user_id AS id, u.name, a.user_id AS key FROM reporting.agents_view a LEFT JOIN reporting.users_view u ON u.id = a.user_id
               WHERE a.account_id = $1 AND NOT a.deleted ORDER BY a.user_id`,
@@ -34,7 +44,10 @@ export class MessagingViewLoader {
   }
 
   /** The account's agents now: availability and name. */
-  async agents(tx: EntityManager, accountId: number): Promise<Array<{ id: number; name: string | null; availability_status: string }>> {
+  async agents(
+    tx: EntityManager,
+    accountId: number,
+  ): Promise<Array<{ id: number; name: string | null; availability_status: string }>> {
     return tx.query(
       `SELECT a.user_id AS id, u.name, a.availability_status FROM reporting.agents_view a LEFT JOIN reporting.users_view u ON u.id = a.user_id
        WHERE a.account_id = $1 AND NOT a.deleted ORDER BY a.user_id`,
@@ -43,12 +56,18 @@ export class MessagingViewLoader {
   }
 
   async teamNames(tx: EntityManager, accountId: number): Promise<Map<number, string>> {
-    const rows: Array<{ id: number; name: string }> = await tx.query(`SELECT id, name FROM reporting.teams_view WHERE account_id = $1`, [accountId]);
+    const rows: Array<{ id: number; name: string }> = await tx.query(
+      `SELECT id, name FROM reporting.teams_view WHERE account_id = $1`,
+      [accountId],
+    );
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   async labelTitle(tx: EntityManager, accountId: number, id: number): Promise<string | null> {
-    const rows: Array<{ title: string }> = await tx.query(`SELECT title FROM reporting.labels_view WHERE account_id = $1 AND id = $2`, [accountId, id]);
+    const rows: Array<{ title: string }> = await tx.query(
+      `SELECT title FROM reporting.labels_view WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+    );
     return rows[0]?.title ?? null;
   }
 }

@@ -3,7 +3,9 @@ import { CallbackTargetsLoader } from './callback-targets.loader';
 
 describe('callback targets', () => {
   /** Messaging as a stand-in: inbox → its account and callback (null: none); it answers only within the inbox's account. */
-  const withAnswers = (answers: Record<number, { account: number; callback: { webhook_url: string; secret: string } | null }>) => {
+  const withAnswers = (
+    answers: Record<number, { account: number; callback: { webhook_url: string; secret: string } | null }>,
+  ) => {
     const asked: Array<[number, number]> = [];
     const rpc = {
       send: async (_pattern: string, { account_id, inbox_id }: { account_id: number; inbox_id: number }) => {

@@ -25,7 +25,11 @@ export class MessagingNamesLoader {
   /** The account's name, or null when messaging cannot say. */
   async account(accountId: number): Promise<string | null> {
     return this.asked(`account ${accountId}`, async () => {
-      const account = await this.rpc.send(PlatformPatterns.showAccount, { id: accountId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
+      const account = await this.rpc.send(
+        PlatformPatterns.showAccount,
+        { id: accountId },
+        { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
+      );
       await this.view.accounts.recordOne(this.dataSource.manager, account, ownerVersion(account));
       return account.name;
     });
@@ -34,7 +38,11 @@ export class MessagingNamesLoader {
   /** The account's inbox's name, or null when it has none by that id or messaging cannot say. */
   async inbox(accountId: number, inboxId: number): Promise<string | null> {
     return this.asked(`inbox ${inboxId}`, async () => {
-      const inbox = await this.rpc.send(InboxPatterns.find, { account_id: accountId, id: inboxId }, { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS });
+      const inbox = await this.rpc.send(
+        InboxPatterns.find,
+        { account_id: accountId, id: inboxId },
+        { timeoutMs: OWNER_LOOKUP_TIMEOUT_MS },
+      );
       if (!inbox) return null;
       await this.view.inboxes.recordOne(this.dataSource.manager, inbox, ownerVersion(inbox));
       return inbox.name;
@@ -46,7 +54,9 @@ export class MessagingNamesLoader {
       return await ask();
     } catch (error) {
       if (!(error instanceof RpcCallError)) throw error;
-      this.logger.warn(`The name of ${what} is not known yet and messaging did not give it (${error.code}): the payload goes without it`);
+      this.logger.warn(
+        `The name of ${what} is not known yet and messaging did not give it (${error.code}): the payload goes without it`,
+      );
       return null;
     }
   }

@@ -3,7 +3,8 @@ import { simpleParser } from 'mailparser';
 import type { ImapMailboxState } from './imap-mailbox-state';
 import { ImapPoller, type ImapPollerOptions } from './imap-poller';
 
-const mail = (n: number, size = 0) => `From: bob@example.net\r\nTo: help@acme.test\r\nSubject: mail ${n}\r\nMessage-ID: <m${n}@example.net>\r\n\r\nHello ${n}${'x'.repeat(size)}\r\n`;
+const mail = (n: number, size = 0) =>
+  `From: bob@example.net\r\nTo: help@acme.test\r\nSubject: mail ${n}\r\nMessage-ID: <m${n}@example.net>\r\n\r\nHello ${n}${'x'.repeat(size)}\r\n`;
 
 describe('ImapPoller against a real IMAP server (Dovecot)', () => {
   let dovecot: DovecotServer;
@@ -29,7 +30,13 @@ describe('ImapPoller against a real IMAP server (Dovecot)', () => {
 
   function pollerFor(overrides: Partial<ImapPollerOptions> = {}): ImapPoller {
     poller = new ImapPoller({
-      connection: { host: '127.0.0.1', port: dovecot.port, secure: false, user: dovecot.user, password: dovecot.password },
+      connection: {
+        host: '127.0.0.1',
+        port: dovecot.port,
+        secure: false,
+        user: dovecot.user,
+        password: dovecot.password,
+      },
       state: { load: async () => state, save: async (next) => void (state = next) },
       onEmail: async (raw) => void subjects.push((await simpleParser(raw)).subject ?? ''),
       onLoginFailure: (reason) => loginFailures.push(reason),
@@ -73,7 +80,10 @@ describe('ImapPoller against a real IMAP server (Dovecot)', () => {
     await eventually(() => expect(state).not.toBeNull(), { description: 'first check' });
     dovecot.deliver(mail(5));
     // The poll interval is 2 minutes: only IDLE brings it in within the bound.
-    await eventually(() => expect(subjects).toEqual(['mail 5']), { timeoutMs: 20_000, description: 'mail ingested through IDLE' });
+    await eventually(() => expect(subjects).toEqual(['mail 5']), {
+      timeoutMs: 20_000,
+      description: 'mail ingested through IDLE',
+    });
   }, 30_000);
 
   it('skips a mail over the size limit and goes on', async () => {
@@ -98,14 +108,19 @@ describe('ImapPoller against a real IMAP server (Dovecot)', () => {
       pollerFor({ pollIntervalMs: 120_000 }).start();
       await eventually(() => expect(refusedReasons).toHaveLength(1), { description: 'login failure reported' });
       dovecot.deliver(mail(7));
-      await eventually(() => expect(subjects).toEqual(['mail 7']), { timeoutMs: 20_000, description: 'the healthy inbox ingests' });
+      await eventually(() => expect(subjects).toEqual(['mail 7']), {
+        timeoutMs: 20_000,
+        description: 'the healthy inbox ingests',
+      });
     } finally {
       await refused.stop();
     }
   }, 30_000);
 
   it('reports a refused login and fetches nothing', async () => {
-    const refused = pollerFor({ connection: { host: '127.0.0.1', port: dovecot.port, secure: false, user: dovecot.user, password: 'wrong' } });
+    const refused = pollerFor({
+      connection: { host: '127.0.0.1', port: dovecot.port, secure: false, user: dovecot.user, password: 'wrong' },
+    });
     dovecot.deliver(mail(1));
     await expect(refused.syncOnce()).rejects.toThrow('Authentication failed');
     expect(loginFailures).toEqual([expect.stringContaining('Authentication failed')]);

@@ -103,7 +103,9 @@ export class ImapPoller {
   private async ingest(client: ImapFlow, uid: number): Promise<void> {
     const head = await client.fetchOne(String(uid), { size: true }, { uid: true });
     if (head && (head.size ?? 0) > this.options.maxMessageBytes) {
-      this.options.onError?.(new Error(`IMAP mail ${uid} of ${head.size} bytes skipped: over the limit of ${this.options.maxMessageBytes}`));
+      this.options.onError?.(
+        new Error(`IMAP mail ${uid} of ${head.size} bytes skipped: over the limit of ${this.options.maxMessageBytes}`),
+      );
       return;
     }
     // Fetched with BODY.PEEK: the mail stays unread for the people who share the mailbox.

@@ -3,7 +3,15 @@ import type { Headers } from 'mailparser';
 function headerText(headers: Headers, name: string): string | null {
   const value = headers.get(name);
   if (value === undefined || value === null) return null;
-  return (typeof value === 'string' ? value : typeof value === 'object' && 'value' in value ? String(value.value) : String(value)).trim().toLowerCase();
+  return (
+    typeof value === 'string'
+      ? value
+      : typeof value === 'object' && 'value' in value
+        ? String(value.value)
+        : String(value)
+  )
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -21,5 +29,8 @@ export function isAutoReply(headers: Headers): boolean {
 export function isDeliveryReport(headers: Headers): boolean {
   // mailparser gives Content-Type as a structured header: { value, params }.
   const type = headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
-  return type?.value?.toLowerCase() === 'multipart/report' && (type.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status';
+  return (
+    type?.value?.toLowerCase() === 'multipart/report' &&
+    (type.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status'
+  );
 }

@@ -33,7 +33,9 @@ function withoutType(value: string): string {
 }
 
 async function originalMessageIdOf(attachments: Attachment[]): Promise<string | null> {
-  const returned = attachments.find((part) => part.contentType === 'text/rfc822-headers' || part.contentType === 'message/rfc822');
+  const returned = attachments.find(
+    (part) => part.contentType === 'text/rfc822-headers' || part.contentType === 'message/rfc822',
+  );
   if (!returned) return null;
   const headers = await simpleParser(returned.content, { skipHtmlToText: true, skipTextToHtml: true });
   return headers.messageId ? stripAngleBrackets(headers.messageId) : null;

@@ -68,7 +68,10 @@ describe('parseInboundEmail', () => {
     expect(message.sourceId).toBe('reply-1@mail.example.net');
     expect(message.sender).toEqual({ identity: 'bob@example.net', name: 'Bob Stone' });
     expect(message.content).toBe('It arrived, thanks!');
-    expect(message.threading).toEqual({ repliesTo: [SENT_ID, 'root@mail.example.net'], conversationUuid: CONVERSATION });
+    expect(message.threading).toEqual({
+      repliesTo: [SENT_ID, 'root@mail.example.net'],
+      conversationUuid: CONVERSATION,
+    });
     expect(message.statusChange).toBeNull();
     const email = message.contentAttributes['email'] as Record<string, unknown>;
     expect(email).toMatchObject({
@@ -87,13 +90,27 @@ describe('parseInboundEmail', () => {
 
   it('keeps attachments with their name, type, size and Content-ID', async () => {
     const message = await parseInboundEmail(await reply(), options);
-    expect(message.attachments).toEqual([{ filename: 'photo.png', contentType: 'image/png', size: 9, content: Buffer.from('png-bytes'), contentId: 'logo' }]);
+    expect(message.attachments).toEqual([
+      {
+        filename: 'photo.png',
+        contentType: 'image/png',
+        size: 9,
+        content: Buffer.from('png-bytes'),
+        contentId: 'logo',
+      },
+    ]);
   });
 
   it('finds the reply+ address among the envelope recipients, at the inbound domain only', async () => {
     const forwarded = await reply({ to: 'help@acme.test', inReplyTo: undefined, references: undefined });
-    expect((await parseInboundEmail(forwarded, { ...options, recipients: [`reply+${CONVERSATION}@in.parley.test`] })).threading.conversationUuid).toBe(CONVERSATION);
-    expect((await parseInboundEmail(forwarded, { ...options, recipients: [`reply+${CONVERSATION}@elsewhere.test`] })).threading.conversationUuid).toBeNull();
+    expect(
+      (await parseInboundEmail(forwarded, { ...options, recipients: [`reply+${CONVERSATION}@in.parley.test`] }))
+        .threading.conversationUuid,
+    ).toBe(CONVERSATION);
+    expect(
+      (await parseInboundEmail(forwarded, { ...options, recipients: [`reply+${CONVERSATION}@elsewhere.test`] }))
+        .threading.conversationUuid,
+    ).toBeNull();
     expect((await parseInboundEmail(forwarded, options)).threading).toEqual({ repliesTo: [], conversationUuid: null });
   });
 
@@ -109,12 +126,21 @@ describe('parseInboundEmail', () => {
   it('reads a bounce: the message it names fails with the remote reason', async () => {
     const message = await parseInboundEmail(Buffer.from(DSN.replace('ACTION', 'failed')), options);
     expect(message.kind).toBe('bounce');
-    expect(message.statusChange).toEqual({ providerMessageId: SENT_ID, status: 'failed', error: '550 5.1.1 <nobody@example.net>: Recipient address rejected: User unknown' });
+    expect(message.statusChange).toEqual({
+      providerMessageId: SENT_ID,
+      status: 'failed',
+      error: '550 5.1.1 <nobody@example.net>: Recipient address rejected: User unknown',
+    });
     expect(message.attachments).toEqual([]);
   });
 
   it('reads the original headers of a bounce given as text/rfc822-headers', async () => {
-    const message = await parseInboundEmail(Buffer.from(DSN.replace('ACTION', 'failed').replace('Content-Type: message/rfc822', 'Content-Type: text/rfc822-headers')), options);
+    const message = await parseInboundEmail(
+      Buffer.from(
+        DSN.replace('ACTION', 'failed').replace('Content-Type: message/rfc822', 'Content-Type: text/rfc822-headers'),
+      ),
+      options,
+    );
     expect(message.statusChange?.providerMessageId).toBe(SENT_ID);
   });
 
@@ -124,7 +150,16 @@ describe('parseInboundEmail', () => {
   });
 
   it('takes a non-standard bounce (X-Failed-Recipients) as a bounce naming nothing', async () => {
-    const message = await parseInboundEmail(await compose({ from: 'postmaster@mx.example.net', to: 'help@acme.test', subject: 'failure', text: 'x', headers: { 'X-Failed-Recipients': 'nobody@example.net' } }), options);
+    const message = await parseInboundEmail(
+      await compose({
+        from: 'postmaster@mx.example.net',
+        to: 'help@acme.test',
+        subject: 'failure',
+        text: 'x',
+        headers: { 'X-Failed-Recipients': 'nobody@example.net' },
+      }),
+      options,
+    );
     expect(message).toMatchObject({ kind: 'bounce', statusChange: null });
   });
 
@@ -136,13 +171,21 @@ describe('parseInboundEmail', () => {
     ['Precedence', 'auto_reply', 'auto_reply'],
     ['Precedence', 'bulk', 'message'],
   ])('%s: %s → %s', async (header, value, kind) => {
-    const raw = await compose({ from: 'bob@example.net', to: 'help@acme.test', subject: 'Out of office', text: 'I am away.', headers: { [header]: value } });
+    const raw = await compose({
+      from: 'bob@example.net',
+      to: 'help@acme.test',
+      subject: 'Out of office',
+      text: 'I am away.',
+      headers: { [header]: value },
+    });
     expect((await parseInboundEmail(raw, options)).kind).toBe(kind);
   });
 
   it('refuses a mail over the size limit and one from no address', async () => {
     const raw = await reply();
     await expect(parseInboundEmail(raw, { maxBytes: raw.length - 1 })).rejects.toThrow(UnusableEmailError);
-    await expect(parseInboundEmail(Buffer.from('To: help@acme.test\r\nSubject: x\r\n\r\nbody'), options)).rejects.toThrow('without a sender');
+    await expect(
+      parseInboundEmail(Buffer.from('To: help@acme.test\r\nSubject: x\r\n\r\nbody'), options),
+    ).rejects.toThrow('without a sender');
   });
 });

@@ -40,13 +40,20 @@ function addresses(field: AddressObject | AddressObject[] | undefined): { addres
 function headerAddresses(mail: ParsedMail, name: string): string[] {
   return [mail.headers.get(name) ?? []]
     .flat()
-    .flatMap((value) => (typeof value === 'string' ? [stripAngleBrackets(value)] : addresses(value as AddressObject).map((entry) => entry.address)));
+    .flatMap((value) =>
+      typeof value === 'string'
+        ? [stripAngleBrackets(value)]
+        : addresses(value as AddressObject).map((entry) => entry.address),
+    );
 }
 
 /** In-Reply-To first, then References newest first: the ids a reply may thread on. */
 function repliesTo(mail: ParsedMail): string[] {
   const references = [mail.references ?? []].flat().reverse();
-  const ids = [mail.inReplyTo ?? '', ...references].flatMap((value) => value.split(/\s+/)).map(stripAngleBrackets).filter(Boolean);
+  const ids = [mail.inReplyTo ?? '', ...references]
+    .flatMap((value) => value.split(/\s+/))
+    .map(stripAngleBrackets)
+    .filter(Boolean);
   return [...new Set(ids)];
 }
 
@@ -54,7 +61,12 @@ async function kindOf(mail: ParsedMail): Promise<{ kind: InboundKind; statusChan
   if (isDeliveryReport(mail.headers)) {
     const report = await readDeliveryReport(mail.attachments);
     if (report?.failed) {
-      return { kind: 'bounce', statusChange: report.originalMessageId ? { providerMessageId: report.originalMessageId, status: 'failed', error: report.reason } : null };
+      return {
+        kind: 'bounce',
+        statusChange: report.originalMessageId
+          ? { providerMessageId: report.originalMessageId, status: 'failed', error: report.reason }
+          : null,
+      };
     }
     return { kind: 'auto_reply', statusChange: null };
   }
@@ -69,7 +81,8 @@ async function kindOf(mail: ParsedMail): Promise<{ kind: InboundKind; statusChan
  * whether it is a bounce or an automatic answer.
  */
 export async function parseInboundEmail(raw: Buffer, options: InboundEmailOptions): Promise<InboundMessage> {
-  if (raw.length > options.maxBytes) throw new UnusableEmailError(`e-mail of ${raw.length} bytes exceeds the limit of ${options.maxBytes} bytes`);
+  if (raw.length > options.maxBytes)
+    throw new UnusableEmailError(`e-mail of ${raw.length} bytes exceeds the limit of ${options.maxBytes} bytes`);
   const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipTextToHtml: true, keepCidLinks: true });
   const from = addresses(mail.from)[0];
   if (!from) throw new UnusableEmailError('e-mail without a sender address');
@@ -78,20 +91,48 @@ export async function parseInboundEmail(raw: Buffer, options: InboundEmailOption
   const text = mail.text ?? '';
   const html = typeof mail.html === 'string' ? sanitizeEmailHtml(mail.html) : null;
   const { kind, statusChange } = await kindOf(mail);
-  const recipients = [...(options.recipients ?? []), ...to, ...cc, ...headerAddresses(mail, 'delivered-to'), ...headerAddresses(mail, 'x-original-to')];
+  const recipients = [
+    ...(options.recipients ?? []),
+    ...to,
+    ...cc,
+    ...headerAddresses(mail, 'delivered-to'),
+    ...headerAddresses(mail, 'x-original-to'),
+  ];
   return {
     kind,
     // Without a Message-ID the mail's own bytes identify it, so a second copy is still one message.
-    sourceId: mail.messageId ? stripAngleBrackets(mail.messageId) : `sha256.${createHash('sha256').update(raw).digest('hex')}@parley.invalid`,
+    sourceId: mail.messageId
+      ? stripAngleBrackets(mail.messageId)
+      : `sha256.${createHash('sha256').update(raw).digest('hex')}@parley.invalid`,
     sender: { identity: from.address, name: from.name || null },
     content: visibleReply(text) || null,
     contentAttributes: {
-      email: { from: [from.address], to, cc, subject: mail.subject ?? null, in_reply_to: mail.inReplyTo ? stripAngleBrackets(mail.inReplyTo) : null, text_content: text, html_content: html },
+      email: {
+        from: [from.address],
+        to,
+        cc,
+        subject: mail.subject ?? null,
+        in_reply_to: mail.inReplyTo ? stripAngleBrackets(mail.inReplyTo) : null,
+        text_content: text,
+        html_content: html,
+      },
     },
     attachments: mail.attachments
-      .filter((part) => !REPORT_PARTS.includes(part.contentType) && !(kind === 'bounce' && part.contentType === 'message/rfc822'))
-      .map((part) => ({ filename: part.filename ?? 'attachment', contentType: part.contentType, size: part.size, content: part.content, contentId: part.cid ?? null })),
-    threading: { repliesTo: repliesTo(mail), conversationUuid: conversationOfReplyAddress(recipients, options.inboundDomain) },
+      .filter(
+        (part) =>
+          !REPORT_PARTS.includes(part.contentType) && !(kind === 'bounce' && part.contentType === 'message/rfc822'),
+      )
+      .map((part) => ({
+        filename: part.filename ?? 'attachment',
+        contentType: part.contentType,
+        size: part.size,
+        content: part.content,
+        contentId: part.cid ?? null,
+      })),
+    threading: {
+      repliesTo: repliesTo(mail),
+      conversationUuid: conversationOfReplyAddress(recipients, options.inboundDomain),
+    },
     statusChange,
   };
 }

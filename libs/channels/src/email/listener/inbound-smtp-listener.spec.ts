@@ -19,12 +19,21 @@ describe('InboundSmtpListener (driven by nodemailer over SMTP)', () => {
     store = async (email) => {
       received.push(email);
     };
-    listener = new InboundSmtpListener({ acceptsRecipient: (address) => KNOWN.includes(address), onEmail: (email) => store(email), maxMessageBytes: 64 * 1024, ...options });
+    listener = new InboundSmtpListener({
+      acceptsRecipient: (address) => KNOWN.includes(address),
+      onEmail: (email) => store(email),
+      maxMessageBytes: 64 * 1024,
+      ...options,
+    });
     port = await listener.listen(0, '127.0.0.1');
   }
 
   const send = (mail: { to: string | string[]; text: string }, extra: object = {}) =>
-    createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, ...extra }).sendMail({ from: 'Bob <bob@example.net>', subject: 'Hello', ...mail });
+    createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, ...extra }).sendMail({
+      from: 'Bob <bob@example.net>',
+      subject: 'Hello',
+      ...mail,
+    });
 
   afterEach(async () => listener.close());
 
@@ -33,9 +42,16 @@ describe('InboundSmtpListener (driven by nodemailer over SMTP)', () => {
     const info = await send({ to: 'Help@Acme.test', text: 'My order has not arrived.' });
     expect(info.response).toMatch(/^250/);
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ mailFrom: 'bob@example.net', recipients: ['help@acme.test'], remoteAddress: '127.0.0.1' });
+    expect(received[0]).toMatchObject({
+      mailFrom: 'bob@example.net',
+      recipients: ['help@acme.test'],
+      remoteAddress: '127.0.0.1',
+    });
     const message = await parseInboundEmail(received[0].raw, { maxBytes: 64 * 1024 });
-    expect(message).toMatchObject({ sender: { identity: 'bob@example.net', name: 'Bob' }, content: 'My order has not arrived.' });
+    expect(message).toMatchObject({
+      sender: { identity: 'bob@example.net', name: 'Bob' },
+      content: 'My order has not arrived.',
+    });
   });
 
   it('refuses an unknown recipient with 550 and stores nothing (never an open relay)', async () => {
@@ -75,7 +91,10 @@ describe('InboundSmtpListener (driven by nodemailer over SMTP)', () => {
     try {
       const certificates = createTestCertificates(dir);
       await start({ tls: { key: certificates.key, cert: certificates.cert } });
-      await send({ to: 'help@acme.test', text: 'over TLS' }, { ignoreTLS: false, requireTLS: true, tls: { ca: readFileSync(certificates.caCertPath) } });
+      await send(
+        { to: 'help@acme.test', text: 'over TLS' },
+        { ignoreTLS: false, requireTLS: true, tls: { ca: readFileSync(certificates.caCertPath) } },
+      );
       expect(received).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -52,7 +52,8 @@ export class InboundSmtpListener {
         Promise.resolve()
           .then(() => options.acceptsRecipient(address.address.toLowerCase()))
           .then(
-            (accepted) => callback(accepted ? null : smtpError(550, `5.1.1 <${address.address}>: no such recipient here`)),
+            (accepted) =>
+              callback(accepted ? null : smtpError(550, `5.1.1 <${address.address}>: no such recipient here`)),
             (error: Error) => {
               options.onError?.(error);
               callback(smtpError(451, '4.3.0 recipient check unavailable, try again later'));
@@ -81,7 +82,11 @@ export class InboundSmtpListener {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private receive(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (error?: Error | null) => void): void {
+  private receive(
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    callback: (error?: Error | null) => void,
+  ): void {
     const chunks: Buffer[] = [];
     let bytes = 0;
     stream.on('data', (chunk: Buffer) => {
@@ -91,7 +96,8 @@ export class InboundSmtpListener {
     });
     stream.on('error', (error) => callback(error));
     stream.on('end', () => {
-      if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 message exceeds the limit of ${this.options.maxMessageBytes} bytes`));
+      if (stream.sizeExceeded)
+        return callback(smtpError(552, `5.3.4 message exceeds the limit of ${this.options.maxMessageBytes} bytes`));
       const email: ReceivedEmail = {
         raw: Buffer.concat(chunks),
         mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

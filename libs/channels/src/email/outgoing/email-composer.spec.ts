@@ -8,15 +8,30 @@ import { conversationOfMessageId } from './email-message-id';
 
 const CONVERSATION = '2b1d1f4e-1111-4222-8333-444455556666';
 
-function request(overrides: Partial<SendRequest<EmailChannelSettings>['thread']> = {}, content = 'Hello **Bob**,\n\nsee <b>this</b>: https://acme.test/x'): SendRequest<EmailChannelSettings> {
+function request(
+  overrides: Partial<SendRequest<EmailChannelSettings>['thread']> = {},
+  content = 'Hello **Bob**,\n\nsee <b>this</b>: https://acme.test/x',
+): SendRequest<EmailChannelSettings> {
   return {
     message: {
       id: 42,
       content,
       senderName: 'Ann',
-      attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', open: () => Readable.from([Buffer.from('%PDF-1.4 fake')]) }],
+      attachments: [
+        {
+          filename: 'invoice.pdf',
+          contentType: 'application/pdf',
+          open: () => Readable.from([Buffer.from('%PDF-1.4 fake')]),
+        },
+      ],
     },
-    thread: { conversationUuid: CONVERSATION, subject: 'Order #12', inReplyTo: 'abc@mail.example.net', references: ['root@mail.example.net', 'abc@mail.example.net'], ...overrides },
+    thread: {
+      conversationUuid: CONVERSATION,
+      subject: 'Order #12',
+      inReplyTo: 'abc@mail.example.net',
+      references: ['root@mail.example.net', 'abc@mail.example.net'],
+      ...overrides,
+    },
     contact: { address: 'bob@example.net', name: 'Bob Stone' },
     inbox: { id: 1, name: 'Support', settings: { email: 'help@acme.test' } },
   };
@@ -52,7 +67,9 @@ describe('composeEmail', () => {
 
   it('attaches the streamed files', async () => {
     const { mail } = await rendered(request());
-    expect(mail.attachments.map((part) => [part.filename, part.contentType, part.content.toString()])).toEqual([['invoice.pdf', 'application/pdf', '%PDF-1.4 fake']]);
+    expect(mail.attachments.map((part) => [part.filename, part.contentType, part.content.toString()])).toEqual([
+      ['invoice.pdf', 'application/pdf', '%PDF-1.4 fake'],
+    ]);
   });
 
   it('gives the same Message-ID on every attempt', async () => {
@@ -63,7 +80,10 @@ describe('composeEmail', () => {
   });
 
   it('leaves out Reply-To without an inbound domain, and "Re:" for an e-mail that answers nothing', async () => {
-    const { mail } = await rendered(request({ inReplyTo: null, references: [], subject: null }, 'Your invoice is ready\nDetails inside.'), null);
+    const { mail } = await rendered(
+      request({ inReplyTo: null, references: [], subject: null }, 'Your invoice is ready\nDetails inside.'),
+      null,
+    );
     expect(mail.replyTo).toBeUndefined();
     expect(mail.inReplyTo).toBeUndefined();
     expect(mail.references).toBeUndefined();

@@ -37,7 +37,12 @@ function referencesOf(request: SendRequest<EmailChannelSettings>): string[] {
 async function openAttachments(attachments: OutgoingAttachment[]): Promise<Mail.Attachment[]> {
   const opened: Mail.Attachment[] = [];
   try {
-    for (const attachment of attachments) opened.push({ filename: attachment.filename, contentType: attachment.contentType, content: await attachment.open() });
+    for (const attachment of attachments)
+      opened.push({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: await attachment.open(),
+      });
     return opened;
   } catch (error) {
     for (const attachment of opened) (attachment.content as Readable).destroy();
@@ -51,7 +56,10 @@ async function openAttachments(attachments: OutgoingAttachment[]): Promise<Mail.
  * conversation's `reply+` address when an inbound domain is set, text and HTML from Markdown,
  * attachments streamed from the caller's storage.
  */
-export async function composeEmail(request: SendRequest<EmailChannelSettings>, config: EmailChannelConfig): Promise<ComposedEmail> {
+export async function composeEmail(
+  request: SendRequest<EmailChannelSettings>,
+  config: EmailChannelConfig,
+): Promise<ComposedEmail> {
   const { message, thread, contact, inbox } = request;
   const from = inbox.settings.email;
   const messageId = emailMessageId(thread.conversationUuid, message.id, config.inboundDomain || domainOf(from));

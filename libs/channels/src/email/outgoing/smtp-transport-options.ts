@@ -10,7 +10,10 @@ const AUTH_METHODS: Record<string, string> = { plain: 'PLAIN', login: 'LOGIN', c
  * The SMTP server an inbox sends through: its own (`smtp_*`) when enabled, else `SMTP_URL`;
  * null when it has neither (the inbox is not connected).
  */
-export function smtpTransportOptions(settings: EmailChannelSettings, defaultSmtpUrl: string | null | undefined): SMTPTransport.Options | null {
+export function smtpTransportOptions(
+  settings: EmailChannelSettings,
+  defaultSmtpUrl: string | null | undefined,
+): SMTPTransport.Options | null {
   if (settings.smtp_enabled && settings.smtp_address) {
     const implicitTls = settings.smtp_enable_ssl_tls === true;
     return {
