@@ -10,6 +10,7 @@ import { ApiInfoController } from './api-info/api-info.controller';
 import { ActivationController } from './auth-activation/activation.controller';
 import { CannedResponsesController } from './canned-responses/canned-responses.controller';
 import { ContactMergeController } from './contacts/contact-merge.controller';
+import { ContactRelationsController } from './contacts/contact-relations.controller';
 import { ContactsController } from './contacts/contacts.controller';
 import { CustomAttributesController } from './custom-attributes/custom-attributes.controller';
 import { InboxMembersController } from './inboxes/inbox-members.controller';
@@ -71,6 +72,7 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     CannedResponsesController,
     ConversationsController,
     ContactsController,
+    ContactRelationsController,
     ContactMergeController,
     MessagesController,
     AttachmentsController,

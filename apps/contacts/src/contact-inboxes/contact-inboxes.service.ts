@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { CHANNEL_TYPES, ContactInboxErrors, type ContactInboxLink, type LinkedInbox } from '@parley/contracts';
 import { DomainError } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
+import { ContactInboxLinksWriter } from '../contacts/contact-inbox-links.writer';
 import { ContactsLoader } from '../contacts/contacts.loader';
-import { ContactsService } from '../contacts/contacts.service';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 
 /** Where a contact can be reached: its inbox links, and the inboxes it could be written to from. */
 @Injectable()
 export class ContactInboxesService {
   constructor(
-    private readonly contacts: ContactsService,
+    private readonly links: ContactInboxLinksWriter,
     private readonly loader: ContactsLoader,
     private readonly messagingView: MessagingViewLoader,
   ) {}
@@ -27,12 +27,12 @@ export class ContactInboxesService {
     sourceId?: string | null,
   ): Promise<ContactInboxLink> {
     const contact = await this.loader.find(accountId, contactId);
-    return this.contacts.linkInbox(contact, await this.inbox(accountId, inboxId), sourceId?.trim() || randomUUID());
+    return this.links.linkInbox(contact, await this.inbox(accountId, inboxId), sourceId?.trim() || randomUUID());
   }
 
   /** The link a conversation started without a source id runs on: the contact's own, or a new one. */
   async ensure(accountId: number, contactId: number, inboxId: number): Promise<ContactInboxLink> {
-    return this.contacts.ensureInboxLink(accountId, contactId, await this.inbox(accountId, inboxId));
+    return this.links.ensureInboxLink(accountId, contactId, await this.inbox(accountId, inboxId));
   }
 
   /** `ensure` for several contacts at one inbox; contacts the account does not have are left out. */
@@ -41,7 +41,7 @@ export class ContactInboxesService {
     contactIds: number[],
     inboxId: number,
   ): Promise<Array<{ contact_id: number; source_id: string }>> {
-    return this.contacts.ensureInboxLinks(accountId, contactIds, await this.inbox(accountId, inboxId));
+    return this.links.ensureInboxLinks(accountId, contactIds, await this.inbox(accountId, inboxId));
   }
 
   /**

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
+import { ContactChangesWriter } from './contact-changes.writer';
 import { toContact } from './contact.mapper';
-import { ContactsService } from './contacts.service';
 import { CONTACT_COLUMNS, type ContactRow } from './persistence/contact.row';
 
 /** Rewrites what contacts hold of other contexts' records (label titles, attribute keys, inbox links) when those change. */
 @Injectable()
 export class ContactReferencesWriter {
-  constructor(private readonly contacts: ContactsService) {}
+  constructor(private readonly changes: ContactChangesWriter) {}
 
   /** A deleted account's contacts, with their inbox links and notes (foreign keys). */
   async deleteOfAccount(tx: EntityManager, accountId: number): Promise<void> {
@@ -46,7 +46,7 @@ export class ContactReferencesWriter {
     for (const row of rows) {
       const before = toContact(row);
       row.custom_attributes = rewrite(row.custom_attributes);
-      await this.contacts.saveChanges(tx, emit, row, before);
+      await this.changes.saveChanges(tx, emit, row, before);
     }
   }
 

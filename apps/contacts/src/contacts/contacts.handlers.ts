@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ContactLookupPatterns, ContactPatterns as P, type RpcRequest } from '@parley/contracts';
+import { ContactLabelsService } from './contact-labels.service';
 import { ContactQuery } from './contact.query';
 import { ContactsLoader } from './contacts.loader';
 import { ContactsService } from './contacts.service';
@@ -9,6 +10,7 @@ import { ContactsService } from './contacts.service';
 export class ContactsHandlers {
   constructor(
     private readonly contacts: ContactsService,
+    private readonly labelSets: ContactLabelsService,
     private readonly query: ContactQuery,
     private readonly loader: ContactsLoader,
   ) {}
@@ -63,12 +65,12 @@ export class ContactsHandlers {
 
   @MessagePattern(P.listLabels)
   labels(@Payload() r: RpcRequest<typeof P.listLabels>) {
-    return this.contacts.labels(r.account_id, r.id);
+    return this.labelSets.labels(r.account_id, r.id);
   }
 
   @MessagePattern(P.setLabels)
   setLabels(@Payload() r: RpcRequest<typeof P.setLabels>) {
-    return this.contacts.setLabels(r.account_id, r.id, r.labels);
+    return this.labelSets.setLabels(r.account_id, r.id, r.labels);
   }
 
   /** Answers other services that need a contact now (before its event reached them). */

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MessagingViewModule } from '../read-models/messaging-view/messaging-view.module';
 import { ContactBatchWriter } from './contact-batch.writer';
+import { ContactChangesWriter } from './contact-changes.writer';
+import { ContactInboxLinksWriter } from './contact-inbox-links.writer';
+import { ContactLabelsService } from './contact-labels.service';
+import { ContactMergeWriter } from './contact-merge.writer';
 import { ContactReferencesWriter } from './contact-references.writer';
 import { ContactQuery } from './contact.query';
 import { ContactsHandlers } from './contacts.handlers';
@@ -14,12 +18,24 @@ import { LastActivityConsumer } from './last-activity.consumer';
   controllers: [ContactsHandlers],
   providers: [
     ContactsService,
+    ContactLabelsService,
+    ContactChangesWriter,
+    ContactInboxLinksWriter,
+    ContactMergeWriter,
     ContactsLoader,
     ContactQuery,
     ContactBatchWriter,
     ContactReferencesWriter,
     LastActivityConsumer,
   ],
-  exports: [ContactsService, ContactsLoader, ContactBatchWriter, ContactReferencesWriter],
+  exports: [
+    ContactsService,
+    ContactsLoader,
+    ContactChangesWriter,
+    ContactInboxLinksWriter,
+    ContactMergeWriter,
+    ContactBatchWriter,
+    ContactReferencesWriter,
+  ],
 })
 export class ContactsModule {}

@@ -3,6 +3,8 @@ import { ContactEvents, MergeErrors, type Contact } from '@parley/contracts';
 import { DomainError, Outbox } from '@parley/service-kit';
 import { toContactSnapshot } from '../contacts/contact-snapshot.mapper';
 import { translateConflict } from '../contacts/contact.rules';
+import { ContactChangesWriter } from '../contacts/contact-changes.writer';
+import { ContactMergeWriter } from '../contacts/contact-merge.writer';
 import { ContactsService } from '../contacts/contacts.service';
 import { NotesService } from '../notes/notes.service';
 
@@ -15,6 +17,8 @@ import { NotesService } from '../notes/notes.service';
 export class MergeService {
   constructor(
     private readonly contacts: ContactsService,
+    private readonly contactMerge: ContactMergeWriter,
+    private readonly changes: ContactChangesWriter,
     private readonly notes: NotesService,
     private readonly outbox: Outbox,
   ) {}
@@ -26,16 +30,16 @@ export class MergeService {
       const base = await this.outbox.transaction(async (tx, emit) => {
         // Lock in id order so two crossed merges cannot deadlock.
         for (const id of baseId < mergeeId ? [baseId, mergeeId] : [mergeeId, baseId]) {
-          if (!(await this.contacts.lock(tx, accountId, id))) {
+          if (!(await this.contactMerge.lock(tx, accountId, id))) {
             throw new DomainError(MergeErrors.contactMissing, 'Contact does not exist in this account', [
               id === baseId ? 'base_contact_id' : 'mergee_contact_id',
             ]);
           }
         }
-        const saved = await this.contacts.absorb(tx, emit, baseId, mergeeId);
+        const saved = await this.contactMerge.absorb(tx, emit, baseId, mergeeId);
         // Before the mergee goes: its notes would go with it.
         await this.notes.reassign(tx, mergeeId, saved.id);
-        await this.contacts.remove(tx, mergeeId);
+        await this.changes.remove(tx, mergeeId);
         await emit(ContactEvents.merged, accountId, { contact: toContactSnapshot(saved), mergee_id: mergeeId });
         return saved;
       });

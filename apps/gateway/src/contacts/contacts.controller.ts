@@ -25,15 +25,12 @@ import {
 } from '@nestjs/swagger';
 import {
   ContactPatterns as P,
-  ConversationPatterns,
   type AccountScoped,
   type Contact,
   type ContactImport,
   type ContactInboxLink,
-  type ContactNote,
   type ContactPage,
   type ContactSearchPage,
-  type Conversation,
 } from '@parley/contracts';
 import { FILE_STORAGE, RpcClient, type FileStorage } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,23 +40,14 @@ import { IdPipe } from '../http/id.pipe';
 import {
   ContactFieldsDto,
   ContactFilterQueryDto,
-  ContactInboxDto,
-  ContactLabelsDto,
   ContactListQueryDto,
   ContactSearchQueryDto,
   CreateContactDto,
-  NoteDto,
 } from './contact.dto';
-import { LabelTitlesView } from '../labels/label.responses';
 import {
-  ContactableInboxesView,
-  ContactConversationsView,
   ContactCreatedView,
   ContactEnvelopeView,
   ContactImportView,
-  ContactInboxLinksView,
-  ContactInboxLinkView,
-  ContactNoteView,
   ContactPageView,
   ContactSearchPageView,
 } from './contact.responses';
@@ -206,81 +194,6 @@ export class ContactsController {
     await this.rpc.send(P.delete, { ...scope, id });
   }
 
-  @Get(':id/conversations')
-  @ApiOkResponse({ type: ContactConversationsView })
-  async conversations(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-  ): Promise<{ payload: Conversation[] }> {
-    await this.rpc.send(P.show, { ...scope, id });
-    return { payload: await this.rpc.send(ConversationPatterns.ofContact, { ...scope, contact_id: id }) };
-  }
-
-  @Get(':id/contact_inboxes')
-  @ApiOkResponse({ type: ContactInboxLinksView })
-  async contactInboxes(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-  ): Promise<{ payload: ContactInboxLink[] }> {
-    return { payload: await this.rpc.send(P.listInboxes, { ...scope, id }) };
-  }
-
-  @Post(':id/contact_inboxes')
-  @ApiCreatedResponse({ type: ContactInboxLinkView })
-  createContactInbox(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-    @Body() body: ContactInboxDto,
-  ): Promise<ContactInboxLink> {
-    return this.rpc.send(P.createInbox, { ...scope, id, inbox_id: body.inbox_id, source_id: body.source_id });
-  }
-
-  @Get(':id/contactable_inboxes')
-  @ApiOkResponse({ type: ContactableInboxesView })
-  async contactable(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-  ): Promise<{ payload: Array<{ source_id: string | null; inbox: ContactInboxLink['inbox'] }> }> {
-    return { payload: await this.rpc.send(P.contactableInboxes, { ...scope, id }) };
-  }
-
-  @Get(':id/notes')
-  @ApiOkResponse({ type: [ContactNoteView] })
-  notes(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<ContactNote[]> {
-    return this.rpc.send(P.listNotes, { ...scope, id });
-  }
-
-  @Post(':id/notes')
-  @ApiCreatedResponse({ type: ContactNoteView })
-  createNote(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-    @Body() body: NoteDto,
-  ): Promise<ContactNote> {
-    return this.rpc.send(P.createNote, { ...scope, id, content: body.content });
-  }
-
-  @Patch(':id/notes/:note_id')
-  @ApiOkResponse({ type: ContactNoteView })
-  updateNote(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-    @Param('note_id', IdPipe) noteId: number,
-    @Body() body: NoteDto,
-  ): Promise<ContactNote> {
-    return this.rpc.send(P.updateNote, { ...scope, id, note_id: noteId, content: body.content });
-  }
-
-  @Delete(':id/notes/:note_id')
-  @HttpCode(204)
-  async deleteNote(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-    @Param('note_id', IdPipe) noteId: number,
-  ): Promise<void> {
-    await this.rpc.send(P.deleteNote, { ...scope, id, note_id: noteId });
-  }
-
   /** A blocked contact cannot start new conversations. */
   @Post(':id/block')
   @HttpCode(200)
@@ -294,23 +207,5 @@ export class ContactsController {
   @ApiOkResponse({ type: ContactEnvelopeView })
   async unblock(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: Contact }> {
     return { payload: await this.rpc.send(P.unblock, { ...scope, id }) };
-  }
-
-  @Get(':id/labels')
-  @ApiOkResponse({ type: LabelTitlesView })
-  async labels(@Scope() scope: AccountScoped, @Param('id', IdPipe) id: number): Promise<{ payload: string[] }> {
-    return { payload: await this.rpc.send(P.listLabels, { ...scope, id }) };
-  }
-
-  /** Replaces the contact's labels. */
-  @Post(':id/labels')
-  @HttpCode(200)
-  @ApiOkResponse({ type: LabelTitlesView })
-  async setLabels(
-    @Scope() scope: AccountScoped,
-    @Param('id', IdPipe) id: number,
-    @Body() body: ContactLabelsDto,
-  ): Promise<{ payload: string[] }> {
-    return { payload: await this.rpc.send(P.setLabels, { ...scope, id, labels: body.labels }) };
   }
 }
