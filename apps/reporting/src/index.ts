@@ -4,6 +4,7 @@ import { CsatService } from './csat/csat.service';
 import { CsatWriter } from './csat/csat.writer';
 import { ConversationProgressWriter } from './ingestion/conversation-progress.writer';
 import { ConversationStatesLoader } from './ingestion/conversation-states.loader';
+import { ConversationStatesWriter } from './ingestion/conversation-states.writer';
 import { FactsWriter } from './ingestion/facts.writer';
 import { IngestionService } from './ingestion/ingestion.service';
 import { ModelStateLoader } from './model-state/model-state.loader';
@@ -40,6 +41,7 @@ export function reportingModelOn(db: DataSource, config: ReportingConfig) {
       viewLoader,
       new CsatWriter(),
       new ModelStateLoader(db),
+      new ConversationStatesWriter(),
     ),
     query,
     reports: new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, csat),

@@ -13,7 +13,7 @@ import { AdminOnly, Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { FunnelBodyDto, FunnelListQueryDto, ReorderStagesDto } from './funnel.dto';
 import { FunnelView, STAGE_STATS_SCHEMA } from './funnel.responses';
-import { KanbanItemQueryDto } from './kanban-item.dto';
+import { KanbanItemQueryDto } from './kanban-item-query.dto';
 import { KanbanItemPageView } from './kanban-item.responses';
 
 /** Funnels: members read them, administrators shape them. `/kanban/funnels` mirrors the list and create (same bodies). */

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { Scope } from '../auth/access.decorators';
 import { Expensive } from '../rate-limit/expensive.decorators';
-import { KanbanExportQueryDto } from './kanban-item.dto';
+import { KanbanExportQueryDto } from './kanban-item-query.dto';
 import { ImportPreviewView, ImportReportView } from './kanban-item.responses';
 import { readKanbanCsvUpload } from './kanban-csv-upload.parser';
 

@@ -11,7 +11,7 @@ import {
   MoveDto,
   MoveToStageDto,
   ReorderItemsDto,
-} from './kanban-item.dto';
+} from './kanban-item-moves.dto';
 import { KanbanItemListView, KanbanItemView } from './kanban-item.responses';
 
 /** Moves (stage-time history, won/lost by stage name, events) and bulk changes (all or nothing). */

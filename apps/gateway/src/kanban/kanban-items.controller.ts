@@ -15,17 +15,15 @@ import {
 import { RpcClient } from '@parley/service-kit';
 import { Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
+import { AgentIdDto, ChangeStatusDto, KanbanItemBodyDto } from './kanban-item.dto';
 import {
-  AgentIdDto,
-  ChangeStatusDto,
   FunnelScopeQueryDto,
   KanbanBatchQueryDto,
   KanbanFilterQueryDto,
-  KanbanItemBodyDto,
   KanbanItemQueryDto,
   KanbanReportQueryDto,
   KanbanSearchQueryDto,
-} from './kanban-item.dto';
+} from './kanban-item-query.dto';
 import {
   AssignedAgentsView,
   KanbanBatchView,

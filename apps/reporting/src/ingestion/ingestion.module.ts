@@ -5,19 +5,23 @@ import { MessagingViewModule } from '../read-models/messaging-view/messaging-vie
 import { ConversationFactsConsumer } from './conversation-facts.consumer';
 import { ConversationStatesLoader } from './conversation-states.loader';
 import { ConversationProgressWriter } from './conversation-progress.writer';
+import { ConversationStatesWriter } from './conversation-states.writer';
 import { FactsWriter } from './facts.writer';
+import { HistoryIngestionService } from './history-ingestion.service';
 import { IngestionService } from './ingestion.service';
 
-/** Builds the model (facts, hourly roll-ups, conversation state) from messaging's events. */
+/** Builds the model (facts, hourly roll-ups, conversation state) from messaging's events and, for a rebuild, its history. */
 @Module({
   imports: [MessagingViewModule, CsatModule, ModelStateModule],
   providers: [
     ConversationFactsConsumer,
     IngestionService,
+    HistoryIngestionService,
     FactsWriter,
     ConversationProgressWriter,
+    ConversationStatesWriter,
     ConversationStatesLoader,
   ],
-  exports: [IngestionService, ConversationStatesLoader],
+  exports: [IngestionService, HistoryIngestionService, ConversationStatesLoader],
 })
 export class IngestionModule {}

@@ -5,20 +5,17 @@ import {
   type ConversationSnapshot,
   type EventEnvelope,
   type EventMap,
-  type HistoryConversation,
 } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
 import { CsatWriter } from '../csat/csat.writer';
 import type { CsatSurveyRecord } from '../csat/persistence/csat-survey.row';
-import type { HistoryBoundary } from '../model-state/history-boundary.rules';
 import { ModelStateLoader } from '../model-state/model-state.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { covered } from './covered-events.rules';
-import { timeline } from './history.rules';
 import { ConversationProgressWriter } from './conversation-progress.writer';
+import { ConversationStatesWriter } from './conversation-states.writer';
 import { creationFacts, enteredFacts, messageFacts, statusFacts, type Fact, type Progress } from './fact.rules';
 import { FactsWriter, type AccountFact } from './facts.writer';
-import { UPSERT_STATES, type ConversationStateRecord } from './persistence/conversation-state.row';
 
 type Envelope<T extends keyof EventMap> = EventEnvelope<EventMap[T]>;
 
@@ -37,6 +34,7 @@ export class IngestionService {
     private readonly view: MessagingViewLoader,
     private readonly csat: CsatWriter,
     private readonly state: ModelStateLoader,
+    private readonly states: ConversationStatesWriter,
   ) {}
 
   async messagesCreated(tx: EntityManager, events: Array<Envelope<typeof MessageEvents.created>>): Promise<void> {
@@ -72,7 +70,7 @@ export class IngestionService {
       },
     );
     await this.csat.recordSurveys(tx, surveys);
-    await this.recordStates(
+    await this.states.record(
       tx,
       events.map((event) => ({ event, conversation: event.data.conversation })),
     );
@@ -99,7 +97,7 @@ export class IngestionService {
         );
       },
     );
-    await this.recordStates(
+    await this.states.record(
       tx,
       events.map((event) => ({ event, conversation: event.data.conversation })),
     );
@@ -117,7 +115,7 @@ export class IngestionService {
         creationFacts(event.data.conversation).map((fact) => ({ account_id: event.account_id!, fact })),
       ),
     );
-    await this.recordStates(
+    await this.states.record(
       tx,
       events.map((event) => ({ event, conversation: event.data.conversation })),
     );
@@ -152,63 +150,9 @@ export class IngestionService {
     tx: EntityManager,
     events: Array<Envelope<typeof ConversationEvents.deleted>>,
   ): Promise<void> {
-    await this.recordStates(
+    await this.states.record(
       tx,
       events.map((event) => ({ event, conversation: event.data.conversation, deleted: true })),
-    );
-  }
-
-  /**
-   * A page of messaging's history (what happened before the rebuild's split): each
-   * conversation's creation, messages and status changes in time order through the same
-   * definitions as the events, its progress carried on to the events after the split; its
-   * state as read. A conversation enters the scopes of its state as read at its creation.
-   */
-  async history(tx: EntityManager, entries: HistoryConversation[], boundary: HistoryBoundary): Promise<void> {
-    if (entries.length === 0) return;
-    const hours = await this.view.hours(
-      tx,
-      entries.map((entry) => entry.conversation.inbox_id),
-    );
-    const facts: AccountFact[] = [];
-    const accounts = [...new Set(entries.map((entry) => entry.conversation.account_id))].sort((a, b) => a - b);
-    for (const accountId of accounts) {
-      const mine = entries.filter((entry) => entry.conversation.account_id === accountId);
-      const progress = await this.progress.lock(
-        tx,
-        accountId,
-        mine.map((entry) => entry.conversation.id),
-      );
-      for (const { conversation, messages, status_changes } of mine) {
-        const within = hours.get(conversation.inbox_id) ?? null;
-        const derived: Fact[] = creationFacts(conversation);
-        let current = progress.get(conversation.id)!;
-        for (const step of timeline(messages, status_changes)) {
-          const result = step.message
-            ? messageFacts(current, step.message, conversation, step.message.origin ?? undefined, within)
-            : statusFacts(
-                current,
-                { ...conversation, status: step.change.to },
-                step.change.from,
-                step.change.at,
-                within,
-              );
-          current = result.progress;
-          derived.push(...result.facts);
-        }
-        progress.set(conversation.id, current);
-        for (const fact of derived) facts.push({ account_id: accountId, fact });
-      }
-      await this.progress.save(tx, accountId, progress);
-    }
-    await this.facts.write(tx, facts);
-    const readAt = new Date(boundary.read_at * 1000).toISOString();
-    await this.recordStates(
-      tx,
-      entries.map(({ conversation }) => ({
-        event: { account_id: conversation.account_id, occurred_at: readAt },
-        conversation,
-      })),
     );
   }
 
@@ -253,7 +197,7 @@ export class IngestionService {
       })),
     );
     await this.facts.write(tx, facts);
-    await this.recordStates(
+    await this.states.record(
       tx,
       events.map((event) => ({ event, conversation: event.data.conversation })),
     );
@@ -296,37 +240,5 @@ export class IngestionService {
       await this.progress.save(tx, accountId, progress);
     }
     await this.facts.write(tx, facts);
-  }
-
-  private async recordStates(
-    tx: EntityManager,
-    entries: Array<{
-      event: Pick<EventEnvelope, 'account_id' | 'occurred_at'>;
-      conversation: ConversationSnapshot;
-      deleted?: boolean;
-    }>,
-  ): Promise<void> {
-    const records: ConversationStateRecord[] = entries.map(({ event, conversation, deleted }) => ({
-      account_id: event.account_id!,
-      conversation_id: conversation.id,
-      inbox_id: conversation.inbox_id,
-      team_id: conversation.team_id,
-      assignee_id: conversation.assignee_id,
-      labels: conversation.labels,
-      status: conversation.status,
-      waiting_since: conversation.waiting_since,
-      first_reply_at: conversation.first_reply_created_at,
-      created_at: conversation.created_at,
-      deleted: deleted ?? false,
-      source_at: event.occurred_at,
-    }));
-    // Newest last per conversation: one statement may not touch a row twice.
-    const newest = new Map<string, ConversationStateRecord>();
-    for (const record of records) {
-      const key = `${record.account_id}:${record.conversation_id}`;
-      const kept = newest.get(key);
-      if (!kept || Date.parse(kept.source_at) <= Date.parse(record.source_at)) newest.set(key, record);
-    }
-    if (newest.size > 0) await tx.query(UPSERT_STATES, [JSON.stringify([...newest.values()])]);
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { HistoryPatterns, type ModelState } from '@parley/contracts';
 import { EventBus, EventConsumers, RpcClient } from '@parley/service-kit';
 import type { DataSource } from 'typeorm';
+import { HistoryIngestionService } from '../ingestion/history-ingestion.service';
 import { IngestionService } from '../ingestion/ingestion.service';
 import { splitAt, type HistoryBoundary } from '../model-state/history-boundary.rules';
 import { ModelStateLoader } from '../model-state/model-state.loader';
@@ -27,6 +28,7 @@ export class RebuildService implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly ingestion: IngestionService,
+    private readonly historyIngestion: HistoryIngestionService,
     private readonly state: ModelStateLoader,
     private readonly bus: EventBus,
     private readonly rpc: RpcClient,
@@ -92,7 +94,7 @@ export class RebuildService implements OnApplicationBootstrap {
         { before: boundary.before, after, limit: HISTORY_PAGE },
         { timeoutMs: HISTORY_PAGE_TIMEOUT_MS },
       );
-      await this.db.transaction((tx) => this.ingestion.history(tx, page.conversations, boundary));
+      await this.db.transaction((tx) => this.historyIngestion.ingest(tx, page.conversations, boundary));
       conversations += page.conversations.length;
       if (page.next_after === null) break;
       after = page.next_after;

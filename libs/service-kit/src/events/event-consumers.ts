@@ -13,19 +13,8 @@ import { BatchQueue } from './batch-queue';
 import { DeletedAccounts } from './deleted-accounts';
 import { claimInboxEntries } from './inbox';
 import { eventProblem } from '../validation/contract-check';
-import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
-import { Outbox, type Emit, type SendMail } from './outbox';
-
-type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
-type BatchHandler = (events: EventEnvelope[], tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
-
-interface Registration {
-  durable: string;
-  type: string;
-  handler: { batch: false; run: Handler } | { batch: true; run: BatchHandler };
-  concurrency: number;
-  when?: (event: EventEnvelope) => boolean;
-}
+import { collectRegistrations, type Registration } from './event-registrations';
+import { Outbox } from './outbox';
 
 interface Delivery {
   message: JsMsg;
@@ -67,7 +56,7 @@ export class EventConsumers {
   private readonly startedOnce = new Promise<void>((resolve) => (this.markStarted = resolve));
 
   async start(): Promise<void> {
-    this.registrations = this.collect();
+    this.registrations = collectRegistrations(this.discovery, this.scanner, this.reflector, this.config.service);
     for (const registration of this.registrations) await this.consume(registration);
     this.markStarted();
   }
@@ -135,30 +124,6 @@ export class EventConsumers {
     const running = this.running.splice(0);
     for (const { messages } of running) messages.stop();
     await Promise.all(running.map(({ done }) => done));
-  }
-
-  private collect(): Registration[] {
-    const registrations: Registration[] = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as Record<string, unknown> | undefined;
-      if (!instance || typeof instance !== 'object') continue;
-      const prototype = Object.getPrototypeOf(instance);
-      for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const meta = this.reflector.get<EventHandlerMetadata | undefined>(EVENT_HANDLER, prototype[method]);
-        if (!meta) continue;
-        for (const type of meta.types) {
-          const named = meta.purpose && meta.types.length > 1 ? `${meta.purpose}_${type}` : (meta.purpose ?? type);
-          registrations.push({
-            durable: `${this.config.service}__${named.replace(/[^A-Za-z0-9_-]/g, '_')}`,
-            type,
-            handler: { batch: meta.batch === true, run: (prototype[method] as Handler & BatchHandler).bind(instance) },
-            concurrency: Math.max(1, meta.concurrency ?? 1),
-            when: meta.when,
-          });
-        }
-      }
-    }
-    return registrations;
   }
 
   private async consume(registration: Registration): Promise<void> {

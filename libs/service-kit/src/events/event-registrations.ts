@@ -1,0 +1,47 @@
+import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { EventEnvelope } from '@parley/contracts';
+import type { EntityManager } from 'typeorm';
+import { EVENT_HANDLER, type EventHandlerMetadata } from './on-event.decorator';
+import type { Emit, SendMail } from './outbox';
+
+type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
+type BatchHandler = (events: EventEnvelope[], tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
+
+/** One durable consumer: an `@OnEvent` method and one event type it handles. */
+export interface Registration {
+  durable: string;
+  type: string;
+  handler: { batch: false; run: Handler } | { batch: true; run: BatchHandler };
+  concurrency: number;
+  when?: (event: EventEnvelope) => boolean;
+}
+
+/** Every `@OnEvent` method of the service's providers, one registration per event type. */
+export function collectRegistrations(
+  discovery: DiscoveryService,
+  scanner: MetadataScanner,
+  reflector: Reflector,
+  service: string,
+): Registration[] {
+  const registrations: Registration[] = [];
+  for (const wrapper of discovery.getProviders()) {
+    const instance = wrapper.instance as Record<string, unknown> | undefined;
+    if (!instance || typeof instance !== 'object') continue;
+    const prototype = Object.getPrototypeOf(instance);
+    for (const method of scanner.getAllMethodNames(prototype)) {
+      const meta = reflector.get<EventHandlerMetadata | undefined>(EVENT_HANDLER, prototype[method]);
+      if (!meta) continue;
+      for (const type of meta.types) {
+        const named = meta.purpose && meta.types.length > 1 ? `${meta.purpose}_${type}` : (meta.purpose ?? type);
+        registrations.push({
+          durable: `${service}__${named.replace(/[^A-Za-z0-9_-]/g, '_')}`,
+          type,
+          handler: { batch: meta.batch === true, run: (prototype[method] as Handler & BatchHandler).bind(instance) },
+          concurrency: Math.max(1, meta.concurrency ?? 1),
+          when: meta.when,
+        });
+      }
+    }
+  }
+  return registrations;
+}
