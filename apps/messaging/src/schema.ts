@@ -5,7 +5,6 @@ import { AccountEntity } from './identity/persistence/account.orm-entity';
 import { UserEntity } from './identity/persistence/user.orm-entity';
 import { LabelEntity } from './labels/persistence/label.orm-entity';
 import { AgentBotEntity } from './agent-bots/persistence/agent-bot.orm-entity';
-import { CannedResponseEntity } from './canned-responses/persistence/canned-response.orm-entity';
 import { CustomAttributeDefinitionEntity } from './custom-attributes/persistence/custom-attribute-definition.orm-entity';
 import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
 import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
@@ -39,7 +38,6 @@ export const messagingSchema: SchemaDefinition = {
     InboxMemberEntity,
     AgentBotEntity,
     CustomAttributeDefinitionEntity,
-    CannedResponseEntity,
     ContactViewEntity,
     ConversationEntity,
     MessageEntity,
