@@ -4,7 +4,6 @@ import { AccountUserEntity } from './identity/persistence/account-user.orm-entit
 import { AccountEntity } from './identity/persistence/account.orm-entity';
 import { UserEntity } from './identity/persistence/user.orm-entity';
 import { LabelEntity } from './labels/persistence/label.orm-entity';
-import { AgentBotEntity } from './agent-bots/persistence/agent-bot.orm-entity';
 import { CustomAttributeDefinitionEntity } from './custom-attributes/persistence/custom-attribute-definition.orm-entity';
 import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
 import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
@@ -36,7 +35,6 @@ export const messagingSchema: SchemaDefinition = {
     TeamMemberEntity,
     InboxEntity,
     InboxMemberEntity,
-    AgentBotEntity,
     CustomAttributeDefinitionEntity,
     ContactViewEntity,
     ConversationEntity,
