@@ -3,7 +3,6 @@ import { AccessTokenEntity } from './identity/persistence/access-token.orm-entit
 import { AccountUserEntity } from './identity/persistence/account-user.orm-entity';
 import { AccountEntity } from './identity/persistence/account.orm-entity';
 import { UserEntity } from './identity/persistence/user.orm-entity';
-import { LabelEntity } from './labels/persistence/label.orm-entity';
 import { CustomAttributeDefinitionEntity } from './custom-attributes/persistence/custom-attribute-definition.orm-entity';
 import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
 import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
@@ -30,7 +29,6 @@ export const messagingSchema: SchemaDefinition = {
     UserEntity,
     AccessTokenEntity,
     AccountUserEntity,
-    LabelEntity,
     TeamEntity,
     TeamMemberEntity,
     InboxEntity,
