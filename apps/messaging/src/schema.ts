@@ -3,7 +3,6 @@ import { AccessTokenEntity } from './identity/persistence/access-token.orm-entit
 import { AccountUserEntity } from './identity/persistence/account-user.orm-entity';
 import { AccountEntity } from './identity/persistence/account.orm-entity';
 import { UserEntity } from './identity/persistence/user.orm-entity';
-import { CustomAttributeDefinitionEntity } from './custom-attributes/persistence/custom-attribute-definition.orm-entity';
 import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
 import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
@@ -33,7 +32,6 @@ export const messagingSchema: SchemaDefinition = {
     TeamMemberEntity,
     InboxEntity,
     InboxMemberEntity,
-    CustomAttributeDefinitionEntity,
     ContactViewEntity,
     ConversationEntity,
     MessageEntity,
