@@ -18,8 +18,6 @@ import { ConversationEntity } from './conversations/persistence/conversation.orm
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
 import { ContactViewEntity } from './read-models/contacts-view/persistence/contact-view.orm-entity';
-import { TeamMemberEntity } from './teams/persistence/team-member.orm-entity';
-import { TeamEntity } from './teams/persistence/team.orm-entity';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
@@ -28,8 +26,6 @@ export const messagingSchema: SchemaDefinition = {
     UserEntity,
     AccessTokenEntity,
     AccountUserEntity,
-    TeamEntity,
-    TeamMemberEntity,
     InboxEntity,
     InboxMemberEntity,
     ContactViewEntity,
