@@ -3,8 +3,6 @@ import { AccessTokenEntity } from './identity/persistence/access-token.orm-entit
 import { AccountUserEntity } from './identity/persistence/account-user.orm-entity';
 import { AccountEntity } from './identity/persistence/account.orm-entity';
 import { UserEntity } from './identity/persistence/user.orm-entity';
-import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
-import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
 import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
@@ -26,8 +24,6 @@ export const messagingSchema: SchemaDefinition = {
     UserEntity,
     AccessTokenEntity,
     AccountUserEntity,
-    InboxEntity,
-    InboxMemberEntity,
     ContactViewEntity,
     ConversationEntity,
     MessageEntity,
