@@ -1,8 +1,4 @@
 import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
-import { AccessTokenEntity } from './identity/persistence/access-token.orm-entity';
-import { AccountUserEntity } from './identity/persistence/account-user.orm-entity';
-import { AccountEntity } from './identity/persistence/account.orm-entity';
-import { UserEntity } from './identity/persistence/user.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
 import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
@@ -19,16 +15,7 @@ import { ContactViewEntity } from './read-models/contacts-view/persistence/conta
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
-  entities: [
-    AccountEntity,
-    UserEntity,
-    AccessTokenEntity,
-    AccountUserEntity,
-    ContactViewEntity,
-    ConversationEntity,
-    MessageEntity,
-    AttachmentEntity,
-  ],
+  entities: [ContactViewEntity, ConversationEntity, MessageEntity, AttachmentEntity],
   migrations: [
     kitTablesMigration('messaging'),
     Identity1732233600001,
