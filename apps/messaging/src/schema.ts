@@ -1,14 +1,4 @@
 import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
-import { AccessTokenEntity } from './identity/persistence/access-token.orm-entity';
-import { AccountUserEntity } from './identity/persistence/account-user.orm-entity';
-import { AccountEntity } from './identity/persistence/account.orm-entity';
-import { UserEntity } from './identity/persistence/user.orm-entity';
-import { LabelEntity } from './labels/persistence/label.orm-entity';
-import { AgentBotEntity } from './agent-bots/persistence/agent-bot.orm-entity';
-import { CannedResponseEntity } from './canned-responses/persistence/canned-response.orm-entity';
-import { CustomAttributeDefinitionEntity } from './custom-attributes/persistence/custom-attribute-definition.orm-entity';
-import { InboxMemberEntity } from './inboxes/persistence/inbox-member.orm-entity';
-import { InboxEntity } from './inboxes/persistence/inbox.orm-entity';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
 import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
@@ -22,29 +12,10 @@ import { ConversationEntity } from './conversations/persistence/conversation.orm
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
 import { ContactViewEntity } from './read-models/contacts-view/persistence/contact-view.orm-entity';
-import { TeamMemberEntity } from './teams/persistence/team-member.orm-entity';
-import { TeamEntity } from './teams/persistence/team.orm-entity';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
-  entities: [
-    AccountEntity,
-    UserEntity,
-    AccessTokenEntity,
-    AccountUserEntity,
-    LabelEntity,
-    TeamEntity,
-    TeamMemberEntity,
-    InboxEntity,
-    InboxMemberEntity,
-    AgentBotEntity,
-    CustomAttributeDefinitionEntity,
-    CannedResponseEntity,
-    ContactViewEntity,
-    ConversationEntity,
-    MessageEntity,
-    AttachmentEntity,
-  ],
+  entities: [ContactViewEntity, ConversationEntity, MessageEntity, AttachmentEntity],
   migrations: [
     kitTablesMigration('messaging'),
     Identity1732233600001,

@@ -1,15 +1,15 @@
 import type { AgentBot } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { AgentBotEntity } from './persistence/agent-bot.orm-entity';
+import type { AgentBotRow } from './persistence/agent-bot.row';
 
-export function toAgentBot(entity: AgentBotEntity): AgentBot {
+export function toAgentBot(row: AgentBotRow): AgentBot {
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    name: entity.name,
-    description: entity.description,
-    outgoing_url: entity.outgoingUrl,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    description: row.description,
+    outgoing_url: row.outgoing_url,
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   AgentBotErrors,
   InboxEvents,
@@ -7,24 +7,28 @@ import {
   type CreateAgentBotInput,
   type UpdateAgentBotInput,
 } from '@parley/contracts';
-import { DomainError, findOneOrFail, Outbox } from '@parley/service-kit';
+import { DomainError, Outbox, selectOneOrFail } from '@parley/service-kit';
 import { checkHttpUrl } from '@parley/domain-rules';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { InboxesService } from '../inboxes/inboxes.service';
 import { toAgentBot } from './agent-bot.mapper';
-import { AgentBotEntity } from './persistence/agent-bot.orm-entity';
+import { AGENT_BOT_COLUMNS, type AgentBotRow } from './persistence/agent-bot.row';
 
 /** Bots (external webhook bots) an inbox can be connected to. */
 @Injectable()
 export class AgentBotsService {
   constructor(
-    @InjectRepository(AgentBotEntity) private readonly bots: Repository<AgentBotEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inboxes: InboxesService,
     private readonly outbox: Outbox,
   ) {}
 
   async list(accountId: number): Promise<AgentBot[]> {
-    return (await this.bots.find({ where: { accountId }, order: { id: 'ASC' } })).map(toAgentBot);
+    const rows: AgentBotRow[] = await this.dataSource.query(
+      `SELECT ${AGENT_BOT_COLUMNS} FROM messaging.agent_bots WHERE account_id = $1 ORDER BY id`,
+      [accountId],
+    );
+    return rows.map(toAgentBot);
   }
 
   async show(accountId: number, id: number): Promise<AgentBot> {
@@ -32,22 +36,46 @@ export class AgentBotsService {
   }
 
   async create(accountId: number, input: CreateAgentBotInput): Promise<AgentBot> {
-    const bot = this.bots.create({ accountId });
+    const bot = { account_id: accountId, description: null, outgoing_url: null } as AgentBotRow;
     this.apply(bot, input, true);
-    return this.save(bot, InboxEvents.agentBotCreated);
+    return this.outbox.transaction(async (tx, emit) => {
+      const [row] = (await tx.query(
+        `INSERT INTO messaging.agent_bots (account_id, name, description, outgoing_url) VALUES ($1, $2, $3, $4)
+          RETURNING ${AGENT_BOT_COLUMNS}`,
+        [accountId, bot.name, bot.description, bot.outgoing_url],
+      )) as AgentBotRow[];
+      const created = toAgentBot(row);
+      await emit(InboxEvents.agentBotCreated, accountId, { agent_bot: created });
+      return created;
+    });
   }
 
   async update(accountId: number, id: number, input: UpdateAgentBotInput): Promise<AgentBot> {
     const bot = await this.find(accountId, id);
     this.apply(bot, input, false);
-    return this.save(bot, InboxEvents.agentBotUpdated);
+    return this.outbox.transaction(async (tx, emit) => {
+      // updated_at moves only when a value changes.
+      const [rows] = (await tx.query(
+        `UPDATE messaging.agent_bots
+            SET name = $3, description = $4, outgoing_url = $5,
+                updated_at = CASE WHEN (name, description, outgoing_url) IS DISTINCT FROM ($3, $4, $5)
+                                  THEN now() ELSE updated_at END
+          WHERE account_id = $1 AND id = $2
+          RETURNING ${AGENT_BOT_COLUMNS}`,
+        [accountId, id, bot.name, bot.description, bot.outgoing_url],
+      )) as [AgentBotRow[], number];
+      if (!rows[0]) throw new DomainError(AgentBotErrors.notFound, 'Agent bot not found');
+      const updated = toAgentBot(rows[0]);
+      await emit(InboxEvents.agentBotUpdated, accountId, { agent_bot: updated });
+      return updated;
+    });
   }
 
   /** Inboxes connected to the bot are disconnected (the foreign key sets them to none). */
   async delete(accountId: number, id: number): Promise<null> {
     const bot = await this.find(accountId, id);
     await this.outbox.transaction(async (tx, emit) => {
-      await tx.delete(AgentBotEntity, { id: bot.id });
+      await tx.query('DELETE FROM messaging.agent_bots WHERE id = $1', [bot.id]);
       await emit(InboxEvents.agentBotDeleted, accountId, { agent_bot: toAgentBot(bot) });
     });
     return null;
@@ -62,14 +90,21 @@ export class AgentBotsService {
   /** Connects a bot of the same account to the inbox, or disconnects with null. */
   async connect(accountId: number, inboxId: number, botId: number | null): Promise<null> {
     await this.inboxes.find(accountId, inboxId);
-    if (botId !== null && !(await this.bots.existsBy({ accountId, id: botId }))) {
+    const exists = async (id: number) =>
+      (
+        (await this.dataSource.query('SELECT 1 FROM messaging.agent_bots WHERE account_id = $1 AND id = $2', [
+          accountId,
+          id,
+        ])) as unknown[]
+      ).length > 0;
+    if (botId !== null && !(await exists(botId))) {
       throw new DomainError(AgentBotErrors.missing, 'Agent bot does not exist', ['agent_bot']);
     }
     await this.inboxes.setAgentBot(accountId, inboxId, botId);
     return null;
   }
 
-  private apply(bot: AgentBotEntity, input: UpdateAgentBotInput, creating: boolean): void {
+  private apply(bot: AgentBotRow, input: UpdateAgentBotInput, creating: boolean): void {
     if (creating || input.name !== undefined) {
       const name = input.name?.trim();
       if (!name) throw new DomainError(AgentBotErrors.nameBlank, "Name can't be blank", ['name']);
@@ -79,22 +114,17 @@ export class AgentBotsService {
     if (input.outgoing_url !== undefined) {
       const url = checkHttpUrl(input.outgoing_url, 'Outgoing URL');
       if ('problem' in url) throw new DomainError(AgentBotErrors.outgoingUrlInvalid, url.problem, ['outgoing_url']);
-      bot.outgoingUrl = url.value;
+      bot.outgoing_url = url.value;
     }
   }
 
-  private find(accountId: number, id: number): Promise<AgentBotEntity> {
-    return findOneOrFail(this.bots, { accountId, id }, 'Agent bot', AgentBotErrors.notFound);
-  }
-
-  private save(
-    bot: AgentBotEntity,
-    event: typeof InboxEvents.agentBotCreated | typeof InboxEvents.agentBotUpdated,
-  ): Promise<AgentBot> {
-    return this.outbox.transaction(async (tx, emit) => {
-      const saved = toAgentBot(await tx.save(bot));
-      await emit(event, saved.account_id, { agent_bot: saved });
-      return saved;
-    });
+  private find(accountId: number, id: number): Promise<AgentBotRow> {
+    return selectOneOrFail<AgentBotRow>(
+      this.dataSource,
+      `SELECT ${AGENT_BOT_COLUMNS} FROM messaging.agent_bots WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Agent bot',
+      AgentBotErrors.notFound,
+    );
   }
 }

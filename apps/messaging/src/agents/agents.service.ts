@@ -96,12 +96,12 @@ export class AgentsService {
         membership.role = input.role;
         changed = true;
       }
-      if (input.availability_status !== undefined && input.availability_status !== membership.availabilityStatus) {
-        membership.availabilityStatus = input.availability_status;
+      if (input.availability_status !== undefined && input.availability_status !== membership.availability_status) {
+        membership.availability_status = input.availability_status;
         changed = true;
       }
-      if (input.auto_offline !== undefined && input.auto_offline !== membership.autoOffline) {
-        membership.autoOffline = input.auto_offline;
+      if (input.auto_offline !== undefined && input.auto_offline !== membership.auto_offline) {
+        membership.auto_offline = input.auto_offline;
         changed = true;
       }
       if (changed) await this.writer.saveMembership(tx, emit, membership);

@@ -1,21 +1,21 @@
 import type { CustomAttributeDefinition } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { CustomAttributeDefinitionEntity } from './persistence/custom-attribute-definition.orm-entity';
+import type { CustomAttributeDefinitionRow } from './persistence/custom-attribute-definition.row';
 
-export function toDefinition(entity: CustomAttributeDefinitionEntity): CustomAttributeDefinition {
+export function toDefinition(row: CustomAttributeDefinitionRow): CustomAttributeDefinition {
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    attribute_display_name: entity.displayName,
-    attribute_display_type: entity.displayType,
-    attribute_description: entity.description,
-    attribute_key: entity.key,
-    attribute_values: entity.values,
-    attribute_model: entity.model,
-    regex_pattern: entity.regexPattern,
-    regex_cue: entity.regexCue,
-    default_value: entity.defaultValue,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    account_id: row.account_id,
+    attribute_display_name: row.attribute_display_name,
+    attribute_display_type: row.attribute_display_type,
+    attribute_description: row.attribute_description,
+    attribute_key: row.attribute_key,
+    attribute_values: row.attribute_values,
+    attribute_model: row.attribute_model,
+    regex_pattern: row.regex_pattern,
+    regex_cue: row.regex_cue,
+    default_value: row.default_value,
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
 }

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Account, AccountUser, Agent, PlatformUser, Role } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toAccount, toAccountUser, toAgent, toPlatformUser, type AgentRow } from './identity.mapper';
-import { AccountUserEntity } from './persistence/account-user.orm-entity';
-import { AccountEntity } from './persistence/account.orm-entity';
-import { UserEntity } from './persistence/user.orm-entity';
+import { ACCOUNT_USER_COLUMNS, type AccountUserRow } from './persistence/account-user.row';
+import { ACCOUNT_COLUMNS, type AccountRow } from './persistence/account.row';
+import { USER_COLUMNS, type UserRow } from './persistence/user.row';
 
 /** The confirmed users online in an account (`accountParam` holds its id) with their shown names, for the round-robin pick's one statement. */
 export function onlineAgentsOf(accountParam: string): string {
@@ -23,17 +23,25 @@ export class IdentityLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async account(id: number): Promise<Account | null> {
-    const account = await this.dataSource.manager.findOneBy(AccountEntity, { id });
+    const [account]: AccountRow[] = await this.dataSource.query(
+      `SELECT ${ACCOUNT_COLUMNS} FROM messaging.accounts WHERE id = $1`,
+      [id],
+    );
     return account ? toAccount(account) : null;
   }
 
   async platformUser(id: number): Promise<PlatformUser | null> {
-    const user = await this.dataSource.manager.findOneBy(UserEntity, { id });
+    const [user]: UserRow[] = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM messaging.users WHERE id = $1`, [
+      id,
+    ]);
     return user ? toPlatformUser(user) : null;
   }
 
   async accountUsers(accountId: number): Promise<AccountUser[]> {
-    const rows = await this.dataSource.manager.find(AccountUserEntity, { where: { accountId }, order: { id: 'ASC' } });
+    const rows: AccountUserRow[] = await this.dataSource.query(
+      `SELECT ${ACCOUNT_USER_COLUMNS} FROM messaging.account_users WHERE account_id = $1 ORDER BY id`,
+      [accountId],
+    );
     return rows.map(toAccountUser);
   }
 

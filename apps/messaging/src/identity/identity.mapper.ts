@@ -9,42 +9,44 @@ import type {
 } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
 import { createHash } from 'node:crypto';
-import type { AccountUserEntity } from './persistence/account-user.orm-entity';
-import type { AccountEntity } from './persistence/account.orm-entity';
-import type { UserEntity } from './persistence/user.orm-entity';
+import type { AccountUserRow } from './persistence/account-user.row';
+import type { AccountRow } from './persistence/account.row';
+import type { UserRow } from './persistence/user.row';
 
-export function toAccount(entity: AccountEntity): Account {
+export function toAccount(row: AccountRow): Account {
   return {
-    id: entity.id,
-    name: entity.name,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    name: row.name,
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
 }
 
-export function toPlatformUser(entity: UserEntity, accessToken?: string): PlatformUser {
+export function toPlatformUser(row: UserRow, accessToken?: string): PlatformUser {
   const user: PlatformUser = {
-    id: entity.id,
-    name: entity.name,
-    display_name: entity.displayName,
-    email: entity.email,
-    confirmed: entity.confirmed,
-    created_at: toUnixSeconds(entity.createdAt),
+    id: row.id,
+    name: row.name,
+    display_name: row.display_name,
+    email: row.email,
+    confirmed: row.confirmed,
+    created_at: toUnixSeconds(row.created_at),
   };
   if (accessToken) user.access_token = accessToken;
   return user;
 }
 
-export function toAccountUser(entity: AccountUserEntity): AccountUser {
-  return { account_id: entity.accountId, user_id: entity.userId, role: entity.role };
+export function toAccountUser(row: Pick<AccountUserRow, 'account_id' | 'user_id' | 'role'>): AccountUser {
+  return { account_id: row.account_id, user_id: row.user_id, role: row.role };
 }
 
-export function toAccountUserEvent(entity: AccountUserEntity): AccountUserEventData {
+export function toAccountUserEvent(
+  row: Pick<AccountUserRow, 'account_id' | 'user_id' | 'role' | 'availability_status'>,
+): AccountUserEventData {
   return {
-    account_id: entity.accountId,
-    user_id: entity.userId,
-    role: entity.role,
-    availability_status: entity.availabilityStatus,
+    account_id: row.account_id,
+    user_id: row.user_id,
+    role: row.role,
+    availability_status: row.availability_status,
   };
 }
 

@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
 import { assertAllAgents } from '../identity/membership.rules';
 import { InboxesService } from './inboxes.service';
+import type { InboxMemberRow } from './persistence/inbox-member.row';
 
 /** Which agents may serve an inbox. */
 @Injectable()
@@ -83,7 +84,7 @@ export class InboxMembersService {
   }
 
   private async members(accountId: number, inboxId: number, tx?: EntityManager): Promise<Agent[]> {
-    const rows: Array<{ user_id: number }> = await (tx ?? this.dataSource).query(
+    const rows: Array<Pick<InboxMemberRow, 'user_id'>> = await (tx ?? this.dataSource).query(
       'SELECT user_id FROM messaging.inbox_members WHERE inbox_id = $1',
       [inboxId],
     );

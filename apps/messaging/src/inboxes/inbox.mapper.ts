@@ -1,44 +1,44 @@
 import { DEFAULT_MESSAGE_DELETED_PLACEHOLDER, type Inbox, type InboxSnapshot } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
-import type { InboxEntity } from './persistence/inbox.orm-entity';
+import type { InboxRow } from './persistence/inbox.row';
 import { webWidgetScript } from './web-widget.rules';
 
 /** `publicUrl`: where clients reach the API (the widget script loads from there). */
-export function toInboxSnapshot(entity: InboxEntity, publicUrl: string): InboxSnapshot {
+export function toInboxSnapshot(row: InboxRow, publicUrl: string): InboxSnapshot {
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    name: entity.name,
-    channel_type: entity.channelType,
-    phone_number: entity.phoneNumber,
-    email: entity.email,
-    website_url: entity.websiteUrl,
-    widget_color: entity.widgetColor,
-    webhook_url: entity.webhookUrl,
-    inbox_identifier: entity.inboxIdentifier,
-    avatar_url: entity.avatarUrl,
-    website_token: entity.websiteToken,
-    web_widget_script: entity.websiteToken ? webWidgetScript(publicUrl, entity.websiteToken) : null,
-    welcome_title: entity.welcomeTitle,
-    welcome_tagline: entity.welcomeTagline,
-    greeting_enabled: entity.greetingEnabled,
-    greeting_message: entity.greetingMessage,
-    working_hours_enabled: entity.workingHoursEnabled,
-    out_of_office_message: entity.outOfOfficeMessage,
-    working_hours: entity.workingHours,
-    timezone: entity.timezone,
-    csat_survey_enabled: entity.csatSurveyEnabled,
-    enable_auto_assignment: entity.enableAutoAssignment,
-    auto_assignment_config: { max_assignment_limit: entity.maxAssignmentLimit },
-    allow_messages_after_resolved: entity.allowMessagesAfterResolved,
-    message_deleted_placeholder: entity.messageDeletedPlaceholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
-    agent_bot_id: entity.agentBotId,
-    created_at: toUnixSeconds(entity.createdAt),
-    updated_at: toUnixSeconds(entity.updatedAt),
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    channel_type: row.channel_type,
+    phone_number: row.phone_number,
+    email: row.email,
+    website_url: row.website_url,
+    widget_color: row.widget_color,
+    webhook_url: row.webhook_url,
+    inbox_identifier: row.inbox_identifier,
+    avatar_url: row.avatar_url,
+    website_token: row.website_token,
+    web_widget_script: row.website_token ? webWidgetScript(publicUrl, row.website_token) : null,
+    welcome_title: row.welcome_title,
+    welcome_tagline: row.welcome_tagline,
+    greeting_enabled: row.greeting_enabled,
+    greeting_message: row.greeting_message,
+    working_hours_enabled: row.working_hours_enabled,
+    out_of_office_message: row.out_of_office_message,
+    working_hours: row.working_hours,
+    timezone: row.timezone,
+    csat_survey_enabled: row.csat_survey_enabled,
+    enable_auto_assignment: row.enable_auto_assignment,
+    auto_assignment_config: { max_assignment_limit: row.max_assignment_limit },
+    allow_messages_after_resolved: row.allow_messages_after_resolved,
+    message_deleted_placeholder: row.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
+    agent_bot_id: row.agent_bot_id,
+    created_at: toUnixSeconds(row.created_at),
+    updated_at: toUnixSeconds(row.updated_at),
   };
 }
 
 /** The signing secret of an API inbox is for administrators only. */
-export function toInbox(entity: InboxEntity, options: { withSecret: boolean; publicUrl: string }): Inbox {
-  return { ...toInboxSnapshot(entity, options.publicUrl), secret: options.withSecret ? entity.secret : null };
+export function toInbox(row: InboxRow, options: { withSecret: boolean; publicUrl: string }): Inbox {
+  return { ...toInboxSnapshot(row, options.publicUrl), secret: options.withSecret ? row.secret : null };
 }

@@ -12,7 +12,7 @@ import {
 import { DomainError } from '@parley/service-kit';
 import { checkHttpUrl, isValidTimeZone } from '@parley/domain-rules';
 import { workingHoursProblems } from './working-hours.rules';
-import type { InboxEntity } from './persistence/inbox.orm-entity';
+import type { InboxRow } from './persistence/inbox.row';
 
 /** Sunday and Saturday closed, weekdays 09:00–17:00: what a new inbox starts with. */
 export function defaultWorkingHours(): WorkingHoursEntry[] {
@@ -61,23 +61,23 @@ function color(value: string | null | undefined): string | null {
 }
 
 /** Applies the channel-specific fields; every channel keeps the address kind it needs. */
-export function applyChannelFields(inbox: InboxEntity, input: Partial<ChannelInput>): void {
-  if (input.webhook_url !== undefined) inbox.webhookUrl = httpUrl(input.webhook_url, 'webhook_url', 'Webhook URL');
-  if (input.website_url !== undefined) inbox.websiteUrl = httpUrl(input.website_url, 'website_url', 'Website URL');
-  if (input.widget_color !== undefined) inbox.widgetColor = color(input.widget_color);
-  if (input.welcome_title !== undefined) inbox.welcomeTitle = input.welcome_title?.trim() || null;
-  if (input.welcome_tagline !== undefined) inbox.welcomeTagline = input.welcome_tagline?.trim() || null;
-  if (input.phone_number !== undefined) inbox.phoneNumber = phone(input.phone_number);
+export function applyChannelFields(inbox: InboxRow, input: Partial<ChannelInput>): void {
+  if (input.webhook_url !== undefined) inbox.webhook_url = httpUrl(input.webhook_url, 'webhook_url', 'Webhook URL');
+  if (input.website_url !== undefined) inbox.website_url = httpUrl(input.website_url, 'website_url', 'Website URL');
+  if (input.widget_color !== undefined) inbox.widget_color = color(input.widget_color);
+  if (input.welcome_title !== undefined) inbox.welcome_title = input.welcome_title?.trim() || null;
+  if (input.welcome_tagline !== undefined) inbox.welcome_tagline = input.welcome_tagline?.trim() || null;
+  if (input.phone_number !== undefined) inbox.phone_number = phone(input.phone_number);
   if (input.email !== undefined) inbox.email = email(input.email);
-  switch (inbox.channelType) {
+  switch (inbox.channel_type) {
     case CHANNEL_TYPES.web_widget:
-      if (!inbox.websiteUrl)
+      if (!inbox.website_url)
         fail(InboxErrors.websiteUrlRequired, 'Website URL is required for a web widget inbox', 'website_url');
-      inbox.widgetColor ??= '#1f93ff';
+      inbox.widget_color ??= '#1f93ff';
       break;
     case CHANNEL_TYPES.sms:
     case CHANNEL_TYPES.mobile_chat:
-      if (!inbox.phoneNumber)
+      if (!inbox.phone_number)
         fail(InboxErrors.phoneRequired, 'Phone number is required for this channel', 'phone_number');
       break;
     case CHANNEL_TYPES.email:
@@ -87,29 +87,30 @@ export function applyChannelFields(inbox: InboxEntity, input: Partial<ChannelInp
 }
 
 /** Applies the settings every inbox has, validating each. */
-export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void {
+export function applySettings(inbox: InboxRow, input: UpdateInboxInput): void {
   if (input.name !== undefined) {
     const name = input.name.trim();
     if (!name) fail(InboxErrors.nameBlank, "Name can't be blank", 'name');
     inbox.name = name;
   }
-  if (input.avatar_url !== undefined) inbox.avatarUrl = httpUrl(input.avatar_url, 'avatar_url', 'Avatar URL');
-  if (input.greeting_enabled !== undefined) inbox.greetingEnabled = input.greeting_enabled;
-  if (input.greeting_message !== undefined) inbox.greetingMessage = input.greeting_message?.trim() || null;
-  if (input.working_hours_enabled !== undefined) inbox.workingHoursEnabled = input.working_hours_enabled;
-  if (input.out_of_office_message !== undefined) inbox.outOfOfficeMessage = input.out_of_office_message?.trim() || null;
+  if (input.avatar_url !== undefined) inbox.avatar_url = httpUrl(input.avatar_url, 'avatar_url', 'Avatar URL');
+  if (input.greeting_enabled !== undefined) inbox.greeting_enabled = input.greeting_enabled;
+  if (input.greeting_message !== undefined) inbox.greeting_message = input.greeting_message?.trim() || null;
+  if (input.working_hours_enabled !== undefined) inbox.working_hours_enabled = input.working_hours_enabled;
+  if (input.out_of_office_message !== undefined)
+    inbox.out_of_office_message = input.out_of_office_message?.trim() || null;
   if (input.working_hours !== undefined) {
     const problems = workingHoursProblems(input.working_hours);
     if (problems.length) fail(InboxErrors.workingHoursInvalid, problems.join('; '), 'working_hours');
-    inbox.workingHours = [...input.working_hours].sort((a, b) => a.day_of_week - b.day_of_week).map(normaliseDay);
+    inbox.working_hours = [...input.working_hours].sort((a, b) => a.day_of_week - b.day_of_week).map(normaliseDay);
   }
   if (input.timezone !== undefined) {
     if (!isValidTimeZone(input.timezone))
       fail(InboxErrors.timezoneInvalid, `Timezone "${input.timezone}" is not a known time zone name`, 'timezone');
     inbox.timezone = input.timezone;
   }
-  if (input.csat_survey_enabled !== undefined) inbox.csatSurveyEnabled = input.csat_survey_enabled;
-  if (input.enable_auto_assignment !== undefined) inbox.enableAutoAssignment = input.enable_auto_assignment;
+  if (input.csat_survey_enabled !== undefined) inbox.csat_survey_enabled = input.csat_survey_enabled;
+  if (input.enable_auto_assignment !== undefined) inbox.enable_auto_assignment = input.enable_auto_assignment;
   if (input.auto_assignment_config?.max_assignment_limit !== undefined) {
     const limit = input.auto_assignment_config.max_assignment_limit;
     if (limit !== null && (!Number.isInteger(limit) || limit < 1)) {
@@ -119,12 +120,12 @@ export function applySettings(inbox: InboxEntity, input: UpdateInboxInput): void
         'auto_assignment_config.max_assignment_limit',
       );
     }
-    inbox.maxAssignmentLimit = limit;
+    inbox.max_assignment_limit = limit;
   }
   if (input.allow_messages_after_resolved !== undefined)
-    inbox.allowMessagesAfterResolved = input.allow_messages_after_resolved;
+    inbox.allow_messages_after_resolved = input.allow_messages_after_resolved;
   if (input.message_deleted_placeholder !== undefined)
-    inbox.messageDeletedPlaceholder = input.message_deleted_placeholder?.trim() || null;
+    inbox.message_deleted_placeholder = input.message_deleted_placeholder?.trim() || null;
 }
 
 function normaliseDay(entry: WorkingHoursEntry): WorkingHoursEntry {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CHANNEL_TYPES,
   DEFAULT_TIMEZONE,
@@ -13,36 +13,37 @@ import {
   type InboxSnapshot,
   type UpdateInboxInput,
 } from '@parley/contracts';
-import { DomainError, findOneOrFail, Outbox, publicHttpsUrl } from '@parley/service-kit';
+import { DomainError, Outbox, publicHttpsUrl, selectOneOrFail } from '@parley/service-kit';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox.rules';
 import { toInbox, toInboxSnapshot } from './inbox.mapper';
-import { InboxMemberEntity } from './persistence/inbox-member.orm-entity';
-import { InboxEntity } from './persistence/inbox.orm-entity';
+import { INBOX_COLUMNS, INBOX_WRITTEN_COLUMNS, type InboxRow } from './persistence/inbox.row';
 import { newWebsiteToken } from './web-widget.rules';
 
 @Injectable()
 export class InboxesService {
   constructor(
-    @InjectRepository(InboxEntity) private readonly inboxes: Repository<InboxEntity>,
-    @InjectRepository(InboxMemberEntity) private readonly members: Repository<InboxMemberEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
   /** Administrators see every inbox; agents see the inboxes they are members of. */
   async list(scope: AccountScoped): Promise<Inbox[]> {
-    const query = this.inboxes
-      .createQueryBuilder('inbox')
-      .where('inbox.account_id = :accountId', { accountId: scope.account_id });
-    if (scope.caller.role !== 'administrator') {
-      query.innerJoin(InboxMemberEntity, 'member', 'member.inbox_id = inbox.id AND member.user_id = :userId', {
-        userId: scope.caller.user_id,
-      });
-    }
-    const rows = await query.orderBy('inbox.id', 'ASC').getMany();
+    const rows: InboxRow[] =
+      scope.caller.role === 'administrator'
+        ? await this.dataSource.query(
+            `SELECT ${INBOX_COLUMNS} FROM messaging.inboxes WHERE account_id = $1 ORDER BY id`,
+            [scope.account_id],
+          )
+        : await this.dataSource.query(
+            `SELECT ${INBOX_COLUMNS} FROM messaging.inboxes
+              WHERE account_id = $1 AND id IN (SELECT inbox_id FROM messaging.inbox_members WHERE user_id = $2)
+              ORDER BY id`,
+            [scope.account_id, scope.caller.user_id],
+          );
     return rows.map((inbox) => this.render(inbox, scope.caller.role === 'administrator'));
   }
 
@@ -52,33 +53,47 @@ export class InboxesService {
   }
 
   async create(accountId: number, input: CreateInboxInput): Promise<Inbox> {
-    const inbox = this.inboxes.create({
-      accountId,
-      channelType: CHANNEL_TYPES[input.channel.type],
+    const inbox = {
+      account_id: accountId,
+      channel_type: CHANNEL_TYPES[input.channel.type],
+      phone_number: null,
+      email: null,
+      website_url: null,
+      widget_color: null,
+      webhook_url: null,
+      inbox_identifier: null,
+      secret: null,
       timezone: DEFAULT_TIMEZONE,
-      workingHours: defaultWorkingHours(),
-      greetingEnabled: false,
-      workingHoursEnabled: false,
-      csatSurveyEnabled: false,
-      enableAutoAssignment: true,
-      allowMessagesAfterResolved: true,
-      maxAssignmentLimit: null,
-      agentBotId: null,
-      avatarUrl: null,
-      websiteToken: null,
-      welcomeTitle: null,
-      welcomeTagline: null,
-    });
+      working_hours: defaultWorkingHours(),
+      greeting_enabled: false,
+      greeting_message: null,
+      working_hours_enabled: false,
+      out_of_office_message: null,
+      csat_survey_enabled: false,
+      enable_auto_assignment: true,
+      allow_messages_after_resolved: true,
+      message_deleted_placeholder: null,
+      max_assignment_limit: null,
+      agent_bot_id: null,
+      avatar_url: null,
+      website_token: null,
+      welcome_title: null,
+      welcome_tagline: null,
+    } as Omit<InboxRow, 'id' | 'name' | 'created_at' | 'updated_at'> as InboxRow;
     applySettings(inbox, { ...input, name: input.name ?? '' });
     applyChannelFields(inbox, input.channel);
     await this.checkCallbackUrl(inbox, input.channel.webhook_url);
-    if (inbox.channelType === CHANNEL_TYPES.api) {
-      inbox.inboxIdentifier = randomBytes(18).toString('base64url');
+    if (inbox.channel_type === CHANNEL_TYPES.api) {
+      inbox.inbox_identifier = randomBytes(18).toString('base64url');
       inbox.secret = randomBytes(24).toString('base64url');
     }
-    if (inbox.channelType === CHANNEL_TYPES.web_widget) inbox.websiteToken = newWebsiteToken();
+    if (inbox.channel_type === CHANNEL_TYPES.web_widget) inbox.website_token = newWebsiteToken();
     return this.outbox.transaction(async (tx, emit) => {
-      const saved = await tx.save(inbox);
+      const [saved] = (await tx.query(
+        `INSERT INTO messaging.inboxes (account_id, ${INBOX_WRITTEN_COLUMNS.join(', ')})
+         VALUES ($1, ${INBOX_WRITTEN_COLUMNS.map((_, index) => `$${index + 2}`).join(', ')}) RETURNING ${INBOX_COLUMNS}`,
+        [accountId, ...writtenValues(inbox)],
+      )) as InboxRow[];
       await emit(InboxEvents.created, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
       return this.render(saved, true);
     });
@@ -90,13 +105,13 @@ export class InboxesService {
     applyChannelFields(inbox, input);
     await this.checkCallbackUrl(inbox, input.webhook_url);
     return this.outbox.transaction(async (tx, emit) => {
-      const saved = await tx.save(inbox);
+      const saved = await this.write(tx, inbox);
       await emit(InboxEvents.updated, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
       return this.render(saved, true);
     });
   }
 
-  private render(inbox: InboxEntity, withSecret: boolean): Inbox {
+  private render(inbox: InboxRow, withSecret: boolean): Inbox {
     return toInbox(inbox, { withSecret, publicUrl: this.config.publicUrl });
   }
 
@@ -104,16 +119,16 @@ export class InboxesService {
    * A callback URL is called by the webhook dispatcher, which refuses anything but HTTPS to
    * public addresses at every attempt: refuse such a URL when it is saved, not silently later.
    */
-  private async checkCallbackUrl(inbox: InboxEntity, given: string | null | undefined): Promise<void> {
-    if (given === undefined || !inbox.webhookUrl) return;
-    inbox.webhookUrl = await publicHttpsUrl(inbox.webhookUrl, 'webhook_url', 'Webhook URL', this.config.allowedHosts);
+  private async checkCallbackUrl(inbox: InboxRow, given: string | null | undefined): Promise<void> {
+    if (given === undefined || !inbox.webhook_url) return;
+    inbox.webhook_url = await publicHttpsUrl(inbox.webhook_url, 'webhook_url', 'Webhook URL', this.config.allowedHosts);
   }
 
   /** Deletes the inbox with its members; its conversations go with it. */
   async delete(accountId: number, id: number): Promise<null> {
     const inbox = await this.find(accountId, id);
     await this.outbox.transaction(async (tx, emit) => {
-      await tx.delete(InboxEntity, { id: inbox.id });
+      await tx.query('DELETE FROM messaging.inboxes WHERE id = $1', [inbox.id]);
       await emit(InboxEvents.deleted, accountId, { inbox: toInboxSnapshot(inbox, this.config.publicUrl) });
     });
     return null;
@@ -121,42 +136,87 @@ export class InboxesService {
 
   /** An API inbox of the account with a webhook URL: where its events go and what signs them. */
   async callbackTarget(accountId: number, id: number): Promise<InboxCallbackTarget | null> {
-    const inbox = await this.inboxes.findOneBy({ id, accountId });
-    if (!inbox || inbox.channelType !== CHANNEL_TYPES.api || !inbox.webhookUrl || !inbox.secret) return null;
-    return { account_id: inbox.accountId, inbox_id: inbox.id, webhook_url: inbox.webhookUrl, secret: inbox.secret };
+    const inbox = await this.findOne(accountId, id);
+    if (!inbox || inbox.channel_type !== CHANNEL_TYPES.api || !inbox.webhook_url || !inbox.secret) return null;
+    return { account_id: inbox.account_id, inbox_id: inbox.id, webhook_url: inbox.webhook_url, secret: inbox.secret };
   }
 
   /** The account's inbox as its events show it, for services whose copy has not seen it yet; null when there is none. */
   async snapshot(accountId: number, id: number): Promise<InboxSnapshot | null> {
-    const inbox = await this.inboxes.findOneBy({ id, accountId });
+    const inbox = await this.findOne(accountId, id);
     return inbox ? toInboxSnapshot(inbox, this.config.publicUrl) : null;
   }
 
-  find(accountId: number, id: number): Promise<InboxEntity> {
-    return findOneOrFail(this.inboxes, { accountId, id }, 'Inbox', InboxErrors.notFound);
+  find(accountId: number, id: number): Promise<InboxRow> {
+    return selectOneOrFail<InboxRow>(
+      this.dataSource,
+      `SELECT ${INBOX_COLUMNS} FROM messaging.inboxes WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Inbox',
+      InboxErrors.notFound,
+    );
+  }
+
+  private async findOne(accountId: number, id: number): Promise<InboxRow | null> {
+    const [inbox]: InboxRow[] = await this.dataSource.query(
+      `SELECT ${INBOX_COLUMNS} FROM messaging.inboxes WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+    );
+    return inbox ?? null;
   }
 
   /** The bot the inbox is connected to, if any. */
   async agentBotId(accountId: number, id: number): Promise<number | null> {
-    return (await this.find(accountId, id)).agentBotId;
+    return (await this.find(accountId, id)).agent_bot_id;
   }
 
   /** Connects the inbox to a bot (checked by the caller), or disconnects it with null. */
   async setAgentBot(accountId: number, id: number, botId: number | null): Promise<void> {
-    const inbox = await this.find(accountId, id);
-    inbox.agentBotId = botId;
-    await this.inboxes.save(inbox);
+    await this.find(accountId, id);
+    await this.dataSource.query(
+      `UPDATE messaging.inboxes SET agent_bot_id = $3,
+              updated_at = CASE WHEN agent_bot_id IS DISTINCT FROM $3 THEN now() ELSE updated_at END
+        WHERE account_id = $1 AND id = $2`,
+      [accountId, id, botId],
+    );
   }
 
   /** An agent may only see inboxes it is a member of: others are a 403. */
-  async findVisible(scope: { account_id: number; caller: Caller }, id: number): Promise<InboxEntity> {
+  async findVisible(scope: { account_id: number; caller: Caller }, id: number): Promise<InboxRow> {
     const inbox = await this.find(scope.account_id, id);
     if (
       scope.caller.role !== 'administrator' &&
-      !(await this.members.existsBy({ inboxId: id, userId: scope.caller.user_id }))
+      (
+        (await this.dataSource.query('SELECT 1 FROM messaging.inbox_members WHERE inbox_id = $1 AND user_id = $2', [
+          id,
+          scope.caller.user_id,
+        ])) as unknown[]
+      ).length === 0
     ) {
       throw new DomainError(InboxErrors.accessDenied, 'You do not have access to this inbox');
     }
     return inbox;
   }
+
+  /** Writes the settings of an existing inbox; updated_at moves only on a change. */
+  private async write(tx: EntityManager, inbox: InboxRow): Promise<InboxRow> {
+    const assignments = INBOX_WRITTEN_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ');
+    const changed = `(${INBOX_WRITTEN_COLUMNS.join(', ')}) IS DISTINCT FROM (${INBOX_WRITTEN_COLUMNS.map(
+      (column, index) => (column === 'working_hours' ? `$${index + 2}::jsonb` : `$${index + 2}`),
+    ).join(', ')})`;
+    const [rows] = (await tx.query(
+      `UPDATE messaging.inboxes SET ${assignments}, updated_at = CASE WHEN ${changed} THEN now() ELSE updated_at END
+        WHERE id = $1 RETURNING ${INBOX_COLUMNS}`,
+      [inbox.id, ...writtenValues(inbox)],
+    )) as [InboxRow[], number];
+    if (!rows[0]) throw new DomainError(InboxErrors.notFound, 'Inbox not found');
+    return rows[0];
+  }
+}
+
+/** The parameters of INBOX_WRITTEN_COLUMNS (JSON columns as their text). */
+function writtenValues(inbox: InboxRow): unknown[] {
+  return INBOX_WRITTEN_COLUMNS.map((column) =>
+    column === 'working_hours' ? JSON.stringify(inbox.working_hours) : inbox[column],
+  );
 }

@@ -1,12 +1,12 @@
 import type { Label } from '@parley/contracts';
-import type { LabelEntity } from './persistence/label.orm-entity';
+import type { LabelRow } from './persistence/label.row';
 
-export function toLabel(entity: LabelEntity): Label {
+export function toLabel(row: LabelRow): Label {
   return {
-    id: entity.id,
-    title: entity.title,
-    description: entity.description,
-    color: entity.color,
-    show_on_sidebar: entity.showOnSidebar,
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    color: row.color,
+    show_on_sidebar: row.show_on_sidebar,
   };
 }

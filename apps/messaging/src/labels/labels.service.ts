@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   LABEL_DEFAULT_COLOR,
   LabelErrors,
@@ -8,23 +8,26 @@ import {
   type Label,
   type UpdateLabelInput,
 } from '@parley/contracts';
-import { changedAttributes, DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
-import { Repository } from 'typeorm';
+import { changedAttributes, DomainError, isUniqueViolation, Outbox, selectOneOrFail } from '@parley/service-kit';
+import { DataSource } from 'typeorm';
 import { normaliseColor, normaliseTitle } from './label.rules';
 import { toLabel } from './label.mapper';
-import { LabelEntity } from './persistence/label.orm-entity';
+import { LABEL_COLUMNS, type LabelRow } from './persistence/label.row';
 
 const LABEL_FIELDS: Array<keyof Label> = ['title', 'description', 'color', 'show_on_sidebar'];
 
 @Injectable()
 export class LabelsService {
   constructor(
-    @InjectRepository(LabelEntity) private readonly labels: Repository<LabelEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
   ) {}
 
   async list(accountId: number): Promise<Label[]> {
-    const rows = await this.labels.find({ where: { accountId }, order: { title: 'ASC' } });
+    const rows: LabelRow[] = await this.dataSource.query(
+      `SELECT ${LABEL_COLUMNS} FROM messaging.labels WHERE account_id = $1 ORDER BY title`,
+      [accountId],
+    );
     return rows.map(toLabel);
   }
 
@@ -33,15 +36,20 @@ export class LabelsService {
   }
 
   async create(accountId: number, input: CreateLabelInput): Promise<Label> {
-    const entity = this.labels.create({
+    const values = [
       accountId,
-      title: normaliseTitle(input.title),
-      description: input.description?.trim() || null,
-      color: input.color ? normaliseColor(input.color) : LABEL_DEFAULT_COLOR,
-      showOnSidebar: input.show_on_sidebar ?? true,
-    });
+      normaliseTitle(input.title),
+      input.description?.trim() || null,
+      input.color ? normaliseColor(input.color) : LABEL_DEFAULT_COLOR,
+      input.show_on_sidebar ?? true,
+    ];
     return this.saveUnique(async (tx, emit) => {
-      const label = toLabel(await tx.save(entity));
+      const [row] = (await tx.query(
+        `INSERT INTO messaging.labels (account_id, title, description, color, show_on_sidebar) VALUES ($1, $2, $3, $4, $5)
+          RETURNING ${LABEL_COLUMNS}`,
+        values,
+      )) as LabelRow[];
+      const label = toLabel(row);
       await emit(LabelEvents.created, accountId, { label });
       return label;
     });
@@ -53,11 +61,17 @@ export class LabelsService {
     if (input.title !== undefined) entity.title = normaliseTitle(input.title);
     if (input.description !== undefined) entity.description = input.description?.trim() || null;
     if (input.color !== undefined) entity.color = normaliseColor(input.color);
-    if (input.show_on_sidebar !== undefined) entity.showOnSidebar = input.show_on_sidebar;
+    if (input.show_on_sidebar !== undefined) entity.show_on_sidebar = input.show_on_sidebar;
     const changes = changedAttributes(before, toLabel(entity), LABEL_FIELDS);
     if (changes.length === 0) return before;
     return this.saveUnique(async (tx, emit) => {
-      const label = toLabel(await tx.save(entity));
+      const [rows] = (await tx.query(
+        `UPDATE messaging.labels SET title = $2, description = $3, color = $4, show_on_sidebar = $5, updated_at = now()
+          WHERE id = $1 RETURNING ${LABEL_COLUMNS}`,
+        [entity.id, entity.title, entity.description, entity.color, entity.show_on_sidebar],
+      )) as [LabelRow[], number];
+      if (!rows[0]) throw new DomainError(LabelErrors.notFound, 'Label not found');
+      const label = toLabel(rows[0]);
       await emit(LabelEvents.updated, accountId, { label, changed_attributes: changes });
       return label;
     });
@@ -67,14 +81,20 @@ export class LabelsService {
   async delete(accountId: number, id: number): Promise<null> {
     const entity = await this.find(accountId, id);
     await this.outbox.transaction(async (tx, emit) => {
-      await tx.delete(LabelEntity, { id: entity.id });
+      await tx.query('DELETE FROM messaging.labels WHERE id = $1', [entity.id]);
       await emit(LabelEvents.deleted, accountId, { label: toLabel(entity) });
     });
     return null;
   }
 
-  private find(accountId: number, id: number): Promise<LabelEntity> {
-    return findOneOrFail(this.labels, { accountId, id }, 'Label', LabelErrors.notFound);
+  private find(accountId: number, id: number): Promise<LabelRow> {
+    return selectOneOrFail<LabelRow>(
+      this.dataSource,
+      `SELECT ${LABEL_COLUMNS} FROM messaging.labels WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Label',
+      LabelErrors.notFound,
+    );
   }
 
   /** The unique index decides duplicates, so two concurrent creates cannot both win. */

@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module';
-import { TeamMemberEntity } from './persistence/team-member.orm-entity';
-import { TeamEntity } from './persistence/team.orm-entity';
 import { TeamsHandlers } from './teams.handlers';
 import { TeamsLoader } from './teams.loader';
 import { TeamsService } from './teams.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TeamEntity, TeamMemberEntity]), IdentityModule],
+  imports: [IdentityModule],
   controllers: [TeamsHandlers],
   providers: [TeamsService, TeamsLoader],
   exports: [TeamsService, TeamsLoader],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   TeamErrors,
   TeamEvents,
@@ -9,20 +9,20 @@ import {
   type TeamSnapshot,
   type UpdateTeamInput,
 } from '@parley/contracts';
-import { DomainError, findOneOrFail, isUniqueViolation, Outbox } from '@parley/service-kit';
-import { Repository, type EntityManager } from 'typeorm';
+import { DomainError, isUniqueViolation, Outbox, selectOneOrFail } from '@parley/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
 import { assertAllAgents } from '../identity/membership.rules';
-import { TeamMemberEntity } from './persistence/team-member.orm-entity';
-import { TeamEntity } from './persistence/team.orm-entity';
+import type { TeamMemberRow } from './persistence/team-member.row';
+import { TEAM_COLUMNS, type TeamRow } from './persistence/team.row';
 
-function toSnapshot(entity: TeamEntity): TeamSnapshot {
+function toSnapshot(row: TeamRow): TeamSnapshot {
   return {
-    id: entity.id,
-    account_id: entity.accountId,
-    name: entity.name,
-    description: entity.description,
-    allow_auto_assign: entity.allowAutoAssign,
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    description: row.description,
+    allow_auto_assign: row.allow_auto_assign,
   };
 }
 
@@ -35,15 +35,21 @@ function requireName(raw: string): string {
 @Injectable()
 export class TeamsService {
   constructor(
-    @InjectRepository(TeamEntity) private readonly teams: Repository<TeamEntity>,
-    @InjectRepository(TeamMemberEntity) private readonly members: Repository<TeamMemberEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly identity: IdentityLoader,
     private readonly outbox: Outbox,
   ) {}
 
   async list(accountId: number, callerId: number): Promise<Team[]> {
-    const teams = await this.teams.find({ where: { accountId }, order: { name: 'ASC', id: 'ASC' } });
-    const mine = new Set((await this.members.findBy({ userId: callerId })).map((member) => member.teamId));
+    const teams: TeamRow[] = await this.dataSource.query(
+      `SELECT ${TEAM_COLUMNS} FROM messaging.teams WHERE account_id = $1 ORDER BY name, id`,
+      [accountId],
+    );
+    const memberships: Array<Pick<TeamMemberRow, 'team_id'>> = await this.dataSource.query(
+      'SELECT team_id FROM messaging.team_members WHERE user_id = $1',
+      [callerId],
+    );
+    const mine = new Set(memberships.map((member) => member.team_id));
     return teams.map((team) => ({ ...toSnapshot(team), is_member: mine.has(team.id) }));
   }
 
@@ -52,12 +58,12 @@ export class TeamsService {
   }
 
   async create(accountId: number, input: CreateTeamInput, callerId: number): Promise<Team> {
-    const entity = this.teams.create({
-      accountId,
+    const entity = {
+      account_id: accountId,
       name: requireName(input.name),
       description: input.description?.trim() || null,
-      allowAutoAssign: input.allow_auto_assign ?? true,
-    });
+      allow_auto_assign: input.allow_auto_assign ?? true,
+    } as TeamRow;
     const saved = await this.saveUnique(entity, TeamEvents.created);
     return this.withMembership(saved, callerId);
   }
@@ -66,14 +72,14 @@ export class TeamsService {
     const entity = await this.find(accountId, id);
     if (input.name !== undefined) entity.name = requireName(input.name);
     if (input.description !== undefined) entity.description = input.description?.trim() || null;
-    if (input.allow_auto_assign !== undefined) entity.allowAutoAssign = input.allow_auto_assign;
+    if (input.allow_auto_assign !== undefined) entity.allow_auto_assign = input.allow_auto_assign;
     return this.withMembership(await this.saveUnique(entity, TeamEvents.updated), callerId);
   }
 
   async delete(accountId: number, id: number): Promise<null> {
     const entity = await this.find(accountId, id);
     await this.outbox.transaction(async (tx, emit) => {
-      await tx.delete(TeamEntity, { id: entity.id });
+      await tx.query('DELETE FROM messaging.teams WHERE id = $1', [entity.id]);
       await emit(TeamEvents.deleted, accountId, { team: toSnapshot(entity) });
     });
     return null;
@@ -145,30 +151,39 @@ export class TeamsService {
   }
 
   private async memberAgents(accountId: number, teamId: number, tx?: EntityManager): Promise<TeamMember[]> {
-    const rows: Array<{ user_id: number }> = await (tx ?? this.members.manager).query(
+    const rows: Array<{ user_id: number }> = await (tx ?? this.dataSource).query(
       'SELECT user_id FROM messaging.team_members WHERE team_id = $1',
       [teamId],
     );
     return this.identity.agents(accountId, { userIds: rows.map((row) => row.user_id), tx });
   }
 
-  private find(accountId: number, id: number): Promise<TeamEntity> {
-    return findOneOrFail(this.teams, { accountId, id }, 'Team', TeamErrors.notFound);
+  private find(accountId: number, id: number): Promise<TeamRow> {
+    return selectOneOrFail<TeamRow>(
+      this.dataSource,
+      `SELECT ${TEAM_COLUMNS} FROM messaging.teams WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+      'Team',
+      TeamErrors.notFound,
+    );
   }
 
-  private async withMembership(team: TeamEntity, callerId: number): Promise<Team> {
-    const member = await this.members.existsBy({ teamId: team.id, userId: callerId });
-    return { ...toSnapshot(team), is_member: member };
+  private async withMembership(team: TeamRow, callerId: number): Promise<Team> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM messaging.team_members WHERE team_id = $1 AND user_id = $2',
+      [team.id, callerId],
+    );
+    return { ...toSnapshot(team), is_member: rows.length > 0 };
   }
 
   private async saveUnique(
-    entity: TeamEntity,
+    entity: TeamRow,
     event: typeof TeamEvents.created | typeof TeamEvents.updated,
-  ): Promise<TeamEntity> {
+  ): Promise<TeamRow> {
     try {
       return await this.outbox.transaction(async (tx, emit) => {
-        const saved = await tx.save(entity);
-        await emit(event, saved.accountId, { team: toSnapshot(saved) });
+        const saved = await this.write(tx, entity);
+        await emit(event, saved.account_id, { team: toSnapshot(saved) });
         return saved;
       });
     } catch (error) {
@@ -176,5 +191,26 @@ export class TeamsService {
         throw new DomainError(TeamErrors.nameTaken, 'Name has already been taken', ['name']);
       throw error;
     }
+  }
+
+  /** Inserts a new team or writes the columns of an existing one; updated_at moves only on a change. */
+  private async write(tx: EntityManager, team: TeamRow): Promise<TeamRow> {
+    if (team.id === undefined) {
+      const [inserted] = (await tx.query(
+        `INSERT INTO messaging.teams (account_id, name, description, allow_auto_assign) VALUES ($1, $2, $3, $4)
+          RETURNING ${TEAM_COLUMNS}`,
+        [team.account_id, team.name, team.description, team.allow_auto_assign],
+      )) as TeamRow[];
+      return inserted;
+    }
+    const [rows] = (await tx.query(
+      `UPDATE messaging.teams SET name = $2, description = $3, allow_auto_assign = $4,
+              updated_at = CASE WHEN (name, description, allow_auto_assign) IS DISTINCT FROM ($2, $3, $4)
+                                THEN now() ELSE updated_at END
+        WHERE id = $1 RETURNING ${TEAM_COLUMNS}`,
+      [team.id, team.name, team.description, team.allow_auto_assign],
+    )) as [TeamRow[], number];
+    if (!rows[0]) throw new DomainError(TeamErrors.notFound, 'Team not found');
+    return rows[0];
   }
 }

@@ -1,21 +1,9 @@
 import type { ErrorCode } from '@parley/contracts';
-import type { DataSource, EntityManager, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../rpc/domain-error';
 
-/** The one not-found guard: a missing row raises `code` with "<resource> not found". */
-export async function findOneOrFail<T extends ObjectLiteral>(
-  repository: Repository<T>,
-  where: FindOptionsWhere<T>,
-  resource: string,
-  code: ErrorCode,
-): Promise<T> {
-  const found = await repository.findOneBy(where);
-  if (!found) throw new DomainError(code, `${resource} not found`);
-  return found;
-}
-
 /**
- * The same guard over SQL: the first row of a SELECT (which may lock it, `FOR UPDATE`), or
+ * The one not-found guard over SQL: the first row of a SELECT (which may lock it, `FOR UPDATE`), or
  * `code` with "<resource> not found". Not for UPDATE/DELETE … RETURNING, whose result TypeORM
  * wraps as [rows, count].
  */

@@ -1,14 +1,76 @@
-import type { ChannelType } from '@parley/contracts';
+import type { ChannelType, WorkingHoursEntry } from '@parley/contracts';
 
-/** The inbox settings a message write needs, as raw SQL over `messaging.inboxes` returns them. */
-export interface MessageInbox {
+/** @owns messaging.inboxes */
+
+/** An `inboxes` row. */
+export interface InboxRow {
+  id: number;
+  account_id: number;
+  name: string;
   channel_type: ChannelType;
-  allow_messages_after_resolved: boolean;
-  message_deleted_placeholder: string | null;
-}
-
-/** The inbox settings auto-assignment needs. */
-export interface AssignmentSettings {
+  phone_number: string | null;
+  email: string | null;
+  website_url: string | null;
+  widget_color: string | null;
+  webhook_url: string | null;
+  inbox_identifier: string | null;
+  /** The signing secret of an API inbox's callbacks. */
+  secret: string | null;
+  avatar_url: string | null;
+  website_token: string | null;
+  welcome_title: string | null;
+  welcome_tagline: string | null;
+  greeting_enabled: boolean;
+  greeting_message: string | null;
+  working_hours_enabled: boolean;
+  out_of_office_message: string | null;
+  working_hours: WorkingHoursEntry[];
+  timezone: string;
+  csat_survey_enabled: boolean;
   enable_auto_assignment: boolean;
   max_assignment_limit: number | null;
+  allow_messages_after_resolved: boolean;
+  message_deleted_placeholder: string | null;
+  agent_bot_id: number | null;
+  created_at: Date;
+  updated_at: Date;
 }
+
+/** The columns a create or update writes, in the order of their parameters. */
+export const INBOX_WRITTEN_COLUMNS = [
+  'name',
+  'channel_type',
+  'phone_number',
+  'email',
+  'website_url',
+  'widget_color',
+  'webhook_url',
+  'inbox_identifier',
+  'secret',
+  'avatar_url',
+  'website_token',
+  'welcome_title',
+  'welcome_tagline',
+  'greeting_enabled',
+  'greeting_message',
+  'working_hours_enabled',
+  'out_of_office_message',
+  'working_hours',
+  'timezone',
+  'csat_survey_enabled',
+  'enable_auto_assignment',
+  'max_assignment_limit',
+  'allow_messages_after_resolved',
+  'message_deleted_placeholder',
+] as const satisfies ReadonlyArray<keyof InboxRow>;
+
+export const INBOX_COLUMNS = `id, account_id, ${INBOX_WRITTEN_COLUMNS.join(', ')}, agent_bot_id, created_at, updated_at`;
+
+/** The inbox settings a message write needs, as raw SQL over `messaging.inboxes` returns them. */
+export type MessageInbox = Pick<
+  InboxRow,
+  'channel_type' | 'allow_messages_after_resolved' | 'message_deleted_placeholder'
+>;
+
+/** The inbox settings auto-assignment needs. */
+export type AssignmentSettings = Pick<InboxRow, 'enable_auto_assignment' | 'max_assignment_limit'>;
