@@ -5,6 +5,7 @@ import { CsatWriter } from './csat/csat.writer';
 import { ConversationProgressWriter } from './ingestion/conversation-progress.writer';
 import { ConversationStatesLoader } from './ingestion/conversation-states.loader';
 import { FactsWriter } from './ingestion/facts.writer';
+import { ModelLoader } from './ingestion/model.loader';
 import { IngestionService } from './ingestion/ingestion.service';
 import { ModelStateLoader } from './model-state/model-state.loader';
 import { MessagingViewLoader } from './read-models/messaging-view/messaging-view.loader';
@@ -42,6 +43,6 @@ export function reportingModelOn(db: DataSource, config: ReportingConfig) {
       new ModelStateLoader(db),
     ),
     query,
-    reports: new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, csat),
+    reports: new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, csat, new ModelLoader()),
   };
 }

@@ -7,6 +7,7 @@ import { ConversationStatesLoader } from './conversation-states.loader';
 import { ConversationProgressWriter } from './conversation-progress.writer';
 import { FactsWriter } from './facts.writer';
 import { IngestionService } from './ingestion.service';
+import { ModelLoader } from './model.loader';
 
 /** Builds the model (facts, hourly roll-ups, conversation state) from messaging's events. */
 @Module({
@@ -17,7 +18,8 @@ import { IngestionService } from './ingestion.service';
     FactsWriter,
     ConversationProgressWriter,
     ConversationStatesLoader,
+    ModelLoader,
   ],
-  exports: [IngestionService, ConversationStatesLoader],
+  exports: [IngestionService, ConversationStatesLoader, ModelLoader],
 })
 export class IngestionModule {}
