@@ -6,6 +6,7 @@ import { ConversationProgressWriter } from './ingestion/conversation-progress.wr
 import { ConversationStatesLoader } from './ingestion/conversation-states.loader';
 import { ConversationStatesWriter } from './ingestion/conversation-states.writer';
 import { FactsWriter } from './ingestion/facts.writer';
+import { ModelLoader } from './ingestion/model.loader';
 import { IngestionService } from './ingestion/ingestion.service';
 import { ModelStateLoader } from './model-state/model-state.loader';
 import { MessagingViewLoader } from './read-models/messaging-view/messaging-view.loader';
@@ -44,6 +45,6 @@ export function reportingModelOn(db: DataSource, config: ReportingConfig) {
       new ConversationStatesWriter(),
     ),
     query,
-    reports: new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, csat),
+    reports: new ReportsService(query, new ConversationStatesLoader(), viewLoader, db, config, csat, new ModelLoader()),
   };
 }

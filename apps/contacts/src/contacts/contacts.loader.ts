@@ -4,7 +4,7 @@ import { ContactErrors, type ContactInboxLink, type ContactSnapshot } from '@par
 import { selectOneOrFail } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toLinkedInbox } from '../read-models/messaging-view/linked-inbox.mapper';
-import { LIVE_INBOXES_SQL } from '../read-models/messaging-view/persistence/inbox-view.row';
+import { liveInboxOf } from '../read-models/messaging-view/messaging-view.loader';
 import { toContactSnapshot } from './contact-snapshot.mapper';
 import type { ContactLinkRow } from './persistence/contact-inbox.row';
 import { CONTACT_COLUMNS, type ContactRow } from './persistence/contact.row';
@@ -54,7 +54,7 @@ export class ContactsLoader {
     if (contactIds.length === 0) return byContact;
     const rows: ContactLinkRow[] = await (tx ?? this.dataSource).query(
       `SELECT ci.contact_id, ci.source_id, iv.id, iv.name, iv.channel_type, iv.snapshot
-         FROM contacts.contact_inboxes ci JOIN ${LIVE_INBOXES_SQL} iv ON iv.id = ci.inbox_id
+         FROM contacts.contact_inboxes ci JOIN LATERAL ${liveInboxOf('ci.inbox_id')} iv ON true
         WHERE ci.contact_id = ANY($1::int[]) ORDER BY ci.id`,
       [contactIds],
     );

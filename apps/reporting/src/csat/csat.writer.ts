@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { INSERT_SURVEYS, type CsatSurveyRecord } from './persistence/csat-survey.row';
 
+export type { CsatSurveyRecord } from './persistence/csat-survey.row';
+
 /** Records the surveys messaging sent, as the ingestion of their messages finds them. */
 @Injectable()
 export class CsatWriter {

@@ -9,6 +9,7 @@ import { ConversationStatesWriter } from './conversation-states.writer';
 import { FactsWriter } from './facts.writer';
 import { HistoryIngestionService } from './history-ingestion.service';
 import { IngestionService } from './ingestion.service';
+import { ModelLoader } from './model.loader';
 
 /** Builds the model (facts, hourly roll-ups, conversation state) from messaging's events and, for a rebuild, its history. */
 @Module({
@@ -21,7 +22,8 @@ import { IngestionService } from './ingestion.service';
     ConversationProgressWriter,
     ConversationStatesWriter,
     ConversationStatesLoader,
+    ModelLoader,
   ],
-  exports: [IngestionService, HistoryIngestionService, ConversationStatesLoader],
+  exports: [IngestionService, HistoryIngestionService, ConversationStatesLoader, ModelLoader],
 })
 export class IngestionModule {}

@@ -7,8 +7,7 @@ import {
   type EventMap,
 } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
-import { CsatWriter } from '../csat/csat.writer';
-import type { CsatSurveyRecord } from '../csat/persistence/csat-survey.row';
+import { CsatWriter, type CsatSurveyRecord } from '../csat/csat.writer';
 import { ModelStateLoader } from '../model-state/model-state.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { covered } from './covered-events.rules';

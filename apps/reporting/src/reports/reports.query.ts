@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntitySummaryKind, ReportGrouping, ReportScope } from '@parley/contracts';
 import type { DataSource } from 'typeorm';
-import { FACT_AS_ROLLUP_COLUMNS, FACT_SCOPE_FILTERS } from '../ingestion/persistence/fact.row';
-import { SUM_ROLLUP_COLUMNS } from '../ingestion/persistence/rollup.row';
+import { modelRows, SUM_ROLLUP_COLUMNS } from '../ingestion/model.loader';
 import { ROLLUP_COLUMNS, ScopeCode, type RollupColumn } from '../ingestion/rollup.rules';
 import type { Window } from '../report-window/report-window.rules';
 import type { Zone } from './report-query.rules';
@@ -12,32 +11,6 @@ export type Totals = Record<RollupColumn, number>;
 
 const HOUR = 3600;
 const DAY = 86_400;
-const ROLLUP_ROW_COLUMNS = ROLLUP_COLUMNS.map((column) => `r.${column}`).join(', ');
-
-/**
- * The model's rows of a window: whole UTC days from the daily roll-ups, the other whole hours
- * from the hourly ones, the partial hours at the edges (or everything, when roll-ups cannot be
- * used) from the facts. Parameters: $1 account, $2 scope code, $3 scope id, $4 since,
- * $5 until, $6/$7 the whole hours and $8/$9 the whole days taken from roll-ups.
- */
-function modelRows(scope: ReportScope, options: { perEntity?: boolean } = {}): string {
-  const scopeId = options.perEntity ? 'scope_id > $3' : 'scope_id = $3';
-  const facts =
-    options.perEntity && scope === 'label'
-      ? `SELECT f.at AS t, l.id AS id, ${FACT_AS_ROLLUP_COLUMNS} FROM reporting.facts f CROSS JOIN LATERAL unnest(f.label_ids) AS l(id) WHERE f.account_id = $1`
-      : `SELECT f.at AS t, ${options.perEntity ? `f.${scope}_id` : '0'} AS id, ${FACT_AS_ROLLUP_COLUMNS} FROM reporting.facts f WHERE f.account_id = $1
-         AND ${options.perEntity ? `f.${scope}_id IS NOT NULL` : FACT_SCOPE_FILTERS[scope]('$3')}`;
-  return `
-    SELECT d.day AS t, d.scope_id AS id, ${ROLLUP_COLUMNS.map((column) => `d.${column}`).join(', ')} FROM reporting.daily_rollups d
-    WHERE d.account_id = $1 AND d.scope = $2 AND d.${scopeId} AND d.day >= to_timestamp($8) AND d.day < to_timestamp($9)
-    UNION ALL
-    SELECT r.hour AS t, r.scope_id AS id, ${ROLLUP_ROW_COLUMNS} FROM reporting.rollups r
-    WHERE r.account_id = $1 AND r.scope = $2 AND r.${scopeId}
-      AND ((r.hour >= to_timestamp($6) AND r.hour < to_timestamp($8)) OR (r.hour >= to_timestamp($9) AND r.hour < to_timestamp($7)))
-    UNION ALL
-    ${facts} AND ((f.at >= to_timestamp($4) AND f.at < to_timestamp($6)) OR (f.at >= to_timestamp($7) AND f.at < to_timestamp($5)))`;
-}
-
 /**
  * The parameters $4–$9 of modelRows: the window, its whole hours and (when `days`) its whole
  * UTC days; empty ranges where roll-ups are not to be used.
@@ -82,17 +55,6 @@ export class ReportsQuery {
         throw error;
       });
     return (await this.zones).has(name.toLowerCase());
-  }
-
-  /** The label key the model files a label's facts under (labels are keyed by title); -1 for a label never seen. */
-  async scopeKey(accountId: number, scope: ReportScope, id: number): Promise<number> {
-    if (scope !== 'label') return id;
-    const rows: Array<{ id: number }> = await this.db.query(
-      `SELECT k.id FROM reporting.labels_view v JOIN reporting.label_keys k ON k.account_id = v.account_id AND k.title = v.title
-       WHERE v.account_id = $1 AND v.id = $2`,
-      [accountId, id],
-    );
-    return rows[0]?.id ?? -1;
   }
 
   async totals(

@@ -22,6 +22,7 @@ import { DomainError } from '@parley/service-kit';
 import type { DataSource } from 'typeorm';
 import { CsatService } from '../csat/csat.service';
 import { ConversationStatesLoader } from '../ingestion/conversation-states.loader';
+import { ModelLoader } from '../ingestion/model.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
 import { previousWindow, windowOf } from '../report-window/report-window.rules';
@@ -75,12 +76,13 @@ export class ReportsService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REPORTING_CONFIG) private readonly config: ReportingConfig,
     private readonly csat: CsatService,
+    private readonly model: ModelLoader,
   ) {}
 
   async summary(accountId: number, input: SummaryQuery): Promise<ReportSummaryWithPrevious> {
     const scope = scopeOf(input);
     const window = windowOf(input, this.config, now());
-    const key = await this.query.scopeKey(accountId, scope.type, scope.id);
+    const key = await this.scopeKey(accountId, scope);
     const manager = this.db.manager;
     const agents = await this.view.agents(manager, accountId);
     const online = agents.filter(
@@ -110,7 +112,7 @@ export class ReportsService {
     const scope = scopeOf(input);
     const window = windowOf(input, this.config, now());
     const zone = await this.zoneOf(input);
-    const key = await this.query.scopeKey(accountId, scope.type, scope.id);
+    const key = await this.scopeKey(accountId, scope);
     const buckets = await this.query.series(
       accountId,
       scope.type,
@@ -133,7 +135,10 @@ export class ReportsService {
   ): Promise<EntitySummaryRow[]> {
     const window = windowOf(input, this.config, now());
     const totals = await this.query.perEntity(accountId, kind, window);
-    const entities = await this.view.entities(this.db.manager, accountId, kind);
+    const entities =
+      kind === 'label'
+        ? await this.model.labels(this.db.manager, accountId)
+        : await this.view.entities(this.db.manager, accountId, kind);
     return entities.map((entity) => {
       const row = entity.key === null ? undefined : totals.get(entity.key);
       return {
@@ -223,5 +228,12 @@ export class ReportsService {
       throw new DomainError(ReportErrors.unknownTimezone, `Unknown time zone "${zone.name}"`, ['timezone']);
     }
     return zone;
+  }
+
+  /** The id the model files the scope's facts under: labels are keyed by title (-1 for a label never seen). */
+  private scopeKey(accountId: number, scope: { type: ReportScope; id: number }): Promise<number> {
+    return scope.type === 'label'
+      ? this.model.labelKey(this.db.manager, accountId, scope.id)
+      : Promise.resolve(scope.id);
   }
 }

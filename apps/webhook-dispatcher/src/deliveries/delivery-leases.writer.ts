@@ -4,7 +4,7 @@ import { preparedQuery } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
-import { WEBHOOK_TARGETS_SQL } from '../webhooks/persistence/webhook.row';
+import { WebhooksLoader } from '../webhooks/webhooks.loader';
 import type { FullTargets } from './in-flight.rules';
 import type { DeliveryRow } from './persistence/delivery.row';
 
@@ -25,6 +25,7 @@ export class DeliveryLeasesWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
+    private readonly webhooks: WebhooksLoader,
   ) {}
 
   async claim(limit: number, skip: FullTargets): Promise<LeasedDelivery[]> {
@@ -35,9 +36,8 @@ export class DeliveryLeasesWriter {
       this.dataSource,
       'webhook_dispatcher_claim',
       `WITH due AS (
-         SELECT d.id, w.url AS webhook_url, w.secret AS webhook_secret
+         SELECT d.id
            FROM webhook_dispatcher.deliveries d
-           LEFT JOIN ${WEBHOOK_TARGETS_SQL} w ON w.id = d.webhook_id
           WHERE d.state = 'pending' AND d.next_attempt_at <= now()
             AND (d.locked_until IS NULL OR d.locked_until <= now())
             AND (d.webhook_id IS NULL OR d.webhook_id <> ALL ($2::int[]))
@@ -52,13 +52,18 @@ export class DeliveryLeasesWriter {
            FROM due
           WHERE d.id = due.id
          RETURNING d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.event_id, d.event, d.body, d.attempts, d.traceparent,
-                   COALESCE(due.webhook_url, d.url) AS url, COALESCE(due.webhook_secret, d.secret) AS secret, d.created_at, d.next_attempt_at)
+                   d.url, d.secret, d.created_at, d.next_attempt_at)
        SELECT id, account_id, target, webhook_id, inbox_id, event_id, event, body, attempts, traceparent, url, secret, created_at FROM leased ORDER BY next_attempt_at`,
       [limit, skip.webhookIds, skip.inboxIds, skip.urls, this.config.leaseMs, leaseId],
     );
-    return rows.map((row) => ({ ...row, leaseId, leaseEndsAt }));
+    // A webhook's deliveries go where the webhook points when they are sent (it may have been edited since they were queued).
+    const webhookIds = [...new Set(rows.flatMap((row) => (row.webhook_id === null ? [] : [row.webhook_id])))];
+    const targets = await this.webhooks.targets(this.dataSource, webhookIds);
+    return rows.map((row) => {
+      const target = row.webhook_id === null ? undefined : targets.get(row.webhook_id);
+      return { ...row, url: target?.url ?? row.url, secret: target?.secret ?? row.secret, leaseId, leaseEndsAt };
+    });
   }
-
   /** Gives leased deliveries back unattempted: due again at once, for any process. */
   async release(deliveries: LeasedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { preparedQuery } from '@parley/service-kit';
-import type { EntityManager } from 'typeorm';
-import { ACCOUNT_NAMES_SQL, INBOX_NAMES_SQL } from '../read-models/messaging-view/persistence/names-view.row';
-import type { RecipientsRow } from './persistence/webhook.row';
+import type { DataSource, EntityManager } from 'typeorm';
+import { accountNameOf, inboxNameOf } from '../read-models/messaging-view/messaging-names.loader';
+import type { RecipientsRow, WebhookTarget } from './persistence/webhook.row';
+
+export type { WebhookTarget } from './persistence/webhook.row';
 
 export interface Recipients {
   /** The account's webhooks subscribed to the event's public name. */
@@ -26,10 +28,21 @@ export class WebhooksLoader {
       tx,
       'webhook_dispatcher_recipients',
       `SELECT array(SELECT id FROM webhook_dispatcher.webhooks WHERE account_id = $1 AND $2 = ANY (subscriptions) ORDER BY id) AS webhook_ids,
-              (SELECT a.name FROM ${ACCOUNT_NAMES_SQL} a WHERE a.id = $1) AS account_name,
-              (SELECT i.name FROM ${INBOX_NAMES_SQL} i WHERE i.id = $3) AS inbox_name`,
+              ${accountNameOf('$1')} AS account_name, ${inboxNameOf('$3')} AS inbox_name`,
       [accountId, eventName, inboxId],
     );
     return { webhookIds: row.webhook_ids, accountName: row.account_name, inboxName: row.inbox_name };
+  }
+
+  /** Where each of the webhooks' deliveries go, by webhook id (deleted webhooks are left out). */
+  async targets(tx: EntityManager | DataSource, ids: number[]): Promise<Map<number, WebhookTarget>> {
+    if (ids.length === 0) return new Map();
+    const rows = await preparedQuery<WebhookTarget>(
+      tx,
+      'webhook_dispatcher_targets',
+      'SELECT id, url, secret FROM webhook_dispatcher.webhooks WHERE id = ANY ($1::int[])',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
   }
 }

@@ -1,4 +1,4 @@
-import type { InboxView } from '../../read-models/messaging-view/persistence/inbox-view.row';
+import type { InboxView } from '../../read-models/messaging-view/messaging-view.loader';
 
 /** @owns contacts.contact_inboxes */
 

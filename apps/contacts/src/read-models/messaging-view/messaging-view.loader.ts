@@ -14,6 +14,17 @@ import { MessagingViewWriter } from './messaging-view.writer';
 import type { AttributeDefinitionViewRow } from './persistence/attribute-definition-view.row';
 import type { InboxView, InboxViewRow } from './persistence/inbox-view.row';
 
+export type { InboxView } from './persistence/inbox-view.row';
+
+/**
+ * The inbox `idExpr` names in the caller's statement, while it is live (a deleted inbox stays as
+ * a tombstone so that a late event cannot bring it back, and is never one of them): a fragment
+ * for `JOIN LATERAL`, so that a contact's links come with their inboxes in one round trip.
+ */
+export function liveInboxOf(idExpr: string): string {
+  return `(SELECT id, name, channel_type, snapshot FROM contacts.inboxes_view WHERE id = ${idExpr} AND NOT deleted)`;
+}
+
 /**
  * Reads of the copies kept by MessagingViewConsumer. The copies lag messaging's events by a few
  * milliseconds, so a read that would answer "there is none" (or refuse a value) asks messaging

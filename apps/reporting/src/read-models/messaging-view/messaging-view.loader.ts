@@ -2,6 +2,19 @@ import { Injectable } from '@nestjs/common';
 import type { BusinessHours, WorkingDay } from '@parley/domain-rules';
 import type { EntityManager } from 'typeorm';
 
+/**
+ * The title of the account's label (`accountExpr`, `idExpr` name them in the caller's
+ * statement), tombstones included: a fragment for the model's one-statement label-key read.
+ */
+export function labelTitleOf(accountExpr: string, idExpr: string): string {
+  return `(SELECT title FROM reporting.labels_view WHERE account_id = ${accountExpr} AND id = ${idExpr})`;
+}
+
+/** The account's live labels (`id`, `name`: the title), a relation for the model's label list beside its keys. */
+export function liveLabelsOf(accountExpr: string): string {
+  return `(SELECT id, title AS name FROM reporting.labels_view WHERE account_id = ${accountExpr} AND NOT deleted)`;
+}
+
 /** Reads of reporting's copy of messaging: inboxes' working hours, and the names reports show. */
 @Injectable()
 export class MessagingViewLoader {
@@ -22,23 +35,17 @@ export class MessagingViewLoader {
     );
   }
 
-  /**
-   * The entities of a kind that reports list, with their names: agents, inboxes and teams by
-   * id; labels by id with the key the model files them under (null: never used yet).
-   */
+  /** The entities of a kind that reports list, with their names, by id (the model's key is the id; labels are the model's). */
   async entities(
     tx: EntityManager,
     accountId: number,
-    kind: 'agent' | 'inbox' | 'team' | 'label',
+    kind: 'agent' | 'inbox' | 'team',
   ): Promise<Array<{ id: number; name: string | null; key: number | null }>> {
     const sql = {
       agent: `SELECT a.user_id AS id, u.name, a.user_id AS key FROM reporting.agents_view a LEFT JOIN reporting.users_view u ON u.id = a.user_id
               WHERE a.account_id = $1 AND NOT a.deleted ORDER BY a.user_id`,
       inbox: `SELECT id, name, id AS key FROM reporting.inboxes_view WHERE account_id = $1 AND NOT deleted ORDER BY id`,
       team: `SELECT id, name, id AS key FROM reporting.teams_view WHERE account_id = $1 AND NOT deleted ORDER BY id`,
-      label: `SELECT v.id, v.title AS name, k.id AS key FROM reporting.labels_view v
-              LEFT JOIN reporting.label_keys k ON k.account_id = v.account_id AND k.title = v.title
-              WHERE v.account_id = $1 AND NOT v.deleted ORDER BY v.id`,
     }[kind];
     return tx.query(sql, [accountId]);
   }

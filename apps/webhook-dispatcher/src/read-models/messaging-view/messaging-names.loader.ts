@@ -6,6 +6,20 @@ import { DataSource } from 'typeorm';
 import { MessagingViewWriter } from './messaging-view.writer';
 
 /**
+ * The account's name as the view holds it, `idExpr` being its id in the caller's statement: a
+ * fragment for fan-out's one-round-trip recipients read (it runs in every fan-out transaction).
+ * NULL while the account's event has not arrived.
+ */
+export function accountNameOf(idExpr: string): string {
+  return `(SELECT name FROM webhook_dispatcher.accounts_view WHERE id = ${idExpr})`;
+}
+
+/** The inbox's name as the view holds it (see accountNameOf). */
+export function inboxNameOf(idExpr: string): string {
+  return `(SELECT name FROM webhook_dispatcher.inboxes_view WHERE id = ${idExpr})`;
+}
+
+/**
  * Names the view does not have yet (the account or inbox was created a moment ago and its event
  * is not applied here): asked of messaging, scoped to the event's account, and kept. The answer's
  * version is the owner's `updated_at` (whole seconds), no later than the event of that state, so

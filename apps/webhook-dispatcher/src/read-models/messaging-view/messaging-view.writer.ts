@@ -2,18 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { VersionedView } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 
-/** An account's name as payloads show it. */
-export interface AccountName {
-  id: number;
-  name: string;
-}
+import type { AccountName, InboxName } from './persistence/names-view.row';
 
-/** An inbox's name as payloads show it. */
-export interface InboxName {
-  id: number;
-  account_id: number;
-  name: string;
-}
+export type { AccountName, InboxName } from './persistence/names-view.row';
 
 /** The one way names are written, by events and by answers asked of messaging alike (see VersionedView). */
 @Injectable()

@@ -13,8 +13,12 @@ export interface WebhookRow {
 
 export const WEBHOOK_COLUMNS = 'id, account_id, url, subscriptions, secret, created_at, updated_at';
 
-/** Where each webhook's deliveries go and the secret that signs them: the relation the delivery claim joins. */
-export const WEBHOOK_TARGETS_SQL = '(SELECT id, url, secret FROM webhook_dispatcher.webhooks)';
+/** Where a webhook's deliveries go and the secret that signs them. */
+export interface WebhookTarget {
+  id: number;
+  url: string;
+  secret: string;
+}
 
 /** A `recipientsOf` row: the subscribed webhooks and the names the payloads show. */
 export interface RecipientsRow {

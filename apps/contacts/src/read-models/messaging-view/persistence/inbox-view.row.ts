@@ -15,10 +15,3 @@ export interface InboxViewRow extends InboxView {
   account_id: number;
   deleted: boolean;
 }
-
-/**
- * The live inboxes as a relation, for statements of other features that join them: a deleted
- * inbox stays as a tombstone (so a late event cannot bring it back) and is never one of them.
- */
-export const LIVE_INBOXES_SQL =
-  '(SELECT id, account_id, name, channel_type, snapshot FROM contacts.inboxes_view WHERE NOT deleted)';
