@@ -21,7 +21,6 @@ import { ConversationHistory1732233600020 } from './migrations/1732233600020-con
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 import { MessageEntity } from './conversations/persistence/message.orm-entity';
 import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
-import { ContactViewEntity } from './read-models/contacts-view/persistence/contact-view.orm-entity';
 import { TeamMemberEntity } from './teams/persistence/team-member.orm-entity';
 import { TeamEntity } from './teams/persistence/team.orm-entity';
 
@@ -40,7 +39,6 @@ export const messagingSchema: SchemaDefinition = {
     AgentBotEntity,
     CustomAttributeDefinitionEntity,
     CannedResponseEntity,
-    ContactViewEntity,
     ConversationEntity,
     MessageEntity,
     AttachmentEntity,
