@@ -19,8 +19,6 @@ import { ConversationCounts1732233600010 } from './migrations/1732233600010-conv
 import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
-import { MessageEntity } from './conversations/persistence/message.orm-entity';
-import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
 import { TeamMemberEntity } from './teams/persistence/team-member.orm-entity';
 import { TeamEntity } from './teams/persistence/team.orm-entity';
 
@@ -40,8 +38,6 @@ export const messagingSchema: SchemaDefinition = {
     CustomAttributeDefinitionEntity,
     CannedResponseEntity,
     ConversationEntity,
-    MessageEntity,
-    AttachmentEntity,
   ],
   migrations: [
     kitTablesMigration('messaging'),
