@@ -9,13 +9,10 @@ import { ConversationCounts1732233600010 } from './migrations/1732233600010-conv
 import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
 import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
-import { MessageEntity } from './conversations/persistence/message.orm-entity';
-import { AttachmentEntity } from './conversations/persistence/attachment.orm-entity';
-import { ContactViewEntity } from './read-models/contacts-view/persistence/contact-view.orm-entity';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
-  entities: [ContactViewEntity, ConversationEntity, MessageEntity, AttachmentEntity],
+  entities: [ConversationEntity],
   migrations: [
     kitTablesMigration('messaging'),
     Identity1732233600001,

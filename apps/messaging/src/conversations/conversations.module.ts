@@ -18,9 +18,7 @@ import { ConversationsQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
 import { MessageLoader } from './message.loader';
 import { MessageWriter } from './message.writer';
-import { AttachmentEntity } from './persistence/attachment.orm-entity';
 import { ConversationEntity } from './persistence/conversation.orm-entity';
-import { MessageEntity } from './persistence/message.orm-entity';
 
 /**
  * The conversation aggregate: its tables (conversations, messages, attachments, counts), access
@@ -32,7 +30,7 @@ import { MessageEntity } from './persistence/message.orm-entity';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ConversationEntity, MessageEntity, AttachmentEntity]),
+    TypeOrmModule.forFeature([ConversationEntity]),
     IdentityModule,
     InboxesModule,
     TeamsModule,

@@ -16,8 +16,7 @@ import {
   type AttachmentFileRow,
   type StoredAttachmentRow,
 } from './persistence/attachment.row';
-import { MessageEntity } from './persistence/message.orm-entity';
-import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageViewRow } from './persistence/message.row';
+import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageRow, type MessageViewRow } from './persistence/message.row';
 
 /** Reads messages as the REST API shows them: sender, attachments with signed links. */
 @Injectable()
@@ -121,8 +120,16 @@ export class MessageLoader {
   }
 
   /** The message, if it belongs to the conversation (internal id). */
-  inConversation(tx: EntityManager, conversationId: number, messageId: number): Promise<MessageEntity | null> {
-    return tx.findOneBy(MessageEntity, { id: messageId, conversationId });
+  async inConversation(
+    tx: EntityManager,
+    conversationId: number,
+    messageId: number,
+  ): Promise<Pick<MessageRow, 'id' | 'message_type' | 'content'> | null> {
+    const [row] = await tx.query(
+      'SELECT id, message_type, content FROM messaging.messages WHERE id = $1 AND conversation_id = $2',
+      [messageId, conversationId],
+    );
+    return row ?? null;
   }
 
   /** The internal id of the message's conversation. */

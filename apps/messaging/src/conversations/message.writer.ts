@@ -17,11 +17,9 @@ import { IdentityLoader } from '../identity/identity.loader';
 import { ConversationLoader } from './conversation.loader';
 import { MessageLoader } from './message.loader';
 import { canReplyAt } from './messaging-window.rules';
-import { INSERT_ATTACHMENT, type StoredAttachmentRow } from './persistence/attachment.row';
+import { INSERT_ATTACHMENT, REPLACE_WITH_PLACEHOLDER, type StoredAttachmentRow } from './persistence/attachment.row';
 import type { ConversationCounters } from './persistence/conversation.row';
 import type { ConversationEntity } from './persistence/conversation.orm-entity';
-import { AttachmentEntity } from './persistence/attachment.orm-entity';
-import type { MessageEntity } from './persistence/message.orm-entity';
 import { INSERT_MESSAGE, insertMessageParams, type InsertedMessage } from './persistence/message.row';
 
 export interface NewMessage {
@@ -120,13 +118,9 @@ export class MessageWriter {
   }
 
   /** Leaves `placeholder` in the message's place, `deleted: true`, no attachments; answers the removed files' keys. */
-  async replaceWithPlaceholder(tx: EntityManager, message: MessageEntity, placeholder: string): Promise<string[]> {
-    const attachments = await tx.findBy(AttachmentEntity, { messageId: message.id });
-    message.content = placeholder;
-    message.contentAttributes = { deleted: true };
-    await tx.save(message);
-    await tx.delete(AttachmentEntity, { messageId: message.id });
-    return attachments.map((attachment) => attachment.storageKey);
+  async replaceWithPlaceholder(tx: EntityManager, messageId: number, placeholder: string): Promise<string[]> {
+    const removed: Array<{ storage_key: string }> = await tx.query(REPLACE_WITH_PLACEHOLDER, [messageId, placeholder]);
+    return removed.map((attachment) => attachment.storage_key);
   }
 
   private async attach(

@@ -152,19 +152,16 @@ export class MessagesService {
       const conversation = await this.access.find(scope, displayId, { tx, lock: true });
       const message = await this.loader.inConversation(tx, conversation.id, messageId);
       if (!message) throw new DomainError(MessageErrors.notFound, 'Message not found');
-      if (message.messageType === 'activity')
+      if (message.message_type === 'activity')
         throw new DomainError(MessageErrors.activityNotDeletable, 'Activity messages cannot be deleted', ['id']);
       const inbox = await this.inboxes.messageSettings(tx, conversation.inboxId);
       const previousContent = message.content;
-      removedKeys = await this.writer.replaceWithPlaceholder(
-        tx,
-        message,
-        inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER,
-      );
+      const placeholder = inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER;
+      removedKeys = await this.writer.replaceWithPlaceholder(tx, message.id, placeholder);
       await emit(MessageEvents.updated, conversation.accountId, {
         message: await this.loader.one(message.id, tx),
         conversation: await this.conversations.snapshot(conversation.id, tx),
-        changed_attributes: [{ content: { previous_value: previousContent, current_value: message.content } }],
+        changed_attributes: [{ content: { previous_value: previousContent, current_value: placeholder } }],
       });
       return message.id;
     });

@@ -1,3 +1,5 @@
+/** @owns messaging.attachments */
+
 import type { FileType } from '@parley/contracts';
 
 /** The columns of `messaging.attachments` as raw SQL returns them. */
@@ -34,3 +36,8 @@ export type AttachmentFileRow = Pick<AttachmentRow, 'file_name' | 'content_type'
 export const INSERT_ATTACHMENT = `INSERT INTO messaging.attachments (message_id, account_id, file_type, extension, content_type, file_name, file_size, storage_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          RETURNING id, message_id, file_type, extension, content_type, file_size, storage_key`;
+
+/** Message `$1` becomes the placeholder `$2` (`deleted: true`) and loses its attachments; answers their storage keys. */
+export const REPLACE_WITH_PLACEHOLDER = `WITH removed AS (DELETE FROM messaging.attachments WHERE message_id = $1 RETURNING storage_key),
+  replaced AS (UPDATE messaging.messages SET content = $2, content_attributes = '{"deleted": true}', updated_at = now() WHERE id = $1)
+  SELECT storage_key FROM removed`;

@@ -1,6 +1,8 @@
 import type { ContentType, MessageSender, MessageStatus, MessageType, TemplateParams } from '@parley/contracts';
 import type { ConversationCounters } from './conversation.row';
 
+/** @owns messaging.messages */
+
 /** The columns of `messaging.messages` as raw SQL returns them. */
 export interface MessageRow {
   id: number;

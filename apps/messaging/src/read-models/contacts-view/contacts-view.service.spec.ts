@@ -1,8 +1,8 @@
 import type { ContactSnapshot } from '@parley/contracts';
-import type { EntityManager, Repository } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { RpcClient } from '@parley/service-kit';
 import { contactSnapshot } from '@parley/testing';
-import type { ContactViewEntity } from './persistence/contact-view.orm-entity';
+import type { ContactViewRow } from './persistence/contact-view.row';
 import { ContactsViewService } from './contacts-view.service';
 import { contactViewItem, ContactsViewWriter } from './contacts-view.writer';
 
@@ -58,30 +58,29 @@ describe('ContactsViewWriter.contacts.record', () => {
 
 describe('ContactsViewService.find and fromOwner', () => {
   /** A view holding `held` (or nothing) and a contacts service answering `owner`. */
-  function setUp(held: Partial<ContactViewEntity> | null, owner: ContactSnapshot | null) {
+  function setUp(held: Partial<ContactViewRow> | null, owner: ContactSnapshot | null) {
     const asked: unknown[] = [];
     const query = jest.fn().mockResolvedValue([]);
-    const repository = {
-      findOneBy: async () => held,
+    const dataSource = {
+      query: async () => (held ? [held] : []),
       manager: { query },
-      create: (fields: Partial<ContactViewEntity>) => fields,
-    } as unknown as Repository<ContactViewEntity>;
+    } as unknown as DataSource;
     const rpc = {
       send: async (_pattern: string, request: unknown) => {
         asked.push(request);
         return owner;
       },
     } as unknown as RpcClient;
-    return { service: new ContactsViewService(repository, new ContactsViewWriter(), rpc), asked, query };
+    return { service: new ContactsViewService(dataSource, new ContactsViewWriter(), rpc), asked, query };
   }
 
   it('answers from the view, asking nobody; a tombstone or another account means none', async () => {
-    expect(await setUp({ id: 1, accountId: 1, deleted: false, blocked: false }, null).service.find(1, 1)).toMatchObject(
-      { id: 1 },
-    );
+    expect(
+      await setUp({ id: 1, account_id: 1, deleted: false, blocked: false }, null).service.find(1, 1),
+    ).toMatchObject({ id: 1 });
     for (const held of [
-      { id: 1, accountId: 1, deleted: true },
-      { id: 1, accountId: 2, deleted: false },
+      { id: 1, account_id: 1, deleted: true },
+      { id: 1, account_id: 2, deleted: false },
     ]) {
       const { service, asked } = setUp(held, contact(1, 'Ada'));
       expect(await service.find(1, 1)).toBeNull();
@@ -91,14 +90,20 @@ describe('ContactsViewService.find and fromOwner', () => {
 
   it('asks the owner within the account on a miss, keeps the answer and returns it as given', async () => {
     const { service, asked, query } = setUp(null, { ...contact(1, 'Ada'), blocked: true });
-    expect(await service.find(1, 1)).toMatchObject({ id: 1, accountId: 1, name: 'Ada', blocked: true, deleted: false });
+    expect(await service.find(1, 1)).toMatchObject({
+      id: 1,
+      account_id: 1,
+      name: 'Ada',
+      blocked: true,
+      deleted: false,
+    });
     expect(asked).toEqual([{ account_id: 1, id: 1 }]);
     expect(query).toHaveBeenCalledTimes(1);
   });
 
   it("answers the owner's state even when the view holds a version it cannot beat", async () => {
     const { service } = setUp(
-      { id: 1, accountId: 1, deleted: false, blocked: true },
+      { id: 1, account_id: 1, deleted: false, blocked: true },
       { ...contact(1, 'Ada'), blocked: false },
     );
     expect(await service.fromOwner(1, 1)).toMatchObject({ blocked: false });

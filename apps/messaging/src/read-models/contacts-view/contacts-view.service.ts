@@ -1,31 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { ContactLookupPatterns, type ContactSnapshot } from '@parley/contracts';
 import { OWNER_LOOKUP_TIMEOUT_MS, ownerVersion, readThrough, RpcClient } from '@parley/service-kit';
-import { In, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { contactViewItem, ContactsViewWriter } from './contacts-view.writer';
-import { ContactViewEntity } from './persistence/contact-view.orm-entity';
+import { CONTACT_VIEW_COLUMNS, type ContactViewRow } from './persistence/contact-view.row';
 
 /** A contact as the view holds it, for features that take contacts from this view. */
-export type ViewedContact = ContactViewEntity;
+export type ViewedContact = ContactViewRow;
+
+const SELECT_CONTACTS = `SELECT ${CONTACT_VIEW_COLUMNS} FROM messaging.contacts_view WHERE id = ANY($1::int[])`;
 
 /** Reads of the local copy of contacts (kept by ContactsViewConsumer); asks the contacts service when a contact is not known yet. */
 @Injectable()
 export class ContactsViewService {
   constructor(
-    @InjectRepository(ContactViewEntity) private readonly contacts: Repository<ContactViewEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly writer: ContactsViewWriter,
     private readonly rpc: RpcClient,
   ) {}
 
   /** The contact, or null when it does not exist in the account (or was deleted). */
-  async find(accountId: number, contactId: number): Promise<ContactViewEntity | null> {
-    const known = (await this.contacts.findOneBy({ id: contactId })) ?? undefined;
+  async find(accountId: number, contactId: number): Promise<ViewedContact | null> {
+    const [known] = await this.read([contactId]);
     // A tombstone, or a row of another account, is final (ids are never reused); a contact
     // created a moment ago, its event not applied yet, is asked of the owner.
     return readThrough({
       known,
-      live: (contact) => contact.accountId === accountId && !contact.deleted,
+      live: (contact) => contact.account_id === accountId && !contact.deleted,
       show: (contact) => contact,
       askOwner: () => this.askOwner(accountId, contactId),
       keep: (snapshot) => this.keep(snapshot),
@@ -34,11 +36,11 @@ export class ContactsViewService {
   }
 
   /** `find` for several contacts: one read of the view, the owner asked for each contact it does not know yet. */
-  async findMany(accountId: number, contactIds: number[]): Promise<Map<number, ContactViewEntity>> {
-    const known = await this.contacts.findBy({ id: In(contactIds) });
+  async findMany(accountId: number, contactIds: number[]): Promise<Map<number, ViewedContact>> {
+    const known = await this.read(contactIds);
     const found = new Map(
       known
-        .filter((contact) => contact.accountId === accountId && !contact.deleted)
+        .filter((contact) => contact.account_id === accountId && !contact.deleted)
         .map((contact) => [contact.id, contact]),
     );
     const seen = new Set(known.map((contact) => contact.id));
@@ -54,11 +56,15 @@ export class ContactsViewService {
    * answer is kept unless the view holds a newer version; it is returned as given either way (its
    * version, in whole seconds, may lose a tie with an event of the same second that it is newer than).
    */
-  async fromOwner(accountId: number, contactId: number): Promise<ContactViewEntity | null> {
+  async fromOwner(accountId: number, contactId: number): Promise<ViewedContact | null> {
     const snapshot = await this.askOwner(accountId, contactId);
     if (!snapshot) return null;
     await this.keep(snapshot);
     return this.shown(snapshot);
+  }
+
+  private read(contactIds: number[]): Promise<ViewedContact[]> {
+    return this.dataSource.query(SELECT_CONTACTS, [contactIds]);
   }
 
   private askOwner(accountId: number, contactId: number): Promise<ContactSnapshot | null> {
@@ -70,21 +76,10 @@ export class ContactsViewService {
   }
 
   private async keep(snapshot: ContactSnapshot): Promise<void> {
-    await this.writer.contacts.recordOne(this.contacts.manager, contactViewItem(snapshot), ownerVersion(snapshot));
+    await this.writer.contacts.recordOne(this.dataSource.manager, contactViewItem(snapshot), ownerVersion(snapshot));
   }
 
-  private shown(snapshot: ContactSnapshot): ContactViewEntity {
-    return this.contacts.create({
-      id: snapshot.id,
-      accountId: snapshot.account_id,
-      name: snapshot.name,
-      email: snapshot.email,
-      phoneNumber: snapshot.phone_number,
-      identifier: snapshot.identifier,
-      thumbnail: snapshot.thumbnail,
-      blocked: snapshot.blocked,
-      additionalAttributes: snapshot.additional_attributes ?? {},
-      deleted: false,
-    });
+  private shown(snapshot: ContactSnapshot): ViewedContact {
+    return { ...contactViewItem(snapshot), deleted: false };
   }
 }

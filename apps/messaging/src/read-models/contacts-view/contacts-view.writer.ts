@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { ContactSnapshot } from '@parley/contracts';
 import { VersionedView } from '@parley/service-kit';
 import { ACCOUNT_IDS_SQL } from '../../identity/identity.loader';
+import type { ContactViewRow } from './persistence/contact-view.row';
 
 /** A contact as the view keeps it (the columns of `contacts_view` but its tombstone and version). */
-export type ContactViewItem = Omit<ContactSnapshot, 'custom_attributes' | 'created_at' | 'updated_at'>;
+export type ContactViewItem = Omit<ContactViewRow, 'deleted'>;
 
 /** What the view keeps of a contact's state. */
 export function contactViewItem(contact: ContactSnapshot): ContactViewItem {
