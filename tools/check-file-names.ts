@@ -19,7 +19,7 @@ export interface RoleCatalogue {
 }
 
 /** Roles that live only under a feature's persistence/ folder. */
-const PERSISTENCE_ROLES = new Set(['orm-entity', 'row']);
+const PERSISTENCE_ROLES = new Set(['row']);
 /** Entry points, named by convention rather than role (index.ts: what code outside the app may use). */
 const ENTRY_FILES = new Set(['main.ts', 'migrate.ts', 'schema.ts', 'app.module.ts', 'index.ts']);
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.ts$/;

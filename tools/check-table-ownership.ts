@@ -4,17 +4,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * A feature's tables are read and written only by that feature (docs/service-template.md). A
  * feature declares its tables with an `@owns <schema>.<table>` tag in one of its files (its row
- * file); until messaging's last entities become row types, the `@Entity({ name })` of an
- * orm-entity in its `persistence/` declares one too.
+ * file).
  * This refuses, in every service:
- * - an import of another feature's `persistence/` (its entities, rows and SQL);
+ * - an import of another feature's `persistence/` (its rows and SQL);
  * - SQL text naming another feature's table (`<schema>.<table>`);
  * - a table a migration creates that no feature declares, or that two features declare.
  * A hot-path statement that shows other features' data uses the fragment the owner exports
  * from its loader (interpolated, so the text never names the table itself).
  */
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g;
-const ENTITY = /@Entity\(\{[^}]*?name:\s*'([a-z0-9_]+)'/g;
 const OWNS = /@owns\s+([a-z0-9_]+\.[a-z0-9_]+(?:\s*,\s*[a-z0-9_]+\.[a-z0-9_]+)*)/g;
 const CREATE_TABLE = /CREATE TABLE\s+(?:IF NOT EXISTS\s+)?"?([a-z0-9_]+)"?\."?([a-z0-9_]+)"?/gi;
 
@@ -42,8 +40,6 @@ export function declaredTables(schema: string, files: SourceFile[]): Map<string,
   for (const file of files) {
     const feature = featureOf(file.path);
     if (!feature) continue;
-    if (inPersistence(file.path))
-      for (const match of file.text.matchAll(ENTITY)) declare(`${schema}.${match[1]}`, feature);
     for (const match of file.text.matchAll(OWNS))
       for (const table of match[1].split(',')) declare(table.trim(), feature);
   }
@@ -62,7 +58,7 @@ export function ownershipProblems(schema: string, files: SourceFile[]): string[]
       const table = `${match[1]}.${match[2]}`.toLowerCase();
       if (!owners.has(table))
         problems.push(
-          `${table} (created in ${file.path}) is declared by no feature: give it an entity or an @owns tag in its owner's persistence/`,
+          `${table} (created in ${file.path}) is declared by no feature: give it an @owns tag in its owner's persistence/`,
         );
     }
   }

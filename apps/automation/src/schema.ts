@@ -4,7 +4,6 @@ import { Macros1764000000002 } from './migrations/1764000000002-macros';
 
 /** The tables of the `automation` schema and the migrations that build them, in order. */
 export const automationSchema: SchemaDefinition = {
-  entities: [],
   migrations: [
     kitTablesMigration('automation'),
     AutomationRules1764000000001,

@@ -3,6 +3,5 @@ import { Campaigns1764100000001 } from './migrations/1764100000001-campaigns';
 
 /** The tables of the `campaigns` schema and the migrations that build them, in order. */
 export const campaignsSchema: SchemaDefinition = {
-  entities: [],
   migrations: [kitTablesMigration('campaigns'), Campaigns1764100000001, deletedAccountsMigration('campaigns')],
 };

@@ -5,7 +5,6 @@ import { InboxViewSnapshot1732233600003 } from './migrations/1732233600003-inbox
 
 /** The tables of the `contacts` schema and the migrations that build them, in order. */
 export const contactsSchema: SchemaDefinition = {
-  entities: [],
   migrations: [
     kitTablesMigration('contacts'),
     Contacts1732233600001,

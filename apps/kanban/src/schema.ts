@@ -5,7 +5,6 @@ import { KanbanAutomations1765000000003 } from './migrations/1765000000003-kanba
 
 /** The tables of the `kanban` schema and the migrations that build them, in order. */
 export const kanbanSchema: SchemaDefinition = {
-  entities: [],
   migrations: [
     kitTablesMigration('kanban'),
     KanbanBoard1765000000001,

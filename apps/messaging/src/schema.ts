@@ -8,11 +8,9 @@ import { CommandKeys1732233600006 } from './migrations/1732233600006-command-key
 import { ConversationCounts1732233600010 } from './migrations/1732233600010-conversation-counts';
 import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
-import { ConversationEntity } from './conversations/persistence/conversation.orm-entity';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
-  entities: [ConversationEntity],
   migrations: [
     kitTablesMigration('messaging'),
     Identity1732233600001,

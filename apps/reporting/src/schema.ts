@@ -6,9 +6,8 @@ import { ModelState1765000000004 } from './migrations/1765000000004-model-state'
 import { HistoryBoundary1765000000020 } from './migrations/1765000000020-history-boundary';
 import { ViewVersions1765000000030 } from './migrations/1765000000030-view-versions';
 
-/** The tables of the `reporting` schema and the migrations that build them, in order (raw SQL only: no entities). */
+/** The tables of the `reporting` schema and the migrations that build them, in order. */
 export const reportingSchema: SchemaDefinition = {
-  entities: [],
   migrations: [
     kitTablesMigration('reporting'),
     ReportingModel1765000000001,

@@ -7,7 +7,6 @@ import { ViewVersions1732233600005 } from './migrations/1732233600005-view-versi
 
 /** The tables of the `webhook_dispatcher` schema and the migrations that build them, in order. */
 export const webhookDispatcherSchema: SchemaDefinition = {
-  entities: [],
   migrations: [
     kitTablesMigration('webhook_dispatcher'),
     Webhooks1732233600001,

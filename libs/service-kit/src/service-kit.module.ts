@@ -22,7 +22,7 @@ import { RpcErrorFilter } from './rpc/rpc-exception.filter';
 
 export interface ServiceKitOptions {
   service: ServiceName;
-  /** The service's own schema: entities and migrations. Omitted by the gateway. */
+  /** The service's own schema: its migrations. Omitted by the gateway. */
   schema?: SchemaDefinition;
   /** Settings to read instead of process.env (tests). */
   env?: Record<string, string | undefined>;

@@ -165,7 +165,6 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
         ServiceKitModule.forRoot({
           service: 'reporting',
           schema: {
-            entities: [],
             migrations: [
               kitTablesMigration('reporting'),
               ProbeTable1732233600001,

@@ -22,7 +22,7 @@ export class AssignmentService {
   assign(scope: AccountScoped, displayId: number, input: AssignmentInput): Promise<Conversation> {
     return this.changes.update(scope, displayId, async (tx, conversation) => {
       if (input.assignee_id !== undefined && input.assignee_id !== null) {
-        await this.checks.assertAssignable(tx, scope.account_id, conversation.inboxId, input.assignee_id);
+        await this.checks.assertAssignable(tx, scope.account_id, conversation.inbox_id, input.assignee_id);
       }
       if (input.team_id !== undefined && input.team_id !== null)
         await this.checks.assertTeam(tx, scope.account_id, input.team_id);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ConversationChangesService, type AssigneePick } from '../conversations/conversation-changes.service';
 import { openConversationsHeld } from '../conversations/conversation.loader';
-import type { ConversationEntity } from '../conversations/conversation.writer';
+import type { ConversationRow } from '../conversations/conversation.writer';
 import { onlineAgentsOf } from '../identity/identity.loader';
 import { InboxesLoader, membersOfInbox } from '../inboxes/inboxes.loader';
 import { membersOfTeam, TeamsLoader } from '../teams/teams.loader';
@@ -30,17 +30,17 @@ export class AutoAssignService {
   /** `evenWhenDisabled`: an explicit request (a rule's assign_best_agent) picks even where the inbox does not auto-assign. */
   async pick(
     tx: EntityManager,
-    conversation: ConversationEntity,
+    conversation: ConversationRow,
     options: { evenWhenDisabled?: boolean } = {},
   ): ReturnType<AssigneePick> {
-    const inbox = await this.inboxes.assignmentSettings(tx, conversation.inboxId);
+    const inbox = await this.inboxes.assignmentSettings(tx, conversation.inbox_id);
     if (!inbox || (!inbox.enable_auto_assignment && !options.evenWhenDisabled)) return null;
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parley-auto-assign'), $1)`, [conversation.inboxId]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parley-auto-assign'), $1)`, [conversation.inbox_id]);
 
-    const params: unknown[] = [conversation.inboxId, conversation.accountId];
+    const params: unknown[] = [conversation.inbox_id, conversation.account_id];
     const conditions: string[] = [];
-    if (conversation.teamId !== null && (await this.teams.allowsAutoAssign(tx, conversation.teamId))) {
-      params.push(conversation.teamId);
+    if (conversation.team_id !== null && (await this.teams.allowsAutoAssign(tx, conversation.team_id))) {
+      params.push(conversation.team_id);
       conditions.push(`a.id IN (${membersOfTeam(`$${params.length}`)})`);
     }
     if (inbox.max_assignment_limit !== null) {
@@ -57,7 +57,7 @@ export class AutoAssignService {
       params,
     );
     if (!candidate) return null;
-    await tx.query(RECORD_ROTATION, [conversation.inboxId, candidate.id]);
+    await tx.query(RECORD_ROTATION, [conversation.inbox_id, candidate.id]);
     return candidate;
   }
 }

@@ -180,15 +180,15 @@ export class CampaignSendsService {
             sending.map((item, index) => ({
               displayId: displayIds[index],
               fields: {
-                inboxId: input.inbox_id,
-                contactId: item.send.contact_id,
-                sourceId: item.sourceId,
+                inbox_id: input.inbox_id,
+                contact_id: item.send.contact_id,
+                source_id: item.sourceId,
                 status: 'open',
-                assigneeId: null,
-                teamId: null,
-                customAttributes: {},
-                additionalAttributes: {},
-                campaignId: input.campaign_id,
+                assignee_id: null,
+                team_id: null,
+                custom_attributes: {},
+                additional_attributes: {},
+                campaign_id: input.campaign_id,
               },
             })),
           );
@@ -208,7 +208,7 @@ export class CampaignSendsService {
               },
               snapshot,
             );
-            answer(send, { id: conversation.id, display_id: conversation.displayId, message_id: message.id });
+            answer(send, { id: conversation.id, display_id: conversation.display_id, message_id: message.id });
           }
         });
     }

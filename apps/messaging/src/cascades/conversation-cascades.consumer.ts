@@ -51,7 +51,7 @@ export class ConversationCascadesConsumer {
       event.account_id!,
       definition.attribute_key,
     )) {
-      const { [definition.attribute_key]: _removed, ...rest } = conversation.customAttributes;
+      const { [definition.attribute_key]: _removed, ...rest } = conversation.custom_attributes;
       await this.changes.apply(tx, emit, conversation, { customAttributes: rest }, { actor: null });
     }
   }
@@ -65,7 +65,7 @@ export class ConversationCascadesConsumer {
     const { definition, previous_key } = event.data;
     if (definition.attribute_model !== 'conversation_attribute' || previous_key === definition.attribute_key) return;
     for (const conversation of await this.conversations.lockWithAttribute(tx, event.account_id!, previous_key)) {
-      const { [previous_key]: value, ...rest } = conversation.customAttributes;
+      const { [previous_key]: value, ...rest } = conversation.custom_attributes;
       await this.changes.apply(
         tx,
         emit,

@@ -46,7 +46,7 @@ export class ConversationAttributesService {
     attributes: Record<string, unknown>,
   ): Promise<Conversation> {
     return this.changes.update(scope, displayId, async (tx, conversation) => {
-      const merged: Record<string, unknown> = { ...conversation.customAttributes };
+      const merged: Record<string, unknown> = { ...conversation.custom_attributes };
       for (const [key, value] of Object.entries(attributes)) {
         if (value === null) delete merged[key];
         else merged[key] = value;

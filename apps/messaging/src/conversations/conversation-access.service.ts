@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ConversationErrors, type AccountScoped, type Caller, type ConversationSnapshot } from '@parley/contracts';
-import { DomainError, preparedQuery } from '@parley/service-kit';
+import { DomainError, preparedQuery, selectOneOrFail } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InboxesLoader, type MessageInbox } from '../inboxes/inboxes.loader';
 import { toSnapshot } from './conversation.loader';
@@ -10,7 +10,6 @@ import {
   type ConversationForMessageRow,
   type ConversationRow,
 } from './persistence/conversation.row';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 /**
  * Finds a conversation by its number in the account, for a caller: administrators reach every
@@ -27,14 +26,17 @@ export class ConversationAccessService {
     scope: AccountScoped,
     displayId: number,
     options: { tx?: EntityManager; lock?: boolean } = {},
-  ): Promise<ConversationEntity> {
+  ): Promise<ConversationRow> {
     const manager = options.tx ?? this.dataSource.manager;
-    const conversation = await manager.findOne(ConversationEntity, {
-      where: { accountId: scope.account_id, displayId },
-      lock: options.lock && options.tx ? { mode: 'pessimistic_write' } : undefined,
-    });
-    if (!conversation) throw new DomainError(ConversationErrors.notFound, 'Conversation not found');
-    await this.assertInboxAccess(manager, scope.caller, conversation.inboxId);
+    const lock = options.lock && options.tx ? ' FOR UPDATE' : '';
+    const conversation = await selectOneOrFail<ConversationRow>(
+      manager,
+      `SELECT * FROM messaging.conversations WHERE account_id = $1 AND display_id = $2${lock}`,
+      [scope.account_id, displayId],
+      'Conversation',
+      ConversationErrors.notFound,
+    );
+    await this.assertInboxAccess(manager, scope.caller, conversation.inbox_id);
     return conversation;
   }
 
@@ -48,7 +50,7 @@ export class ConversationAccessService {
     scope: AccountScoped,
     displayId: number,
   ): Promise<{
-    conversation: ConversationEntity;
+    conversation: ConversationRow;
     before: ConversationSnapshot;
     inbox: MessageInbox;
     callerName: string | null;
@@ -63,7 +65,7 @@ export class ConversationAccessService {
     if (!row.allowed)
       throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
     return {
-      conversation: conversationFromRow(row),
+      conversation: row,
       before: toSnapshot(row),
       inbox: {
         channel_type: row.channel_type,
@@ -87,39 +89,4 @@ export class ConversationAccessService {
       throw new DomainError(ConversationErrors.accessDenied, 'You do not have access to this conversation');
     }
   }
-}
-
-/** An entity from a raw row, for the hot path that reads a conversation together with other things in one query. */
-function conversationFromRow(row: ConversationRow): ConversationEntity {
-  return Object.assign(new ConversationEntity(), {
-    id: row.id,
-    accountId: row.account_id,
-    displayId: row.display_id,
-    inboxId: row.inbox_id,
-    contactId: row.contact_id,
-    sourceId: row.source_id,
-    status: row.status,
-    assigneeId: row.assignee_id,
-    teamId: row.team_id,
-    priority: row.priority,
-    labels: row.labels,
-    muted: row.muted,
-    snoozedUntil: row.snoozed_until,
-    customAttributes: row.custom_attributes,
-    additionalAttributes: row.additional_attributes,
-    campaignId: row.campaign_id,
-    messagesCount: row.messages_count,
-    unreadCount: row.unread_count,
-    lastMessageId: row.last_message_id,
-    lastNonActivityMessageId: row.last_non_activity_message_id,
-    lastIncomingAt: row.last_incoming_at,
-    agentLastSeenAt: row.agent_last_seen_at,
-    contactLastSeenAt: row.contact_last_seen_at,
-    lastActivityAt: row.last_activity_at,
-    waitingSince: row.waiting_since,
-    firstReplyCreatedAt: row.first_reply_created_at,
-    assignedAt: row.assigned_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
 }

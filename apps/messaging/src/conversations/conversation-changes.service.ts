@@ -15,8 +15,8 @@ import { assigneeActivity, statusActivity, teamActivity, type ActorName } from '
 import { ConversationAccessService } from './conversation-access.service';
 import { ConversationLoader } from './conversation.loader';
 import { MessageWriter } from './message.writer';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
 import { INSERT_STATUS_CHANGE } from './persistence/conversation-status-change.row';
+import type { ConversationRow } from './persistence/conversation.row';
 
 export interface Change {
   status?: ConversationStatus;
@@ -51,12 +51,12 @@ interface Tracked {
  * Work another feature does inside the transaction of a change into `resolved` (a CSAT survey):
  * registered by that feature, so it depends on this one and never the reverse.
  */
-export type ResolvedFollowUp = (tx: EntityManager, emit: Emit, conversation: ConversationEntity) => Promise<void>;
+export type ResolvedFollowUp = (tx: EntityManager, emit: Emit, conversation: ConversationRow) => Promise<void>;
 
 /** The round-robin's pick of an assignee for a conversation (assignment/ registers it), or null when nobody can take it. */
 export type AssigneePick = (
   tx: EntityManager,
-  conversation: ConversationEntity,
+  conversation: ConversationRow,
   options: { evenWhenDisabled?: boolean },
 ) => Promise<{ id: number; name: string } | null>;
 
@@ -76,17 +76,45 @@ function changeActor(): string | null {
   return context?.caller ? `user:${context.caller.user_id}` : (context?.origin ?? null);
 }
 
-function tracked(entity: ConversationEntity): Tracked {
+function tracked(row: ConversationRow): Tracked {
   return {
-    status: entity.status,
-    snoozed_until: toUnixSeconds(entity.snoozedUntil),
-    assignee_id: entity.assigneeId,
-    team_id: entity.teamId,
-    priority: entity.priority,
-    labels: [...entity.labels],
-    custom_attributes: { ...entity.customAttributes },
-    muted: entity.muted,
+    status: row.status,
+    snoozed_until: toUnixSeconds(row.snoozed_until),
+    assignee_id: row.assignee_id,
+    team_id: row.team_id,
+    priority: row.priority,
+    labels: [...row.labels],
+    custom_attributes: { ...row.custom_attributes },
+    muted: row.muted,
   };
+}
+
+/** The columns a change may write. */
+const WRITABLE = [
+  'status',
+  'snoozed_until',
+  'assignee_id',
+  'assigned_at',
+  'team_id',
+  'priority',
+  'labels',
+  'custom_attributes',
+  'muted',
+] as const;
+
+/** Writes the columns of `row` that differ from `before` (and its update time) in one statement. */
+async function saveChanged(
+  tx: EntityManager,
+  row: ConversationRow,
+  before: Pick<ConversationRow, (typeof WRITABLE)[number]>,
+): Promise<void> {
+  const columns = WRITABLE.filter((column) => JSON.stringify(row[column]) !== JSON.stringify(before[column]));
+  const sets = columns.map((column, index) => `${column} = $${index + 2}`);
+  const [{ updated_at: updatedAt }]: Array<{ updated_at: Date }> = await tx.query(
+    `UPDATE messaging.conversations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING updated_at`,
+    [row.id, ...columns.map((column) => row[column])],
+  );
+  row.updated_at = updatedAt;
 }
 
 /**
@@ -122,7 +150,7 @@ export class ConversationChangesService {
   async update(
     scope: AccountScoped,
     displayId: number,
-    decide: (tx: EntityManager, conversation: ConversationEntity) => Promise<Change>,
+    decide: (tx: EntityManager, conversation: ConversationRow) => Promise<Change>,
   ): Promise<Conversation> {
     const id = await this.outbox.transaction(async (tx, emit) => {
       const conversation = await this.access.find(scope, displayId, { tx, lock: true });
@@ -138,29 +166,30 @@ export class ConversationChangesService {
   async apply(
     tx: EntityManager,
     emit: Emit,
-    conversation: ConversationEntity,
+    conversation: ConversationRow,
     change: Change,
     context: ChangeContext,
   ): Promise<ChangedAttributes> {
     const before = tracked(conversation);
+    const stored = { ...conversation };
     if (change.status !== undefined) {
       conversation.status = change.status;
-      conversation.snoozedUntil = change.status === 'snoozed' ? (change.snoozedUntil ?? null) : null;
+      conversation.snoozed_until = change.status === 'snoozed' ? (change.snoozedUntil ?? null) : null;
     }
     if (change.assigneeId !== undefined) {
-      conversation.assigneeId = change.assigneeId;
-      if (change.assigneeId !== null && change.assigneeId !== before.assignee_id) conversation.assignedAt = new Date();
+      conversation.assignee_id = change.assigneeId;
+      if (change.assigneeId !== null && change.assigneeId !== before.assignee_id) conversation.assigned_at = new Date();
     }
-    if (change.teamId !== undefined) conversation.teamId = change.teamId;
+    if (change.teamId !== undefined) conversation.team_id = change.teamId;
     if (change.priority !== undefined) conversation.priority = change.priority;
     if (change.labels !== undefined) conversation.labels = change.labels;
-    if (change.customAttributes !== undefined) conversation.customAttributes = change.customAttributes;
+    if (change.customAttributes !== undefined) conversation.custom_attributes = change.customAttributes;
     if (change.muted !== undefined) conversation.muted = change.muted;
     const after = tracked(conversation);
     const changes = changedAttributes(before, after, TRACKED);
     if (changes.length === 0 && before.muted === after.muted) return [];
 
-    await tx.save(conversation);
+    await saveChanged(tx, conversation, stored);
     const statusChanged = before.status !== after.status;
     if (statusChanged) {
       await this.activity(tx, emit, conversation, statusActivity(after.status, context.actor, context.statusReason));
@@ -184,7 +213,7 @@ export class ConversationChangesService {
     }
 
     const snapshot = await this.loader.snapshot(conversation.id, tx);
-    const accountId = conversation.accountId;
+    const accountId = conversation.account_id;
     if (changes.length > 0)
       await emit(ConversationEvents.updated, accountId, { conversation: snapshot, changed_attributes: changes });
     if (statusChanged) {
@@ -224,7 +253,7 @@ export class ConversationChangesService {
   async autoAssign(
     tx: EntityManager,
     emit: Emit,
-    conversation: ConversationEntity,
+    conversation: ConversationRow,
     options: { evenWhenDisabled?: boolean } = {},
   ): Promise<boolean> {
     const candidate = await this.assigneePick(tx, conversation, options);
@@ -233,12 +262,7 @@ export class ConversationChangesService {
     return true;
   }
 
-  private async activity(
-    tx: EntityManager,
-    emit: Emit,
-    conversation: ConversationEntity,
-    content: string,
-  ): Promise<void> {
+  private async activity(tx: EntityManager, emit: Emit, conversation: ConversationRow, content: string): Promise<void> {
     await this.messages.write(tx, emit, conversation, { content, messageType: 'activity' });
   }
 }

@@ -4,21 +4,31 @@ import { ConversationEvents, type AccountScoped, type ConversationSnapshot } fro
 import type { Emit } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConversationLoader } from './conversation.loader';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
+import type { ConversationRow } from './persistence/conversation.row';
 
 /** The fields a new conversation is given by its creator. */
 export type NewConversation = Pick<
-  ConversationEntity,
-  | 'inboxId'
-  | 'contactId'
-  | 'sourceId'
+  ConversationRow,
+  | 'inbox_id'
+  | 'contact_id'
+  | 'source_id'
   | 'status'
-  | 'assigneeId'
-  | 'teamId'
-  | 'customAttributes'
-  | 'additionalAttributes'
-  | 'campaignId'
+  | 'assignee_id'
+  | 'team_id'
+  | 'custom_attributes'
+  | 'additional_attributes'
+  | 'campaign_id'
 >;
+
+/** The rows of `$2` (a JSON array of NewConversation with display ids) in account `$1`; the other columns take their defaults. */
+const INSERT_CONVERSATIONS = `
+  INSERT INTO messaging.conversations (account_id, display_id, inbox_id, contact_id, source_id, status, assignee_id,
+                                       assigned_at, team_id, custom_attributes, additional_attributes, campaign_id)
+  SELECT $1, n.display_id, n.inbox_id, n.contact_id, n.source_id, n.status, n.assignee_id,
+         CASE WHEN n.assignee_id IS NOT NULL THEN now() END, n.team_id, n.custom_attributes, n.additional_attributes, n.campaign_id
+    FROM jsonb_to_recordset($2::jsonb) AS n(display_id int, inbox_id int, contact_id int, source_id text, status text,
+         assignee_id int, team_id int, custom_attributes jsonb, additional_attributes jsonb, campaign_id int)
+  RETURNING *`;
 
 /** New conversation rows: their display ids, rows, snapshots and created/opened events (for the API's create and campaign sends). */
 @Injectable()
@@ -51,7 +61,7 @@ export class ConversationInsertsWriter {
     scope: AccountScoped,
     displayId: number,
     fields: NewConversation,
-  ): Promise<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }> {
+  ): Promise<{ conversation: ConversationRow; snapshot: ConversationSnapshot }> {
     const [inserted] = await this.insertMany(tx, emit, scope, [{ displayId, fields }]);
     return inserted;
   }
@@ -62,27 +72,14 @@ export class ConversationInsertsWriter {
     emit: Emit,
     scope: AccountScoped,
     items: Array<{ displayId: number; fields: NewConversation }>,
-  ): Promise<Array<{ conversation: ConversationEntity; snapshot: ConversationSnapshot }>> {
-    const conversations = await tx.save(
-      items.map(({ displayId, fields }) =>
-        tx.create(ConversationEntity, {
-          ...fields,
-          accountId: scope.account_id,
-          displayId,
-          assignedAt: fields.assigneeId ? new Date() : null,
-          priority: null,
-          labels: [],
-          muted: false,
-          snoozedUntil: null,
-          messagesCount: 0,
-          unreadCount: 0,
-          lastMessageId: null,
-          lastNonActivityMessageId: null,
-          lastIncomingAt: null,
-          lastActivityAt: new Date(),
-        }),
-      ),
-    );
+  ): Promise<Array<{ conversation: ConversationRow; snapshot: ConversationSnapshot }>> {
+    const rows: ConversationRow[] = await tx.query(INSERT_CONVERSATIONS, [
+      scope.account_id,
+      JSON.stringify(items.map(({ displayId, fields }) => ({ ...fields, display_id: displayId }))),
+    ]);
+    // RETURNING's order is not promised: the items' order is.
+    const byDisplayId = new Map(rows.map((row) => [row.display_id, row]));
+    const conversations = items.map(({ displayId }) => byDisplayId.get(displayId)!);
     const snapshots = await this.loader.snapshots(
       conversations.map((conversation) => conversation.id),
       tx,

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ConversationSnapshot } from '@parley/contracts';
-import { In, type EntityManager } from 'typeorm';
+import { ConversationErrors, type ConversationSnapshot } from '@parley/contracts';
+import { selectOneOrFail } from '@parley/service-kit';
+import type { EntityManager } from 'typeorm';
 import { ConversationLoader } from './conversation.loader';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
+import type { ConversationRow } from './persistence/conversation.row';
 
 /** The aggregate's row as the use-case folders handle it (they never import persistence/). */
-export type { ConversationEntity } from './persistence/conversation.orm-entity';
+export type { ConversationRow } from './persistence/conversation.row';
 
 /**
  * Locks and writes of conversations for the use-case folders and cascades/: the caller decides
@@ -16,49 +17,49 @@ export class ConversationWriter {
   constructor(private readonly loader: ConversationLoader) {}
 
   /** The account's conversations carrying the label, locked for a change. */
-  lockWithLabel(tx: EntityManager, accountId: number, title: string): Promise<ConversationEntity[]> {
+  lockWithLabel(tx: EntityManager, accountId: number, title: string): Promise<ConversationRow[]> {
     return this.lock(tx, accountId, '$2 = ANY(c.labels)', [title]);
   }
 
   /** The account's conversations holding a value for the attribute key, locked for a change. */
-  lockWithAttribute(tx: EntityManager, accountId: number, key: string): Promise<ConversationEntity[]> {
+  lockWithAttribute(tx: EntityManager, accountId: number, key: string): Promise<ConversationRow[]> {
     return this.lock(tx, accountId, 'c.custom_attributes ? $2', [key]);
   }
 
   /** The account's conversations assigned to the user, locked for a change. */
-  lockAssignedTo(tx: EntityManager, accountId: number, userId: number): Promise<ConversationEntity[]> {
+  lockAssignedTo(tx: EntityManager, accountId: number, userId: number): Promise<ConversationRow[]> {
     return this.lock(tx, accountId, 'c.assignee_id = $2', [userId]);
   }
 
   /** The conversation, locked for a change. */
-  lockById(tx: EntityManager, id: number): Promise<ConversationEntity> {
-    return tx.findOneOrFail(ConversationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  lockById(tx: EntityManager, id: number): Promise<ConversationRow> {
+    return selectOneOrFail<ConversationRow>(
+      tx,
+      'SELECT * FROM messaging.conversations WHERE id = $1 FOR UPDATE',
+      [id],
+      'Conversation',
+      ConversationErrors.notFound,
+    );
   }
 
   /** The inbox's oldest open, unassigned conversation not locked by another transaction, locked. */
-  async lockOldestWaiting(tx: EntityManager, inboxId: number): Promise<ConversationEntity | null> {
-    const [waiting] = await tx
-      .createQueryBuilder(ConversationEntity, 'c')
-      .where("c.inbox_id = :inboxId AND c.status = 'open' AND c.assignee_id IS NULL", { inboxId })
-      .orderBy('c.created_at', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .limit(1)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getMany();
+  async lockOldestWaiting(tx: EntityManager, inboxId: number): Promise<ConversationRow | null> {
+    const [waiting]: ConversationRow[] = await tx.query(
+      `SELECT * FROM messaging.conversations
+        WHERE inbox_id = $1 AND status = 'open' AND assignee_id IS NULL
+        ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [inboxId],
+    );
     return waiting ?? null;
   }
 
   /** Up to `limit` snoozed conversations whose time has come, not locked by another transaction, locked. */
-  lockDueSnoozes(tx: EntityManager, limit: number): Promise<ConversationEntity[]> {
-    return tx
-      .createQueryBuilder(ConversationEntity, 'c')
-      .where("c.status = 'snoozed' AND c.snoozed_until <= now()")
-      .orderBy('c.snoozed_until', 'ASC')
-      .limit(limit)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getMany();
+  lockDueSnoozes(tx: EntityManager, limit: number): Promise<ConversationRow[]> {
+    return tx.query(
+      `SELECT * FROM messaging.conversations WHERE status = 'snoozed' AND snoozed_until <= now()
+        ORDER BY snoozed_until LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
   }
 
   /**
@@ -110,13 +111,11 @@ export class ConversationWriter {
     accountId: number,
     condition: string,
     params: unknown[],
-  ): Promise<ConversationEntity[]> {
-    const rows: Array<{ id: number }> = await tx.query(
-      `SELECT c.id FROM messaging.conversations c WHERE c.account_id = $1 AND ${condition} ORDER BY c.id FOR UPDATE`,
+  ): Promise<ConversationRow[]> {
+    return tx.query(
+      `SELECT c.* FROM messaging.conversations c WHERE c.account_id = $1 AND ${condition} ORDER BY c.id FOR UPDATE`,
       [accountId, ...params],
     );
-    if (rows.length === 0) return [];
-    return tx.find(ConversationEntity, { where: { id: In(rows.map((row) => row.id)) }, order: { id: 'ASC' } });
   }
 
   /** A deleted account's conversation counts (its conversations' deletion appended their -1 rows). */

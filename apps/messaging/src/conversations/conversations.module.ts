@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomAttributesModule } from '../custom-attributes/custom-attributes.module';
 import { IdentityModule } from '../identity/identity.module';
 import { InboxesModule } from '../inboxes/inboxes.module';
@@ -18,7 +17,6 @@ import { ConversationsQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
 import { MessageLoader } from './message.loader';
 import { MessageWriter } from './message.writer';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 /**
  * The conversation aggregate: its tables (conversations, messages, attachments, counts), access
@@ -29,14 +27,7 @@ import { ConversationEntity } from './persistence/conversation.orm-entity';
  * imports none of them.
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([ConversationEntity]),
-    IdentityModule,
-    InboxesModule,
-    TeamsModule,
-    CustomAttributesModule,
-    ContactsViewModule,
-  ],
+  imports: [IdentityModule, InboxesModule, TeamsModule, CustomAttributesModule, ContactsViewModule],
   controllers: [ConversationsHandlers],
   providers: [
     ConversationsService,

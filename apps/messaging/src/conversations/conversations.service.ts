@@ -21,7 +21,6 @@ import { ConversationInsertsWriter } from './conversation-inserts.writer';
 import { ConversationLoader } from './conversation.loader';
 import { MessageWriter } from './message.writer';
 import { openingMessage } from './opening-message.rules';
-import { ConversationEntity } from './persistence/conversation.orm-entity';
 
 /**
  * The conversation itself: create, show, a contact's conversations, read and typing marks. The
@@ -82,18 +81,18 @@ export class ConversationsService {
         input.custom_attributes ?? {},
       );
       const { conversation, snapshot } = await this.inserts.insert(tx, emit, scope, displayId, {
-        inboxId: input.inbox_id,
-        contactId: contact.id,
-        sourceId,
+        inbox_id: input.inbox_id,
+        contact_id: contact.id,
+        source_id: sourceId,
         status: input.status ?? 'open',
-        assigneeId: input.assignee_id ?? null,
-        teamId: input.team_id ?? null,
-        customAttributes,
-        additionalAttributes: input.additional_attributes ?? {},
-        campaignId: null,
+        assignee_id: input.assignee_id ?? null,
+        team_id: input.team_id ?? null,
+        custom_attributes: customAttributes,
+        additional_attributes: input.additional_attributes ?? {},
+        campaign_id: null,
       });
       if (opening) await this.messages.write(tx, emit, conversation, opening, snapshot);
-      if (conversation.status === 'open' && conversation.assigneeId === null)
+      if (conversation.status === 'open' && conversation.assignee_id === null)
         await this.changes.autoAssign(tx, emit, conversation);
       return conversation.id;
     });
@@ -103,7 +102,10 @@ export class ConversationsService {
   async updateLastSeen(scope: AccountScoped, displayId: number): Promise<Conversation> {
     const conversation = await this.access.find(scope, displayId);
     await this.outbox.transaction(async (tx) => {
-      await tx.update(ConversationEntity, { id: conversation.id }, { agentLastSeenAt: new Date(), unreadCount: 0 });
+      await tx.query(
+        'UPDATE messaging.conversations SET agent_last_seen_at = now(), unread_count = 0, updated_at = now() WHERE id = $1',
+        [conversation.id],
+      );
     });
     return this.loader.conversation(conversation.id);
   }

@@ -18,8 +18,7 @@ import { ConversationLoader } from './conversation.loader';
 import { MessageLoader } from './message.loader';
 import { canReplyAt } from './messaging-window.rules';
 import { INSERT_ATTACHMENT, REPLACE_WITH_PLACEHOLDER, type StoredAttachmentRow } from './persistence/attachment.row';
-import type { ConversationCounters } from './persistence/conversation.row';
-import type { ConversationEntity } from './persistence/conversation.orm-entity';
+import type { ConversationCounters, ConversationRow } from './persistence/conversation.row';
 import { INSERT_MESSAGE, insertMessageParams, type InsertedMessage } from './persistence/message.row';
 
 export interface NewMessage {
@@ -55,16 +54,16 @@ export class MessageWriter {
   async write(
     tx: EntityManager,
     emit: Emit,
-    conversation: ConversationEntity,
+    conversation: ConversationRow,
     input: NewMessage,
     before?: ConversationSnapshot,
   ): Promise<Message> {
     before ??= await this.conversations.snapshot(conversation.id, tx);
     const status: MessageStatus = input.messageType === 'incoming' ? 'received' : 'sent';
     const inserted = {
-      account_id: conversation.accountId,
+      account_id: conversation.account_id,
       conversation_id: conversation.id,
-      inbox_id: conversation.inboxId,
+      inbox_id: conversation.inbox_id,
       content: input.content,
       message_type: input.messageType,
       content_type: input.contentType ?? 'text',
@@ -86,12 +85,12 @@ export class MessageWriter {
     );
     if (!row) throw new Error(`Conversation ${conversation.id} vanished`);
     const counters = keepCounters(conversation, { ...row, updated_at: row.conversation_updated_at });
-    const attachments = await this.attach(tx, conversation.accountId, row.id, input.files ?? []);
+    const attachments = await this.attach(tx, conversation.account_id, row.id, input.files ?? []);
     const message = this.messages.toMessage(
       {
         ...inserted,
         id: row.id,
-        display_id: conversation.displayId,
+        display_id: conversation.display_id,
         sender_name: await this.senderName(tx, input, before),
         sender_thumbnail: input.senderType === 'contact' ? (before.meta.sender?.thumbnail ?? null) : null,
         external_error: null,
@@ -100,7 +99,7 @@ export class MessageWriter {
       },
       attachments,
     );
-    await emit(MessageEvents.created, conversation.accountId, {
+    await emit(MessageEvents.created, conversation.account_id, {
       message,
       conversation: withCounters(before, counters),
     });
@@ -158,18 +157,18 @@ export class MessageWriter {
   }
 }
 
-/** The entity takes the stored counters. */
-function keepCounters(conversation: ConversationEntity, counters: ConversationCounters): ConversationCounters {
-  conversation.messagesCount = counters.messages_count;
-  conversation.unreadCount = counters.unread_count;
-  conversation.lastMessageId = counters.last_message_id;
-  conversation.lastNonActivityMessageId = counters.last_non_activity_message_id;
-  conversation.lastIncomingAt = counters.last_incoming_at;
-  conversation.lastActivityAt = counters.last_activity_at;
-  conversation.waitingSince = counters.waiting_since;
-  conversation.firstReplyCreatedAt = counters.first_reply_created_at;
-  conversation.agentLastSeenAt = counters.agent_last_seen_at;
-  conversation.updatedAt = counters.updated_at;
+/** The row in hand takes the stored counters. */
+function keepCounters(conversation: ConversationRow, counters: ConversationCounters): ConversationCounters {
+  conversation.messages_count = counters.messages_count;
+  conversation.unread_count = counters.unread_count;
+  conversation.last_message_id = counters.last_message_id;
+  conversation.last_non_activity_message_id = counters.last_non_activity_message_id;
+  conversation.last_incoming_at = counters.last_incoming_at;
+  conversation.last_activity_at = counters.last_activity_at;
+  conversation.waiting_since = counters.waiting_since;
+  conversation.first_reply_created_at = counters.first_reply_created_at;
+  conversation.agent_last_seen_at = counters.agent_last_seen_at;
+  conversation.updated_at = counters.updated_at;
   return counters;
 }
 

@@ -19,7 +19,7 @@ export class CsatSurveysService {
     private readonly inboxes: InboxesLoader,
   ) {
     changes.onResolved(async (tx, emit, conversation) => {
-      if (await this.inboxes.csatSurveyEnabled(tx, conversation.inboxId))
+      if (await this.inboxes.csatSurveyEnabled(tx, conversation.inbox_id))
         await this.messages.write(tx, emit, conversation, csatSurveyMessage());
     });
   }

@@ -83,8 +83,8 @@ export class MessagesService {
         if (repeat) return this.loader.one(repeat.id, tx);
         const setting = {
           channel: inbox.channel_type,
-          lastIncomingAt: conversation.lastIncomingAt,
-          contactId: conversation.contactId,
+          lastIncomingAt: conversation.last_incoming_at,
+          contactId: conversation.contact_id,
           userId: scope.caller.user_id,
         };
         const message = await this.writer.write(
@@ -154,11 +154,11 @@ export class MessagesService {
       if (!message) throw new DomainError(MessageErrors.notFound, 'Message not found');
       if (message.message_type === 'activity')
         throw new DomainError(MessageErrors.activityNotDeletable, 'Activity messages cannot be deleted', ['id']);
-      const inbox = await this.inboxes.messageSettings(tx, conversation.inboxId);
+      const inbox = await this.inboxes.messageSettings(tx, conversation.inbox_id);
       const previousContent = message.content;
       const placeholder = inbox.message_deleted_placeholder ?? DEFAULT_MESSAGE_DELETED_PLACEHOLDER;
       removedKeys = await this.writer.replaceWithPlaceholder(tx, message.id, placeholder);
-      await emit(MessageEvents.updated, conversation.accountId, {
+      await emit(MessageEvents.updated, conversation.account_id, {
         message: await this.loader.one(message.id, tx),
         conversation: await this.conversations.snapshot(conversation.id, tx),
         changed_attributes: [{ content: { previous_value: previousContent, current_value: placeholder } }],

@@ -3,7 +3,7 @@ import type { AccountScoped, ToggleStatusInput, ToggleStatusResult } from '@parl
 import type { Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ConversationChangesService } from '../conversations/conversation-changes.service';
-import { ConversationWriter, type ConversationEntity } from '../conversations/conversation.writer';
+import { ConversationWriter, type ConversationRow } from '../conversations/conversation.writer';
 import { ContactsViewService } from '../read-models/contacts-view/contacts-view.service';
 import { nextStatus, statusAfterIncoming } from './status.rules';
 
@@ -39,14 +39,14 @@ export class StatusService {
   async wakeUpOnIncoming(
     tx: EntityManager,
     emit: Emit,
-    conversation: ConversationEntity,
+    conversation: ConversationRow,
     allowMessagesAfterResolved: boolean,
   ): Promise<void> {
     if (conversation.status !== 'resolved' && conversation.status !== 'snoozed') return;
-    const contact = await this.contacts.find(conversation.accountId, conversation.contactId);
+    const contact = await this.contacts.find(conversation.account_id, conversation.contact_id);
     const status = statusAfterIncoming({
       status: conversation.status,
-      snoozedUntil: conversation.snoozedUntil,
+      snoozedUntil: conversation.snoozed_until,
       allowMessagesAfterResolved,
       muted: conversation.muted,
       contactBlocked: contact?.blocked ?? false,

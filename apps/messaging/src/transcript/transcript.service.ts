@@ -21,7 +21,7 @@ export class TranscriptService {
     const conversation = await this.access.find(scope, displayId);
     await this.outbox.transaction(async (tx, _emit, sendMail) => {
       const lines = await this.messages.transcriptLines(tx, conversation.id);
-      await sendMail(transcriptMail(address, conversation.displayId, lines));
+      await sendMail(transcriptMail(address, conversation.display_id, lines));
     });
     return null;
   }

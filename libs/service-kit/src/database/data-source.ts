@@ -4,8 +4,6 @@ import type { DatabaseConfig } from '../config/service-config';
 
 export interface SchemaDefinition {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string>;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
 }
 
@@ -15,7 +13,6 @@ export function dataSourceOptions(database: DatabaseConfig, definition: SchemaDe
     type: 'postgres',
     url: database.url,
     schema: database.schema,
-    entities: definition.entities,
     migrations: definition.migrations,
     migrationsTableName: 'migrations',
     migrationsRun: false,

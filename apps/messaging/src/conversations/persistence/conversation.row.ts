@@ -1,4 +1,4 @@
-/** @owns messaging.conversation_counters, messaging.command_keys */
+/** @owns messaging.conversations, messaging.conversation_counters, messaging.command_keys */
 import type { AvailabilityStatus, ChannelType, ConversationStatus, Priority, Role } from '@parley/contracts';
 
 /** The columns of `messaging.conversations` as raw SQL returns them. */
