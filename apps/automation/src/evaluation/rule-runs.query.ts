@@ -27,17 +27,20 @@ export class RuleRunsQuery {
     if (!(await this.rules.exists(accountId, ruleId)))
       throw new DomainError(AutomationRuleErrors.notFound, 'Automation rule not found');
     const window = `created_at > now() - interval '${RULE_RUNS_RETENTION_DAYS} days'`;
-    const [rows, [{ count }]]: [RuleRunRow[], Array<{ count: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT id, event_id, event_name, conversation_id, matched, actions, created_at FROM automation.rule_runs
-          WHERE rule_id = $1 AND ${window} ORDER BY occurred_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [ruleId, RULE_RUNS_PAGE_SIZE, (page - 1) * RULE_RUNS_PAGE_SIZE],
-      ),
-      this.dataSource.query(
-        `SELECT count(*)::int AS count FROM automation.rule_runs WHERE rule_id = $1 AND ${window}`,
-        [ruleId],
-      ),
-    ]);
+    // One snapshot for the page and the count: runs committed between two reads would make them disagree.
+    const [rows, [{ count }]]: [RuleRunRow[], Array<{ count: number }>] = await this.dataSource.transaction(
+      'REPEATABLE READ',
+      async (tx) => [
+        await tx.query(
+          `SELECT id, event_id, event_name, conversation_id, matched, actions, created_at FROM automation.rule_runs
+            WHERE rule_id = $1 AND ${window} ORDER BY occurred_at DESC, id DESC LIMIT $2 OFFSET $3`,
+          [ruleId, RULE_RUNS_PAGE_SIZE, (page - 1) * RULE_RUNS_PAGE_SIZE],
+        ),
+        await tx.query(`SELECT count(*)::int AS count FROM automation.rule_runs WHERE rule_id = $1 AND ${window}`, [
+          ruleId,
+        ]),
+      ],
+    );
     return {
       meta: { count, current_page: page },
       payload: rows.map((row) => ({
