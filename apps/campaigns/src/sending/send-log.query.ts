@@ -19,17 +19,21 @@ export class SendLogQuery {
     await this.campaigns.find(accountId, campaignId);
     const page = query.page ?? 1;
     const status = query.status ?? null;
-    const [rows, [{ count }]]: [CampaignSendRow[], Array<{ count: string }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT contact_id, status, error, message_id, conversation_id, sent_at FROM campaigns.campaign_sends
-          WHERE campaign_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY contact_id LIMIT $3 OFFSET $4`,
-        [campaignId, status, PAGE_SIZE, (page - 1) * PAGE_SIZE],
-      ),
-      this.dataSource.query(
-        `SELECT count(*) FROM campaigns.campaign_sends WHERE campaign_id = $1 AND ($2::text IS NULL OR status = $2)`,
-        [campaignId, status],
-      ),
-    ]);
+    // One snapshot for the page and the count: sends recorded between two reads would make them disagree.
+    const [rows, [{ count }]]: [CampaignSendRow[], Array<{ count: string }>] = await this.dataSource.transaction(
+      'REPEATABLE READ',
+      async (tx) => [
+        await tx.query(
+          `SELECT contact_id, status, error, message_id, conversation_id, sent_at FROM campaigns.campaign_sends
+            WHERE campaign_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY contact_id LIMIT $3 OFFSET $4`,
+          [campaignId, status, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+        ),
+        await tx.query(
+          `SELECT count(*) FROM campaigns.campaign_sends WHERE campaign_id = $1 AND ($2::text IS NULL OR status = $2)`,
+          [campaignId, status],
+        ),
+      ],
+    );
     return {
       meta: { count: Number(count), current_page: page },
       payload: rows.map((row) => ({
