@@ -15,6 +15,8 @@ import { IdentityModule } from './identity/identity.module';
 import { InboxesModule } from './inboxes/inboxes.module';
 import { LabelsModule } from './labels/labels.module';
 import { MessagesModule } from './messages/messages.module';
+import { ChannelSendsModule } from './channel-sends/channel-sends.module';
+import { EmailInboundModule } from './email-inbound/email-inbound.module';
 import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
 import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
@@ -45,6 +47,8 @@ import { TranscriptModule } from './transcript/transcript.module';
     CampaignSendsModule,
     CsatSurveysModule,
     MessagesModule,
+    ChannelSendsModule,
+    EmailInboundModule,
     CascadesModule,
     HistoryModule,
   ],

@@ -1,25 +1,84 @@
+import { CredentialCipher } from '@parley/channels';
 import { EnvReader, readAllowedHosts, type AllowedHost } from '@parley/service-kit';
+
+export interface ChannelsConfig {
+  /** `CHANNEL_SANDBOX=1`: provider inboxes without credentials record their sends instead of failing "not connected". */
+  sandbox: boolean;
+  /** The sandbox provider refuses messages containing this text (to exercise failures). */
+  sandboxFailText: string | undefined;
+  /** Seals channel secrets (`CHANNEL_CREDENTIALS_KEY`, older keys in `CHANNEL_CREDENTIALS_PREVIOUS_KEYS`); null when unset. */
+  cipher: CredentialCipher | null;
+  /** `SMTP_URL`: the server of e-mail inboxes without their own. */
+  smtpUrl: string | null;
+  /** `MAIL_INBOUND_DOMAIN`: the domain of `reply+` and forwarding addresses and of Parley's Message-IDs. */
+  mailInboundDomain: string;
+  /** `MAIL_INBOUND_SMTP_PORT`: where the inbound SMTP listener accepts mail; unset: no listener. */
+  mailInboundSmtpPort: number | null;
+  mailInboundMaxBytes: number;
+  /** PEM files for STARTTLS on the listener (both or neither). */
+  mailInboundTls: { keyFile: string; certFile: string } | null;
+  /** How long one send attempt (or one inbound e-mail's processing) may take before another replica may try again. */
+  leaseMs: number;
+  /** How often the send and inbound queues are looked at when nothing woke them. */
+  pollIntervalMs: number;
+  /** How long a transient failure is retried before the message is failed. */
+  retryWindowMs: number;
+  /** Most seconds between IMAP checks of a server without IDLE. */
+  imapPollIntervalMs: number;
+}
 
 export interface MessagingConfig {
   /** Base URL clients reach the API at; invitation and attachment links point there. */
   publicUrl: string;
   /** How often snoozed conversations whose time has come are reopened. */
   snoozePollIntervalMs: number;
-  /** The sandbox channel provider refuses messages containing this text (to exercise failures). */
-  sandboxFailText: string | undefined;
   /** Test-only exemptions from the public-address rule for API-inbox callback URLs. */
   allowedHosts: AllowedHost[];
+  channels: ChannelsConfig;
 }
 
 export const MESSAGING_CONFIG = Symbol('MESSAGING_CONFIG');
 
+function channelsConfig(read: EnvReader, env: Record<string, string | undefined>, publicUrl: string): ChannelsConfig {
+  let cipher: CredentialCipher | null = null;
+  try {
+    cipher = CredentialCipher.fromEnv(env);
+  } catch (error) {
+    read.report((error as Error).message);
+  }
+  const keyFile = read.optionalString('MAIL_INBOUND_TLS_KEY');
+  const certFile = read.optionalString('MAIL_INBOUND_TLS_CERT');
+  if (!keyFile !== !certFile) read.report('MAIL_INBOUND_TLS_KEY and MAIL_INBOUND_TLS_CERT are set together');
+  const port = read.optionalString('MAIL_INBOUND_SMTP_PORT');
+  return {
+    sandbox: read.bool('CHANNEL_SANDBOX', { default: false }),
+    sandboxFailText: read.optionalString('CHANNEL_SANDBOX_FAIL_TEXT'),
+    cipher,
+    smtpUrl: read.optionalString('SMTP_URL') ? read.url('SMTP_URL', ['smtp', 'smtps']) : null,
+    mailInboundDomain: (read.optionalString('MAIL_INBOUND_DOMAIN') ?? new URL(publicUrl).hostname).toLowerCase(),
+    mailInboundSmtpPort:
+      port === undefined ? null : read.int('MAIL_INBOUND_SMTP_PORT', { default: 2525, min: 0, max: 65535 }),
+    mailInboundMaxBytes: read.int('MAIL_INBOUND_MAX_BYTES', {
+      default: 25 * 1024 * 1024,
+      min: 1024,
+      max: 150 * 1024 * 1024,
+    }),
+    mailInboundTls: keyFile && certFile ? { keyFile, certFile } : null,
+    leaseMs: read.int('CHANNEL_SEND_LEASE_MS', { default: 120_000, min: 500, max: 3_600_000 }),
+    pollIntervalMs: read.int('CHANNEL_POLL_INTERVAL_MS', { default: 1000, min: 20, max: 60_000 }),
+    retryWindowMs: read.int('CHANNEL_RETRY_WINDOW_MS', { default: 15 * 60_000, min: 1000, max: 24 * 3_600_000 }),
+    imapPollIntervalMs: read.int('IMAP_POLL_INTERVAL_MS', { default: 60_000, min: 200, max: 3_600_000 }),
+  };
+}
+
 export function loadMessagingConfig(env: Record<string, string | undefined> = process.env): MessagingConfig {
   const read = new EnvReader(env);
+  const publicUrl = read.url('PUBLIC_URL', ['http', 'https'], { default: 'http://127.0.0.1:3000' }).replace(/\/+$/, '');
   const config: MessagingConfig = {
-    publicUrl: read.url('PUBLIC_URL', ['http', 'https'], { default: 'http://127.0.0.1:3000' }).replace(/\/+$/, ''),
+    publicUrl,
     snoozePollIntervalMs: read.int('SNOOZE_POLL_INTERVAL_MS', { default: 5000, min: 100, max: 600_000 }),
-    sandboxFailText: read.optionalString('CHANNEL_SANDBOX_FAIL_TEXT'),
     allowedHosts: readAllowedHosts(read),
+    channels: channelsConfig(read, env, publicUrl),
   };
   read.assertValid('messaging');
   return config;

@@ -19,6 +19,7 @@ export * from './events/published-events';
 export * from './mail/captured-mail';
 export * from './mail/mailbox';
 export * from './mail/smtp-capture';
+export * from './mail/scripted-smtp-server';
 export * from './mail/dovecot-server';
 export * from './fixtures/contact-events';
 export * from './fixtures/messaging-snapshots';

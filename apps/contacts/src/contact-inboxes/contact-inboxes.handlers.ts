@@ -29,6 +29,12 @@ export class ContactInboxesHandlers {
     return { links: await this.inboxes.ensureMany(r.account_id, r.contact_ids, r.inbox_id) };
   }
 
+  /** For messaging: the contact a channel's sender is (found, linked or created). */
+  @MessagePattern(ContactLinkPatterns.identify)
+  identify(@Payload() r: RpcRequest<typeof ContactLinkPatterns.identify>) {
+    return this.inboxes.identify(r);
+  }
+
   @MessagePattern(P.contactableInboxes)
   contactable(@Payload() r: RpcRequest<typeof P.contactableInboxes>) {
     return this.inboxes.contactable(r.account_id, r.id);

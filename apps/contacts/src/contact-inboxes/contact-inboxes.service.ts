@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { CHANNEL_TYPES, ContactInboxErrors, type ContactInboxLink, type LinkedInbox } from '@parley/contracts';
-import { DomainError } from '@parley/service-kit';
+import {
+  CHANNEL_TYPES,
+  ContactErrors,
+  ContactInboxErrors,
+  type ChannelSender,
+  type ContactInboxLink,
+  type LinkedInbox,
+} from '@parley/contracts';
+import { DomainError, isUniqueViolation } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import { ContactInboxLinksWriter } from '../contacts/contact-inbox-links.writer';
 import { ContactsLoader } from '../contacts/contacts.loader';
+import { ContactsService } from '../contacts/contacts.service';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 
 /** Where a contact can be reached: its inbox links, and the inboxes it could be written to from. */
@@ -13,6 +21,7 @@ export class ContactInboxesService {
     private readonly links: ContactInboxLinksWriter,
     private readonly loader: ContactsLoader,
     private readonly messagingView: MessagingViewLoader,
+    private readonly contacts: ContactsService,
   ) {}
 
   async list(accountId: number, contactId: number): Promise<ContactInboxLink[]> {
@@ -33,6 +42,41 @@ export class ContactInboxesService {
   /** The link a conversation started without a source id runs on: the contact's own, or a new one. */
   async ensure(accountId: number, contactId: number, inboxId: number): Promise<ContactInboxLink> {
     return this.links.ensureInboxLink(accountId, contactId, await this.inbox(accountId, inboxId));
+  }
+
+  /**
+   * The contact a customer writing in through a channel is: linked under the source id, else found
+   * by address and linked, else created. Two deliveries from one new sender racing each other
+   * meet at the unique link or address: the loser looks again and finds the winner's contact.
+   */
+  async identify(sender: ChannelSender): Promise<{ contact_id: number; source_id: string; blocked: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.identifyOnce(sender);
+      } catch (error) {
+        if (attempt >= 2 || !(isUniqueViolation(error) || isTakenError(error))) throw error;
+      }
+    }
+  }
+
+  private async identifyOnce(
+    sender: ChannelSender,
+  ): Promise<{ contact_id: number; source_id: string; blocked: boolean }> {
+    const linked = await this.loader.byInboxSource(sender.account_id, sender.inbox_id, sender.source_id);
+    if (linked) return { contact_id: linked.id, source_id: sender.source_id, blocked: linked.blocked };
+    const known = await this.loader.byAddress(sender.account_id, sender.email ?? null, sender.phone_number ?? null);
+    if (known) {
+      await this.links.linkInbox(known, await this.inbox(sender.account_id, sender.inbox_id), sender.source_id);
+      return { contact_id: known.id, source_id: sender.source_id, blocked: known.blocked };
+    }
+    const { contact } = await this.contacts.create(sender.account_id, {
+      name: sender.name ?? sender.email ?? sender.phone_number ?? null,
+      email: sender.email ?? null,
+      phone_number: sender.phone_number ?? null,
+      inbox_id: sender.inbox_id,
+      source_id: sender.source_id,
+    });
+    return { contact_id: contact.id, source_id: sender.source_id, blocked: false };
   }
 
   /** `ensure` for several contacts at one inbox; contacts the account does not have are left out. */
@@ -80,4 +124,14 @@ export class ContactInboxesService {
     if (!inbox) throw new DomainError(ContactInboxErrors.inboxMissing, 'Inbox does not exist', ['inbox_id']);
     return inbox;
   }
+}
+
+/** Someone else took the link or the address a moment ago. */
+function isTakenError(error: unknown): boolean {
+  return (
+    error instanceof DomainError &&
+    ([ContactInboxErrors.sourceIdTaken, ContactErrors.emailTaken, ContactErrors.phoneNumberTaken] as string[]).includes(
+      error.code,
+    )
+  );
 }

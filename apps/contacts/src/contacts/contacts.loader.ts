@@ -20,6 +20,28 @@ export class ContactsLoader {
     return selectOneOrFail(tx ?? this.dataSource, sql, [accountId, id], 'Contact', ContactErrors.notFound);
   }
 
+  /** The contact linked to the inbox under this source id (its id at the channel). */
+  async byInboxSource(accountId: number, inboxId: number, sourceId: string): Promise<ContactRow | null> {
+    const [row]: ContactRow[] = await this.dataSource.query(
+      `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts c
+        WHERE c.account_id = $1 AND c.id = (SELECT ci.contact_id FROM contacts.contact_inboxes ci WHERE ci.inbox_id = $2 AND ci.source_id = $3 LIMIT 1)`,
+      [accountId, inboxId, sourceId],
+    );
+    return row ?? null;
+  }
+
+  /** The account's contact with this e-mail address (case-insensitive) or, failing that, this phone number. */
+  async byAddress(accountId: number, email: string | null, phoneNumber: string | null): Promise<ContactRow | null> {
+    if (!email && !phoneNumber) return null;
+    const [row]: ContactRow[] = await this.dataSource.query(
+      `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts
+        WHERE account_id = $1 AND (lower(email) = lower($2) OR phone_number = $3)
+        ORDER BY (lower(email) = lower($2)) DESC NULLS LAST, id LIMIT 1`,
+      [accountId, email, phoneNumber],
+    );
+    return row ?? null;
+  }
+
   /** Contacts by id, in no particular order (ids the table does not hold are left out). */
   byIds(ids: number[], tx?: EntityManager): Promise<ContactRow[]> {
     return ids.length

@@ -6,6 +6,8 @@ import {
   type ChannelInput,
   type ChannelKind,
   type ChannelType,
+  type EmailServerFields,
+  SMTP_AUTHENTICATIONS,
   type UpdateInboxInput,
   type WorkingHoursEntry,
 } from '@parley/contracts';
@@ -19,7 +21,9 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
+  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -65,8 +69,55 @@ export class AutoAssignmentConfigDto implements Partial<AutoAssignmentConfig> {
   max_assignment_limit?: number | null;
 }
 
+function OptionalPort(): PropertyDecorator {
+  const decorators = [
+    ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 65535 }),
+    IsOptional(),
+    ToInteger(),
+    ValidateIf((_: unknown, value: unknown) => value !== null),
+    IsInt(),
+    Min(1),
+    Max(65535),
+  ];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+function OptionalFlag(description: string): PropertyDecorator {
+  const decorators = [ApiPropertyOptional({ type: 'boolean', description }), MayBeOmitted(), IsBoolean()];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+/** Channel::Email: the inbox's own IMAP and SMTP servers (passwords are write-only). */
+class EmailServerFieldsDto implements EmailServerFields {
+  @OptionalFlag('Poll the mailbox below for new mail') imap_enabled?: boolean;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @OptionalText(255) imap_address?: string | null;
+  @OptionalPort() imap_port?: number | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @OptionalText(255) imap_login?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, writeOnly: true })
+  @OptionalText(1000)
+  imap_password?: string | null;
+  @OptionalFlag('Connect over TLS (IMAPS)') imap_enable_ssl?: boolean;
+  @OptionalFlag('Send through the SMTP server below instead of the deployment default') smtp_enabled?: boolean;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @OptionalText(255) smtp_address?: string | null;
+  @OptionalPort() smtp_port?: number | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @OptionalText(255) smtp_login?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, writeOnly: true })
+  @OptionalText(1000)
+  smtp_password?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'Name given in HELO/EHLO' })
+  @OptionalText(255)
+  smtp_domain?: string | null;
+  @OptionalFlag('Upgrade with STARTTLS when the server offers it') smtp_enable_starttls_auto?: boolean;
+  @OptionalFlag('Connect over TLS from the start (SMTPS)') smtp_enable_ssl_tls?: boolean;
+  @ApiPropertyOptional({ enum: SMTP_AUTHENTICATIONS, nullable: true })
+  @IsOptional()
+  @ValidateIf((_: unknown, value: unknown) => value !== null)
+  @IsIn(SMTP_AUTHENTICATIONS)
+  smtp_authentication?: string | null;
+}
+
 /** Channel-specific addresses (which ones apply depends on the channel). */
-export class ChannelFieldsDto {
+export class ChannelFieldsDto extends EmailServerFieldsDto {
   @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' })
   @OptionalText(2048)
   webhook_url?: string | null;

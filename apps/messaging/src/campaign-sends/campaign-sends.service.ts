@@ -176,7 +176,7 @@ export class CampaignSendsService {
           const inserted = await this.inserts.insertMany(
             tx,
             emit,
-            scope,
+            scope.account_id,
             sending.map((item, index) => ({
               displayId: displayIds[index],
               fields: {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ConversationEvents, type AccountScoped, type ConversationSnapshot } from '@parley/contracts';
+import { ConversationEvents, type ConversationSnapshot } from '@parley/contracts';
 import type { Emit } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConversationLoader } from './conversation.loader';
@@ -58,11 +58,11 @@ export class ConversationInsertsWriter {
   async insert(
     tx: EntityManager,
     emit: Emit,
-    scope: AccountScoped,
+    accountId: number,
     displayId: number,
     fields: NewConversation,
   ): Promise<{ conversation: ConversationRow; snapshot: ConversationSnapshot }> {
-    const [inserted] = await this.insertMany(tx, emit, scope, [{ displayId, fields }]);
+    const [inserted] = await this.insertMany(tx, emit, accountId, [{ displayId, fields }]);
     return inserted;
   }
 
@@ -70,11 +70,11 @@ export class ConversationInsertsWriter {
   async insertMany(
     tx: EntityManager,
     emit: Emit,
-    scope: AccountScoped,
+    accountId: number,
     items: Array<{ displayId: number; fields: NewConversation }>,
   ): Promise<Array<{ conversation: ConversationRow; snapshot: ConversationSnapshot }>> {
     const rows: ConversationRow[] = await tx.query(INSERT_CONVERSATIONS, [
-      scope.account_id,
+      accountId,
       JSON.stringify(items.map(({ displayId, fields }) => ({ ...fields, display_id: displayId }))),
     ]);
     // RETURNING's order is not promised: the items' order is.
@@ -86,12 +86,12 @@ export class ConversationInsertsWriter {
     );
     await emit.many(
       ConversationEvents.created,
-      scope.account_id,
+      accountId,
       snapshots.map((snapshot) => ({ conversation: snapshot })),
     );
     await emit.many(
       ConversationEvents.opened,
-      scope.account_id,
+      accountId,
       snapshots.filter((snapshot) => snapshot.status === 'open').map((snapshot) => ({ conversation: snapshot })),
     );
     return conversations.map((conversation, index) => ({ conversation, snapshot: snapshots[index] }));

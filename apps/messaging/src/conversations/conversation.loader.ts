@@ -28,6 +28,16 @@ export class ConversationLoader {
     return ids.filter((id) => byId.has(id)).map((id) => toSnapshot(byId.get(id)!));
   }
 
+  /** The inbox of the conversation with this uuid (named by a `reply+` address), or null. */
+  async inboxOfUuid(tx: EntityManager, uuid: string): Promise<number | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return null;
+    const [row]: Array<{ inbox_id: number }> = await tx.query(
+      'SELECT inbox_id FROM messaging.conversations WHERE uuid = $1::uuid',
+      [uuid],
+    );
+    return row?.inbox_id ?? null;
+  }
+
   async snapshot(id: number, tx?: EntityManager): Promise<ConversationSnapshot> {
     const [found] = await this.snapshots([id], tx);
     if (!found) throw new Error(`Conversation ${id} vanished`);

@@ -80,7 +80,7 @@ export class ConversationsService {
         scope.account_id,
         input.custom_attributes ?? {},
       );
-      const { conversation, snapshot } = await this.inserts.insert(tx, emit, scope, displayId, {
+      const { conversation, snapshot } = await this.inserts.insert(tx, emit, scope.account_id, displayId, {
         inbox_id: input.inbox_id,
         contact_id: contact.id,
         source_id: sourceId,

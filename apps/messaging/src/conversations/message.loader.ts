@@ -18,6 +18,17 @@ import {
 } from './persistence/attachment.row';
 import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageRow, type MessageViewRow } from './persistence/message.row';
 
+/** An outgoing message's place in its provider thread (see `MessageLoader.threadOf`). */
+export interface MessageThread {
+  conversationUuid: string;
+  subject: string | null;
+  inReplyTo: string | null;
+  references: string[];
+}
+
+/** Most provider ids in a References chain (servers refuse very long headers). */
+const THREAD_REFERENCES = 30;
+
 /** Reads messages as the REST API shows them: sender, attachments with signed links. */
 @Injectable()
 export class MessageLoader {
@@ -130,6 +141,116 @@ export class MessageLoader {
       [messageId, conversationId],
     );
     return row ?? null;
+  }
+
+  /**
+   * Where an outgoing message belongs in the provider's thread: the conversation's uuid, its
+   * subject (the one set on it, else the first e-mail's, else the first message's first line),
+   * the last incoming provider id before the message and the provider ids before it, oldest first.
+   */
+  async threadOf(tx: EntityManager, messageId: number): Promise<MessageThread> {
+    const [row]: Array<{
+      uuid: string;
+      mail_subject: string | null;
+      first_subject: string | null;
+      first_content: string | null;
+      in_reply_to: string | null;
+      references: string[] | null;
+    }> = await tx.query(
+      `SELECT c.uuid, c.additional_attributes ->> 'mail_subject' AS mail_subject,
+              (SELECT e.content_attributes -> 'email' ->> 'subject' FROM messaging.messages e
+                WHERE e.conversation_id = c.id AND e.content_attributes -> 'email' ->> 'subject' IS NOT NULL ORDER BY e.id LIMIT 1) AS first_subject,
+              (SELECT f.content FROM messaging.messages f
+                WHERE f.conversation_id = c.id AND NOT f.private AND f.message_type <> 'activity' ORDER BY f.id LIMIT 1) AS first_content,
+              (SELECT i.source_id FROM messaging.messages i
+                WHERE i.conversation_id = c.id AND i.id < m.id AND i.message_type = 'incoming' AND i.source_id IS NOT NULL
+                ORDER BY i.id DESC LIMIT 1) AS in_reply_to,
+              (SELECT array_agg(r.source_id ORDER BY r.id) FROM (
+                 SELECT p.id, p.source_id FROM messaging.messages p
+                  WHERE p.conversation_id = c.id AND p.id < m.id AND p.source_id IS NOT NULL AND NOT p.private
+                  ORDER BY p.id DESC LIMIT $2) r) AS "references"
+         FROM messaging.messages m JOIN messaging.conversations c ON c.id = m.conversation_id
+        WHERE m.id = $1`,
+      [messageId, THREAD_REFERENCES],
+    );
+    const firstLine =
+      row.first_content
+        ?.split('\n')
+        .find((line) => line.trim())
+        ?.trim() ?? null;
+    return {
+      conversationUuid: row.uuid,
+      subject: row.mail_subject ?? row.first_subject ?? (firstLine ? firstLine.slice(0, 200) : null),
+      inReplyTo: row.in_reply_to,
+      references: row.references ?? [],
+    };
+  }
+
+  /**
+   * Inbound threading: the conversation of the inbox holding one of these provider ids (the
+   * first that matches, in the order given), or with this uuid.
+   */
+  async conversationForReply(
+    tx: EntityManager,
+    inboxId: number,
+    providerIds: string[],
+    conversationUuid: string | null,
+  ): Promise<number | null> {
+    if (providerIds.length) {
+      const rows: Array<{ conversation_id: number; source_id: string }> = await tx.query(
+        `SELECT conversation_id, source_id FROM messaging.messages WHERE inbox_id = $1 AND source_id = ANY($2::text[])`,
+        [inboxId, providerIds],
+      );
+      for (const id of providerIds) {
+        const hit = rows.find((row) => row.source_id === id);
+        if (hit) return hit.conversation_id;
+      }
+    }
+    if (!conversationUuid) return null;
+    const [row]: Array<{ id: number }> = await tx.query(
+      'SELECT id FROM messaging.conversations WHERE inbox_id = $1 AND uuid = $2::uuid',
+      [inboxId, conversationUuid],
+    );
+    return row?.id ?? null;
+  }
+
+  /** The message of the inbox with this provider id: a delivery seen before, or the message a receipt is about. */
+  async byProviderId(
+    tx: EntityManager,
+    inboxId: number,
+    providerId: string,
+  ): Promise<Pick<MessageRow, 'id' | 'status' | 'conversation_id' | 'message_type'> | null> {
+    const [row] = await tx.query(
+      'SELECT id, status, conversation_id, message_type FROM messaging.messages WHERE inbox_id = $1 AND source_id = $2 ORDER BY id LIMIT 1',
+      [inboxId, providerId],
+    );
+    return row ?? null;
+  }
+
+  /** The stored files of a message, in the order they were attached: what a channel sends with it. */
+  async filesOf(tx: EntityManager, messageId: number): Promise<AttachmentFileRow[]> {
+    return tx.query(
+      'SELECT file_name, content_type, file_size, storage_key FROM messaging.attachments WHERE message_id = $1 ORDER BY id',
+      [messageId],
+    );
+  }
+
+  /** The contact inbox's id at the provider, as the conversation keeps it. */
+  async conversationSourceId(tx: EntityManager, conversationId: number): Promise<string> {
+    const [row]: Array<{ source_id: string }> = await tx.query(
+      'SELECT source_id FROM messaging.conversations WHERE id = $1',
+      [conversationId],
+    );
+    return row.source_id;
+  }
+
+  /** The message's status, its row locked until `tx` ends (a status change reads, decides, writes); null when gone. */
+  async lockedStatus(tx: EntityManager, messageId: number): Promise<MessageRow['status'] | null> {
+    const [row]: Array<Pick<MessageRow, 'status'>> = await tx.query(
+      'SELECT status FROM messaging.messages WHERE id = $1 FOR UPDATE',
+      [messageId],
+    );
+    return row?.status ?? null;
   }
 
   /** The internal id of the message's conversation. */

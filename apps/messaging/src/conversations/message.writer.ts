@@ -116,6 +116,28 @@ export class MessageWriter {
     return updated.length > 0;
   }
 
+  /** The provider took the message: its id there becomes the message's `source_id` (kept if one is set). */
+  async recordSent(tx: EntityManager, messageId: number, providerId: string): Promise<void> {
+    await tx.query(
+      'UPDATE messaging.messages SET source_id = COALESCE(source_id, $2), updated_at = now() WHERE id = $1',
+      [messageId, providerId],
+    );
+  }
+
+  /** A provider's report on a sent message: a new status (or null to keep it) and the error it gave, if any. */
+  async recordStatus(
+    tx: EntityManager,
+    messageId: number,
+    status: MessageStatus | null,
+    error: string | null,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE messaging.messages SET status = COALESCE($2, status), external_error = COALESCE($3, external_error), updated_at = now()
+        WHERE id = $1`,
+      [messageId, status, error],
+    );
+  }
+
   /** Leaves `placeholder` in the message's place, `deleted: true`, no attachments; answers the removed files' keys. */
   async replaceWithPlaceholder(tx: EntityManager, messageId: number, placeholder: string): Promise<string[]> {
     const removed: Array<{ storage_key: string }> = await tx.query(REPLACE_WITH_PLACEHOLDER, [messageId, placeholder]);

@@ -1,4 +1,5 @@
-import { DEFAULT_MESSAGE_DELETED_PLACEHOLDER, type Inbox, type InboxSnapshot } from '@parley/contracts';
+import { CHANNEL_TYPES, DEFAULT_MESSAGE_DELETED_PLACEHOLDER, type Inbox, type InboxSnapshot } from '@parley/contracts';
+import { emailInboxView, type StoredEmailServers } from './email-server.rules';
 import { toUnixSeconds } from '@parley/service-kit';
 import type { InboxRow } from './persistence/inbox.row';
 import { webWidgetScript } from './web-widget.rules';
@@ -38,7 +39,18 @@ export function toInboxSnapshot(row: InboxRow, publicUrl: string): InboxSnapshot
   };
 }
 
-/** The signing secret of an API inbox is for administrators only. */
-export function toInbox(row: InboxRow, options: { withSecret: boolean; publicUrl: string }): Inbox {
-  return { ...toInboxSnapshot(row, options.publicUrl), secret: options.withSecret ? row.secret : null };
+/** The signing secret of an API inbox is for administrators only; an e-mail inbox shows its servers (never a password). */
+export function toInbox(
+  row: InboxRow,
+  options: { withSecret: boolean; publicUrl: string; mailInboundDomain: string },
+): Inbox {
+  const inbox: Inbox = { ...toInboxSnapshot(row, options.publicUrl), secret: options.withSecret ? row.secret : null };
+  if (row.channel_type !== CHANNEL_TYPES.email) return inbox;
+  return {
+    ...inbox,
+    ...emailInboxView(row.channel_settings as StoredEmailServers, {
+      imapError: row.imap_error,
+      forwardToEmail: `${row.uuid}@${options.mailInboundDomain}`,
+    }),
+  };
 }

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { AssignmentSettings, MessageInbox } from './persistence/inbox.row';
+import type { AssignmentSettings, InboxRow, MessageInbox } from './persistence/inbox.row';
+
+/** What a channel needs of its inbox to send and receive: the settings are sealed (secrets encrypted). */
+export type ChannelInbox = Pick<
+  InboxRow,
+  'id' | 'account_id' | 'name' | 'channel_type' | 'email' | 'phone_number' | 'uuid' | 'channel_settings'
+>;
 
 export type { MessageInbox };
 
@@ -27,6 +33,37 @@ export class InboxesLoader {
       accountId,
     ]);
     return rows.length > 0;
+  }
+
+  async channelOf(tx: EntityManager, inboxId: number): Promise<ChannelInbox | null> {
+    const [row]: ChannelInbox[] = await tx.query(
+      `SELECT id, account_id, name, channel_type, email, phone_number, uuid, channel_settings FROM messaging.inboxes WHERE id = $1`,
+      [inboxId],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The e-mail inbox a mail for this address belongs to: its own address, or its forwarding
+   * address (`<uuid>@<inbound domain>`), case-insensitively.
+   */
+  async emailInboxFor(tx: EntityManager, address: string, inboundDomain: string): Promise<ChannelInbox | null> {
+    const [local, domain] = splitAddress(address);
+    const uuid = domain === inboundDomain && UUID.test(local) ? local : null;
+    const [row]: ChannelInbox[] = await tx.query(
+      `SELECT id, account_id, name, channel_type, email, phone_number, uuid, channel_settings FROM messaging.inboxes
+        WHERE channel_type = 'Channel::Email' AND (lower(email) = $1 OR uuid = $2::uuid) LIMIT 1`,
+      [address.toLowerCase(), uuid],
+    );
+    return row ?? null;
+  }
+
+  /** The e-mail inboxes that poll a mailbox. */
+  async imapInboxes(tx: EntityManager): Promise<ChannelInbox[]> {
+    return tx.query(
+      `SELECT id, account_id, name, channel_type, email, phone_number, uuid, channel_settings FROM messaging.inboxes
+        WHERE channel_type = 'Channel::Email' AND (channel_settings ->> 'imap_enabled')::boolean IS TRUE ORDER BY id`,
+    );
   }
 
   async isMember(manager: EntityManager, inboxId: number, userId: number): Promise<boolean> {
@@ -71,4 +108,13 @@ export class InboxesLoader {
     );
     return inbox?.csat_survey_enabled ?? false;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function splitAddress(address: string): [string, string] {
+  const at = address.lastIndexOf('@');
+  return at < 0
+    ? [address.toLowerCase(), '']
+    : [address.slice(0, at).toLowerCase(), address.slice(at + 1).toLowerCase()];
 }

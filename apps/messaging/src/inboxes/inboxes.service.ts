@@ -8,18 +8,20 @@ import {
   type AccountScoped,
   type Caller,
   type CreateInboxInput,
+  type EmailServerFields,
   type Inbox,
   type InboxCallbackTarget,
   type InboxSnapshot,
   type UpdateInboxInput,
 } from '@parley/contracts';
-import { DomainError, Outbox, publicHttpsUrl, selectOneOrFail } from '@parley/service-kit';
-import { randomBytes } from 'node:crypto';
+import { DomainError, isUniqueViolation, Outbox, publicHttpsUrl, selectOneOrFail } from '@parley/service-kit';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { applyChannelFields, applySettings, defaultWorkingHours } from './inbox.rules';
+import { givenPasswords, mergeEmailServers, sealContext, type StoredEmailServers } from './email-server.rules';
 import { toInbox, toInboxSnapshot } from './inbox.mapper';
-import { INBOX_COLUMNS, INBOX_WRITTEN_COLUMNS, type InboxRow } from './persistence/inbox.row';
+import { INBOX_COLUMNS, INBOX_JSON_COLUMNS, INBOX_WRITTEN_COLUMNS, type InboxRow } from './persistence/inbox.row';
 import { newWebsiteToken } from './web-widget.rules';
 
 @Injectable()
@@ -79,40 +81,83 @@ export class InboxesService {
       website_token: null,
       welcome_title: null,
       welcome_tagline: null,
+      uuid: randomUUID(),
+      channel_settings: {},
+      imap_error: null,
     } as Omit<InboxRow, 'id' | 'name' | 'created_at' | 'updated_at'> as InboxRow;
     applySettings(inbox, { ...input, name: input.name ?? '' });
     applyChannelFields(inbox, input.channel);
+    this.applyChannelSettings(inbox, input.channel);
     await this.checkCallbackUrl(inbox, input.channel.webhook_url);
     if (inbox.channel_type === CHANNEL_TYPES.api) {
       inbox.inbox_identifier = randomBytes(18).toString('base64url');
       inbox.secret = randomBytes(24).toString('base64url');
     }
     if (inbox.channel_type === CHANNEL_TYPES.web_widget) inbox.website_token = newWebsiteToken();
-    return this.outbox.transaction(async (tx, emit) => {
-      const [saved] = (await tx.query(
-        `INSERT INTO messaging.inboxes (account_id, ${INBOX_WRITTEN_COLUMNS.join(', ')})
-         VALUES ($1, ${INBOX_WRITTEN_COLUMNS.map((_, index) => `$${index + 2}`).join(', ')}) RETURNING ${INBOX_COLUMNS}`,
-        [accountId, ...writtenValues(inbox)],
-      )) as InboxRow[];
-      await emit(InboxEvents.created, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
-      return this.render(saved, true);
-    });
+    return this.emailUnique(() =>
+      this.outbox.transaction(async (tx, emit) => {
+        const [saved] = (await tx.query(
+          `INSERT INTO messaging.inboxes (account_id, uuid, ${INBOX_WRITTEN_COLUMNS.join(', ')})
+         VALUES ($1, $2, ${INBOX_WRITTEN_COLUMNS.map((_, index) => `$${index + 3}`).join(', ')}) RETURNING ${INBOX_COLUMNS}`,
+          [accountId, inbox.uuid, ...writtenValues(inbox)],
+        )) as InboxRow[];
+        await emit(InboxEvents.created, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
+        return this.render(saved, true);
+      }),
+    );
   }
 
   async update(accountId: number, id: number, input: UpdateInboxInput): Promise<Inbox> {
     const inbox = await this.find(accountId, id);
     applySettings(inbox, input);
     applyChannelFields(inbox, input);
+    this.applyChannelSettings(inbox, input);
     await this.checkCallbackUrl(inbox, input.webhook_url);
-    return this.outbox.transaction(async (tx, emit) => {
-      const saved = await this.write(tx, inbox);
-      await emit(InboxEvents.updated, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
-      return this.render(saved, true);
-    });
+    return this.emailUnique(() =>
+      this.outbox.transaction(async (tx, emit) => {
+        const saved = await this.write(tx, inbox);
+        // New IMAP settings deserve a fresh try: the error shown was about the old ones.
+        if (input.imap_password !== undefined || input.imap_address !== undefined || input.imap_login !== undefined)
+          await tx.query('UPDATE messaging.inboxes SET imap_error = NULL WHERE id = $1', [saved.id]);
+        await emit(InboxEvents.updated, accountId, { inbox: toInboxSnapshot(saved, this.config.publicUrl) });
+        return this.render(saved, true);
+      }),
+    );
   }
 
   private render(inbox: InboxRow, withSecret: boolean): Inbox {
-    return toInbox(inbox, { withSecret, publicUrl: this.config.publicUrl });
+    return toInbox(inbox, {
+      withSecret,
+      publicUrl: this.config.publicUrl,
+      mailInboundDomain: this.config.channels.mailInboundDomain,
+    });
+  }
+
+  /** An e-mail address one inbox (of any account) receives is no other inbox's. */
+  private async emailUnique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new DomainError(InboxErrors.emailTaken, 'Another inbox already receives this e-mail address', ['email']);
+      throw error;
+    }
+  }
+
+  /** An e-mail inbox's servers: merged, checked, and every password given sealed before it is kept. */
+  private applyChannelSettings(inbox: InboxRow, input: EmailServerFields): void {
+    if (inbox.channel_type !== CHANNEL_TYPES.email) return;
+    const merged = mergeEmailServers(inbox.channel_settings as StoredEmailServers, input);
+    const passwords = givenPasswords(input);
+    if (passwords.length && !this.config.channels.cipher)
+      throw new DomainError(
+        InboxErrors.credentialsKeyMissing,
+        'Passwords cannot be stored: the messaging service has no CHANNEL_CREDENTIALS_KEY',
+        passwords,
+      );
+    for (const field of passwords)
+      merged[field] = this.config.channels.cipher!.encrypt(merged[field]!, sealContext(inbox.uuid, field));
+    inbox.channel_settings = merged as Record<string, unknown>;
   }
 
   /**
@@ -122,6 +167,14 @@ export class InboxesService {
   private async checkCallbackUrl(inbox: InboxRow, given: string | null | undefined): Promise<void> {
     if (given === undefined || !inbox.webhook_url) return;
     inbox.webhook_url = await publicHttpsUrl(inbox.webhook_url, 'webhook_url', 'Webhook URL', this.config.allowedHosts);
+  }
+
+  /** Shows (or clears, with null) the last IMAP failure on the inbox. */
+  async setImapError(inboxId: number, error: string | null): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE messaging.inboxes SET imap_error = $2 WHERE id = $1 AND imap_error IS DISTINCT FROM $2',
+      [inboxId, error],
+    );
   }
 
   /** Deletes the inbox with its members; its conversations go with it. */
@@ -202,7 +255,7 @@ export class InboxesService {
   private async write(tx: EntityManager, inbox: InboxRow): Promise<InboxRow> {
     const assignments = INBOX_WRITTEN_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ');
     const changed = `(${INBOX_WRITTEN_COLUMNS.join(', ')}) IS DISTINCT FROM (${INBOX_WRITTEN_COLUMNS.map(
-      (column, index) => (column === 'working_hours' ? `$${index + 2}::jsonb` : `$${index + 2}`),
+      (column, index) => (INBOX_JSON_COLUMNS.has(column) ? `$${index + 2}::jsonb` : `$${index + 2}`),
     ).join(', ')})`;
     const [rows] = (await tx.query(
       `UPDATE messaging.inboxes SET ${assignments}, updated_at = CASE WHEN ${changed} THEN now() ELSE updated_at END
@@ -217,6 +270,6 @@ export class InboxesService {
 /** The parameters of INBOX_WRITTEN_COLUMNS (JSON columns as their text). */
 function writtenValues(inbox: InboxRow): unknown[] {
   return INBOX_WRITTEN_COLUMNS.map((column) =>
-    column === 'working_hours' ? JSON.stringify(inbox.working_hours) : inbox[column],
+    INBOX_JSON_COLUMNS.has(column) ? JSON.stringify(inbox[column]) : inbox[column],
   );
 }

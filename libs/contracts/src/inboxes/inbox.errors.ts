@@ -13,4 +13,10 @@ export const InboxErrors = {
   workingHoursInvalid: 'INBOX.WORKING_HOURS_INVALID',
   timezoneInvalid: 'INBOX.TIMEZONE_INVALID',
   assignmentLimitInvalid: 'INBOX.ASSIGNMENT_LIMIT_INVALID',
+  /** Another inbox (of any account) already receives this e-mail address. */
+  emailTaken: 'INBOX.EMAIL_TAKEN',
+  /** An e-mail server setting is missing or malformed (the field is named). */
+  mailServerInvalid: 'INBOX.MAIL_SERVER_INVALID',
+  /** A secret was given but the service has no CHANNEL_CREDENTIALS_KEY to seal it with. */
+  credentialsKeyMissing: 'INBOX.CREDENTIALS_KEY_MISSING',
 } as const;

@@ -29,7 +29,8 @@ export interface AutoAssignmentConfig {
   max_assignment_limit: number | null;
 }
 
-export interface Inbox {
+/** E-mail inboxes show their servers too (`EmailInboxView`); other inboxes do not have those fields. */
+export interface Inbox extends Partial<EmailInboxView> {
   id: number;
   account_id: number;
   name: string;
@@ -66,7 +67,53 @@ export interface Inbox {
   updated_at: number;
 }
 
-export interface ChannelInput {
+/**
+ * An e-mail inbox's own servers, with the reference's names. Without SMTP settings it sends
+ * through the deployment's `SMTP_URL`; the passwords are write-only (stored sealed, never shown).
+ */
+export interface EmailServerFields {
+  imap_enabled?: boolean;
+  imap_address?: string | null;
+  imap_port?: number | null;
+  imap_login?: string | null;
+  imap_password?: string | null;
+  imap_enable_ssl?: boolean;
+  smtp_enabled?: boolean;
+  smtp_address?: string | null;
+  smtp_port?: number | null;
+  smtp_login?: string | null;
+  smtp_password?: string | null;
+  smtp_domain?: string | null;
+  smtp_enable_starttls_auto?: boolean;
+  smtp_enable_ssl_tls?: boolean;
+  /** `plain`, `login` or `cram_md5`; null: the strongest the server offers. */
+  smtp_authentication?: string | null;
+}
+
+export const SMTP_AUTHENTICATIONS = ['plain', 'login', 'cram_md5'] as const;
+
+/** What an e-mail inbox shows of its servers (no passwords), and where mail for it can be forwarded. */
+export interface EmailInboxView {
+  imap_enabled: boolean;
+  imap_address: string | null;
+  imap_port: number | null;
+  imap_login: string | null;
+  imap_enable_ssl: boolean;
+  /** The last IMAP login or connection failure; null while the mailbox is reachable. */
+  imap_error: string | null;
+  smtp_enabled: boolean;
+  smtp_address: string | null;
+  smtp_port: number | null;
+  smtp_login: string | null;
+  smtp_domain: string | null;
+  smtp_enable_starttls_auto: boolean;
+  smtp_enable_ssl_tls: boolean;
+  smtp_authentication: string | null;
+  /** `<inbox uuid>@MAIL_INBOUND_DOMAIN`: forward the mailbox here and Parley receives its mail. */
+  forward_to_email: string | null;
+}
+
+export interface ChannelInput extends EmailServerFields {
   type: ChannelKind;
   webhook_url?: string | null;
   website_url?: string | null;
@@ -78,7 +125,7 @@ export interface ChannelInput {
 }
 
 /** Fields an administrator may change after creation. */
-export interface UpdateInboxInput {
+export interface UpdateInboxInput extends EmailServerFields {
   name?: string;
   avatar_url?: string | null;
   greeting_enabled?: boolean;

@@ -16,6 +16,9 @@ export interface E2eState {
   healthUrls: Record<string, string>;
   /** The HTTPS test receiver webhooks may be delivered to (see `createWebhookEndpoint`). */
   webhookReceiverUrl: string;
+  /** Messaging's inbound SMTP listener (MAIL_INBOUND_SMTP_PORT) and the domain of its addresses. */
+  mailInboundPort: number;
+  mailInboundDomain: string;
 }
 
 export const E2E_STATE_VARIABLE = 'PARLEY_E2E_STATE';

@@ -9,6 +9,10 @@ import { WebhookReceiver } from '../webhooks/webhook-receiver';
 import { startControlServer } from './control-server';
 import { E2E_STATE_VARIABLE, type E2eState } from './e2e-state';
 import globalTeardown from './global-teardown';
+import { freePort } from '../environment/free-port';
+
+/** The domain of the e-mail addresses Parley's listener receives in the suites (reply+, forwarding). */
+const MAIL_INBOUND_DOMAIN = 'inbound.parley.test';
 
 export interface E2eRun {
   infrastructure: Infrastructure;
@@ -56,6 +60,8 @@ export default async function globalSetup(): Promise<void> {
       webhookReceiverUrl: '',
       webhookReceiverCaCertPath: '',
       healthUrls: {},
+      mailInboundPort: 0,
+      mailInboundDomain: MAIL_INBOUND_DOMAIN,
     },
   };
   globalThis.parleyE2eRun = run;
@@ -75,6 +81,7 @@ export default async function globalSetup(): Promise<void> {
 async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promise<void> {
   const { databaseUrl, natsUrl, namespace, platformApiToken } = run.state;
   const smtpPort = await run.smtp.start();
+  const mailInboundPort = await freePort();
   const receiver = await WebhookReceiver.start(join(logDir, 'webhook-receiver'));
   run.webhookReceiver = receiver;
   run.system = await RunningSystem.start({
@@ -95,7 +102,13 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       STORAGE_DIR: join(logDir, 'storage'),
       ATTACHMENT_URL_SECRET: randomBytes(24).toString('base64url'),
       SNOOZE_POLL_INTERVAL_MS: '200',
+      // Provider inboxes created without credentials record their sends (decisions.md "Channels").
+      CHANNEL_SANDBOX: '1',
       CHANNEL_SANDBOX_FAIL_TEXT: '[sandbox-fail]',
+      CHANNEL_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+      CHANNEL_POLL_INTERVAL_MS: '200',
+      MAIL_INBOUND_SMTP_PORT: String(mailInboundPort),
+      MAIL_INBOUND_DOMAIN: MAIL_INBOUND_DOMAIN,
       IMPORT_LEASE_MS: '2000',
       // Webhooks: only the local test receiver is exempt from the public-address rule, its CA is
       // trusted, and the retry schedule runs in seconds instead of minutes.
@@ -120,5 +133,7 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
     webhookReceiverUrl: receiver.url,
     webhookReceiverCaCertPath: receiver.caCertPath,
     healthUrls: run.system.healthUrls,
+    mailInboundPort,
+    mailInboundDomain: MAIL_INBOUND_DOMAIN,
   };
 }

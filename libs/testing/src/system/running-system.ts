@@ -144,7 +144,12 @@ export class RunningSystem {
       this.options,
       this.supervisors,
       service,
-      { ...this.sharedEnv, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
+      {
+        ...this.sharedEnv,
+        [`${envPrefix(service)}_HEALTH_PORT`]: String(port),
+        // One host, one port: a replica's inbound SMTP listener takes any free one.
+        ...(this.sharedEnv['MAIL_INBOUND_SMTP_PORT'] ? { MAIL_INBOUND_SMTP_PORT: '0' } : {}),
+      },
       `http://127.0.0.1:${port}/health/ready`,
       name,
     );

@@ -32,6 +32,12 @@ export interface InboxRow {
   allow_messages_after_resolved: boolean;
   message_deleted_placeholder: string | null;
   agent_bot_id: number | null;
+  /** Names the inbox in its forwarding address and seals its secrets (set at creation). */
+  uuid: string;
+  /** The provider's settings (e-mail: the `imap_*` / `smtp_*` fields), secrets sealed. */
+  channel_settings: Record<string, unknown>;
+  /** The last IMAP failure, shown on the inbox; null while the mailbox is reachable. */
+  imap_error: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -62,9 +68,13 @@ export const INBOX_WRITTEN_COLUMNS = [
   'max_assignment_limit',
   'allow_messages_after_resolved',
   'message_deleted_placeholder',
+  'channel_settings',
 ] as const satisfies ReadonlyArray<keyof InboxRow>;
 
-export const INBOX_COLUMNS = `id, account_id, ${INBOX_WRITTEN_COLUMNS.join(', ')}, agent_bot_id, created_at, updated_at`;
+export const INBOX_COLUMNS = `id, account_id, ${INBOX_WRITTEN_COLUMNS.join(', ')}, agent_bot_id, uuid, imap_error, created_at, updated_at`;
+
+/** The JSON columns among the written ones (written as their text, compared as jsonb). */
+export const INBOX_JSON_COLUMNS: ReadonlySet<string> = new Set(['working_hours', 'channel_settings']);
 
 /** The inbox settings a message write needs, as raw SQL over `messaging.inboxes` returns them. */
 export type MessageInbox = Pick<

@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { SendOutcome } from '@parley/channels';
+import { AnnouncedPollingLoop, Outbox, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
+import { DataSource } from 'typeorm';
+import { MessageWriter } from '../conversations/message.writer';
+import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../messaging.config';
+import { ChannelProvidersAdapter } from './channel-providers.adapter';
+import { DeliveryStatusService } from './delivery-status.service';
+import {
+  CLAIM_SENDS,
+  FINISH_SEND,
+  RETRY_SEND,
+  SENDS_DUE_CHANNEL,
+  type ClaimedSend,
+} from './persistence/channel-send.row';
+import { nextAttemptDelay } from './retry-schedule.rules';
+import { SendRequestLoader } from './send-request.loader';
+
+const BATCH = 16;
+
+/**
+ * Sends queued messages through their channel. Each attempt runs under a lease claimed in its
+ * own short transaction, so no row lock is held across the provider call, replicas never send
+ * one message together, and a send cut short by a crash is made again once its lease runs out
+ * (with the same provider-level id: e-mail's Message-ID is the message's). Outcomes are written
+ * only by the lease's holder.
+ */
+@Injectable()
+export class ChannelSendWorker extends AnnouncedPollingLoop {
+  private readonly settings: ChannelsConfig;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly requests: SendRequestLoader,
+    private readonly providers: ChannelProvidersAdapter,
+    private readonly statuses: DeliveryStatusService,
+    private readonly writer: MessageWriter,
+    @Inject(MESSAGING_CONFIG) config: MessagingConfig,
+    @Inject(SERVICE_CONFIG) service: ServiceConfig,
+  ) {
+    super(
+      config.channels.pollIntervalMs,
+      'Sending messages to their channels',
+      service.database!.url,
+      SENDS_DUE_CHANNEL,
+    );
+    this.settings = config.channels;
+  }
+
+  protected async pass(): Promise<boolean> {
+    // UPDATE … RETURNING answers [rows, count].
+    const [claimed]: [ClaimedSend[], number] = await this.dataSource.query(CLAIM_SENDS, [BATCH, this.settings.leaseMs]);
+    await Promise.all(claimed.map((send) => this.attempt(send)));
+    return claimed.length === BATCH;
+  }
+
+  private async attempt(send: ClaimedSend): Promise<void> {
+    const context = await this.requests.load(this.dataSource.manager, send.message_id);
+    if (!context) return void (await this.dataSource.query(FINISH_SEND, [send.message_id, send.lease_id]));
+    let outcome: SendOutcome;
+    if (context.missingAddress) {
+      outcome = { outcome: 'permanent', externalError: context.missingAddress };
+    } else {
+      outcome = await this.send(context);
+    }
+    await this.record(send, outcome);
+  }
+
+  private async send(context: NonNullable<Awaited<ReturnType<SendRequestLoader['load']>>>): Promise<SendOutcome> {
+    try {
+      const channel = this.providers.connect(context.inbox);
+      if (!channel) return { outcome: 'permanent', externalError: 'channel not connected' };
+      return await channel.adapter.send({
+        ...context.request,
+        inbox: { id: context.inbox.id, name: context.inbox.name, settings: channel.settings },
+      });
+    } catch (error) {
+      // A bug or an outage, never a provider's answer: worth another attempt.
+      return { outcome: 'transient', error: (error as Error).message };
+    }
+  }
+
+  private async record(send: ClaimedSend, outcome: SendOutcome): Promise<void> {
+    if (outcome.outcome === 'transient') {
+      const wait = nextAttemptDelay(
+        send.attempts,
+        send.first_attempt_at ?? new Date(),
+        new Date(),
+        this.settings.retryWindowMs,
+        outcome.retryAfterMs,
+      );
+      if (wait !== null) {
+        await this.dataSource.query(RETRY_SEND, [send.message_id, send.lease_id, wait, outcome.error]);
+        return;
+      }
+      outcome = { outcome: 'permanent', externalError: outcome.error };
+    }
+    const finished = outcome;
+    await this.outbox.transaction(async (tx, emit) => {
+      const [mine] = (await tx.query(FINISH_SEND, [send.message_id, send.lease_id])) as [unknown[], number];
+      if (!mine.length) return; // the lease ran out and another attempt owns the send now
+      if (finished.outcome === 'sent') await this.writer.recordSent(tx, send.message_id, finished.providerMessageId);
+      else await this.statuses.fail(tx, emit, send.message_id, finished.externalError);
+    });
+  }
+}
