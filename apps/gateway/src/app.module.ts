@@ -32,6 +32,7 @@ import { PlatformAccountsController } from './platform/platform-accounts.control
 import { PlatformUsersController } from './platform/platform-users.controller';
 import { ProfileController } from './profile/profile.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { ProviderWebhooksController } from './provider-webhooks/provider-webhooks.controller';
 import { AutomationRulesController } from './automation-rules/automation-rules.controller';
 import { MacrosController } from './macros/macros.controller';
 import { CampaignsController } from './campaigns/campaigns.controller';
@@ -77,6 +78,7 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     MessagesController,
     AttachmentsController,
     WebhooksController,
+    ProviderWebhooksController,
     AutomationRulesController,
     MacrosController,
     CampaignsController,

@@ -17,6 +17,7 @@ import { LabelsModule } from './labels/labels.module';
 import { MessagesModule } from './messages/messages.module';
 import { ChannelSendsModule } from './channel-sends/channel-sends.module';
 import { EmailInboundModule } from './email-inbound/email-inbound.module';
+import { ProviderWebhooksModule } from './provider-webhooks/provider-webhooks.module';
 import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
 import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
@@ -49,6 +50,7 @@ import { TranscriptModule } from './transcript/transcript.module';
     MessagesModule,
     ChannelSendsModule,
     EmailInboundModule,
+    ProviderWebhooksModule,
     CascadesModule,
     HistoryModule,
   ],

@@ -25,6 +25,12 @@ export interface ChannelsConfig {
   retryWindowMs: number;
   /** Most seconds between IMAP checks of a server without IDLE. */
   imapPollIntervalMs: number;
+  /** Where the providers' APIs are (tests and egress proxies point them elsewhere). */
+  graphApi: { baseUrl: string; version: string };
+  telegramApiBaseUrl: string;
+  twilioApiBaseUrl: string;
+  /** Largest media file of an incoming provider message fetched into storage. */
+  providerMediaMaxBytes: number;
 }
 
 export interface MessagingConfig {
@@ -68,6 +74,17 @@ function channelsConfig(read: EnvReader, env: Record<string, string | undefined>
     pollIntervalMs: read.int('CHANNEL_POLL_INTERVAL_MS', { default: 1000, min: 20, max: 60_000 }),
     retryWindowMs: read.int('CHANNEL_RETRY_WINDOW_MS', { default: 15 * 60_000, min: 1000, max: 24 * 3_600_000 }),
     imapPollIntervalMs: read.int('IMAP_POLL_INTERVAL_MS', { default: 60_000, min: 200, max: 3_600_000 }),
+    graphApi: {
+      baseUrl: read.url('META_GRAPH_API_BASE_URL', ['http', 'https'], { default: 'https://graph.facebook.com' }),
+      version: read.optionalString('META_GRAPH_API_VERSION') ?? 'v21.0',
+    },
+    telegramApiBaseUrl: read.url('TELEGRAM_API_BASE_URL', ['http', 'https'], { default: 'https://api.telegram.org' }),
+    twilioApiBaseUrl: read.url('TWILIO_API_BASE_URL', ['http', 'https'], { default: 'https://api.twilio.com' }),
+    providerMediaMaxBytes: read.int('PROVIDER_MEDIA_MAX_BYTES', {
+      default: 100 * 1024 * 1024,
+      min: 1024,
+      max: 150 * 1024 * 1024,
+    }),
   };
 }
 

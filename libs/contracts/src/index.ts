@@ -31,6 +31,7 @@ export * from './inboxes/inboxes.patterns';
 export * from './inboxes/inbox.events';
 export * from './inboxes/inbox.errors';
 export * from './inboxes/agent-bot.errors';
+export * from './inboxes/provider-webhooks.patterns';
 export * from './custom-attributes/custom-attribute.types';
 export * from './custom-attributes/custom-attributes.patterns';
 export * from './custom-attributes/custom-attribute.events';

@@ -31,3 +31,6 @@ export * from './webhooks/contact-update';
 export * from './webhooks/delivery-attempts';
 export * from './webhooks/delivery-ledger';
 export * from './webhooks/delivery-round';
+export * from './providers/fake-provider-server';
+export * from './providers/provider-fakes';
+export * from './providers/provider-control';

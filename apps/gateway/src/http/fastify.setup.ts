@@ -90,8 +90,10 @@ export function configureFastify(fastify: FastifyInstance, logger: Logger, metri
 
   const parseJson = fastify.getDefaultJsonParser('error', 'ignore');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // Providers sign the bytes they send: their webhooks reach the route raw (the service verifies them).
+    if (isProviderWebhook(request.url)) return done(null, body);
+    const text = (body as Buffer).toString('utf8');
     // Client libraries send bodiless DELETEs and toggles with this content type.
     if (text.trim() === '') return done(null, {});
     if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
@@ -102,4 +104,17 @@ export function configureFastify(fastify: FastifyInstance, logger: Logger, metri
       done(problem ? badRequest(problem) : null, value);
     });
   });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (request, body, done) =>
+    isProviderWebhook(request.url)
+      ? done(null, body)
+      : done(
+          Object.assign(new Error('Form bodies are accepted only by provider webhooks'), { statusCode: 415 }),
+          undefined,
+        ),
+  );
+}
+
+/** The token-less routes providers post their webhooks to (`/webhooks/{provider}/{inbox_identifier}`). */
+export function isProviderWebhook(url: string): boolean {
+  return url.startsWith('/webhooks/');
 }

@@ -7,6 +7,9 @@ import {
   type ChannelKind,
   type ChannelType,
   type EmailServerFields,
+  type ProviderFields,
+  type WhatsAppProviderConfig,
+  WHATSAPP_PROVIDERS,
   SMTP_AUTHENTICATIONS,
   type UpdateInboxInput,
   type WorkingHoursEntry,
@@ -116,8 +119,56 @@ class EmailServerFieldsDto implements EmailServerFields {
   smtp_authentication?: string | null;
 }
 
+function Secret(description: string): PropertyDecorator {
+  const decorators = [
+    ApiPropertyOptional({ type: 'string', nullable: true, writeOnly: true, description }),
+    ...optionalText(1000),
+  ];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+function Identifier(description: string): PropertyDecorator {
+  const decorators = [ApiPropertyOptional({ type: 'string', nullable: true, description }), ...optionalText(255)];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+/** Channel::MobileChat (WhatsApp Cloud): `api_key` and `app_secret` are write-only. */
+export class WhatsAppProviderConfigDto implements WhatsAppProviderConfig {
+  @Secret('The system user access token') api_key?: string | null;
+  @Identifier('The phone number id at Meta') phone_number_id?: string | null;
+  @Identifier('The WhatsApp Business Account id') business_account_id?: string | null;
+  @Secret('The app secret that signs webhooks') app_secret?: string | null;
+  @Identifier('What Meta verifies the webhook URL with; generated when not given') webhook_verify_token?: string | null;
+}
+
+/** The providers' credentials (decisions.md "Channels"); secrets are write-only. */
+class ProviderFieldsDto extends EmailServerFieldsDto implements ProviderFields {
+  @ApiPropertyOptional({ enum: WHATSAPP_PROVIDERS })
+  @MayBeOmitted()
+  @IsIn(WHATSAPP_PROVIDERS)
+  provider?: 'whatsapp_cloud';
+  @ApiPropertyOptional({ type: WhatsAppProviderConfigDto })
+  @MayBeOmitted()
+  @ValidateNested()
+  @Type(() => WhatsAppProviderConfigDto)
+  provider_config?: WhatsAppProviderConfigDto;
+  @Identifier('Channel::SocialPage: the Facebook Page id') page_id?: string | null;
+  @Secret('Channel::SocialPage: the Page access token') page_access_token?: string | null;
+  @Identifier('Channel::SocialDirect: the Instagram account id') instagram_id?: string | null;
+  @Secret('Channel::SocialDirect: the Instagram access token') access_token?: string | null;
+  @Secret('Channel::SocialPage and Channel::SocialDirect: the app secret that signs webhooks') app_secret?:
+    string | null;
+  @Identifier('Messenger and Instagram: what Meta verifies the webhook URL with; generated when not given')
+  webhook_verify_token?: string | null;
+  @Secret('Channel::BotChat: the Telegram bot token') bot_token?: string | null;
+  @Identifier('Channel::Sms: the Twilio account SID') account_sid?: string | null;
+  @Secret('Channel::Sms: the Twilio auth token') auth_token?: string | null;
+  @Identifier('Channel::Sms: sends through this messaging service instead of phone_number') messaging_service_sid?:
+    string | null;
+}
+
 /** Channel-specific addresses (which ones apply depends on the channel). */
-export class ChannelFieldsDto extends EmailServerFieldsDto {
+export class ChannelFieldsDto extends ProviderFieldsDto {
   @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' })
   @OptionalText(2048)
   webhook_url?: string | null;

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CHANNEL_TYPE_VALUES,
   type AutoAssignmentConfig,
@@ -63,9 +63,32 @@ export class InboxFieldsView implements Omit<Inbox, 'secret'> {
   @ApiProperty() updated_at: number;
 }
 
+class WhatsAppProviderConfigView {
+  @ApiProperty({ type: String, nullable: true }) phone_number_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) business_account_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Administrators only' }) webhook_verify_token:
+    string | null;
+}
+
 export class InboxView extends InboxFieldsView implements Inbox {
   @ApiProperty({ type: String, nullable: true, description: 'Channel::Api, administrators only: signs its callbacks' })
   secret: string | null;
+  @ApiPropertyOptional({
+    description:
+      'Provider inboxes: `{PUBLIC_URL}/webhooks/{whatsapp|messenger|instagram|telegram|twilio}/{inbox_identifier}`',
+  })
+  inbound_webhook_url?: string;
+  @ApiPropertyOptional({ description: 'Provider inboxes: false until the provider credentials are given' })
+  provider_connected?: boolean;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Channel::MobileChat: whatsapp_cloud' })
+  provider?: string | null;
+  @ApiPropertyOptional({ type: WhatsAppProviderConfigView }) provider_config?: WhatsAppProviderConfigView;
+  @ApiPropertyOptional({ type: String, nullable: true }) page_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) instagram_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Messenger and Instagram, administrators only' })
+  webhook_verify_token?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) account_sid?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) messaging_service_sid?: string | null;
 }
 
 export class InboxListView {

@@ -4,6 +4,7 @@ import { decryptSecrets, EmailChannel, type ChannelAdapter, type EmailChannelSet
 import { CHANNEL_TYPES } from '@parley/contracts';
 import { DataSource } from 'typeorm';
 import type { ChannelInbox } from '../inboxes/inboxes.loader';
+import { ProviderChannelsAdapter } from '../inboxes/provider-channels.adapter';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { SandboxChannelAdapter } from './sandbox-channel.adapter';
 
@@ -26,6 +27,7 @@ export class ChannelProvidersAdapter {
   constructor(
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly providerChannels: ProviderChannelsAdapter,
   ) {
     this.email = new EmailChannel({
       defaultSmtpUrl: config.channels.smtpUrl,
@@ -43,6 +45,8 @@ export class ChannelProvidersAdapter {
   connect(inbox: ChannelInbox): ConnectedChannel | null {
     if (inbox.channel_type === CHANNEL_TYPES.email)
       return { adapter: this.email as ChannelAdapter<unknown>, settings: this.emailSettings(inbox) };
+    const provider = this.providerChannels.open(inbox);
+    if (provider?.connected) return { adapter: provider.adapter, settings: provider.settings };
     if (!this.config.channels.sandbox) return null;
     let sandbox = this.sandboxes.get(inbox.channel_type);
     if (!sandbox) {

@@ -39,16 +39,18 @@ export class SendRequestLoader {
     const inbox = await this.inboxes.channelOf(tx, message.inbox_id);
     if (!inbox) return null;
     const conversationId = await this.messages.conversationIdOf(tx, messageId);
-    const [conversation, thread, files] = await Promise.all([
+    const [conversation, thread, files, templateParams] = await Promise.all([
       this.conversations.snapshot(conversationId, tx),
       this.messages.threadOf(tx, messageId),
       this.messages.filesOf(tx, messageId),
+      this.messages.templateParamsOf(tx, messageId),
     ]);
     const sender = conversation.meta.sender;
     const address = addressOf(inbox.channel_type, sender, await this.messages.conversationSourceId(tx, conversationId));
-    const attachments: OutgoingAttachment[] = files.map((file) => ({
+    const attachments: OutgoingAttachment[] = files.map((file, index) => ({
       filename: file.file_name,
       contentType: file.content_type,
+      url: message.attachments[index]?.data_url,
       open: async () => {
         const opened = await this.storage.open(file.storage_key);
         if (!opened) throw new Error(`file ${file.file_name} is missing from storage`);
@@ -64,6 +66,9 @@ export class SendRequestLoader {
           content: message.content,
           senderName: message.sender?.type === 'user' ? message.sender.name : null,
           attachments,
+          contentType: message.content_type,
+          contentAttributes: message.content_attributes,
+          templateParams,
         },
         thread,
         contact: { address: address ?? '', name: sender?.name ?? null },

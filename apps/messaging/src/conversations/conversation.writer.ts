@@ -42,6 +42,19 @@ export class ConversationWriter {
     );
   }
 
+  /** The newest conversation of a contact inbox (the contact's id at the provider), locked; null when it has none. */
+  async lockLatestOfContactInbox(
+    tx: EntityManager,
+    inboxId: number,
+    sourceId: string,
+  ): Promise<ConversationRow | null> {
+    const [latest]: ConversationRow[] = await tx.query(
+      `SELECT * FROM messaging.conversations WHERE inbox_id = $1 AND source_id = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+      [inboxId, sourceId],
+    );
+    return latest ?? null;
+  }
+
   /** The inbox's oldest open, unassigned conversation not locked by another transaction, locked. */
   async lockOldestWaiting(tx: EntityManager, inboxId: number): Promise<ConversationRow | null> {
     const [waiting]: ConversationRow[] = await tx.query(

@@ -10,8 +10,8 @@ import type { NewMessage } from './message.writer';
 import { canReplyAt } from './messaging-window.rules';
 import { templateContent } from './template.rules';
 
-/** Channels that can show interactive `input_select` messages. */
-const INTERACTIVE_CHANNELS: readonly ChannelType[] = ['Channel::WebWidget', 'Channel::BotChat'];
+/** Channels that can show interactive `input_select` messages (WhatsApp as buttons or a list, Telegram as an inline keyboard). */
+const INTERACTIVE_CHANNELS: readonly ChannelType[] = ['Channel::WebWidget', 'Channel::BotChat', 'Channel::MobileChat'];
 
 /** Where a message is written: its inbox's channel, its conversation, who writes it. */
 export interface MessageSetting {

@@ -235,6 +235,15 @@ export class MessageLoader {
     );
   }
 
+  /** The approved template an outgoing message was written from (null: free text). */
+  async templateParamsOf(tx: EntityManager, messageId: number): Promise<MessageRow['template_params']> {
+    const [row]: Array<Pick<MessageRow, 'template_params'>> = await tx.query(
+      'SELECT template_params FROM messaging.messages WHERE id = $1',
+      [messageId],
+    );
+    return row?.template_params ?? null;
+  }
+
   /** The contact inbox's id at the provider, as the conversation keeps it. */
   async conversationSourceId(tx: EntityManager, conversationId: number): Promise<string> {
     const [row]: Array<{ source_id: string }> = await tx.query(

@@ -3,6 +3,7 @@ import { emailInboxView, type StoredEmailServers } from './email-server.rules';
 import { toUnixSeconds } from '@parley/service-kit';
 import type { InboxRow } from './persistence/inbox.row';
 import { webWidgetScript } from './web-widget.rules';
+import { PROVIDER_OF_CHANNEL, providerInboxView, type StoredProviderSettings } from './provider-settings.rules';
 
 /** `publicUrl`: where clients reach the API (the widget script loads from there). */
 export function toInboxSnapshot(row: InboxRow, publicUrl: string): InboxSnapshot {
@@ -42,9 +43,18 @@ export function toInboxSnapshot(row: InboxRow, publicUrl: string): InboxSnapshot
 /** The signing secret of an API inbox is for administrators only; an e-mail inbox shows its servers (never a password). */
 export function toInbox(
   row: InboxRow,
-  options: { withSecret: boolean; publicUrl: string; mailInboundDomain: string },
+  options: { withSecret: boolean; publicUrl: string; mailInboundDomain: string; inboundWebhookUrl: string | null },
 ): Inbox {
   const inbox: Inbox = { ...toInboxSnapshot(row, options.publicUrl), secret: options.withSecret ? row.secret : null };
+  const provider = PROVIDER_OF_CHANNEL[row.channel_type];
+  if (provider && options.inboundWebhookUrl)
+    return {
+      ...inbox,
+      ...providerInboxView(provider, row.channel_settings as StoredProviderSettings, {
+        inboundWebhookUrl: options.inboundWebhookUrl,
+        administrator: options.withSecret,
+      }),
+    };
   if (row.channel_type !== CHANNEL_TYPES.email) return inbox;
   return {
     ...inbox,

@@ -5,8 +5,19 @@ import type { AssignmentSettings, InboxRow, MessageInbox } from './persistence/i
 /** What a channel needs of its inbox to send and receive: the settings are sealed (secrets encrypted). */
 export type ChannelInbox = Pick<
   InboxRow,
-  'id' | 'account_id' | 'name' | 'channel_type' | 'email' | 'phone_number' | 'uuid' | 'channel_settings'
+  | 'id'
+  | 'account_id'
+  | 'name'
+  | 'channel_type'
+  | 'email'
+  | 'phone_number'
+  | 'uuid'
+  | 'channel_settings'
+  | 'inbox_identifier'
 >;
+
+const CHANNEL_INBOX_COLUMNS =
+  'id, account_id, name, channel_type, email, phone_number, uuid, channel_settings, inbox_identifier';
 
 export type { MessageInbox };
 
@@ -37,7 +48,7 @@ export class InboxesLoader {
 
   async channelOf(tx: EntityManager, inboxId: number): Promise<ChannelInbox | null> {
     const [row]: ChannelInbox[] = await tx.query(
-      `SELECT id, account_id, name, channel_type, email, phone_number, uuid, channel_settings FROM messaging.inboxes WHERE id = $1`,
+      `SELECT ${CHANNEL_INBOX_COLUMNS} FROM messaging.inboxes WHERE id = $1`,
       [inboxId],
     );
     return row ?? null;
@@ -51,9 +62,18 @@ export class InboxesLoader {
     const [local, domain] = splitAddress(address);
     const uuid = domain === inboundDomain && UUID.test(local) ? local : null;
     const [row]: ChannelInbox[] = await tx.query(
-      `SELECT id, account_id, name, channel_type, email, phone_number, uuid, channel_settings FROM messaging.inboxes
+      `SELECT ${CHANNEL_INBOX_COLUMNS} FROM messaging.inboxes
         WHERE channel_type = 'Channel::Email' AND (lower(email) = $1 OR uuid = $2::uuid) LIMIT 1`,
       [address.toLowerCase(), uuid],
+    );
+    return row ?? null;
+  }
+
+  /** The provider inbox a webhook URL names: its channel kind and its public identifier. */
+  async byIdentifier(tx: EntityManager, channelType: string, identifier: string): Promise<ChannelInbox | null> {
+    const [row]: ChannelInbox[] = await tx.query(
+      `SELECT ${CHANNEL_INBOX_COLUMNS} FROM messaging.inboxes WHERE channel_type = $1 AND inbox_identifier = $2`,
+      [channelType, identifier],
     );
     return row ?? null;
   }
@@ -61,7 +81,7 @@ export class InboxesLoader {
   /** The e-mail inboxes that poll a mailbox. */
   async imapInboxes(tx: EntityManager): Promise<ChannelInbox[]> {
     return tx.query(
-      `SELECT id, account_id, name, channel_type, email, phone_number, uuid, channel_settings FROM messaging.inboxes
+      `SELECT ${CHANNEL_INBOX_COLUMNS} FROM messaging.inboxes
         WHERE channel_type = 'Channel::Email' AND (channel_settings ->> 'imap_enabled')::boolean IS TRUE ORDER BY id`,
     );
   }

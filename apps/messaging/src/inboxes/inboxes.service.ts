@@ -9,6 +9,7 @@ import {
   type Caller,
   type CreateInboxInput,
   type EmailServerFields,
+  type ProviderFields,
   type Inbox,
   type InboxCallbackTarget,
   type InboxSnapshot,
@@ -23,6 +24,8 @@ import { givenPasswords, mergeEmailServers, sealContext, type StoredEmailServers
 import { toInbox, toInboxSnapshot } from './inbox.mapper';
 import { INBOX_COLUMNS, INBOX_JSON_COLUMNS, INBOX_WRITTEN_COLUMNS, type InboxRow } from './persistence/inbox.row';
 import { newWebsiteToken } from './web-widget.rules';
+import { ProviderChannelsAdapter } from './provider-channels.adapter';
+import { mergeProviderSettings, type StoredProviderSettings } from './provider-settings.rules';
 
 @Injectable()
 export class InboxesService {
@@ -30,6 +33,7 @@ export class InboxesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+    private readonly providers: ProviderChannelsAdapter,
   ) {}
 
   /** Administrators see every inbox; agents see the inboxes they are members of. */
@@ -89,6 +93,8 @@ export class InboxesService {
     applyChannelFields(inbox, input.channel);
     this.applyChannelSettings(inbox, input.channel);
     await this.checkCallbackUrl(inbox, input.channel.webhook_url);
+    if (this.providers.providerOf(inbox.channel_type)) inbox.inbox_identifier = randomBytes(18).toString('base64url');
+    await this.applyProviderSettings(inbox, input.channel);
     if (inbox.channel_type === CHANNEL_TYPES.api) {
       inbox.inbox_identifier = randomBytes(18).toString('base64url');
       inbox.secret = randomBytes(24).toString('base64url');
@@ -113,6 +119,8 @@ export class InboxesService {
     applyChannelFields(inbox, input);
     this.applyChannelSettings(inbox, input);
     await this.checkCallbackUrl(inbox, input.webhook_url);
+    if (this.providers.providerOf(inbox.channel_type)) inbox.inbox_identifier ??= randomBytes(18).toString('base64url');
+    await this.applyProviderSettings(inbox, input);
     return this.emailUnique(() =>
       this.outbox.transaction(async (tx, emit) => {
         const saved = await this.write(tx, inbox);
@@ -126,11 +134,61 @@ export class InboxesService {
   }
 
   private render(inbox: InboxRow, withSecret: boolean): Inbox {
+    const provider = this.providers.providerOf(inbox.channel_type);
     return toInbox(inbox, {
       withSecret,
       publicUrl: this.config.publicUrl,
       mailInboundDomain: this.config.channels.mailInboundDomain,
+      inboundWebhookUrl: provider ? this.providers.webhookUrl(provider, inbox.inbox_identifier) : null,
     });
+  }
+
+  /**
+   * A provider inbox's credentials: merged, every secret given sealed, and — when they changed —
+   * checked with one cheap provider call (422 naming the field it refuses). A Telegram bot is
+   * pointed at the inbox's webhook URL then, with its secret token.
+   */
+  private async applyProviderSettings(inbox: InboxRow, input: ProviderFields): Promise<void> {
+    const provider = this.providers.providerOf(inbox.channel_type);
+    if (!provider) return;
+    const merged = mergeProviderSettings(provider, inbox.channel_settings as StoredProviderSettings, input);
+    const cipher = this.config.channels.cipher;
+    if (merged.givenSecrets.length && !cipher)
+      throw new DomainError(
+        InboxErrors.credentialsKeyMissing,
+        'Credentials cannot be stored: the messaging service has no CHANNEL_CREDENTIALS_KEY',
+        merged.givenSecrets,
+      );
+    for (const path of merged.givenSecrets) {
+      const [head, field] = path.split('.');
+      const holder = (field ? merged.settings[head] : merged.settings) as Record<string, unknown>;
+      const name = field ?? head;
+      holder[name] = cipher!.encrypt(String(holder[name]), sealContext(inbox.uuid, path.replace('.', ':')));
+    }
+    inbox.channel_settings = merged.settings;
+    const channel = this.providers.open(inbox);
+    if (!merged.credentialsChanged || !channel?.connected) return;
+    const verdict = await this.providers.check(inbox);
+    if (!verdict.accepted)
+      throw new DomainError(
+        InboxErrors.credentialsRefused,
+        `The provider refused ${verdict.field}: ${verdict.reason}`,
+        [verdict.field],
+      );
+    if (provider === 'telegram') {
+      try {
+        await this.providers.telegram.registerWebhook(
+          channel.settings as { bot_token: string },
+          this.providers.webhookUrl(provider, inbox.inbox_identifier),
+        );
+      } catch (error) {
+        throw new DomainError(
+          InboxErrors.credentialsRefused,
+          `Telegram refused setWebhook: ${(error as Error).message}`,
+          ['bot_token'],
+        );
+      }
+    }
   }
 
   /** An e-mail address one inbox (of any account) receives is no other inbox's. */

@@ -15,4 +15,9 @@ export interface ChannelAdapter<Settings> {
   verify(delivery: InboundDelivery, settings: Settings): InboundVerdict;
   /** Turns a verified delivery into the messages and status changes it holds. */
   parse(delivery: InboundDelivery, settings: Settings): Promise<InboundMessage[]>;
+  /** One cheap provider call that proves the credentials (inbox create and update); e-mail has none. */
+  checkCredentials?(settings: Settings): Promise<CredentialVerdict>;
 }
+
+/** The provider accepted the credentials, or refused the named settings field. */
+export type CredentialVerdict = { accepted: true } | { accepted: false; field: string; reason: string };

@@ -60,4 +60,9 @@ export interface InboundMessage {
   threading: ReplyThreading;
   /** Set for `status_update` and for a `bounce` that names the message it refers to. */
   statusChange: StatusChange | null;
+  /**
+   * A message the business sent from the provider's own app (Messenger's `is_echo`): stored as
+   * outgoing, never sent again; an echo of Parley's own send (its id known) is not stored twice.
+   */
+  echo?: boolean;
 }

@@ -1,3 +1,4 @@
+import type { ContentType, TemplateParams } from '@parley/contracts';
 import type { Readable } from 'node:stream';
 
 /** A file to send with a message; the caller streams it from its storage. */
@@ -6,6 +7,8 @@ export interface OutgoingAttachment {
   contentType: string;
   /** Opens the file's bytes. Called once per send attempt (a stream is read only once). */
   open(): Readable | Promise<Readable>;
+  /** A public, expiring link to the file, for providers that fetch media themselves (Twilio's `MediaUrl`). */
+  url?: string;
 }
 
 /** What an agent (or a bot, or the system) sends to the contact. */
@@ -17,6 +20,11 @@ export interface OutgoingMessage {
   /** Who sent it, for the display name ("Ann via Support"); null for the system. */
   senderName: string | null;
   attachments: OutgoingAttachment[];
+  /** `input_select` carries choices (`contentAttributes.items`: `{title, value}`); absent: plain text. */
+  contentType?: ContentType;
+  contentAttributes?: Record<string, unknown>;
+  /** An approved template (messaging apps outside their window): name, language, `{{n}}` values. */
+  templateParams?: TemplateParams | null;
 }
 
 /** Where the message belongs in the conversation, as the provider threads it. */

@@ -14,6 +14,7 @@ import type { AccountErrors } from '../identity/account.errors';
 import type { UserErrors } from '../identity/user.errors';
 import type { AgentBotErrors } from '../inboxes/agent-bot.errors';
 import type { InboxErrors } from '../inboxes/inbox.errors';
+import type { ProviderWebhookErrors } from '../inboxes/provider-webhooks.patterns';
 import type { LabelErrors } from '../labels/label.errors';
 import type { MessageErrors } from '../messages/message.errors';
 import type { TeamErrors } from '../teams/team.errors';
@@ -33,6 +34,7 @@ type MessagingErrorCode =
   | CodeOf<typeof InvitationErrors>
   | CodeOf<typeof TeamErrors>
   | CodeOf<typeof InboxErrors>
+  | CodeOf<typeof ProviderWebhookErrors>
   | CodeOf<typeof AgentBotErrors>
   | CodeOf<typeof LabelErrors>
   | CodeOf<typeof CustomAttributeErrors>

@@ -19,4 +19,6 @@ export const InboxErrors = {
   mailServerInvalid: 'INBOX.MAIL_SERVER_INVALID',
   /** A secret was given but the service has no CHANNEL_CREDENTIALS_KEY to seal it with. */
   credentialsKeyMissing: 'INBOX.CREDENTIALS_KEY_MISSING',
+  /** The provider refused the credentials given (the field is named), or could not be reached to check them. */
+  credentialsRefused: 'INBOX.CREDENTIALS_REFUSED',
 } as const;

@@ -29,8 +29,11 @@ export interface AutoAssignmentConfig {
   max_assignment_limit: number | null;
 }
 
-/** E-mail inboxes show their servers too (`EmailInboxView`); other inboxes do not have those fields. */
-export interface Inbox extends Partial<EmailInboxView> {
+/**
+ * E-mail inboxes show their servers too (`EmailInboxView`), provider inboxes their provider
+ * fields (`ProviderInboxView`); other inboxes do not have those fields.
+ */
+export interface Inbox extends Partial<EmailInboxView>, Partial<ProviderInboxView> {
   id: number;
   account_id: number;
   name: string;
@@ -113,7 +116,64 @@ export interface EmailInboxView {
   forward_to_email: string | null;
 }
 
-export interface ChannelInput extends EmailServerFields {
+/** WhatsApp Cloud's settings (`provider_config`); `api_key` and `app_secret` are write-only. */
+export interface WhatsAppProviderConfig {
+  api_key?: string | null;
+  phone_number_id?: string | null;
+  business_account_id?: string | null;
+  app_secret?: string | null;
+  /** What Meta's verification handshake must present; generated when not given. */
+  webhook_verify_token?: string | null;
+}
+
+export const WHATSAPP_PROVIDERS = ['whatsapp_cloud'] as const;
+
+/**
+ * The providers' credentials, with the reference's names (decisions.md "Channels"). Secrets
+ * (`api_key`, `app_secret`, `page_access_token`, `access_token`, `bot_token`, `auth_token`) are
+ * write-only: stored sealed, never shown. Given credentials are checked at the provider.
+ */
+export interface ProviderFields {
+  /** WhatsApp (`mobile_chat`). */
+  provider?: (typeof WHATSAPP_PROVIDERS)[number];
+  provider_config?: WhatsAppProviderConfig;
+  /** Messenger (`social_page`). */
+  page_id?: string | null;
+  page_access_token?: string | null;
+  /** Instagram (`social_direct`). */
+  instagram_id?: string | null;
+  access_token?: string | null;
+  /** Messenger and Instagram: signs Meta's webhooks. */
+  app_secret?: string | null;
+  webhook_verify_token?: string | null;
+  /** Telegram (`bot_chat`). */
+  bot_token?: string | null;
+  /** Twilio SMS (`sms`): sends from `phone_number` or the messaging service. */
+  account_sid?: string | null;
+  auth_token?: string | null;
+  messaging_service_sid?: string | null;
+}
+
+/** What a provider inbox shows (never a secret); `webhook_verify_token` to administrators only. */
+export interface ProviderInboxView {
+  /** `{PUBLIC_URL}/webhooks/{whatsapp|messenger|instagram|telegram|twilio}/{inbox_identifier}`: give it to the provider. */
+  inbound_webhook_url: string;
+  /** False until the inbox has its provider's credentials (without them nothing arrives or leaves). */
+  provider_connected: boolean;
+  provider?: string | null;
+  provider_config?: {
+    phone_number_id: string | null;
+    business_account_id: string | null;
+    webhook_verify_token: string | null;
+  };
+  page_id?: string | null;
+  instagram_id?: string | null;
+  webhook_verify_token?: string | null;
+  account_sid?: string | null;
+  messaging_service_sid?: string | null;
+}
+
+export interface ChannelInput extends EmailServerFields, ProviderFields {
   type: ChannelKind;
   webhook_url?: string | null;
   website_url?: string | null;
@@ -125,7 +185,7 @@ export interface ChannelInput extends EmailServerFields {
 }
 
 /** Fields an administrator may change after creation. */
-export interface UpdateInboxInput extends EmailServerFields {
+export interface UpdateInboxInput extends EmailServerFields, ProviderFields {
   name?: string;
   avatar_url?: string | null;
   greeting_enabled?: boolean;

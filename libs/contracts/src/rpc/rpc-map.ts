@@ -9,6 +9,7 @@ import type { ConversationsRpc } from '../conversations/conversations.patterns';
 import type { CustomAttributesRpc } from '../custom-attributes/custom-attributes.patterns';
 import type { IdentityRpc } from '../identity/identity.patterns';
 import type { InboxesRpc } from '../inboxes/inboxes.patterns';
+import type { ProviderWebhooksRpc } from '../inboxes/provider-webhooks.patterns';
 import type { LabelsRpc } from '../labels/labels.patterns';
 import type { TeamsRpc } from '../teams/teams.patterns';
 import type { WebhooksRpc } from '../webhooks/webhooks.patterns';
@@ -30,6 +31,7 @@ export interface RpcMap
     AgentsRpc,
     TeamsRpc,
     InboxesRpc,
+    ProviderWebhooksRpc,
     CustomAttributesRpc,
     CannedResponsesRpc,
     ContactLookupRpc,

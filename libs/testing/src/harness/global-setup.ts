@@ -6,6 +6,7 @@ import { SmtpCapture } from '../mail/smtp-capture';
 import { RAISED_RATE_LIMITS } from '../system/raised-rate-limits';
 import { RunningSystem } from '../system/running-system';
 import { WebhookReceiver } from '../webhooks/webhook-receiver';
+import { ProviderFakes } from '../providers/provider-fakes';
 import { startControlServer } from './control-server';
 import { E2E_STATE_VARIABLE, type E2eState } from './e2e-state';
 import globalTeardown from './global-teardown';
@@ -18,6 +19,7 @@ export interface E2eRun {
   infrastructure: Infrastructure;
   smtp: SmtpCapture;
   webhookReceiver: WebhookReceiver | null;
+  providerFakes: ProviderFakes | null;
   system: RunningSystem | null;
   control: { close(): Promise<void> } | null;
   databaseName: string;
@@ -45,6 +47,7 @@ export default async function globalSetup(): Promise<void> {
     infrastructure,
     smtp: new SmtpCapture(),
     webhookReceiver: null,
+    providerFakes: null,
     system: null,
     control: null,
     databaseName,
@@ -84,6 +87,8 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
   const mailInboundPort = await freePort();
   const receiver = await WebhookReceiver.start(join(logDir, 'webhook-receiver'));
   run.webhookReceiver = receiver;
+  const fakes = await ProviderFakes.start(join(logDir, 'provider-fakes'), [receiver.caCertPath]);
+  run.providerFakes = fakes;
   run.system = await RunningSystem.start({
     rootDir,
     databaseUrl,
@@ -113,7 +118,9 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       // Webhooks: only the local test receiver is exempt from the public-address rule, its CA is
       // trusted, and the retry schedule runs in seconds instead of minutes.
       WEBHOOK_ALLOWED_HOSTS: receiver.hostAndPort,
-      NODE_EXTRA_CA_CERTS: receiver.caCertPath,
+      NODE_EXTRA_CA_CERTS: fakes.caBundlePath,
+      // The providers' APIs: local fakes (libs/testing/src/providers).
+      ...fakes.env,
       WEBHOOK_RETRY_SCHEDULE_MS: '1000,2000,3000',
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_POLL_INTERVAL_MS: '100',
@@ -122,8 +129,10 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       KANBAN_HOUR_MS: '1000',
     },
   });
-  const control = await startControlServer(run.system, run.smtp.mails, (request, response) =>
-    receiver.handleControl(request, response),
+  const control = await startControlServer(
+    run.system,
+    run.smtp.mails,
+    (request, response) => receiver.handleControl(request, response) || fakes.handleControl(request, response),
   );
   run.control = control;
   run.state = {

@@ -9,6 +9,7 @@ export default async function globalTeardown(): Promise<void> {
   await run.system?.stop();
   await run.smtp.stop();
   await run.webhookReceiver?.stop();
+  await run.providerFakes?.stop();
   await deleteRunStreams(run.infrastructure.natsUrl, run.state.namespace).catch(() => undefined);
   await dropRunDatabase(run.infrastructure.adminDatabaseUrl, run.databaseName).catch(() => undefined);
   await run.infrastructure.stop();

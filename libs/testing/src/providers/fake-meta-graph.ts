@@ -1,0 +1,225 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { FakeProviderServer, type FakeAnswer, type FakeFailure } from './fake-provider-server';
+
+interface MetaAccount {
+  phoneNumberId: string;
+  displayPhoneNumber: string;
+  wabaId: string;
+  token: string;
+  appSecret: string;
+}
+
+interface StoredMedia {
+  account: string;
+  content: Buffer;
+  mimeType: string;
+}
+
+const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'];
+const WA_TYPES = new Set(['text', 'template', 'interactive', 'reaction', 'location', 'contacts', ...MEDIA_TYPES]);
+
+/** Graph's error envelope. */
+function graphError(status: number, code: number, message: string): FakeAnswer {
+  return {
+    status,
+    body: {
+      error: {
+        message,
+        type: 'OAuthException',
+        code,
+        error_data: { messaging_product: 'whatsapp', details: message },
+        fbtrace_id: 'Afake',
+      },
+    },
+  };
+}
+
+/**
+ * The Meta Graph API as WhatsApp Cloud uses it: `POST /{v}/{phone_number_id}/messages` (JSON,
+ * Bearer token; each message kind's required fields checked, 4096-character text), `/media`
+ * uploads (multipart), media records and downloads, the phone number's record; webhooks signed
+ * `X-Hub-Signature-256` with the app's secret. Control: `accounts`, `media`, `webhook`.
+ */
+export class FakeMetaGraph extends FakeProviderServer {
+  private readonly accounts = new Map<string, MetaAccount>();
+  private readonly media = new Map<string, StoredMedia>();
+
+  constructor() {
+    super('meta');
+  }
+
+  private byToken(request: IncomingMessage): MetaAccount | null {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    return [...this.accounts.values()].find((account) => account.token === token) ?? null;
+  }
+
+  protected accountOf(request: IncomingMessage): string | null {
+    return this.byToken(request)?.phoneNumberId ?? null;
+  }
+
+  protected unauthorised(): FakeAnswer {
+    return graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+  }
+
+  protected errorBody(failure: FakeFailure): unknown {
+    return graphError(
+      failure.fail_status,
+      failure.error_code ?? 131000,
+      failure.error_message ?? 'Something went wrong',
+    ).body;
+  }
+
+  protected async answer(account: string, request: IncomingMessage, body: Buffer): Promise<FakeAnswer> {
+    const path = (request.url ?? '').split('?')[0];
+    const download = /^\/media-files\/([\w.-]+)$/.exec(path);
+    if (download) {
+      const media = this.media.get(download[1]);
+      if (!media || media.account !== account) return graphError(404, 100, 'Unknown media');
+      return { status: 200, body: media.content, headers: { 'content-type': media.mimeType } };
+    }
+    const match = /^\/(v\d+\.\d+)\/([\w.-]+)(\/messages|\/media)?$/.exec(path);
+    if (!match) return graphError(400, 100, `Unknown path ${path}`);
+    const [, , node, edge] = match;
+    if (!edge && request.method === 'GET') {
+      if (node === account)
+        return {
+          status: 200,
+          body: { id: node, display_phone_number: this.accounts.get(account)!.displayPhoneNumber },
+        };
+      const media = this.media.get(node);
+      if (!media || media.account !== account)
+        return graphError(400, 100, `Unsupported get request. Object with ID '${node}' does not exist`);
+      return {
+        status: 200,
+        body: {
+          messaging_product: 'whatsapp',
+          url: `${this.url}/media-files/${node}`,
+          mime_type: media.mimeType,
+          sha256: createHash('sha256').update(media.content).digest('hex'),
+          file_size: media.content.length,
+          id: node,
+        },
+      };
+    }
+    if (node !== account) return graphError(400, 100, `Object with ID '${node}' does not exist or is not this token's`);
+    if (edge === '/media') return this.upload(account, request, body);
+    if (edge === '/messages')
+      return this.message(JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>, request);
+    return graphError(400, 100, 'Unsupported request');
+  }
+
+  private upload(account: string, request: IncomingMessage, body: Buffer): FakeAnswer {
+    const type = request.headers['content-type'] ?? '';
+    const text = body.toString('latin1');
+    if (!type.startsWith('multipart/form-data')) return graphError(400, 100, 'Uploads are multipart/form-data');
+    if (!text.includes('name="messaging_product"') || !text.includes('name="file"') || !text.includes('name="type"'))
+      return graphError(400, 100, 'The parameters file, type and messaging_product are required');
+    const id = String(Date.now()) + randomBytes(4).readUInt32BE();
+    this.media.set(id, { account, content: body, mimeType: 'application/octet-stream' });
+    return { status: 200, body: { id } };
+  }
+
+  private message(body: Record<string, unknown>, request: IncomingMessage): FakeAnswer {
+    if (request.headers['content-type']?.split(';')[0] !== 'application/json')
+      return graphError(400, 100, 'JSON expected');
+    const type = body['type'] as string;
+    if (body['messaging_product'] !== 'whatsapp') return graphError(400, 100, 'messaging_product must be whatsapp');
+    if (typeof body['to'] !== 'string' || !body['to']) return graphError(400, 100, 'The parameter to is required');
+    if (!WA_TYPES.has(type) || typeof body[type] !== 'object')
+      return graphError(400, 100, `Invalid parameter: ${type}`);
+    const content = body[type] as Record<string, unknown>;
+    if (type === 'text' && (typeof content['body'] !== 'string' || (content['body'] as string).length > 4096))
+      return graphError(400, 100, 'text.body is required, 4096 characters at most');
+    if (MEDIA_TYPES.includes(type) && !content['id'] && !content['link'])
+      return graphError(400, 100, 'media id or link required');
+    if (
+      type === 'template' &&
+      (typeof content['name'] !== 'string' || typeof (content['language'] as { code?: string })?.code !== 'string')
+    )
+      return graphError(400, 100, 'template.name and template.language.code are required');
+    if (type === 'interactive') {
+      const interactive = content as { type?: string; action?: { buttons?: unknown[]; sections?: unknown[] } };
+      if (typeof interactive.action !== 'object') return graphError(400, 100, 'interactive.action must be an object');
+      if (interactive.type === 'button' && (interactive.action.buttons?.length ?? 0) > 3)
+        return graphError(400, 131009, 'Too many buttons');
+    }
+    return {
+      status: 200,
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body['to'], wa_id: String(body['to']).replace(/^\+/, '') }],
+        messages: [{ id: `wamid.${randomBytes(18).toString('base64url')}` }],
+      },
+    };
+  }
+
+  protected async control(action: string, body: Record<string, unknown>): Promise<unknown> {
+    if (action === 'accounts') {
+      const account: MetaAccount = {
+        phoneNumberId: String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999)),
+        displayPhoneNumber: `1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`,
+        wabaId: String(Math.floor(Math.random() * 1e15)),
+        token: `EAAG${randomBytes(24).toString('hex')}`,
+        appSecret: randomBytes(16).toString('hex'),
+      };
+      this.accounts.set(account.phoneNumberId, account);
+      return {
+        phone_number_id: account.phoneNumberId,
+        display_phone_number: account.displayPhoneNumber,
+        business_account_id: account.wabaId,
+        api_key: account.token,
+        app_secret: account.appSecret,
+      };
+    }
+    if (action === 'media') {
+      const id = String(Date.now()) + randomBytes(4).readUInt32BE();
+      this.media.set(id, {
+        account: String(body['account']),
+        content: Buffer.from(String(body['content_base64']), 'base64'),
+        mimeType: String(body['mime_type']),
+      });
+      return { id };
+    }
+    if (action === 'webhook') return this.webhook(body);
+    return null;
+  }
+
+  /**
+   * Posts a WhatsApp webhook to `url`: `value` inside Meta's envelope (or `raw` exactly, to
+   * redeliver), signed with the account's app secret; `signature: "missing" | "bad"` to forge.
+   */
+  private async webhook(body: Record<string, unknown>): Promise<unknown> {
+    const account = this.accounts.get(String(body['account']))!;
+    const raw =
+      typeof body['raw'] === 'string'
+        ? body['raw']
+        : JSON.stringify({
+            object: 'whatsapp_business_account',
+            entry: [
+              {
+                id: account.wabaId,
+                changes: [
+                  {
+                    field: 'messages',
+                    value: {
+                      messaging_product: 'whatsapp',
+                      metadata: {
+                        display_phone_number: account.displayPhoneNumber,
+                        phone_number_id: account.phoneNumberId,
+                      },
+                      ...(body['value'] as object),
+                    },
+                  },
+                ],
+              },
+            ],
+          });
+    const signature = `sha256=${createHmac('sha256', body['signature'] === 'bad' ? 'not-the-secret' : account.appSecret)
+      .update(raw)
+      .digest('hex')}`;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (body['signature'] !== 'missing') headers['x-hub-signature-256'] = signature;
+    return { ...(await this.deliver(String(body['url']), raw, headers)), raw };
+  }
+}
