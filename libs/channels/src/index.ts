@@ -23,3 +23,5 @@ export * from './telegram/telegram-settings';
 export * from './telegram/telegram-channel';
 export * from './twilio/twilio-settings';
 export * from './twilio/twilio-channel';
+export * from './messenger/meta-messaging-settings';
+export * from './messenger/meta-messaging-channel';

@@ -24,6 +24,7 @@ export interface MessageThread {
   subject: string | null;
   inReplyTo: string | null;
   references: string[];
+  lastIncomingAt: Date | null;
 }
 
 /** Most provider ids in a References chain (servers refuse very long headers). */
@@ -156,8 +157,9 @@ export class MessageLoader {
       first_content: string | null;
       in_reply_to: string | null;
       references: string[] | null;
+      last_incoming_at: Date | null;
     }> = await tx.query(
-      `SELECT c.uuid, c.additional_attributes ->> 'mail_subject' AS mail_subject,
+      `SELECT c.uuid, c.last_incoming_at, c.additional_attributes ->> 'mail_subject' AS mail_subject,
               (SELECT e.content_attributes -> 'email' ->> 'subject' FROM messaging.messages e
                 WHERE e.conversation_id = c.id AND e.content_attributes -> 'email' ->> 'subject' IS NOT NULL ORDER BY e.id LIMIT 1) AS first_subject,
               (SELECT f.content FROM messaging.messages f
@@ -183,6 +185,7 @@ export class MessageLoader {
       subject: row.mail_subject ?? row.first_subject ?? (firstLine ? firstLine.slice(0, 200) : null),
       inReplyTo: row.in_reply_to,
       references: row.references ?? [],
+      lastIncomingAt: row.last_incoming_at,
     };
   }
 
@@ -225,6 +228,21 @@ export class MessageLoader {
       [inboxId, providerId],
     );
     return row ?? null;
+  }
+
+  /**
+   * The provider ids of what the inbox sent the contact (its id at the provider) up to `upTo`
+   * and not yet read: what a receipt watermark ("everything until then") is about.
+   */
+  async sentToContactUpTo(tx: EntityManager, inboxId: number, contactSourceId: string, upTo: Date): Promise<string[]> {
+    const rows: Array<{ source_id: string }> = await tx.query(
+      `SELECT m.source_id FROM messaging.messages m JOIN messaging.conversations c ON c.id = m.conversation_id
+        WHERE c.inbox_id = $1 AND c.source_id = $2 AND m.message_type IN ('outgoing', 'template')
+          AND m.source_id IS NOT NULL AND m.status IN ('sent', 'delivered') AND m.created_at <= $3
+        ORDER BY m.id DESC LIMIT 100`,
+      [inboxId, contactSourceId, upTo],
+    );
+    return rows.map((row) => row.source_id);
   }
 
   /** The stored files of a message, in the order they were attached: what a channel sends with it. */

@@ -16,4 +16,10 @@ describe('canReplyAt', () => {
   it('refuses messaging-app replies when the customer never wrote', () => {
     expect(canReplyAt('Channel::MobileChat', null, now)).toBe(false);
   });
+
+  it('gives Messenger 7 days (human agents, HUMAN_AGENT tag) and Instagram 24 hours', () => {
+    expect(canReplyAt('Channel::SocialPage', new Date('2026-11-16T12:00:00Z'), now)).toBe(true);
+    expect(canReplyAt('Channel::SocialPage', new Date('2026-11-15T11:59:59Z'), now)).toBe(false);
+    expect(canReplyAt('Channel::SocialDirect', new Date('2026-11-21T11:59:59Z'), now)).toBe(false);
+  });
 });

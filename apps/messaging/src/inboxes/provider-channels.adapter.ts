@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   decryptSecrets,
+  MetaMessagingChannel,
   TelegramChannel,
   TwilioChannel,
   WhatsAppChannel,
@@ -27,13 +28,13 @@ export interface ProviderChannel {
 }
 
 /**
- * The provider adapters (WhatsApp Cloud, Telegram, Twilio) with their base URLs from the
+ * The provider adapters (WhatsApp Cloud, Messenger, Instagram, Telegram, Twilio) with their base URLs from the
  * settings, and each provider inbox's settings opened for them: what sending, receiving and
  * the credential check on inbox create/update share.
  */
 @Injectable()
 export class ProviderChannelsAdapter {
-  private readonly adapters: Partial<Record<WebhookProvider, ChannelAdapter<unknown>>>;
+  private readonly adapters: Record<WebhookProvider, ChannelAdapter<unknown>>;
   readonly telegram: TelegramChannel;
 
   constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {
@@ -42,11 +43,11 @@ export class ProviderChannelsAdapter {
       apiRoot: telegramApiBaseUrl,
       maxMediaBytes: Math.min(providerMediaMaxBytes, 20 * 1024 * 1024),
     });
+    const meta = { graph: graphApi, maxMediaBytes: providerMediaMaxBytes };
     this.adapters = {
-      whatsapp: new WhatsAppChannel({
-        graph: graphApi,
-        maxMediaBytes: providerMediaMaxBytes,
-      }) as ChannelAdapter<unknown>,
+      whatsapp: new WhatsAppChannel(meta) as ChannelAdapter<unknown>,
+      messenger: new MetaMessagingChannel('messenger', meta) as ChannelAdapter<unknown>,
+      instagram: new MetaMessagingChannel('instagram', meta) as ChannelAdapter<unknown>,
       telegram: this.telegram as ChannelAdapter<unknown>,
       twilio: new TwilioChannel({
         apiBaseUrl: twilioApiBaseUrl,

@@ -60,7 +60,19 @@ export class InboundProviderMessageService {
   async apply(origin: InboundOrigin, inbound: InboundMessage): Promise<void> {
     if (inbound.kind === 'status_update' || inbound.kind === 'bounce') {
       const change = inbound.statusChange;
-      if (change) await this.outbox.transaction((tx, emit) => this.statuses.report(tx, emit, origin.inboxId, change));
+      if (!change) return;
+      await this.outbox.transaction(async (tx, emit) => {
+        const ids = change.watermark
+          ? await this.messages.sentToContactUpTo(
+              tx,
+              origin.inboxId,
+              change.watermark.contact,
+              new Date(change.watermark.upTo),
+            )
+          : [change.providerMessageId];
+        for (const id of ids)
+          await this.statuses.report(tx, emit, origin.inboxId, { ...change, providerMessageId: id });
+      });
       return;
     }
     if (inbound.kind !== 'message') return;

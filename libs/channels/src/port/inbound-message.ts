@@ -45,6 +45,11 @@ export interface StatusChange {
   status: ChannelStatus;
   /** The provider's reason, for `external_error`. */
   error: string | null;
+  /**
+   * Set instead of a provider id when the provider reports "everything sent to this contact
+   * up to then" (Messenger's `delivery` / `read` watermark, in ms since the epoch).
+   */
+  watermark?: { contact: string; upTo: number };
 }
 
 export interface InboundMessage {

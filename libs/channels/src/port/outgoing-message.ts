@@ -36,6 +36,8 @@ export interface ThreadingContext {
   inReplyTo: string | null;
   /** Provider ids of the conversation's earlier messages, oldest first (e-mail: the References chain). */
   references: string[];
+  /** The contact's last message in the conversation: messaging apps' reply windows count from it. */
+  lastIncomingAt?: Date | null;
 }
 
 /** The contact's identity at the provider: an e-mail address, a WhatsApp id, a phone number… */

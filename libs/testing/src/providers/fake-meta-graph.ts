@@ -35,15 +35,27 @@ function graphError(status: number, code: number, message: string): FakeAnswer {
   };
 }
 
+interface MetaPage {
+  id: string;
+  token: string;
+  appSecret: string;
+}
+
+const MESSAGING_TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']);
+
 /**
- * The Meta Graph API as WhatsApp Cloud uses it: `POST /{v}/{phone_number_id}/messages` (JSON,
+ * The Meta Graph API as WhatsApp Cloud, Messenger and Instagram use it. WhatsApp: `POST /{v}/{phone_number_id}/messages` (JSON,
  * Bearer token; each message kind's required fields checked, 4096-character text), `/media`
  * uploads (multipart), media records and downloads, the phone number's record; webhooks signed
- * `X-Hub-Signature-256` with the app's secret. Control: `accounts`, `media`, `webhook`.
+ * `X-Hub-Signature-256` with the app's secret. Messenger and Instagram: the Send API
+ * `POST /{v}/me/messages?access_token=…` (with `appsecret_proof` checked when given; the
+ * messaging type, `HUMAN_AGENT` tag and message checked), `/me`, attachments on a CDN path.
+ * Control: `accounts`, `media`, `webhook` (WhatsApp); `pages`, `page_webhook`.
  */
 export class FakeMetaGraph extends FakeProviderServer {
   private readonly accounts = new Map<string, MetaAccount>();
   private readonly media = new Map<string, StoredMedia>();
+  private readonly pages = new Map<string, MetaPage>();
 
   constructor() {
     super('meta');
@@ -55,6 +67,16 @@ export class FakeMetaGraph extends FakeProviderServer {
   }
 
   protected accountOf(request: IncomingMessage): string | null {
+    const url = new URL(request.url ?? '/', this.url);
+    const cdn = /^\/cdn\/([\w.-]+)$/.exec(url.pathname);
+    if (cdn) return this.media.get(cdn[1])?.account ?? null;
+    const token = url.searchParams.get('access_token');
+    if (token) {
+      const page = [...this.pages.values()].find((candidate) => candidate.token === token);
+      const proof = url.searchParams.get('appsecret_proof');
+      if (!page || (proof && proof !== createHmac('sha256', page.appSecret).update(token).digest('hex'))) return null;
+      return page.id;
+    }
     return this.byToken(request)?.phoneNumberId ?? null;
   }
 
@@ -72,6 +94,7 @@ export class FakeMetaGraph extends FakeProviderServer {
 
   protected async answer(account: string, request: IncomingMessage, body: Buffer): Promise<FakeAnswer> {
     const path = (request.url ?? '').split('?')[0];
+    if (this.pages.has(account)) return this.pageAnswer(account, path, request, body);
     const download = /^\/media-files\/([\w.-]+)$/.exec(path);
     if (download) {
       const media = this.media.get(download[1]);
@@ -107,6 +130,37 @@ export class FakeMetaGraph extends FakeProviderServer {
     if (edge === '/messages')
       return this.message(JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>, request);
     return graphError(400, 100, 'Unsupported request');
+  }
+
+  private pageAnswer(page: string, path: string, request: IncomingMessage, body: Buffer): FakeAnswer {
+    const cdn = /^\/cdn\/([\w.-]+)$/.exec(path);
+    if (cdn) {
+      const media = this.media.get(cdn[1])!;
+      return { status: 200, body: media.content, headers: { 'content-type': media.mimeType } };
+    }
+    if (/^\/v\d+\.\d+\/me$/.test(path) && request.method === 'GET')
+      return { status: 200, body: { id: page, name: 'Parley test page' } };
+    if (!/^\/v\d+\.\d+\/me\/messages$/.test(path) || request.method !== 'POST')
+      return graphError(400, 100, `Unknown path ${path}`);
+    const sent = JSON.parse(body.toString('utf8') || '{}') as {
+      recipient?: { id?: string };
+      messaging_type?: string;
+      tag?: string;
+      message?: { text?: string; attachment?: { type?: string; payload?: { url?: string } } };
+    };
+    if (!sent.recipient?.id) return graphError(400, 100, 'The parameter recipient is required');
+    if (!MESSAGING_TYPES.has(sent.messaging_type ?? '')) return graphError(400, 100, 'messaging_type is invalid');
+    if (sent.messaging_type === 'MESSAGE_TAG' && !sent.tag) return graphError(400, 100, 'A MESSAGE_TAG needs its tag');
+    const text = sent.message?.text;
+    const attachment = sent.message?.attachment;
+    if (text === undefined && !attachment?.payload?.url)
+      return graphError(400, 100, 'message needs text or an attachment with a url');
+    if (text !== undefined && text.length > 2000)
+      return graphError(400, 100, 'text must be UTF-8 and 2000 characters or fewer');
+    return {
+      status: 200,
+      body: { recipient_id: sent.recipient.id, message_id: `m_${randomBytes(16).toString('base64url')}` },
+    };
   }
 
   private upload(account: string, request: IncomingMessage, body: Buffer): FakeAnswer {
@@ -182,6 +236,43 @@ export class FakeMetaGraph extends FakeProviderServer {
       return { id };
     }
     if (action === 'webhook') return this.webhook(body);
+    if (action === 'pages') {
+      const page: MetaPage = {
+        id: String(Math.floor(1e14 + Math.random() * 8e14)),
+        token: `EAAP${randomBytes(24).toString('hex')}`,
+        appSecret: randomBytes(16).toString('hex'),
+      };
+      this.pages.set(page.id, page);
+      return { id: page.id, token: page.token, app_secret: page.appSecret };
+    }
+    if (action === 'page_media') {
+      const id = `cdn${randomBytes(8).toString('hex')}`;
+      this.media.set(id, {
+        account: String(body['account']),
+        content: Buffer.from(String(body['content_base64']), 'base64'),
+        mimeType: String(body['mime_type']),
+      });
+      return { url: `${this.url}/cdn/${id}` };
+    }
+    if (action === 'page_webhook') {
+      const page = this.pages.get(String(body['account']))!;
+      const raw =
+        typeof body['raw'] === 'string'
+          ? body['raw']
+          : JSON.stringify({
+              object: body['object'] ?? 'page',
+              entry: [{ id: page.id, time: Date.now(), messaging: body['messaging'] }],
+            });
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (body['signature'] !== 'missing')
+        headers['x-hub-signature-256'] = `sha256=${createHmac(
+          'sha256',
+          body['signature'] === 'bad' ? 'not-the-secret' : page.appSecret,
+        )
+          .update(raw)
+          .digest('hex')}`;
+      return { ...(await this.deliver(String(body['url']), raw, headers)), raw };
+    }
     return null;
   }
 
