@@ -34,3 +34,4 @@ export * from './webhooks/delivery-round';
 export * from './providers/fake-provider-server';
 export * from './providers/provider-fakes';
 export * from './providers/provider-control';
+export * from './providers/local-provider';
