@@ -3,6 +3,7 @@ import {
   createWebhookEndpoint,
   documentedOperations,
   eventually,
+  fakeProvider,
   gatewayClient,
   mailsTo,
   operationOf,
@@ -15,7 +16,7 @@ import {
   type TestAccount,
   type TestUser,
 } from '@parley/testing';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Every operation of the served OpenAPI document is called once with a representative request
@@ -637,6 +638,28 @@ describe('response schemas of the served OpenAPI document', () => {
         });
       },
     ],
+    [
+      'GET /webhooks/{provider}/{inbox_identifier}',
+      async () => {
+        const { inbox } = await whatsAppInbox();
+        const token = inbox.provider_config.webhook_verify_token;
+        return gatewayClient().get(
+          `${new URL(inbox.inbound_webhook_url).pathname}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=42`,
+        );
+      },
+    ],
+    [
+      'POST /webhooks/{provider}/{inbox_identifier}',
+      async () => {
+        const { inbox, meta } = await whatsAppInbox();
+        const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
+        const signature = `sha256=${createHmac('sha256', meta.app_secret).update(body).digest('hex')}`;
+        return gatewayClient().post(new URL(inbox.inbound_webhook_url).pathname, undefined, {
+          rawBody: body,
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        });
+      },
+    ],
     [`GET ${V1}/kanban_config`, () => admin.get('/kanban_config')],
     [
       `POST ${V1}/kanban_config`,
@@ -1046,6 +1069,29 @@ describe('response schemas of the served OpenAPI document', () => {
     const form = new FormData();
     form.append('file', new Blob(['title;value\nImported;5\nAnother;7\n']), 'cards.csv');
     return form;
+  }
+
+  /** A WhatsApp inbox connected to the fake Graph API (made once). */
+  async function whatsAppInbox(): Promise<{ inbox: any; meta: Record<string, string> }> {
+    if (!made['whatsAppInbox']) {
+      const meta = await fakeProvider('meta', 'accounts');
+      const inbox = (
+        await admin.post('/inboxes', {
+          name: 'Schema WhatsApp',
+          channel: {
+            type: 'mobile_chat',
+            phone_number: '+15550009999',
+            provider_config: {
+              api_key: meta.api_key,
+              phone_number_id: meta.phone_number_id,
+              app_secret: meta.app_secret,
+            },
+          },
+        })
+      ).body;
+      made['whatsAppInbox'] = { inbox, meta };
+    }
+    return made['whatsAppInbox'] as { inbox: any; meta: Record<string, string> };
   }
 
   /** Remembers a row's answer for the rows after it. */

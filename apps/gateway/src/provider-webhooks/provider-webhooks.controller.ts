@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
   ProviderWebhookErrors,
   ProviderWebhookPatterns,
@@ -41,7 +41,10 @@ export class ProviderWebhooksController {
 
   @Post(':provider/:inbox_identifier')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Verified and stored; applied shortly after (Twilio gets an empty TwiML <Response>)' })
+  @ApiOkResponse({
+    description: 'Verified and stored; applied shortly after (Twilio gets an empty TwiML `<Response>` as text/xml)',
+    schema: { type: 'object' },
+  })
   @ApiUnauthorizedResponse({ description: 'A bad or missing signature: nothing was stored' })
   async receive(
     @Param('provider') name: string,
@@ -69,7 +72,11 @@ export class ProviderWebhooksController {
   }
 
   @Get(':provider/:inbox_identifier')
-  @ApiOkResponse({ description: "Meta's verification handshake: the `hub.challenge` back as text" })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({
+    description: "Meta's verification handshake: the `hub.challenge` back as text",
+    schema: { type: 'string' },
+  })
   @ApiUnauthorizedResponse({ description: 'hub.verify_token is not the inbox webhook_verify_token' })
   async handshake(
     @Param('provider') name: string,

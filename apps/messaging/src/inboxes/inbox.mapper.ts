@@ -17,7 +17,8 @@ export function toInboxSnapshot(row: InboxRow, publicUrl: string): InboxSnapshot
     website_url: row.website_url,
     widget_color: row.widget_color,
     webhook_url: row.webhook_url,
-    inbox_identifier: row.inbox_identifier,
+    // Provider inboxes have one too, but only inside their webhook URL: the public client API is the API channel's.
+    inbox_identifier: row.channel_type === CHANNEL_TYPES.api ? row.inbox_identifier : null,
     avatar_url: row.avatar_url,
     website_token: row.website_token,
     web_widget_script: row.website_token ? webWidgetScript(publicUrl, row.website_token) : null,
