@@ -152,6 +152,16 @@ export abstract class FakeProviderServer {
     return true;
   }
 
+  /** A control action called in-process (benchmarks hold the fakes themselves). */
+  act(action: string, body: Record<string, unknown>): Promise<unknown> {
+    return this.control(action, body);
+  }
+
+  /** The requests of one account, in-process. */
+  requestsOf(account: string): FakeProviderRequest[] {
+    return this.requests.get(account) ?? [];
+  }
+
   /** A fresh id in the provider's style. */
   protected id(prefix: string, bytes = 12): string {
     return `${prefix}${randomBytes(bytes).toString('hex')}`;
