@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
 import { ProviderChannelsAdapter } from '../inboxes/provider-channels.adapter';
 import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../messaging.config';
-import { InboundProviderMessageService } from './inbound-provider-message.service';
+import { InboundProviderMessageService, type InboundOrigin } from './inbound-provider-message.service';
+import type { InboundMessage } from '@parley/channels';
 import {
   CLAIM_PROVIDER_WEBHOOKS,
   FINISH_PROVIDER_WEBHOOK,
@@ -15,14 +16,21 @@ import {
 } from './persistence/provider-webhook.row';
 import { inboundDelivery } from './provider-webhooks.service';
 
-const BATCH = 16;
+const BATCH = 32;
+
+interface ParsedItem {
+  webhook: ClaimedProviderWebhook;
+  origin: InboundOrigin;
+  message: InboundMessage;
+}
 /** After this many failed runs a delivery waits a day between tries: it stays in the table, visible to operators. */
 const PATIENT_ATTEMPTS = 10;
 
 /**
  * Applies stored provider webhooks, each under a lease: a crash mid-way leaves it to be applied
  * again, which adds nothing twice (messages are found by their provider id, statuses only move
- * forward). Deliveries of one inbox are applied in the order they arrived.
+ * forward). A batch is parsed first; one contact's messages are then applied in the order they
+ * arrived, different contacts' side by side.
  */
 @Injectable()
 export class ProviderWebhookWorker extends AnnouncedPollingLoop {
@@ -51,47 +59,63 @@ export class ProviderWebhookWorker extends AnnouncedPollingLoop {
       BATCH,
       this.settings.leaseMs,
     ]);
-    const byInbox = new Map<number, ClaimedProviderWebhook[]>();
-    for (const webhook of claimed) byInbox.set(webhook.inbox_id, [...(byInbox.get(webhook.inbox_id) ?? []), webhook]);
-    await Promise.all(
-      [...byInbox.values()].map(async (webhooks) => {
-        for (const webhook of webhooks) await this.applyOne(webhook);
+    const failures = new Map<string, Error>();
+    const parsed = await Promise.all(
+      claimed.map(async (webhook) => {
+        try {
+          return await this.parse(webhook);
+        } catch (error) {
+          failures.set(webhook.id, error as Error);
+          return [];
+        }
       }),
     );
+    // One contact's messages in the order they arrived; different contacts side by side.
+    const byContact = new Map<string, ParsedItem[]>();
+    for (const item of parsed.flat()) {
+      const key = `${item.origin.inboxId}:${item.message.sender.identity}`;
+      byContact.set(key, [...(byContact.get(key) ?? []), item]);
+    }
+    await Promise.all(
+      [...byContact.values()].map(async (items) => {
+        for (const { webhook, origin, message } of items) {
+          if (failures.has(webhook.id)) continue;
+          await this.inbound.apply(origin, message).catch((error: Error) => failures.set(webhook.id, error));
+        }
+      }),
+    );
+    for (const webhook of claimed) await this.finish(webhook, failures.get(webhook.id));
     return claimed.length === BATCH;
   }
 
-  private async applyOne(webhook: ClaimedProviderWebhook): Promise<void> {
-    try {
-      await this.apply(webhook);
-      await this.dataSource.query(FINISH_PROVIDER_WEBHOOK, [webhook.id, webhook.lease_id]);
-    } catch (error) {
-      const reason = (error as Error).message;
-      const wait = webhook.attempts >= PATIENT_ATTEMPTS ? 86_400_000 : Math.min(2 ** webhook.attempts * 1000, 300_000);
-      this.logger.warn(
-        `webhook ${webhook.id} of inbox ${webhook.inbox_id} not applied (try ${webhook.attempts}): ${reason}`,
-      );
-      await this.dataSource.query(RETRY_PROVIDER_WEBHOOK, [webhook.id, webhook.lease_id, wait, reason]);
-    }
+  /** Applied: the row goes; failed: it is due again later (a second run adds nothing twice). */
+  private async finish(webhook: ClaimedProviderWebhook, failure: Error | undefined): Promise<void> {
+    if (!failure) return void (await this.dataSource.query(FINISH_PROVIDER_WEBHOOK, [webhook.id, webhook.lease_id]));
+    const wait = webhook.attempts >= PATIENT_ATTEMPTS ? 86_400_000 : Math.min(2 ** webhook.attempts * 1000, 300_000);
+    this.logger.warn(
+      `webhook ${webhook.id} of inbox ${webhook.inbox_id} not applied (try ${webhook.attempts}): ${failure.message}`,
+    );
+    await this.dataSource.query(RETRY_PROVIDER_WEBHOOK, [webhook.id, webhook.lease_id, wait, failure.message]);
   }
 
-  private async apply(webhook: ClaimedProviderWebhook): Promise<void> {
+  /** The delivery's messages (media fetched), each with where it belongs. */
+  private async parse(webhook: ClaimedProviderWebhook): Promise<ParsedItem[]> {
     const inbox = await this.inboxes.channelOf(this.dataSource.manager, webhook.inbox_id);
     const channel = inbox ? this.providers.open(inbox) : null;
-    if (!inbox || !channel) return; // the inbox is gone: nothing to apply to
+    if (!inbox || !channel) return []; // the inbox is gone: nothing to apply to
     const messages = await channel.adapter.parse(
       inboundDelivery(webhook.body, webhook.headers, webhook.url),
       channel.settings,
     );
-    for (const [index, message] of messages.entries())
-      await this.inbound.apply(
-        {
-          accountId: webhook.account_id,
-          inboxId: webhook.inbox_id,
-          key: `${webhook.id}-${index}`,
-          phoneIdentity: channel.provider === 'whatsapp' || channel.provider === 'twilio',
-        },
-        message,
-      );
+    return messages.map((message, index) => ({
+      webhook,
+      message,
+      origin: {
+        accountId: webhook.account_id,
+        inboxId: webhook.inbox_id,
+        key: `${webhook.id}-${index}`,
+        phoneIdentity: channel.provider === 'whatsapp' || channel.provider === 'twilio',
+      },
+    }));
   }
 }
