@@ -16,7 +16,9 @@ import {
 } from './persistence/provider-webhook.row';
 import { inboundDelivery } from './provider-webhooks.service';
 
-const BATCH = 32;
+const BATCH = 16;
+/** Contacts whose messages are applied side by side. */
+const CONTACTS_AT_ONCE = 4;
 
 interface ParsedItem {
   webhook: ClaimedProviderWebhook;
@@ -76,11 +78,15 @@ export class ProviderWebhookWorker extends AnnouncedPollingLoop {
       const key = `${item.origin.inboxId}:${item.message.sender.identity}`;
       byContact.set(key, [...(byContact.get(key) ?? []), item]);
     }
+    const groups = [...byContact.values()];
+    // A few contacts at a time: each holds a connection while it writes, and new webhooks must still be stored.
     await Promise.all(
-      [...byContact.values()].map(async (items) => {
-        for (const { webhook, origin, message } of items) {
-          if (failures.has(webhook.id)) continue;
-          await this.inbound.apply(origin, message).catch((error: Error) => failures.set(webhook.id, error));
+      Array.from({ length: Math.min(CONTACTS_AT_ONCE, groups.length) }, async () => {
+        for (let items = groups.shift(); items; items = groups.shift()) {
+          for (const { webhook, origin, message } of items) {
+            if (failures.has(webhook.id)) continue;
+            await this.inbound.apply(origin, message).catch((error: Error) => failures.set(webhook.id, error));
+          }
         }
       }),
     );
