@@ -23,8 +23,10 @@ export interface ChannelsConfig {
   pollIntervalMs: number;
   /** How long a transient failure is retried before the message is failed. */
   retryWindowMs: number;
-  /** Most seconds between IMAP checks of a server without IDLE. */
+  /** Most time between IMAP checks of a server without IDLE. */
   imapPollIntervalMs: number;
+  /** How long a replica holds a mailbox without renewing: a dead replica's mailboxes move on after this. */
+  imapLeaseMs: number;
 }
 
 export interface MessagingConfig {
@@ -64,10 +66,11 @@ function channelsConfig(read: EnvReader, env: Record<string, string | undefined>
       max: 150 * 1024 * 1024,
     }),
     mailInboundTls: keyFile && certFile ? { keyFile, certFile } : null,
-    leaseMs: read.int('CHANNEL_SEND_LEASE_MS', { default: 120_000, min: 500, max: 3_600_000 }),
+    leaseMs: read.int('CHANNEL_SEND_LEASE_MS', { default: 120_000, min: 5000, max: 3_600_000 }),
     pollIntervalMs: read.int('CHANNEL_POLL_INTERVAL_MS', { default: 1000, min: 20, max: 60_000 }),
     retryWindowMs: read.int('CHANNEL_RETRY_WINDOW_MS', { default: 15 * 60_000, min: 1000, max: 24 * 3_600_000 }),
     imapPollIntervalMs: read.int('IMAP_POLL_INTERVAL_MS', { default: 60_000, min: 200, max: 3_600_000 }),
+    imapLeaseMs: read.int('IMAP_LEASE_MS', { default: 30_000, min: 1000, max: 600_000 }),
   };
 }
 

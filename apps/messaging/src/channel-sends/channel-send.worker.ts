@@ -17,7 +17,8 @@ import {
 import { nextAttemptDelay } from './retry-schedule.rules';
 import { SendRequestLoader } from './send-request.loader';
 
-const BATCH = 16;
+/** Sends in flight at once in one process: a slow provider holds its own sends, not everyone's. */
+const MAX_IN_FLIGHT = 32;
 
 /**
  * Sends queued messages through their channel. Each attempt runs under a lease claimed in its
@@ -29,6 +30,7 @@ const BATCH = 16;
 @Injectable()
 export class ChannelSendWorker extends AnnouncedPollingLoop {
   private readonly settings: ChannelsConfig;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -49,11 +51,27 @@ export class ChannelSendWorker extends AnnouncedPollingLoop {
     this.settings = config.channels;
   }
 
+  override async beforeApplicationShutdown(): Promise<void> {
+    await super.beforeApplicationShutdown();
+    await Promise.all(this.inFlight);
+  }
+
+  /** Claims as many due sends as there is room for and starts them; each finished one makes room (a new pass). */
   protected async pass(): Promise<boolean> {
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0) return false;
     // UPDATE … RETURNING answers [rows, count].
-    const [claimed]: [ClaimedSend[], number] = await this.dataSource.query(CLAIM_SENDS, [BATCH, this.settings.leaseMs]);
-    await Promise.all(claimed.map((send) => this.attempt(send)));
-    return claimed.length === BATCH;
+    const [claimed]: [ClaimedSend[], number] = await this.dataSource.query(CLAIM_SENDS, [room, this.settings.leaseMs]);
+    for (const send of claimed) {
+      const attempt: Promise<void> = this.attempt(send)
+        .catch((error: Error) => this.logger.warn(`send of message ${send.message_id} not recorded: ${error.message}`))
+        .finally(() => {
+          this.inFlight.delete(attempt);
+          if (!this.isStopping) this.kick();
+        });
+      this.inFlight.add(attempt);
+    }
+    return claimed.length === room;
   }
 
   private async attempt(send: ClaimedSend): Promise<void> {
