@@ -8,6 +8,7 @@ import { CommandKeys1732233600006 } from './migrations/1732233600006-command-key
 import { ConversationCounts1732233600010 } from './migrations/1732233600010-conversation-counts';
 import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
+import { ReferenceEndpoints1732233600041 } from './migrations/1732233600041-reference-endpoints';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
@@ -22,6 +23,7 @@ export const messagingSchema: SchemaDefinition = {
     CsatSurveyTokenIndex1732233600007,
     ConversationCounts1732233600010,
     ConversationHistory1732233600020,
+    ReferenceEndpoints1732233600041,
     deletedAccountsMigration('messaging'),
   ],
 };
