@@ -20,6 +20,7 @@ export * from './mail/captured-mail';
 export * from './mail/mailbox';
 export * from './mail/smtp-capture';
 export * from './mail/dovecot-server';
+export * from './browser/chromium';
 export * from './fixtures/contact-events';
 export * from './fixtures/messaging-snapshots';
 export * from './webhooks/received-request';

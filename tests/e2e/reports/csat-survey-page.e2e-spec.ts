@@ -1,4 +1,11 @@
-import { createTestAccount, gatewayClient, readE2eState, seedContact, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  gatewayClient,
+  launchChromium,
+  readE2eState,
+  seedContact,
+  type TestAccount,
+} from '@parley/testing';
 
 /** The page a survey message links to: public, per survey token, posting to the CSAT endpoint. */
 describe('CSAT survey page', () => {
@@ -60,24 +67,68 @@ describe('CSAT survey page', () => {
     expect(second.headers.get('content-security-policy')).not.toBe(policy);
   });
 
-  it("takes the rating the page posts, at the survey's public address, into the CSAT report", async () => {
-    const { token, url } = await survey();
-    const html = await (await fetch(url)).text();
-    // What the page's script sends: the token from the page, to the path it names.
-    const posted = /fetch\('([^']+)' \+ encodeURIComponent\(form\.dataset\.token\)/.exec(html)?.[1];
-    expect(posted).toBe('/public/api/v1/csat_survey/');
-    const pageToken = /data-token="([^"]+)"/.exec(html)![1];
-    // Right after the resolve: reporting asks messaging about a survey its events have not brought yet.
-    const response = await gatewayClient().post(`${posted}${pageToken}`, {
-      rating: 4,
-      feedback_message: 'Quick and kind',
-    });
-    expect(response.status).toBe(200);
-    const rated = response.body;
-    expect(rated).toMatchObject({ rating: 4, feedback_message: 'Quick and kind', inbox_id: inboxId });
+  it('is answered in a browser with the keyboard alone, under its Content-Security-Policy', async () => {
+    const { url } = await survey();
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(String(error)));
+      await page.goto(url, { waitUntil: 'load' });
+      const status = () => page.$eval('#status', (element) => element.textContent);
+      const statusBecomes = (text: string) =>
+        // (Run in the page, as a string: the tests compile without the DOM's types.)
+        page.waitForFunction(`document.getElementById('status').textContent === ${JSON.stringify(text)}`, {
+          timeout: 10_000,
+        });
+
+      // What a screen reader is told: a named group of five named radios, a named text box, a named button.
+      const tree = await page.accessibility.snapshot({ interestingOnly: true });
+      const nodes: Array<{ role: string; name?: string }> = [];
+      const walk = (node: { role: string; name?: string; children?: unknown[] } | null) => {
+        if (!node) return;
+        nodes.push({ role: node.role, name: node.name });
+        for (const child of (node.children ?? []) as Array<typeof node>) walk(child);
+      };
+      walk(tree);
+      expect(nodes.filter((node) => node.role === 'radio').map((node) => node.name)).toEqual([
+        '1 · Very dissatisfied',
+        '2 · Dissatisfied',
+        '3 · Neutral',
+        '4 · Satisfied',
+        '5 · Very satisfied',
+      ]);
+      expect(nodes).toContainEqual({ role: 'textbox', name: 'Anything you would like to add? (optional)' });
+      expect(nodes).toContainEqual({ role: 'button', name: 'Send my rating' });
+
+      // Sending without a rating asks for one (the page's script ran: its CSP admitted it).
+      await page.keyboard.press('Tab'); // the rating group
+      await page.keyboard.press('Tab'); // the comment
+      await page.keyboard.press('Tab'); // the button
+      await page.keyboard.press('Enter');
+      await statusBecomes('Please choose a rating first.');
+
+      // Focus went back to the group: arrows pick the rating, then the comment, then Enter on the button.
+      expect(await page.evaluate('document.activeElement.name + "=" + document.activeElement.value')).toBe('rating=1');
+      for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Solved without a mouse');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await statusBecomes('Thank you! Your rating was saved.');
+      expect(await status()).toBe('Thank you! Your rating was saved.');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    // Posted right after the resolve: reporting asked messaging about a survey its events had not brought yet.
     const report = await gatewayClient(account.admin.token).get(`/api/v2/accounts/${account.id}/csat_reports`);
-    expect(report.body.csat_survey_responses).toContainEqual(expect.objectContaining({ id: rated.id, rating: 4 }));
-    expect(token).toBe(pageToken);
+    expect(report.body.csat_survey_responses).toContainEqual(
+      expect.objectContaining({ rating: 4, feedback_message: 'Solved without a mouse', inbox_id: inboxId }),
+    );
   });
 
   it('answers 404 {"error"} for a token no survey carries, and for one that is not a token', async () => {
