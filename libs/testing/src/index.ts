@@ -21,6 +21,7 @@ export * from './mail/mailbox';
 export * from './mail/smtp-capture';
 export * from './mail/scripted-smtp-server';
 export * from './mail/dovecot-server';
+export * from './browser/chromium';
 export * from './fixtures/contact-events';
 export * from './fixtures/messaging-snapshots';
 export * from './webhooks/received-request';

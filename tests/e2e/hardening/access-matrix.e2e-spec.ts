@@ -89,6 +89,13 @@ describe('access matrix', () => {
     theirs.inbox_members = theirs.inboxes;
     theirs.agent_bots = (await api.post('/agent_bots', { name: `bot ${MARK}` })).body.id;
     theirs.labels = (await api.post('/labels', { title: `label-${MARK}` })).body.id;
+    theirs.custom_filters = (
+      await api.post('/custom_filters', {
+        name: `filter ${MARK}`,
+        filter_type: 'conversation',
+        query: { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'] }] },
+      })
+    ).body.id;
     theirs.custom_attribute_definitions = (
       await api.post('/custom_attribute_definitions', {
         attribute_display_name: `attr ${MARK}`,
@@ -294,6 +301,7 @@ describe('access matrix', () => {
     // Nothing of the other account was changed or removed by those calls.
     const api = other.admin.api;
     expect((await api.get(`/labels/${theirs.labels}`)).body.title).toBe(`label-${MARK}`);
+    expect((await api.get(`/custom_filters/${theirs.custom_filters}`)).body.name).toBe(`filter ${MARK}`);
     expect((await api.get(`/contacts/${theirs.contacts}`)).body.payload.name).toBe(`contact ${MARK}`);
     expect(
       (await api.get(`/conversations/${theirs.conversations}/messages`)).body.payload.map(

@@ -18,14 +18,17 @@ export class FilterConditionDto {
   query_operator?: 'and' | 'or' | null;
 }
 
-export class FilterDto {
+/** The conditions of a filter: what `POST …/filter` takes and what a saved custom filter keeps. */
+export class FilterPayloadDto {
   @ApiProperty({ type: [FilterConditionDto] })
   @IsArray()
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })
   @Type(() => FilterConditionDto)
   payload: FilterConditionDto[];
+}
 
+export class FilterDto extends FilterPayloadDto {
   @IsPage() page?: number;
 }
 

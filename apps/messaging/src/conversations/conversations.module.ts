@@ -53,6 +53,7 @@ import { MessageWriter } from './message.writer';
     ConversationChangesService,
     MessageLoader,
     MessageWriter,
+    ConversationsQuery,
   ],
 })
 export class ConversationsModule {}

@@ -13,6 +13,7 @@ import type { CustomAttributeErrors } from '../custom-attributes/custom-attribut
 import type { AccountErrors } from '../identity/account.errors';
 import type { UserErrors } from '../identity/user.errors';
 import type { AgentBotErrors } from '../inboxes/agent-bot.errors';
+import type { CustomFilterErrors } from '../custom-filters/custom-filter.errors';
 import type { InboxErrors } from '../inboxes/inbox.errors';
 import type { LabelErrors } from '../labels/label.errors';
 import type { MessageErrors } from '../messages/message.errors';
@@ -34,6 +35,7 @@ type MessagingErrorCode =
   | CodeOf<typeof TeamErrors>
   | CodeOf<typeof InboxErrors>
   | CodeOf<typeof AgentBotErrors>
+  | CodeOf<typeof CustomFilterErrors>
   | CodeOf<typeof LabelErrors>
   | CodeOf<typeof CustomAttributeErrors>
   | CodeOf<typeof CannedResponseErrors>
