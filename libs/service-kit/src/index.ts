@@ -50,5 +50,5 @@ export * from './storage/s3-file-storage';
 export * from './filters/custom-attribute-field';
 export * from './scheduling/polling-loop';
 export * from './scheduling/commit-notifications';
-export * from './scheduling/announced-polling-loop';
+export * from './scheduling/concurrent-work-loop';
 export * from './read-models/versioned-view';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { SendOutcome } from '@parley/channels';
-import { AnnouncedPollingLoop, Outbox, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
+import { ConcurrentWorkLoop, Outbox, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { MessageWriter } from '../conversations/message.writer';
 import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../messaging.config';
@@ -28,9 +28,8 @@ const MAX_IN_FLIGHT = 32;
  * only by the lease's holder.
  */
 @Injectable()
-export class ChannelSendWorker extends AnnouncedPollingLoop {
+export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
   private readonly settings: ChannelsConfig;
-  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -47,34 +46,19 @@ export class ChannelSendWorker extends AnnouncedPollingLoop {
       'Sending messages to their channels',
       service.database!.url,
       SENDS_DUE_CHANNEL,
+      MAX_IN_FLIGHT,
     );
     this.settings = config.channels;
   }
 
-  override async beforeApplicationShutdown(): Promise<void> {
-    await super.beforeApplicationShutdown();
-    await Promise.all(this.inFlight);
-  }
-
-  /** Claims as many due sends as there is room for and starts them; each finished one makes room (a new pass). */
-  protected async pass(): Promise<boolean> {
-    const room = MAX_IN_FLIGHT - this.inFlight.size;
-    if (room <= 0) return false;
+  protected async claim(room: number): Promise<ClaimedSend[]> {
     // UPDATE … RETURNING answers [rows, count].
     const [claimed]: [ClaimedSend[], number] = await this.dataSource.query(CLAIM_SENDS, [room, this.settings.leaseMs]);
-    for (const send of claimed) {
-      const attempt: Promise<void> = this.attempt(send)
-        .catch((error: Error) => this.logger.warn(`send of message ${send.message_id} not recorded: ${error.message}`))
-        .finally(() => {
-          this.inFlight.delete(attempt);
-          if (!this.isStopping) this.kick();
-        });
-      this.inFlight.add(attempt);
-    }
-    return claimed.length === room;
+    return claimed;
   }
 
-  private async attempt(send: ClaimedSend): Promise<void> {
+  /** One attempt; a failure to record its outcome leaves the send to be made again once its lease runs out. */
+  protected async handle(send: ClaimedSend): Promise<void> {
     const context = await this.requests.load(this.dataSource.manager, send.message_id);
     if (!context) return void (await this.dataSource.query(FINISH_SEND, [send.message_id, send.lease_id]));
     let outcome: SendOutcome;
