@@ -2,7 +2,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from './app.module';
-import { openApiDocumentOf } from './openapi.setup';
+import { loadGatewayConfig } from './gateway.config';
+import { openApiDocumentOf } from './openapi/openapi.setup';
 
 /**
  * What code outside the gateway may use (`@parley/gateway`; apps never import it, the lint
@@ -18,7 +19,7 @@ export async function openApiDocument(): Promise<OpenAPIObject> {
     abortOnError: false,
   });
   try {
-    return openApiDocumentOf(app);
+    return openApiDocumentOf(app, loadGatewayConfig().publicUrl);
   } finally {
     await app.close();
   }

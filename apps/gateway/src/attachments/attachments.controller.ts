@@ -1,5 +1,12 @@
 import { Controller, ForbiddenException, Get, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   FILE_STORAGE,
   STORAGE_CONFIG,
@@ -9,6 +16,7 @@ import {
 } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access.decorators';
+import { ErrorView } from '../errors/error.responses';
 
 /** Serves attachments by signed, expiring links (the link is the permission: no token). */
 @ApiTags('attachments')
@@ -21,6 +29,9 @@ export class AttachmentsController {
   ) {}
 
   @Get('*')
+  @ApiParam({ name: 'path', type: String, description: "The file's storage key, as the signed link names it" })
+  @ApiForbiddenResponse({ description: 'The link is invalid or has expired', type: ErrorView })
+  @ApiNotFoundResponse({ description: 'The file is gone', type: ErrorView })
   @ApiProduces('*/*')
   @ApiOkResponse({
     description: 'The file, with the content type the link names',
