@@ -6,6 +6,7 @@ import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } 
 import { ACCESS, type AccessRule } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { UNMETERED } from '../rate-limit/expensive.decorators';
+import { TAG_DESCRIPTIONS } from './tag-descriptions.constants';
 
 export const ACCOUNT_TOKEN = 'api_access_token';
 export const PLATFORM_TOKEN = 'platform_api_token';
@@ -152,5 +153,9 @@ export function describeOperations(app: INestApplication, document: OpenAPIObjec
       Object.values(item as Record<string, OperationObject>).flatMap((operation) => operation.tags ?? []),
     ),
   );
-  document.tags = [...tags].sort().map((name) => ({ name }));
+  document.tags = [...tags].sort().map((name) => {
+    const description = TAG_DESCRIPTIONS[name];
+    if (!description) throw new Error(`OpenAPI tag "${name}" has no description in TAG_DESCRIPTIONS`);
+    return { name, description };
+  });
 }
