@@ -6,6 +6,7 @@ import {
   ApiParam,
   ApiProduces,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import {
   FILE_STORAGE,
@@ -17,6 +18,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access.decorators';
 import { ErrorView } from '../errors/error.responses';
+
+const ERROR = { schema: { $ref: getSchemaPath(ErrorView) } };
 
 /** Serves attachments by signed, expiring links (the link is the permission: no token). */
 @ApiTags('attachments')
@@ -30,8 +33,9 @@ export class AttachmentsController {
 
   @Get('*')
   @ApiParam({ name: 'path', type: String, description: "The file's storage key, as the signed link names it" })
-  @ApiForbiddenResponse({ description: 'The link is invalid or has expired', type: ErrorView })
-  @ApiNotFoundResponse({ description: 'The file is gone', type: ErrorView })
+  // Errors are JSON, whatever the file's type (@ApiProduces would give them `*/*`).
+  @ApiForbiddenResponse({ description: 'The link is invalid or has expired', content: { 'application/json': ERROR } })
+  @ApiNotFoundResponse({ description: 'The file is gone', content: { 'application/json': ERROR } })
   @ApiProduces('*/*')
   @ApiOkResponse({
     description: 'The file, with the content type the link names',

@@ -51,8 +51,12 @@ export class TemplateParamsDto {
 }
 
 export class CreateMessageDto {
-  @ApiPropertyOptional() @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(150_000) content?:
-    string | null;
+  @ApiPropertyOptional({ example: 'Thanks for writing: we are looking into it.' })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(150_000)
+  content?: string | null;
 
   @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'outgoing', description: 'Also 0–3' })
   @MessageTypeInput

@@ -144,8 +144,13 @@ export function describeOperations(app: INestApplication, document: OpenAPIObjec
         const [status] = ERROR_RESPONSES[name];
         operation.responses[status] ??= { $ref: `#/components/responses/${name}` };
       }
-      for (const response of Object.values(operation.responses))
-        if (response && 'description' in response && !response.description) response.description = 'Success';
+      for (const response of Object.values(operation.responses)) {
+        if (!response || !('description' in response)) continue;
+        if (!response.description) response.description = 'Success';
+        // `@ApiProduces('application/json', 'text/csv')` gives every media type the JSON schema: CSV is text.
+        for (const [mediaType, media] of Object.entries(response.content ?? {}))
+          if (mediaType.startsWith('text/')) media.schema = { type: 'string' };
+      }
     }
   }
   const tags = new Set(
