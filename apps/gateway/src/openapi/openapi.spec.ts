@@ -118,11 +118,13 @@ describe('the OpenAPI document', () => {
       '429',
       '503',
     ]);
+    // Its body names an owner by id: that owner may not exist.
     expect(codes('/api/v1/accounts/{account_id}/widgets', 'post')).toEqual([
       '200',
       '400',
       '401',
       '403',
+      '404',
       '422',
       '429',
       '503',

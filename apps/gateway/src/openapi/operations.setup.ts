@@ -108,14 +108,39 @@ function declarePathParameters(path: string, operation: OperationObject, ids: Se
   operation.parameters = parameters;
 }
 
-function errorsOf(path: string, method: string, operation: OperationObject, access: AccessRule, metered: boolean) {
+/** Names of the fields a request body's schema declares (one level, through its `$ref`). */
+function bodyFieldsOf(operation: OperationObject, document: OpenAPIObject): string[] {
+  const body = operation.requestBody && 'content' in operation.requestBody ? operation.requestBody : undefined;
+  return Object.values(body?.content ?? {}).flatMap((media) => {
+    const ref = media.schema && '$ref' in media.schema ? media.schema.$ref : undefined;
+    const schema = ref ? document.components?.schemas?.[ref.split('/').pop()!] : media.schema;
+    return Object.keys((schema && 'properties' in schema && schema.properties) || {});
+  });
+}
+
+/**
+ * The error answers an operation can give, from what it takes and who may call it: 400 for
+ * input, 401/403 for a token and an account, 404 for a resource named by id (in the path or the
+ * body), 422 for the rules of a write, 429/503 wherever it is metered.
+ */
+function errorsOf(
+  path: string,
+  method: string,
+  operation: OperationObject,
+  access: AccessRule,
+  metered: boolean,
+  document: OpenAPIObject,
+): ErrorName[] {
   const errors: ErrorName[] = [];
-  const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
+  const parameters = (operation.parameters ?? []) as ParameterObject[];
+  const takesInput = parameters.length > 0 || operation.requestBody !== undefined;
+  // Query ids filter a list (an unknown one matches nothing); body ids name what a write uses.
+  const namesById = bodyFieldsOf(operation, document).some((name) => /(^|_)ids?$/.test(name));
   if (takesInput) errors.push('BadRequest');
   if (access.kind !== 'public') errors.push('Unauthorized');
   if (access.kind === 'user' && path.includes('{account_id}')) errors.push('Forbidden');
-  if (/\{(?!account_id\})\w+\}/.test(path)) errors.push('NotFound');
-  if (method !== 'get' && access.kind !== 'public' && takesInput) errors.push('UnprocessableEntity');
+  if (namesById || /\{(?!account_id\})\w+\}/.test(path)) errors.push('NotFound');
+  if (method !== 'get' && takesInput) errors.push('UnprocessableEntity');
   if (metered) errors.push('TooManyRequests', 'ServiceUnavailable');
   return errors;
 }
@@ -140,7 +165,7 @@ export function describeOperations(app: INestApplication, document: OpenAPIObjec
         operation.description ??= `Requires the ${access.roles.join(' or ')} role in the account.`;
       operation.summary ??= summaryOf(handler);
       declarePathParameters(path, operation, idParametersOf(handler));
-      for (const name of errorsOf(path, method, operation, access, metered)) {
+      for (const name of errorsOf(path, method, operation, access, metered, document)) {
         const [status] = ERROR_RESPONSES[name];
         operation.responses[status] ??= { $ref: `#/components/responses/${name}` };
       }
