@@ -10,7 +10,8 @@ import type { components, paths } from './parley-api.generated';
  */
 
 type Schemas = components['schemas'];
-export type ParleyClient = ReturnType<typeof createClient<paths>>;
+// A JSON client: answers typed by their `application/json` content (reports also answer CSV on request).
+export type ParleyClient = ReturnType<typeof createClient<paths, 'application/json'>>;
 
 export interface StartedConversation {
   inbox: Schemas['InboxView'];
@@ -20,7 +21,7 @@ export interface StartedConversation {
 }
 
 export function parleyClient(baseUrl: string, token: string): ParleyClient {
-  return createClient<paths>({ baseUrl, headers: { api_access_token: token } });
+  return createClient<paths, 'application/json'>({ baseUrl, headers: { api_access_token: token } });
 }
 
 /** The answer's body, or an error naming the operation and the `{error}` the API gave. */
