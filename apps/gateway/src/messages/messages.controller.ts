@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   MESSAGE_TYPES,
   MessagePatterns,
@@ -17,7 +17,6 @@ import { MessagesPageView, MessageView } from './message.responses';
 import { readMultipartMessage } from './multipart-message.parser';
 
 @ApiTags('messages')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/conversations/:conversation_id/messages')
 export class MessagesController {
   constructor(

@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorView } from '../errors/error.responses';
 import { PARLEY_VERSION } from '../version.constants';
 import { ACCOUNT_TOKEN, describeOperations, errorResponseComponents, PLATFORM_TOKEN } from './operations.setup';
+import { typeWholeNumbers } from './integer-fields.setup';
 import { describeDtosFromValidators } from './validator-types.setup';
 
 /** The OpenAPI document, generated from the controllers of `app`; `publicUrl` is where clients reach the gateway. */
@@ -33,6 +34,7 @@ export function openApiDocumentOf(app: INestApplication, publicUrl: string): Ope
     { extraModels: [ErrorView] },
   );
   describeOperations(app, document);
+  typeWholeNumbers(document);
   document.components = { ...document.components, responses: errorResponseComponents() };
   return document;
 }

@@ -25,6 +25,9 @@ class WidgetDto {
 
 class WidgetView {
   @ApiProperty() id: number;
+  @ApiProperty() owner_id: number;
+  @ApiProperty() members_count: number;
+  @ApiProperty() weight: number;
 }
 
 @ApiTags('api')
@@ -33,14 +36,14 @@ class WidgetsController {
   @Get(':id')
   @ApiOkResponse({ type: WidgetView })
   show(@Param('id', IdPipe) id: number): WidgetView {
-    return { id };
+    return { id, owner_id: 1, members_count: 0, weight: 0.5 };
   }
 
   @Post()
   @AdminOnly()
   @ApiOkResponse({ type: WidgetView })
   create(@Body() body: WidgetDto): WidgetView {
-    return { id: body.owner_id };
+    return { id: 1, owner_id: body.owner_id, members_count: body.member_ids.length, weight: 0.5 };
   }
 }
 
@@ -63,7 +66,7 @@ class ProbeController {
   @Get()
   @ApiOkResponse({ type: WidgetView })
   probe(): WidgetView {
-    return { id: 1 };
+    return { id: 1, owner_id: 1, members_count: 0, weight: 0.5 };
   }
 }
 
@@ -157,6 +160,17 @@ describe('the OpenAPI document', () => {
         attributes: { type: 'object', additionalProperties: true },
         size: { type: 'string', enum: ['small', 'large'] },
         color: { type: 'string', maxLength: 7 },
+      },
+    });
+  });
+
+  it('types ids, counts and page numbers of answers as integers', () => {
+    expect(document.components?.schemas?.WidgetView).toMatchObject({
+      properties: {
+        id: { type: 'integer' },
+        owner_id: { type: 'integer' },
+        members_count: { type: 'integer' },
+        weight: { type: 'number' },
       },
     });
   });

@@ -25,7 +25,10 @@ export const ERROR_RESPONSES = {
   BadRequest: ['400', 'The request is malformed: a parameter or a body field is missing, mistyped or out of range'],
   Unauthorized: ['401', 'No access token, or one that is not valid'],
   Forbidden: ['403', "The token's user is not a member of the account, or its role does not allow this"],
-  NotFound: ['404', 'A resource the path names does not exist in the account'],
+  NotFound: [
+    '404',
+    "A resource the request names by id (in its path or body) does not exist, or is not the caller's to see",
+  ],
   UnprocessableEntity: ['422', 'A business rule refuses the request'],
   TooManyRequests: ['429', 'A rate limit is exceeded'],
   ServiceUnavailable: ['503', 'A service the request needs is unreachable; try again'],
