@@ -96,6 +96,17 @@ export class CreateMessageDto {
   source_id?: string | null;
 }
 
+/** The multipart form of a message: the fields as text (booleans "true"/"false", objects as JSON text) and its files. */
+export class CreateMessageFormDto extends CreateMessageDto {
+  @ApiPropertyOptional({
+    name: 'attachments[]',
+    type: 'array',
+    items: { type: 'string', format: 'binary' },
+    description: "Files sent with the message, each within its type's size limit",
+  })
+  attachments?: unknown[];
+}
+
 export class MessagesQueryDto {
   @ApiPropertyOptional({ description: 'Messages older than this id' })
   @ToInteger()

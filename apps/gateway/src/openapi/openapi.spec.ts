@@ -1,13 +1,21 @@
 import 'reflect-metadata';
 import { Body, Controller, Get, Param, Post, type INestApplication } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags, type OpenAPIObject } from '@nestjs/swagger';
+import {
+  ApiConsumes,
+  ApiOkResponse,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+  type OpenAPIObject,
+} from '@nestjs/swagger';
 import { Test } from '@nestjs/testing';
 import { IsObject, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { AdminOnly, PlatformOnly, Public } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { IsId, IsNameOrCode, MayBeOmitted } from '../http/tolerant-input.decorators';
 import { Unmetered } from '../rate-limit/expensive.decorators';
+import { ApiMultipartBody } from './multipart-body.decorators';
 import { openApiDocumentOf } from './openapi.setup';
 
 class WidgetDto {
@@ -21,6 +29,11 @@ class WidgetDto {
   @ApiPropertyOptional() @MayBeOmitted() @IsNameOrCode(['small', 'large']) size?: string | number;
   // What a decorator states itself wins over what the validators say.
   @ApiPropertyOptional({ type: String, maxLength: 7 }) @MayBeOmitted() @IsString() @MaxLength(9) color?: string;
+}
+
+class WidgetFormDto extends WidgetDto {
+  @ApiPropertyOptional({ name: 'pictures[]', type: 'array', items: { type: 'string', format: 'binary' } })
+  pictures?: unknown[];
 }
 
 class WidgetView {
@@ -41,6 +54,8 @@ class WidgetsController {
 
   @Post()
   @AdminOnly()
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiMultipartBody(WidgetFormDto)
   @ApiOkResponse({ type: WidgetView })
   create(@Body() body: WidgetDto): WidgetView {
     return { id: 1, owner_id: body.owner_id, members_count: body.member_ids.length, weight: 0.5 };
@@ -172,6 +187,16 @@ describe('the OpenAPI document', () => {
         members_count: { type: 'integer' },
         weight: { type: 'number' },
       },
+    });
+  });
+
+  it('gives a multipart body its own form, files included, beside the JSON body', () => {
+    expect(operation('/api/v1/accounts/{account_id}/widgets', 'post').requestBody.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/WidgetDto' } },
+      'multipart/form-data': { schema: { $ref: '#/components/schemas/WidgetFormDto' } },
+    });
+    expect(document.components?.schemas?.WidgetFormDto).toMatchObject({
+      properties: { 'pictures[]': { type: 'array', items: { type: 'string', format: 'binary' } } },
     });
   });
 });

@@ -2,10 +2,17 @@ import type { INestApplication, Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
-import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@nestjs/swagger';
+import {
+  getSchemaPath,
+  type OpenAPIObject,
+  type OperationObject,
+  type ParameterObject,
+  type ResponseObject,
+} from '@nestjs/swagger';
 import { ACCESS, type AccessRule } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { UNMETERED } from '../rate-limit/expensive.decorators';
+import { MULTIPART_BODY } from './multipart-body.decorators';
 import { TAG_DESCRIPTIONS } from './tag-descriptions.constants';
 
 export const ACCOUNT_TOKEN = 'api_access_token';
@@ -111,6 +118,16 @@ function declarePathParameters(path: string, operation: OperationObject, ids: Se
   operation.parameters = parameters;
 }
 
+function describeMultipartBody(operation: OperationObject, form: Type | undefined): void {
+  if (!form) return;
+  const media =
+    operation.requestBody && 'content' in operation.requestBody
+      ? operation.requestBody.content['multipart/form-data']
+      : undefined;
+  if (!media) throw new Error(`${operation.operationId}: @ApiMultipartBody on a route that takes no multipart body`);
+  media.schema = { $ref: getSchemaPath(form) };
+}
+
 /** Names of the fields a request body's schema declares (one level, through its `$ref`). */
 function bodyFieldsOf(operation: OperationObject, document: OpenAPIObject): string[] {
   const body = operation.requestBody && 'content' in operation.requestBody ? operation.requestBody : undefined;
@@ -168,6 +185,7 @@ export function describeOperations(app: INestApplication, document: OpenAPIObjec
         operation.description ??= `Requires the ${access.roles.join(' or ')} role in the account.`;
       operation.summary ??= summaryOf(handler);
       declarePathParameters(path, operation, idParametersOf(handler));
+      describeMultipartBody(operation, metadataOf<Type>(MULTIPART_BODY, handler));
       for (const name of errorsOf(path, method, operation, access, metered, document)) {
         const [status] = ERROR_RESPONSES[name];
         operation.responses[status] ??= { $ref: `#/components/responses/${name}` };
