@@ -8,6 +8,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'automation rules': 'Rules that act on conversations and messages when an event matches their conditions',
   campaigns: 'One-off and ongoing campaigns, their triggers and their send log',
   'canned responses': 'Saved replies agents insert with a short code',
+  'custom filters': "The signed-in user's saved conversation, contact and report filters",
   contacts: 'Contacts, their inbox links, notes, labels, imports and merges',
   conversations: 'Conversations: lists, filters, status, assignment, labels and attributes',
   'custom attribute definitions': 'The custom attributes contacts and conversations may carry',
