@@ -10,6 +10,8 @@ export interface GatewayConfig {
   requestTimeoutMs: number;
   /** Whose X-Forwarded-For names the client (rate limits per IP count that address). */
   trustProxy: TrustProxy;
+  /** Where clients reach the gateway: the OpenAPI document's server. */
+  publicUrl: string;
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -24,6 +26,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     // Node's own default: a 100 MB attachment at about 3 Mbit/s; trickled bodies still let go.
     requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', { default: 300_000, min: 1000, max: 3_600_000 }),
     trustProxy: false,
+    publicUrl: read.url('PUBLIC_URL', ['http', 'https'], { default: 'http://127.0.0.1:3000' }).replace(/\/+$/, ''),
   };
   const trust = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in trust) read.report(trust.problem);

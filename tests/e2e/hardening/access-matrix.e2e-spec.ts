@@ -25,6 +25,8 @@ interface Operation {
   template: string;
   rule: AccessRule;
   takesBody: boolean;
+  /** The security requirement the document states. */
+  security: unknown;
 }
 
 const MARK = `zq${randomBytes(4).toString('hex')}`;
@@ -40,9 +42,9 @@ describe('access matrix', () => {
   const theirs: Record<string, number> = {};
 
   beforeAll(async () => {
-    const document = await gatewayClient().get<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
-      '/api-docs/json',
-    );
+    const document = await gatewayClient().get<{
+      paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown }>>;
+    }>('/api-docs/json');
     operations = Object.entries(document.body.paths).flatMap(([template, methods]) =>
       Object.entries(methods).map(([method, described]) => {
         const key = `${method.toUpperCase()} ${template}`;
@@ -51,6 +53,7 @@ describe('access matrix', () => {
           template,
           rule: ACCESS_RULES[key],
           takesBody: described.requestBody !== undefined,
+          security: described.security,
         };
       }),
     );
@@ -256,6 +259,17 @@ describe('access matrix', () => {
     expect(unruled).toEqual([]);
     const served = new Set(operations.map((operation) => `${operation.method} ${operation.template}`));
     expect(Object.keys(ACCESS_RULES).filter((key) => !served.has(key))).toEqual([]);
+  });
+
+  it('documents for every operation the token its rule asks for (what a generated client sends)', () => {
+    const securityOf = (rule: AccessRule) =>
+      ['public', 'signed'].includes(rule)
+        ? []
+        : [{ [rule === 'platform' ? 'platform_api_token' : 'api_access_token']: [] }];
+    const wrong = operations
+      .filter((operation) => JSON.stringify(operation.security) !== JSON.stringify(securityOf(operation.rule)))
+      .map((operation) => `${operation.method} ${operation.template}: ${JSON.stringify(operation.security)}`);
+    expect(wrong).toEqual([]);
   });
 
   it('answers 401 without a token on every operation that needs one', async () => {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { PlatformAgentBotPatterns as P, type AgentBot } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { PlatformOnly } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { AgentBotView } from './agent-bot.responses';
 
 /** Bots of no account (`account_id` null): any account's administrators may connect their inboxes to them. */
 @ApiTags('platform')
-@ApiSecurity('api_access_token')
 @PlatformOnly()
 @Controller('platform/api/v1/agent_bots')
 export class PlatformAgentBotsController {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CustomFilterPatterns as P, type AccountScoped, type CustomFilter } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { Scope } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { CustomFilterView } from './custom-filter.responses';
 
 /** Saved filters: every member keeps their own; nobody, administrators included, sees another's. */
 @ApiTags('custom filters')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/custom_filters')
 export class CustomFiltersController {
   constructor(private readonly rpc: RpcClient) {}

@@ -7,9 +7,12 @@ import { IsPage, MayBeOmitted } from './tolerant-input.decorators';
 /** One condition of the filter language shared by conversations and contacts (`POST …/filter`). */
 export class FilterConditionDto {
   @ApiProperty({ example: 'status' }) @IsString() @MaxLength(255) attribute_key: string;
-  @ApiProperty({ enum: FILTER_OPERATORS }) @IsString() filter_operator: FilterOperator;
-  @ApiPropertyOptional({ type: 'array', items: {} }) @MayBeOmitted() @IsArray() @ArrayMaxSize(100) values: unknown[] =
-    [];
+  @ApiProperty({ enum: FILTER_OPERATORS, example: 'equal_to' }) @IsString() filter_operator: FilterOperator;
+  @ApiPropertyOptional({ type: 'array', items: {}, example: ['open'] })
+  @MayBeOmitted()
+  @IsArray()
+  @ArrayMaxSize(100)
+  values: unknown[] = [];
   @ApiPropertyOptional({ enum: ['and', 'or'], description: 'Case-insensitive' })
   @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
   @MayBeOmitted()

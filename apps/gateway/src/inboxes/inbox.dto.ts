@@ -118,11 +118,15 @@ class EmailServerFieldsDto implements EmailServerFields {
 
 /** Channel-specific addresses (which ones apply depends on the channel). */
 export class ChannelFieldsDto extends EmailServerFieldsDto {
-  @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' })
+  @ApiPropertyOptional({
+    example: 'https://example.com/parley-events',
+    description: 'Channel::Api: where events of the inbox are posted',
+  })
   @OptionalText(2048)
   webhook_url?: string | null;
-  @ApiPropertyOptional({ description: 'Channel::WebWidget (required there)' }) @OptionalText(2048) website_url?:
-    string | null;
+  @ApiPropertyOptional({ example: 'https://example.com', description: 'Channel::WebWidget (required there)' })
+  @OptionalText(2048)
+  website_url?: string | null;
   @ApiPropertyOptional({ description: 'Channel::WebWidget' }) @OptionalText(20) widget_color?: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: heading of the widget' })
   @OptionalText(255)

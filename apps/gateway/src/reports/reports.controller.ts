@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import {
   ReportPatterns as P,
   type AccountScoped,
@@ -74,7 +74,6 @@ function flagState(reply: FastifyReply, state: ModelState): void {
 
 /** Reports (version 2 prefix), administrators only. Summary endpoints answer CSV with `format=csv` or `type=csv`. */
 @ApiTags('reports')
-@ApiSecurity('api_access_token')
 @Controller('api/v2/accounts/:account_id/reports')
 @AdminOnly()
 export class ReportsController {
