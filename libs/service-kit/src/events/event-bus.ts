@@ -52,7 +52,7 @@ export class EventBus {
   async connect(): Promise<void> {
     if (this.connection) return;
     this.connection = await connect({
-      servers: this.config.nats.url,
+      servers: this.config.nats.servers,
       name: `${this.config.service}-events`,
       ...NATS_CONNECTION_DEFAULTS,
     });
@@ -140,8 +140,10 @@ export class EventBus {
     });
   }
 
-  private async ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  private async ensureStream(settings: Partial<StreamConfig> & { name: string }): Promise<void> {
     const manager = this.jetstreamManager;
+    // Replicas apply to an existing stream too: a cluster's operator raises them by restarting the services.
+    const config = { ...settings, num_replicas: this.config.nats.streamReplicas };
     try {
       await manager.streams.info(config.name);
       await manager.streams.update(config.name, config);
