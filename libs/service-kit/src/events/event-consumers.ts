@@ -8,7 +8,7 @@ import type { EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { runInRequestContext } from '../logging/request-context';
-import { EventBus } from './event-bus';
+import { EventBus, retryWhileElecting } from './event-bus';
 import { BatchQueue } from './batch-queue';
 import { DeletedAccounts } from './deleted-accounts';
 import { claimInboxEntries } from './inbox';
@@ -142,7 +142,7 @@ export class EventConsumers {
   private async consume(registration: Registration): Promise<void> {
     const { durable } = registration;
     const stream = this.bus.eventsStream;
-    await this.ensureConsumer(registration);
+    await retryWhileElecting(() => this.ensureConsumer(registration));
     this.metrics.onScrape(async () =>
       this.metrics.consumerPending.set(
         { consumer: durable },
@@ -153,7 +153,12 @@ export class EventConsumers {
       (await this.bus.jetstream.consumers.get(stream, durable)).consume({
         max_messages: Math.max(PULL_BATCH, registration.concurrency * 2),
       });
-    const entry: RunningConsumer = { durable, messages: await pull(), stopped: false, done: Promise.resolve() };
+    const entry: RunningConsumer = {
+      durable,
+      messages: await retryWhileElecting(pull),
+      stopped: false,
+      done: Promise.resolve(),
+    };
     const queue = new BatchQueue<JsMsg>();
     const worker = async () => {
       for (let batch = await queue.take(APPLY_BATCH); batch.length > 0; batch = await queue.take(APPLY_BATCH)) {

@@ -56,6 +56,8 @@ export class NatsCluster {
       return { name, port, configFile, storeDir, logFile, child: null };
     });
     const cluster = new NatsCluster(nodes, root, options.binary ?? process.env.NATS_SERVER_BIN ?? 'nats-server');
+    // Should the run itself die, its servers go with it.
+    process.once('exit', () => nodes.forEach((node) => node.child?.kill('SIGKILL')));
     try {
       for (const node of nodes) cluster.spawn(node);
       await cluster.waitForJetStream();

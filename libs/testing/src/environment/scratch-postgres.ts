@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +28,8 @@ export class ScratchPostgres {
     const server = new ScratchPostgres(binDir, join(root, 'data'), root, port, runAs);
     await server.run('initdb', ['-D', server.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
     await server.startServer();
+    // Should the run itself die, its server goes with it (SIGQUIT: PostgreSQL's immediate shutdown).
+    process.once('exit', () => server.quitNow());
     return server;
   }
 
@@ -47,6 +49,15 @@ export class ScratchPostgres {
       await this.run('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', 'stop']);
     } finally {
       rmSync(this.root, { recursive: true, force: true });
+    }
+  }
+
+  private quitNow(): void {
+    try {
+      const pid = Number(readFileSync(join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGQUIT');
+    } catch {
+      // already stopped
     }
   }
 
