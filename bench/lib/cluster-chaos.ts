@@ -18,9 +18,10 @@ const RECOVERY_LIMIT_MS = 90_000;
 
 interface Fault {
   name: string;
-  /** Injects the fault and heals what the run itself heals (a NATS node, PostgreSQL); answers when it has. */
-  run: () => Promise<void>;
-  /** Everything killed is back (the launcher's supervisor restarts services). */
+  inject: () => Promise<void>;
+  /** What the run itself heals after the outage (a NATS node); services come back by the launcher's supervisor. */
+  heal?: () => Promise<void>;
+  /** Everything killed is back. */
   back: () => boolean;
 }
 
@@ -117,12 +118,14 @@ function faultsOf(
       name: wipe
         ? 'a NATS node lost with its disk (killed, back empty)'
         : 'the events stream leader (a NATS node) killed, back later',
-      run: async () => {
+      inject: async () => {
         const leader = await streamLeader(cluster.url, namespace);
         // The leader first (the hardest case), then another node for the lost disk.
         victim = wipe ? (cluster.nodeNames.find((name) => name !== leader) ?? leader) : leader;
-        say(`  killing NATS node ${victim}${wipe ? ' and wiping its store' : ''}`);
+        say(`  killing NATS node ${victim}${wipe ? ' (its store is wiped before it comes back)' : ''}`);
         await cluster.kill(victim);
+      },
+      heal: async () => {
         await pause(size.outageMs);
         await cluster.restart(victim, { wipe });
       },
@@ -130,22 +133,22 @@ function faultsOf(
     };
   };
   return [
-    { name: 'steady load, no fault', run: async () => undefined, back: () => true },
+    { name: 'steady load, no fault', inject: async () => undefined, back: () => true },
     natsNode(false),
     natsNode(true),
     {
       name: 'one replica of each service killed (SIGKILL)',
-      run: async () => BACKEND_SERVICES.forEach(kill),
+      inject: async () => BACKEND_SERVICES.forEach(kill),
       back: () => BACKEND_SERVICES.every((service) => system.service(service).running),
     },
     {
       name: 'one gateway killed (SIGKILL)',
-      run: async () => kill('gateway'),
+      inject: async () => kill('gateway'),
       back: () => system.service('gateway').running,
     },
     {
       name: 'PostgreSQL restarted (immediate shutdown)',
-      run: () => postgres.restart('immediate'),
+      inject: () => postgres.restart('immediate'),
       back: () => true,
     },
   ];
@@ -165,7 +168,7 @@ async function underLoad(
   const collector = (async () => {
     while (collecting) {
       for (const arrival of await sink.take())
-        deliveries.set(arrival.eventId, (deliveries.get(arrival.eventId) ?? 0) + 1);
+        deliveries.set(arrival.eventId, [...(deliveries.get(arrival.eventId) ?? []), arrival.at]);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   })();
@@ -190,7 +193,16 @@ async function underLoad(
     for (const fault of faults) {
       say(`Phase: ${fault.name}`);
       const from = Date.now();
-      await fault.run();
+      await fault.inject();
+      const healing = fault.heal?.();
+      await eventually(
+        async () => {
+          if (!(await probe())) throw new Error('not yet');
+        },
+        { timeoutMs: RECOVERY_LIMIT_MS, intervalMs: 250, description: `a write during ${fault.name}` },
+      );
+      const writing = Date.now();
+      await healing;
       await eventually(
         async () => {
           if (!fault.back() || !(await probe())) throw new Error('not yet');
@@ -204,6 +216,7 @@ async function underLoad(
         name: fault.name,
         from,
         to,
+        writesBackSeconds: (writing - from) / 1000,
         recoverySeconds: (recovered - from) / 1000,
         requestsFailed: attempts.filter(
           (attempt) => attempt.at >= from && attempt.at < to && !(attempt.status >= 200 && attempt.status < 300),
@@ -234,6 +247,9 @@ async function underLoad(
   const settleSeconds = (Date.now() - settleStarted) / 1000;
   const results = await ledger.perPhase();
   await db.end();
+  for (const note of ledger.notes) say(`  duplicate: ${note}`);
+  for (const phase of phases)
+    say(`  phase "${phase.name}": ${new Date(phase.from).toISOString()} – ${new Date(phase.to).toISOString()}`);
   return report(run, context.short, attempts, phases, results, settleSeconds);
 }
 
@@ -254,15 +270,18 @@ function report(
   say(
     `Load: ${attempts.length} writes, ${ok.length} accepted (${byKind(ok)}); effects settled ${settleSeconds.toFixed(1)} s after the load stopped`,
   );
-  say('| phase | accepted writes lost | events lost | duplicated side effects | recovery (s) | requests failed |');
-  say('|---|---|---|---|---|---|');
+  say(
+    '| phase | accepted writes lost | events lost | duplicated side effects | writes succeed again after (s) | recovery (s) | requests failed |',
+  );
+  say('|---|---|---|---|---|---|---|');
   phases.forEach((phase, index) => {
     const result = results[index];
     say(
-      `| ${phase.name} | ${result.writesLost} | ${result.eventsLost} | ${result.duplicates} | ${phase.recoverySeconds.toFixed(1)} | ${phase.requestsFailed} |`,
+      `| ${phase.name} | ${result.writesLost} | ${result.eventsLost} | ${result.duplicates} | ${phase.writesBackSeconds.toFixed(1)} | ${phase.recoverySeconds.toFixed(1)} | ${phase.requestsFailed} |`,
     );
     const details = Object.entries(result.details).filter(([, count]) => count > 0);
-    if (details.length > 0) say(`|   ↳ ${details.map(([what, count]) => `${what}: ${count}`).join(', ')} | | | | | |`);
+    if (details.length > 0)
+      say(`|   ↳ ${details.map(([what, count]) => `${what}: ${count}`).join(', ')} | | | | | | |`);
   });
   const failures = new Map<string, number>();
   for (const attempt of attempts)
@@ -279,6 +298,7 @@ function report(
     settle_seconds: settleSeconds,
     phases: phases.map((phase, index) => ({
       name: phase.name,
+      writes_back_seconds: phase.writesBackSeconds,
       recovery_seconds: phase.recoverySeconds,
       requests_failed: phase.requestsFailed,
       accepted_writes_lost: results[index].writesLost,

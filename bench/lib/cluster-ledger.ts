@@ -7,6 +7,9 @@ export interface Phase {
   name: string;
   from: number;
   to: number;
+  /** From the fault to the first write that succeeds through the balancer. */
+  writesBackSeconds: number;
+  /** From the fault until everything killed runs again (a NATS node after its outage) and a write succeeds. */
   recoverySeconds: number;
   requestsFailed: number;
 }
@@ -19,8 +22,8 @@ export interface PhaseLedger {
   details: Record<string, number>;
 }
 
-/** Webhook arrivals per event id, gathered from the receiver for the whole run. */
-export type Deliveries = Map<string, number>;
+/** Webhook arrival times per event id, gathered from the receiver for the whole run. */
+export type Deliveries = Map<string, number[]>;
 
 const accepted = (attempt: Attempt) => attempt.status >= 200 && attempt.status < 300;
 
@@ -49,7 +52,11 @@ export class ClusterLedger {
     return open;
   }
 
+  /** What a reader needs to find a duplicate's cause (its event id and arrival times). */
+  readonly notes: string[] = [];
+
   async perPhase(): Promise<PhaseLedger[]> {
+    this.notes.length = 0;
     const ledgers = this.phases.map(
       () => ({ writesLost: 0, eventsLost: 0, duplicates: 0, details: {} }) as PhaseLedger,
     );
@@ -161,9 +168,13 @@ export class ClusterLedger {
 
     // Events committed in the phase: each delivered to the webhook, once.
     for (const event of await this.committedEvents()) {
-      const count = this.deliveries.get(event.id) ?? 0;
-      if (count === 0) add(event.at, 'eventsLost', 'webhook_event');
-      else add(event.at, 'duplicates', 'webhook_delivery', count - 1);
+      const arrivals = this.deliveries.get(event.id) ?? [];
+      if (arrivals.length === 0) add(event.at, 'eventsLost', 'webhook_event');
+      else add(event.at, 'duplicates', 'webhook_delivery', arrivals.length - 1);
+      if (arrivals.length > 1)
+        this.notes.push(
+          `event ${event.id} committed ${new Date(event.at).toISOString()} arrived ${arrivals.map((at) => new Date(at).toISOString()).join(', ')}`,
+        );
     }
     return ledgers;
   }

@@ -122,8 +122,8 @@ export class EventBus {
     if (connection && !connection.isClosed()) await connection.drain();
   }
 
-  /** Idempotent: creates the streams, or brings an existing one's subjects up to date. */
-  private async ensureStreams(): Promise<void> {
+  /** Idempotent: creates the streams, or brings an existing one's settings up to date. */
+  async ensureStreams(): Promise<void> {
     const namespace = this.config.nats.namespace;
     await this.ensureStream({
       name: this.eventsStream,

@@ -3,7 +3,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { deadLetterSubject, type EventEnvelope } from '@parley/contracts';
 import { Metrics } from '../metrics/metrics';
 import { inSpan } from '../tracing/tracing';
-import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
+import { AckPolicy, ConsumerEvents, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import type { EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
@@ -149,10 +149,13 @@ export class EventConsumers {
         (await this.bus.jetstreamManager.consumers.info(stream, durable)).num_pending,
       ),
     );
-    const pull = async () =>
-      (await this.bus.jetstream.consumers.get(stream, durable)).consume({
-        max_messages: Math.max(PULL_BATCH, registration.concurrency * 2),
-      });
+    const pull = async () => {
+      const messages = await (
+        await this.bus.jetstream.consumers.get(stream, durable)
+      ).consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2) });
+      void this.endWhenGone(messages);
+      return messages;
+    };
     const entry: RunningConsumer = {
       durable,
       messages: await retryWhileElecting(pull),
@@ -180,6 +183,7 @@ export class EventConsumers {
           await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_RESUME_DELAY_MS, 250 * 2 ** attempt)));
           if (entry.stopped) return;
           try {
+            await this.bus.ensureStreams();
             await this.ensureConsumer(registration);
             entry.messages = await pull();
             if (entry.stopped) entry.messages.stop();
@@ -194,6 +198,24 @@ export class EventConsumers {
       }
     })().catch((error) => this.logger.error(`Consumer ${durable} stopped: ${(error as Error).message}`));
     this.running.push(entry);
+  }
+
+  /**
+   * The client keeps looking for a consumer (or stream) deleted from under it, but never makes it
+   * again: lost with a server's disk, or removed by hand. End the pull, so that it resumes re-created.
+   */
+  private async endWhenGone(messages: ConsumerMessages): Promise<void> {
+    const gone: string[] = [
+      ConsumerEvents.ConsumerNotFound,
+      ConsumerEvents.ConsumerDeleted,
+      ConsumerEvents.StreamNotFound,
+    ];
+    for await (const status of await messages.status()) {
+      if (gone.includes(status.type)) {
+        messages.stop();
+        return;
+      }
+    }
   }
 
   /** Creates the durable, or brings an existing one's settings (replicas, limits) up to date. */

@@ -159,11 +159,6 @@ export class RunningSystem {
     return name;
   }
 
-  /** The replicas started by startReplica, in order. */
-  replicasOf(service: ServiceName): ServiceProcess[] {
-    return this.replicas.get(service) ?? [];
-  }
-
   async stopReplicas(service: ServiceName): Promise<void> {
     await Promise.all((this.replicas.get(service) ?? []).map((replica) => replica.stop()));
     this.replicas.delete(service);
