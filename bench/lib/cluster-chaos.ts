@@ -15,6 +15,8 @@ const SIZES = {
   full: { steadyMs: 20_000, outageMs: 10_000, conversations: 20, audience: 10, writers: 4, settleMs: 300_000 },
 };
 const RECOVERY_LIMIT_MS = 90_000;
+/** The dispatcher's settings in this run: an attempt cut short by a kill is made again when its lease ends. */
+const WEBHOOK_LEASE = { timeoutMs: 5_000, leaseMs: 20_000 };
 
 interface Fault {
   name: string;
@@ -57,6 +59,8 @@ export async function runClusterChaos(rootDir: string, short: boolean): Promise<
           RPC_TIMEOUT_MS: '3000',
           SHUTDOWN_GRACE_MS: '3000',
           DB_POOL_SIZE: '5',
+          WEBHOOK_TIMEOUT_MS: String(WEBHOOK_LEASE.timeoutMs),
+          WEBHOOK_LEASE_MS: String(WEBHOOK_LEASE.leaseMs),
           // A Kanban "hour" lasts a second: each card's time-in-stage timer fires a second after it is made.
           KANBAN_HOUR_MS: '1000',
         },
@@ -94,7 +98,9 @@ async function chaos(
   try {
     const client = new ChaosClient(balancer.url);
     const workspace = await createChaosWorkspace(client, run.platformApiToken, sink.url(1), size);
-    return await underLoad(run, client, workspace, context, faultsOf(system, cluster, postgres, run.namespace, size));
+    const dispatcherKills: number[] = [];
+    const faults = faultsOf(system, cluster, postgres, run.namespace, size, dispatcherKills);
+    return await underLoad(run, client, workspace, context, faults, dispatcherKills);
   } finally {
     await balancer.stop();
   }
@@ -106,10 +112,12 @@ function faultsOf(
   postgres: ScratchPostgres,
   namespace: string,
   size: (typeof SIZES)['full'],
+  dispatcherKills: number[],
 ): Fault[] {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const kill = (name: 'gateway' | (typeof BACKEND_SERVICES)[number]) => {
     const pid = system.service(name).pid;
+    if (name === 'webhook-dispatcher') dispatcherKills.push(Date.now());
     if (pid) process.kill(pid, 'SIGKILL');
   };
   const natsNode = (wipe: boolean): Fault => {
@@ -160,6 +168,7 @@ async function underLoad(
   workspace: Workspace,
   context: { sink: DeliverySink; size: (typeof SIZES)['full']; short: boolean },
   faults: Fault[],
+  dispatcherKills: number[],
 ): Promise<boolean> {
   const { sink, size } = context;
   await sink.take(); // the set-up's events are not part of the ledger
@@ -230,7 +239,16 @@ async function underLoad(
   // The run's own connection died with the PostgreSQL restart; a pool connects again.
   const db = new Pool({ connectionString: run.databaseUrl, max: 2 });
   db.on('error', () => undefined);
-  const ledger = new ClusterLedger(db, workspace, attempts, phases, deliveries, loadStartedAt);
+  const ledger = new ClusterLedger(
+    db,
+    workspace,
+    attempts,
+    phases,
+    deliveries,
+    loadStartedAt,
+    dispatcherKills,
+    WEBHOOK_LEASE,
+  );
   say('Load stopped; waiting for every accepted write to have its effects …');
   const settleStarted = Date.now();
   await eventually(
@@ -271,17 +289,17 @@ function report(
     `Load: ${attempts.length} writes, ${ok.length} accepted (${byKind(ok)}); effects settled ${settleSeconds.toFixed(1)} s after the load stopped`,
   );
   say(
-    '| phase | accepted writes lost | events lost | duplicated side effects | writes succeed again after (s) | recovery (s) | requests failed |',
+    '| phase | accepted writes lost | events lost | duplicated side effects | writes succeed again after (s) | recovery (s) | requests failed | webhooks resent in doubt |',
   );
-  say('|---|---|---|---|---|---|---|');
+  say('|---|---|---|---|---|---|---|---|');
   phases.forEach((phase, index) => {
     const result = results[index];
     say(
-      `| ${phase.name} | ${result.writesLost} | ${result.eventsLost} | ${result.duplicates} | ${phase.writesBackSeconds.toFixed(1)} | ${phase.recoverySeconds.toFixed(1)} | ${phase.requestsFailed} |`,
+      `| ${phase.name} | ${result.writesLost} | ${result.eventsLost} | ${result.duplicates} | ${phase.writesBackSeconds.toFixed(1)} | ${phase.recoverySeconds.toFixed(1)} | ${phase.requestsFailed} | ${result.inDoubtResends} |`,
     );
     const details = Object.entries(result.details).filter(([, count]) => count > 0);
     if (details.length > 0)
-      say(`|   ↳ ${details.map(([what, count]) => `${what}: ${count}`).join(', ')} | | | | | | |`);
+      say(`|   ↳ ${details.map(([what, count]) => `${what}: ${count}`).join(', ')} | | | | | | | |`);
   });
   const failures = new Map<string, number>();
   for (const attempt of attempts)
@@ -304,6 +322,7 @@ function report(
       accepted_writes_lost: results[index].writesLost,
       events_lost: results[index].eventsLost,
       duplicated_side_effects: results[index].duplicates,
+      webhooks_resent_in_doubt: results[index].inDoubtResends,
       details: results[index].details,
     })),
   });

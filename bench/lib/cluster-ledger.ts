@@ -19,8 +19,32 @@ export interface PhaseLedger {
   writesLost: number;
   eventsLost: number;
   duplicates: number;
+  /** Webhooks sent again because the dispatcher holding them was killed mid-attempt (see `isInDoubtResend`). */
+  inDoubtResends: number;
   details: Record<string, number>;
 }
+
+/**
+ * A second delivery that only a dispatcher's crash explains: the first arrived shortly before a
+ * dispatcher was killed (its outcome not yet recorded), the second when the lease of that attempt
+ * ran out, and nothing between. No sender can tell whether a receiver got a request it was
+ * killed in the middle of; it sends again, with the same event id, for the receiver to
+ * de-duplicate (at least once, never lost). Anything else delivered twice is a duplicate.
+ */
+export function isInDoubtResend(
+  arrivals: number[],
+  kills: number[],
+  lease: { leaseMs: number; timeoutMs: number },
+): boolean {
+  if (arrivals.length !== 2) return false;
+  const [first, second] = [...arrivals].sort((a, b) => a - b);
+  return kills.some(
+    (kill) => first <= kill && kill - first <= IN_FLIGHT_BOUND_MS && second - first >= lease.leaseMs - lease.timeoutMs,
+  );
+}
+
+/** How long before a kill an attempt may have reached the receiver and still be unrecorded. */
+const IN_FLIGHT_BOUND_MS = 5_000;
 
 /** Webhook arrival times per event id, gathered from the receiver for the whole run. */
 export type Deliveries = Map<string, number[]>;
@@ -40,6 +64,9 @@ export class ClusterLedger {
     private readonly phases: Phase[],
     private readonly deliveries: Deliveries,
     private readonly loadStartedAt: Date,
+    /** When a webhook dispatcher was killed, and the dispatcher's lease settings. */
+    private readonly dispatcherKills: number[],
+    private readonly lease: { leaseMs: number; timeoutMs: number },
   ) {}
 
   /** Counts of what is not there yet (settling) or never came (after the bound): empty when all is done. */
@@ -48,7 +75,8 @@ export class ClusterLedger {
     const open: Record<string, number> = {};
     for (const ledger of ledgers)
       for (const [what, count] of Object.entries(ledger.details))
-        if (!what.startsWith('duplicates.') && count > 0) open[what] = (open[what] ?? 0) + count;
+        if ((what.startsWith('writes.') || what.startsWith('lost.')) && count > 0)
+          open[what] = (open[what] ?? 0) + count;
     return open;
   }
 
@@ -58,14 +86,20 @@ export class ClusterLedger {
   async perPhase(): Promise<PhaseLedger[]> {
     this.notes.length = 0;
     const ledgers = this.phases.map(
-      () => ({ writesLost: 0, eventsLost: 0, duplicates: 0, details: {} }) as PhaseLedger,
+      () => ({ writesLost: 0, eventsLost: 0, duplicates: 0, inDoubtResends: 0, details: {} }) as PhaseLedger,
     );
-    const add = (at: number, group: 'writesLost' | 'eventsLost' | 'duplicates', what: string, count = 1) => {
+    const prefixes = {
+      writesLost: 'writes',
+      eventsLost: 'lost',
+      duplicates: 'duplicates',
+      inDoubtResends: 'resent_in_doubt',
+    };
+    const add = (at: number, group: keyof typeof prefixes, what: string, count = 1) => {
       if (count <= 0) return;
       const index = this.phaseAt(at);
       if (index < 0) return;
       ledgers[index][group] += count;
-      const key = `${group === 'writesLost' ? 'writes' : group === 'eventsLost' ? 'lost' : 'duplicates'}.${what}`;
+      const key = `${prefixes[group]}.${what}`;
       ledgers[index].details[key] = (ledgers[index].details[key] ?? 0) + count;
     };
     const ok = this.attempts.filter(accepted);
@@ -170,6 +204,13 @@ export class ClusterLedger {
     for (const event of await this.committedEvents()) {
       const arrivals = this.deliveries.get(event.id) ?? [];
       if (arrivals.length === 0) add(event.at, 'eventsLost', 'webhook_event');
+      else if (isInDoubtResend(arrivals, this.dispatcherKills, this.lease))
+        // Counted in the phase of the kill that caused it.
+        add(
+          Math.min(...this.dispatcherKills.filter((kill) => kill >= Math.min(...arrivals))),
+          'inDoubtResends',
+          'webhook_delivery',
+        );
       else add(event.at, 'duplicates', 'webhook_delivery', arrivals.length - 1);
       if (arrivals.length > 1)
         this.notes.push(

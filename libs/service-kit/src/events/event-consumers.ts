@@ -34,6 +34,12 @@ const PULL_BATCH = 64;
 const APPLY_BATCH = 32;
 const MAX_RETRY_DELAY_MS = 30_000;
 const MAX_RESUME_DELAY_MS = 5_000;
+/**
+ * A pull lasts this long; the server's heartbeats come at half of it, and two missed ones make
+ * the client pull again. On a cluster, a pull left on a node that died is noticed within this
+ * time (with the client's 30 s default, events waited half a minute after a node's loss).
+ */
+const PULL_EXPIRES_MS = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -152,7 +158,7 @@ export class EventConsumers {
     const pull = async () => {
       const messages = await (
         await this.bus.jetstream.consumers.get(stream, durable)
-      ).consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2) });
+      ).consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2), expires: PULL_EXPIRES_MS });
       void this.endWhenGone(messages);
       return messages;
     };

@@ -1,4 +1,4 @@
-import { BACKEND_SERVICES, type BackendService, type ServiceName } from '@parley/contracts';
+import { BACKEND_SERVICES, type ServiceName } from '@parley/contracts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../environment/free-port';
