@@ -2,6 +2,7 @@ import { ContactEvents, MessageEvents } from '@parley/contracts';
 import { eventually, TcpProxy } from '@parley/testing';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { ChaosClient } from './lib/chaos-client';
 import { runClusterChaos } from './lib/cluster-chaos';
 import { DeliverySink } from './lib/delivery-sink';
 import { machine, say, withBenchRun, writeReport, type BenchRun } from './lib/run';
@@ -87,16 +88,8 @@ async function chaos(
   natsProxy: TcpProxy,
 ): Promise<void> {
   const gateway = run.system.gatewayUrl;
-  const call = async (path: string, token: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => {
-    const response = await fetch(`${gateway}${path}`, {
-      method,
-      headers: { api_access_token: token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const client = new ChaosClient(gateway);
+  const call = client.call.bind(client);
 
   // The workspace: an account, an API inbox, contacts with conversations, a webhook for the ledger.
   const account = (await call('/platform/api/v1/accounts', run.platformApiToken, { name: 'Chaos' })).body;

@@ -5,7 +5,8 @@ import { Pool } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ClusterLedger, type Deliveries, type Phase, type PhaseLedger } from './cluster-ledger';
-import { ChaosClient, createChaosWorkspace, startLoad, type Attempt, type Workspace } from './cluster-workload';
+import { ChaosClient } from './chaos-client';
+import { createChaosWorkspace, startLoad, type Attempt, type Workspace } from './cluster-workload';
 import { DeliverySink } from './delivery-sink';
 import { machine, say, withBenchRun, writeReport, type BenchRun } from './run';
 
