@@ -3,7 +3,15 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { deadLetterSubject, type EventEnvelope } from '@parley/contracts';
 import { Metrics } from '../metrics/metrics';
 import { inSpan } from '../tracing/tracing';
-import { AckPolicy, ConsumerEvents, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
+import {
+  AckPolicy,
+  ConsumerEvents,
+  DeliverPolicy,
+  nanos,
+  type Consumer,
+  type ConsumerMessages,
+  type JsMsg,
+} from 'nats';
 import type { EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
@@ -149,16 +157,13 @@ export class EventConsumers {
     const { durable } = registration;
     const stream = this.bus.eventsStream;
     await retryWhileElecting(() => this.ensureConsumer(registration));
-    this.metrics.onScrape(async () =>
-      this.metrics.consumerPending.set(
-        { consumer: durable },
-        (await this.bus.jetstreamManager.consumers.info(stream, durable)).num_pending,
-      ),
-    );
+    let consumer: Consumer | null = null;
     const pull = async () => {
-      const messages = await (
-        await this.bus.jetstream.consumers.get(stream, durable)
-      ).consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2), expires: PULL_EXPIRES_MS });
+      consumer = await this.bus.jetstream.consumers.get(stream, durable);
+      const messages = await consumer.consume({
+        max_messages: Math.max(PULL_BATCH, registration.concurrency * 2),
+        expires: PULL_EXPIRES_MS,
+      });
       void this.endWhenGone(messages);
       return messages;
     };
@@ -168,6 +173,9 @@ export class EventConsumers {
       stopped: false,
       done: Promise.resolve(),
     };
+    this.metrics.onScrape(async () => {
+      if (consumer) this.metrics.consumerPending.set({ consumer: durable }, (await consumer.info(true)).num_pending);
+    });
     const queue = new BatchQueue<JsMsg>();
     const worker = async () => {
       for (let batch = await queue.take(APPLY_BATCH); batch.length > 0; batch = await queue.take(APPLY_BATCH)) {
@@ -177,7 +185,7 @@ export class EventConsumers {
     const workers = Array.from({ length: registration.concurrency }, worker);
     entry.done = (async () => {
       try {
-        for (let attempt = 0; ; attempt++) {
+        for (let failures = 0; ;) {
           try {
             for await (const message of entry.messages) queue.push(message);
           } catch (error) {
@@ -186,15 +194,17 @@ export class EventConsumers {
           if (entry.stopped) return;
           // Ended without being asked (its NATS node lost, the consumer gone): pull again where it
           // was — the durable keeps the position, and the inbox drops what was applied already.
-          await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_RESUME_DELAY_MS, 250 * 2 ** attempt)));
+          await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_RESUME_DELAY_MS, 250 * 2 ** failures)));
           if (entry.stopped) return;
           try {
             await this.bus.ensureStreams();
             await this.ensureConsumer(registration);
             entry.messages = await pull();
             if (entry.stopped) entry.messages.stop();
+            failures = 0;
             this.logger.log(`Consumer ${durable} resumed`);
           } catch (error) {
+            failures++;
             this.logger.warn(`Consumer ${durable} could not resume yet: ${(error as Error).message}`);
           }
         }
