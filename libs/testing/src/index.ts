@@ -32,3 +32,6 @@ export * from './webhooks/contact-update';
 export * from './webhooks/delivery-attempts';
 export * from './webhooks/delivery-ledger';
 export * from './webhooks/delivery-round';
+export * from './environment/nats-cluster';
+export * from './environment/scratch-postgres';
+export * from './proxy/round-robin-proxy';
