@@ -2,7 +2,9 @@ import {
   createTestAccount,
   eventually,
   ScriptedSmtpServer,
+  startReplica,
   startService,
+  stopReplicas,
   stopService,
   type TestAccount,
 } from '@parley/testing';
@@ -65,6 +67,31 @@ describe('e-mail channel: sends survive a crash', () => {
       const message = messages.find((item) => item.id === sent.id)!;
       expect(message.status).toBe('sent');
       expect(mails.map((mail) => mail.messageId?.replace(/^<|>$/g, ''))).toContain(message.source_id);
+    }
+  });
+
+  it('sends each e-mail once when two replicas of messaging share the queue', async () => {
+    await startReplica('messaging');
+    try {
+      const contact = await emailContact(account, inbox.id);
+      const { id } = (await account.admin.api.post('/conversations', { inbox_id: inbox.id, contact_id: contact.id }))
+        .body as { id: number };
+      for (let n = 1; n <= 20; n++)
+        await account.admin.api.post(`/conversations/${id}/messages`, { content: `Replica mail ${n}` });
+      const mails = await eventually(
+        async () => {
+          const accepted = server.accepted.filter((mail) => mail.recipients.includes(contact.email));
+          expect(accepted.length).toBeGreaterThanOrEqual(20);
+          return Promise.all(accepted.map((mail) => parsed(mail.raw)));
+        },
+        { timeoutMs: 30_000 },
+      );
+      expect(mails.map((mail) => mail.text?.trim()).sort()).toEqual(
+        Array.from({ length: 20 }, (_, index) => `Replica mail ${index + 1}`).sort(),
+      );
+      expect(server.received.filter((mail) => mail.recipients.includes(contact.email))).toHaveLength(20);
+    } finally {
+      await stopReplicas('messaging');
     }
   });
 });
