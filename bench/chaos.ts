@@ -2,11 +2,14 @@ import { ContactEvents, MessageEvents } from '@parley/contracts';
 import { eventually, TcpProxy } from '@parley/testing';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { ChaosClient } from './lib/chaos-client';
+import { runClusterChaos } from './lib/cluster-chaos';
 import { DeliverySink } from './lib/delivery-sink';
 import { machine, say, withBenchRun, writeReport, type BenchRun } from './lib/run';
 
 /**
- * `npm run chaos`: a steady write load (messages with echo_id, contacts) while each service is
+ * `npm run chaos -- --cluster [--short]`: the same on a NATS cluster with replicas of everything
+ * (lib/cluster-chaos.ts). `npm run chaos`: a steady write load (messages with echo_id, contacts) while each service is
  * killed with SIGKILL in turn, NATS and PostgreSQL "restart" (every connection to them is cut
  * through a loopback proxy for a few seconds), and the launcher's supervisor brings back what
  * died. Then the ledger is checked: every write answered 2xx is stored once, every committed
@@ -38,6 +41,10 @@ type Fault = { name: string; inject: (run: BenchRun) => Promise<void>; heal?: ()
 
 async function main(): Promise<void> {
   const rootDir = process.cwd();
+  if (process.argv.includes('--cluster')) {
+    // Exit explicitly: a passing run must not wait on a straggling handle, a failing one says so.
+    process.exit((await runClusterChaos(rootDir, process.argv.includes('--short'))) ? 0 : 1);
+  }
   const pg = new URL(ADMIN_DATABASE_URL);
   const nats = new URL(NATS_URL);
   const pgProxy = new TcpProxy(pg.hostname, Number(pg.port || 5432));
@@ -81,16 +88,8 @@ async function chaos(
   natsProxy: TcpProxy,
 ): Promise<void> {
   const gateway = run.system.gatewayUrl;
-  const call = async (path: string, token: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => {
-    const response = await fetch(`${gateway}${path}`, {
-      method,
-      headers: { api_access_token: token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const client = new ChaosClient(gateway);
+  const call = client.call.bind(client);
 
   // The workspace: an account, an API inbox, contacts with conversations, a webhook for the ledger.
   const account = (await call('/platform/api/v1/accounts', run.platformApiToken, { name: 'Chaos' })).body;

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
       env: {
         ATTACHMENT_URL_SECRET: attachmentUrlSecret(),
         STORAGE_DIR: process.env.STORAGE_DIR ?? join(DEV_DIR, 'storage'),
+        // Messaging receives e-mail here (MX or forwarding target of e-mail inboxes).
+        MAIL_INBOUND_SMTP_PORT: process.env.MAIL_INBOUND_SMTP_PORT ?? '2525',
       },
     });
   } catch (error) {

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { FileStorageModule, ServiceKitModule } from '@parley/service-kit';
 import { AgentBotsController } from './agent-bots/agent-bots.controller';
+import { PlatformAgentBotsController } from './agent-bots/platform-agent-bots.controller';
+import { SignInLinkController } from './auth-activation/sign-in-link.controller';
+import { SurveyPageController } from './csat/survey-page.controller';
+import { CustomFiltersController } from './custom-filters/custom-filters.controller';
 import { AttachmentsController } from './attachments/attachments.controller';
 import { ConversationsController } from './conversations/conversations.controller';
 import { MessagesController } from './messages/messages.controller';
@@ -61,13 +65,16 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     HealthController,
     PlatformAccountsController,
     PlatformUsersController,
+    PlatformAgentBotsController,
     ProfileController,
     ActivationController,
+    SignInLinkController,
     AgentsController,
     TeamsController,
     InboxesController,
     InboxMembersController,
     AgentBotsController,
+    CustomFiltersController,
     LabelsController,
     CustomAttributesController,
     CannedResponsesController,
@@ -87,6 +94,7 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     ReportingModelController,
     CsatReportsController,
     CsatSurveyController,
+    SurveyPageController,
     KanbanConfigController,
     FunnelsController,
     KanbanStagesController,

@@ -10,7 +10,7 @@ export interface GatewayConfig {
   requestTimeoutMs: number;
   /** Whose X-Forwarded-For names the client (rate limits per IP count that address). */
   trustProxy: TrustProxy;
-  /** Where providers reach the API (`PUBLIC_URL`): Twilio signs the full URL it posted to. */
+  /** Where clients and providers reach the gateway: the OpenAPI document's server; Twilio signs the full URL it posted to. */
   publicUrl: string;
 }
 

@@ -18,7 +18,7 @@ import { clientErrorAnswer, configureFastify, requestIdFrom, requestTimeouts } f
 import { HttpMetricsService } from './http/http-metrics.service';
 import { parseQueryString } from './http/query-string.parser';
 import { undocumentedRoutes, type ServedRoute } from './http/route-table.rules';
-import { serveOpenApi } from './openapi.setup';
+import { serveOpenApi } from './openapi/openapi.setup';
 
 async function bootstrap(): Promise<void> {
   stopWithLauncher();
@@ -54,7 +54,7 @@ async function bootstrap(): Promise<void> {
       .register(multipart, {
         limits: { fileSize: LARGEST_ATTACHMENT + 1, files: 10, fields: 20, fieldSize: gateway.bodyLimitBytes },
       });
-    const document = serveOpenApi(app);
+    const document = serveOpenApi(app, gateway.publicUrl);
     await app.init();
     // Every served route is documented: the document is the route table clients and the suites use.
     const undocumented = undocumentedRoutes(routes, document.paths as Record<string, Record<string, unknown>>);

@@ -22,7 +22,9 @@ import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
 import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
 import { messagingSchema } from './schema';
+import { SignInLinksModule } from './sign-in-links/sign-in-links.module';
 import { StatusModule } from './status/status.module';
+import { CustomFiltersModule } from './custom-filters/custom-filters.module';
 import { TeamsModule } from './teams/teams.module';
 import { TranscriptModule } from './transcript/transcript.module';
 
@@ -32,6 +34,7 @@ import { TranscriptModule } from './transcript/transcript.module';
     MessagingConfigModule,
     IdentityModule,
     PlatformModule,
+    SignInLinksModule,
     AgentsModule,
     TeamsModule,
     InboxesModule,
@@ -41,6 +44,7 @@ import { TranscriptModule } from './transcript/transcript.module';
     CannedResponsesModule,
     ContactsViewModule,
     ConversationsModule,
+    CustomFiltersModule,
     AssignmentModule,
     StatusModule,
     ConversationAttributesModule,

@@ -23,7 +23,7 @@ export interface ChannelsConfig {
   pollIntervalMs: number;
   /** How long a transient failure is retried before the message is failed. */
   retryWindowMs: number;
-  /** Most seconds between IMAP checks of a server without IDLE. */
+  /** Most time between IMAP checks of a server without IDLE. */
   imapPollIntervalMs: number;
   /** Where the providers' APIs are (tests and egress proxies point them elsewhere). */
   graphApi: { baseUrl: string; version: string };
@@ -31,6 +31,8 @@ export interface ChannelsConfig {
   twilioApiBaseUrl: string;
   /** Largest media file of an incoming provider message fetched into storage. */
   providerMediaMaxBytes: number;
+  /** How long a replica holds a mailbox without renewing: a dead replica's mailboxes move on after this. */
+  imapLeaseMs: number;
 }
 
 export interface MessagingConfig {
@@ -70,7 +72,7 @@ function channelsConfig(read: EnvReader, env: Record<string, string | undefined>
       max: 150 * 1024 * 1024,
     }),
     mailInboundTls: keyFile && certFile ? { keyFile, certFile } : null,
-    leaseMs: read.int('CHANNEL_SEND_LEASE_MS', { default: 120_000, min: 500, max: 3_600_000 }),
+    leaseMs: read.int('CHANNEL_SEND_LEASE_MS', { default: 120_000, min: 5000, max: 3_600_000 }),
     pollIntervalMs: read.int('CHANNEL_POLL_INTERVAL_MS', { default: 1000, min: 20, max: 60_000 }),
     retryWindowMs: read.int('CHANNEL_RETRY_WINDOW_MS', { default: 15 * 60_000, min: 1000, max: 24 * 3_600_000 }),
     imapPollIntervalMs: read.int('IMAP_POLL_INTERVAL_MS', { default: 60_000, min: 200, max: 3_600_000 }),
@@ -85,6 +87,7 @@ function channelsConfig(read: EnvReader, env: Record<string, string | undefined>
       min: 1024,
       max: 150 * 1024 * 1024,
     }),
+    imapLeaseMs: read.int('IMAP_LEASE_MS', { default: 30_000, min: 1000, max: 600_000 }),
   };
 }
 

@@ -9,6 +9,7 @@ import { ConversationCounts1732233600010 } from './migrations/1732233600010-conv
 import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
 import { ChannelDelivery1732233600040 } from './migrations/1732233600040-channel-delivery';
+import { ReferenceEndpoints1732233600041 } from './migrations/1732233600041-reference-endpoints';
 import { ProviderWebhooks1732233600050 } from './migrations/1732233600050-provider-webhooks';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
@@ -25,6 +26,7 @@ export const messagingSchema: SchemaDefinition = {
     ConversationCounts1732233600010,
     ConversationHistory1732233600020,
     ChannelDelivery1732233600040,
+    ReferenceEndpoints1732233600041,
     ProviderWebhooks1732233600050,
     deletedAccountsMigration('messaging'),
   ],

@@ -51,4 +51,5 @@ export * from './filters/custom-attribute-field';
 export * from './scheduling/polling-loop';
 export * from './scheduling/commit-notifications';
 export * from './scheduling/announced-polling-loop';
+export * from './scheduling/concurrent-work-loop';
 export * from './read-models/versioned-view';

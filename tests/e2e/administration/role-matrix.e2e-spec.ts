@@ -214,6 +214,27 @@ const rows: Row[] = [
     agentAllowed: false,
   },
 
+  // Saved filters are every member's own (who reaches which one: tests/e2e/administration/custom-filters).
+  {
+    name: 'list custom filters',
+    method: 'get',
+    request: async () => ({ path: '/custom_filters?filter_type=contact' }),
+    agentAllowed: true,
+  },
+  {
+    name: 'create custom filter',
+    method: 'post',
+    request: async () => ({
+      path: '/custom_filters',
+      body: {
+        name: `f-${unique()}`,
+        filter_type: 'conversation',
+        query: { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'] }] },
+      },
+    }),
+    agentAllowed: true,
+  },
+
   {
     name: 'list attribute definitions',
     method: 'get',

@@ -156,4 +156,40 @@ describe('compatibility: report requests as clients send them', () => {
     expect(series.status).toBe(200);
     expect(series.body.reduce((total: number, point: { value: number }) => total + point.value, 0)).toBe(4);
   });
+
+  it('answers the series at the reference path, {v2}/reports?metric=…, as reports/conversations does', async () => {
+    for (const query of [
+      `metric=conversations_count&type=account&${window()}`,
+      `metric=incoming_messages_count&type=account&group_by=week&${window()}`,
+      `metric=conversations_count&type=agent&id=${account.admin.id}&${window()}&timezone_offset=5.5`,
+    ]) {
+      const atReference = await v2(`reports?${query}`);
+      expect(atReference.status).toBe(200);
+      expect(atReference.headers.get('x-report-rebuilding')).toBe('false');
+      expect(atReference.body).toEqual((await get(`conversations?${query}`)).body);
+    }
+    const total = (await v2(`reports?metric=conversations_count&type=account&${window()}`)).body.reduce(
+      (sum: number, point: { value: number }) => sum + point.value,
+      0,
+    );
+    expect(total).toBe(4);
+    // The metric is what this path is for: missing or unknown, the answer names it; so does an unknown parameter.
+    for (const [query, field] of [
+      [`type=account&${window()}`, 'metric'],
+      [`metric=&type=account&${window()}`, 'metric'],
+      [`metric=happiness&${window()}`, 'metric'],
+      [`metric=conversations_count&type=planet&${window()}`, 'type'],
+      [`metric=conversations_count&colour=blue`, 'colour'],
+    ]) {
+      const refused = await v2(`reports?${query}`);
+      expect({ query, status: refused.status }).toEqual({ query, status: 400 });
+      expect(refused.body.error).toContain(field);
+    }
+    // Administrators only, as every report.
+    const agent = await account.addUser('agent');
+    const asAgent = await gatewayClient(agent.token).get(
+      `/api/v2/accounts/${account.id}/reports?metric=conversations_count`,
+    );
+    expect(asAgent.status).toBe(403);
+  });
 });

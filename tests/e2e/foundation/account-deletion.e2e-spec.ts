@@ -160,6 +160,14 @@ describe('account deletion: every service forgets the account', () => {
       'macro',
     );
     const inbox = (await ok(api.post('/inboxes', { name: 'Api', channel: { type: 'api' } }), 'inbox')).id as number;
+    await ok(
+      api.post('/custom_filters', {
+        name: 'Open ones',
+        filter_type: 'conversation',
+        query: { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'] }] },
+      }),
+      'custom filter',
+    );
 
     // Contacts with a note, and an import job with a failed row (its error report stored too).
     const contact = (
@@ -256,6 +264,7 @@ describe('account deletion: every service forgets the account', () => {
     await eventually(async () => expect(schemasOf(await rowsOf(doomed.id))).toEqual([...SCHEMAS].sort()), {
       timeoutMs,
     });
+    expect(await rowsOf(doomed.id)).toHaveProperty(['messaging.custom_filters'], 1);
     const stored = await filesOf(doomed.id);
     expect(stored.filter((file) => file.startsWith(`${AccountFiles.messages(doomed.id)}/`))).toHaveLength(1);
     expect(stored.filter((file) => file.startsWith(`${AccountFiles.kanban(doomed.id)}/`))).toHaveLength(1);

@@ -25,6 +25,8 @@ interface Operation {
   template: string;
   rule: AccessRule;
   takesBody: boolean;
+  /** The security requirement the document states. */
+  security: unknown;
 }
 
 const MARK = `zq${randomBytes(4).toString('hex')}`;
@@ -40,9 +42,9 @@ describe('access matrix', () => {
   const theirs: Record<string, number> = {};
 
   beforeAll(async () => {
-    const document = await gatewayClient().get<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
-      '/api-docs/json',
-    );
+    const document = await gatewayClient().get<{
+      paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown }>>;
+    }>('/api-docs/json');
     operations = Object.entries(document.body.paths).flatMap(([template, methods]) =>
       Object.entries(methods).map(([method, described]) => {
         const key = `${method.toUpperCase()} ${template}`;
@@ -51,6 +53,7 @@ describe('access matrix', () => {
           template,
           rule: ACCESS_RULES[key],
           takesBody: described.requestBody !== undefined,
+          security: described.security,
         };
       }),
     );
@@ -89,6 +92,13 @@ describe('access matrix', () => {
     theirs.inbox_members = theirs.inboxes;
     theirs.agent_bots = (await api.post('/agent_bots', { name: `bot ${MARK}` })).body.id;
     theirs.labels = (await api.post('/labels', { title: `label-${MARK}` })).body.id;
+    theirs.custom_filters = (
+      await api.post('/custom_filters', {
+        name: `filter ${MARK}`,
+        filter_type: 'conversation',
+        query: { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'] }] },
+      })
+    ).body.id;
     theirs.custom_attribute_definitions = (
       await api.post('/custom_attribute_definitions', {
         attribute_display_name: `attr ${MARK}`,
@@ -251,6 +261,17 @@ describe('access matrix', () => {
     expect(Object.keys(ACCESS_RULES).filter((key) => !served.has(key))).toEqual([]);
   });
 
+  it('documents for every operation the token its rule asks for (what a generated client sends)', () => {
+    const securityOf = (rule: AccessRule) =>
+      ['public', 'signed'].includes(rule)
+        ? []
+        : [{ [rule === 'platform' ? 'platform_api_token' : 'api_access_token']: [] }];
+    const wrong = operations
+      .filter((operation) => JSON.stringify(operation.security) !== JSON.stringify(securityOf(operation.rule)))
+      .map((operation) => `${operation.method} ${operation.template}: ${JSON.stringify(operation.security)}`);
+    expect(wrong).toEqual([]);
+  });
+
   it('answers 401 without a token on every operation that needs one', async () => {
     for (const operation of operations.filter((candidate) => !['public', 'signed'].includes(candidate.rule))) {
       const response = await send(gatewayClient(), operation, pathFor(operation, home.id, homeIds));
@@ -294,6 +315,7 @@ describe('access matrix', () => {
     // Nothing of the other account was changed or removed by those calls.
     const api = other.admin.api;
     expect((await api.get(`/labels/${theirs.labels}`)).body.title).toBe(`label-${MARK}`);
+    expect((await api.get(`/custom_filters/${theirs.custom_filters}`)).body.name).toBe(`filter ${MARK}`);
     expect((await api.get(`/contacts/${theirs.contacts}`)).body.payload.name).toBe(`contact ${MARK}`);
     expect(
       (await api.get(`/conversations/${theirs.conversations}/messages`)).body.payload.map(

@@ -36,6 +36,14 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /platform/api/v1/users/{id}': 'platform',
   'PATCH /platform/api/v1/users/{id}': 'platform',
   'DELETE /platform/api/v1/users/{id}': 'platform',
+  'GET /platform/api/v1/users/{id}/login': 'platform',
+  // The link's single-use token is the authorisation (rate-limited per IP).
+  'GET /auth/sso/{token}': 'public',
+  'GET /platform/api/v1/agent_bots': 'platform',
+  'POST /platform/api/v1/agent_bots': 'platform',
+  'GET /platform/api/v1/agent_bots/{id}': 'platform',
+  'PATCH /platform/api/v1/agent_bots/{id}': 'platform',
+  'DELETE /platform/api/v1/agent_bots/{id}': 'platform',
 
   'GET /api/v1/profile': 'user',
   'PATCH /api/v1/profile': 'user',
@@ -81,6 +89,14 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`PATCH ${V1}/agent_bots/{id}`]: 'admin',
   [`PUT ${V1}/agent_bots/{id}`]: 'admin',
   [`DELETE ${V1}/agent_bots/{id}`]: 'admin',
+
+  // Every member keeps their own; the service scopes each one to its caller.
+  [`GET ${V1}/custom_filters`]: 'member',
+  [`POST ${V1}/custom_filters`]: 'member',
+  [`GET ${V1}/custom_filters/{id}`]: 'member',
+  [`PATCH ${V1}/custom_filters/{id}`]: 'member',
+  [`PUT ${V1}/custom_filters/{id}`]: 'member',
+  [`DELETE ${V1}/custom_filters/{id}`]: 'member',
 
   [`GET ${V1}/labels`]: 'member',
   [`POST ${V1}/labels`]: 'admin',
@@ -185,6 +201,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`DELETE ${V1}/conversations/{conversation_id}/messages/{id}`]: 'inbox',
 
   // Reports (version 2 prefix): administrators only.
+  [`GET ${V2}/reports`]: 'admin',
   [`GET ${V2}/reports/summary`]: 'admin',
   [`GET ${V2}/reports/conversations`]: 'admin',
   [`GET ${V2}/reports/agents_summary`]: 'admin',
@@ -198,6 +215,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   [`GET ${V2}/csat_reports`]: 'admin',
   // The survey's unguessable uuid is the authorisation (rate-limited per IP).
   'POST /public/api/v1/csat_survey/{uuid}': 'public',
+  'GET /survey/responses/{token}': 'public',
   'POST /platform/api/v1/reporting/rebuild': 'platform',
   'GET /platform/api/v1/reporting/state': 'platform',
   // Kanban: the configuration and the shape of funnels and stages are for administrators; cards for every member.

@@ -1,4 +1,4 @@
-import { createTestAccount, gatewayClient, type ApiResponse, type TestAccount } from '@parley/testing';
+import { createTestAccount, gatewayClient, platformClient, type ApiResponse, type TestAccount } from '@parley/testing';
 
 /**
  * Classes of malformed input a fuzzer found answered 500, sent to every operation of the
@@ -318,6 +318,39 @@ describe('malformed input is refused at the edge, never answered 500', () => {
           `GET ${operation.template} with hostile query parameters answered ${response.status} ${response.text.slice(0, 200)}`,
         );
       }
+    }
+  });
+
+  it('refuses malformed input on the platform bots, the sign-in link and the survey page, never with a 500', async () => {
+    const platform = platformClient();
+    const json = { 'content-type': 'application/json' };
+    for (const [method, path] of [
+      ['POST', '/platform/api/v1/agent_bots'],
+      ['PATCH', '/platform/api/v1/agent_bots/1'],
+    ]) {
+      for (const rawBody of [
+        '{"name":"a\\u0000b"}',
+        '{"name":"a\\ud800b"}',
+        `${'['.repeat(5000)}${']'.repeat(5000)}`,
+        '{"name": ',
+        '{"name": null}',
+        '{"name": ["x"], "outgoing_url": {}}',
+      ]) {
+        const response = await platform.request(method, path, { rawBody, headers: json });
+        expectClientError(response, `${method} ${path} ${rawBody.slice(0, 30)}`);
+      }
+    }
+    for (const id of ['0x1', '1.0', '-1', '2147483648', '1e20', 'abc']) {
+      for (const path of [`/platform/api/v1/agent_bots/${id}`, `/platform/api/v1/users/${id}/login`]) {
+        expectClientError(await platform.get(path), `GET ${path}`, [400, 404]);
+      }
+    }
+    // (A path past the router's length limit is answered 414 before any route.)
+    for (const token of ['%00', '%ff%fe', 'x'.repeat(5000), '..%2F..%2Fapi', '%20', "'%3B--"]) {
+      const sso = await gatewayClient().get(`/auth/sso/${token}`);
+      expectClientError(sso, `GET /auth/sso/${token.slice(0, 20)}`, [400, 401, 414]);
+      const page = await gatewayClient().get(`/survey/responses/${token}`);
+      expectClientError(page, `GET /survey/responses/${token.slice(0, 20)}`, [400, 404, 414]);
     }
   });
 

@@ -2,6 +2,7 @@ import {
   createTestAccount,
   eventually,
   gatewayClient,
+  readE2eState,
   startReplica,
   startService,
   stopReplicas,
@@ -9,6 +10,7 @@ import {
   type ApiClient,
   type TestAccount,
 } from '@parley/testing';
+import { Client } from 'pg';
 import { createCard, createFunnel } from './kanban-fixtures';
 
 type Run = { item_id: number; trigger: string; outcome: string; detail: string | null };
@@ -250,6 +252,39 @@ describe('Kanban stage automations', () => {
       expect(new Set((await runsOf(timed.id)).map((run) => run.item_id)).size).toBe(8);
     } finally {
       await stopReplicas('kanban');
+    }
+  });
+
+  it('adds no second checklist item when a timer fires again (its replica died before deleting it)', async () => {
+    const funnel = await createFunnel(api);
+    const timed = await automation({
+      funnel_id: funnel.id,
+      trigger: 'time_in_stage',
+      stage_id: 'lead',
+      hours: 2,
+      actions: [{ action_name: 'add_checklist_item', action_params: ['Call back'] }],
+    });
+    const card = await createCard(api, { funnel_id: funnel.id, item_details: { title: 'Fired twice' } });
+    const db = new Client({ connectionString: readE2eState().databaseUrl });
+    await db.connect();
+    try {
+      const [timer] = (
+        await db.query('SELECT id, automation_id, card_id, visit_id FROM kanban.automation_timers WHERE card_id = $1', [
+          card.id,
+        ])
+      ).rows;
+      await eventually(async () => expect(await runsOf(timed.id)).toHaveLength(1), { timeoutMs: 20_000 });
+      // The same timer again, as a replica killed between the action and the delete leaves it.
+      await db.query(
+        'INSERT INTO kanban.automation_timers (id, automation_id, card_id, visit_id, due_at) VALUES ($1, $2, $3, $4, now())',
+        [timer.id, timer.automation_id, timer.card_id, timer.visit_id],
+      );
+      await eventually(async () => expect(await runsOf(timed.id)).toHaveLength(2), { timeoutMs: 20_000 });
+      expect((await api.get(`/kanban_items/${card.id}/get_checklist`)).body).toEqual([
+        expect.objectContaining({ text: 'Call back' }),
+      ]);
+    } finally {
+      await db.end();
     }
   });
 });

@@ -101,6 +101,29 @@ describe('response schemas of the served OpenAPI document', () => {
       () => platform().patch(`/platform/api/v1/users/${made.platformUser.id}`, { name: 'Operator' }),
     ],
     [
+      'GET /platform/api/v1/users/{id}/login',
+      async () => keep('signInLink', await platform().get(`/platform/api/v1/users/${made.platformUser.id}/login`)),
+    ],
+    ['GET /auth/sso/{token}', () => gatewayClient().get(new URL(made.signInLink.url).pathname)],
+    ['GET /platform/api/v1/agent_bots', () => platform().get('/platform/api/v1/agent_bots')],
+    [
+      'POST /platform/api/v1/agent_bots',
+      async () =>
+        keep('platformBot', await platform().post('/platform/api/v1/agent_bots', { name: 'Schema platform bot' })),
+    ],
+    [
+      'GET /platform/api/v1/agent_bots/{id}',
+      () => platform().get(`/platform/api/v1/agent_bots/${made.platformBot.id}`),
+    ],
+    [
+      'PATCH /platform/api/v1/agent_bots/{id}',
+      () => platform().patch(`/platform/api/v1/agent_bots/${made.platformBot.id}`, { description: 'Everyone' }),
+    ],
+    [
+      'DELETE /platform/api/v1/agent_bots/{id}',
+      () => platform().delete(`/platform/api/v1/agent_bots/${made.platformBot.id}`),
+    ],
+    [
       'POST /platform/api/v1/accounts/{id}/account_users',
       () =>
         platform().post(`/platform/api/v1/accounts/${made.platformAccount.id}/account_users`, {
@@ -182,6 +205,37 @@ describe('response schemas of the served OpenAPI document', () => {
     [`GET ${V1}/agent_bots/{id}`, () => admin.get(`/agent_bots/${made.bot.id}`)],
     [`PATCH ${V1}/agent_bots/{id}`, () => admin.patch(`/agent_bots/${made.bot.id}`, { description: 'Answers' })],
     [`PUT ${V1}/agent_bots/{id}`, () => admin.put(`/agent_bots/${made.bot.id}`, { name: 'Schema bot 2' })],
+    [`GET ${V1}/custom_filters`, () => admin.get('/custom_filters?filter_type=conversation')],
+    [
+      `POST ${V1}/custom_filters`,
+      async () =>
+        keep(
+          'customFilter',
+          await admin.post('/custom_filters', {
+            name: 'Schema filter',
+            filter_type: 'conversation',
+            query: {
+              payload: [
+                { attribute_key: 'status', filter_operator: 'equal_to', values: ['open'], query_operator: null },
+              ],
+            },
+          }),
+        ),
+    ],
+    [`GET ${V1}/custom_filters/{id}`, () => admin.get(`/custom_filters/${made.customFilter.id}`)],
+    [
+      `PATCH ${V1}/custom_filters/{id}`,
+      () => admin.patch(`/custom_filters/${made.customFilter.id}`, { name: 'Renamed' }),
+    ],
+    [
+      `PUT ${V1}/custom_filters/{id}`,
+      () =>
+        admin.put(`/custom_filters/${made.customFilter.id}`, {
+          filter_type: 'contact',
+          query: { payload: [{ attribute_key: 'name', filter_operator: 'contains', values: ['a'] }] },
+        }),
+    ],
+    [`DELETE ${V1}/custom_filters/{id}`, () => admin.delete(`/custom_filters/${made.customFilter.id}`)],
 
     [`GET ${V1}/inboxes`, () => admin.get('/inboxes')],
     [
@@ -584,6 +638,10 @@ describe('response schemas of the served OpenAPI document', () => {
           time_on_page: 3,
         }),
     ],
+    [
+      `GET ${V2}/reports`,
+      () => root.get(`/api/v2/accounts/${account.id}/reports?metric=conversations_count&type=account`),
+    ],
     [`GET ${V2}/reports/summary`, () => root.get(`/api/v2/accounts/${account.id}/reports/summary`)],
     [
       `GET ${V2}/reports/conversations`,
@@ -631,6 +689,7 @@ describe('response schemas of the served OpenAPI document', () => {
         ).body.payload;
         const token = messages.find((message) => message.content_type === 'input_csat')?.content_attributes
           .csat_survey_token;
+        made.surveyToken = token;
         return eventually(async () => {
           const response = await gatewayClient().post(`/public/api/v1/csat_survey/${token}`, { rating: 5 });
           expect(response.status).toBe(200);
@@ -660,6 +719,7 @@ describe('response schemas of the served OpenAPI document', () => {
         });
       },
     ],
+    ['GET /survey/responses/{token}', () => gatewayClient().get(`/survey/responses/${made.surveyToken}`)],
     [`GET ${V1}/kanban_config`, () => admin.get('/kanban_config')],
     [
       `POST ${V1}/kanban_config`,

@@ -346,4 +346,20 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     const burstCall = recorder.batchCalls.find((call) => call.includes(burst[0].id));
     expect(burstCall).toEqual(burst.map((event) => event.id));
   });
+
+  it('makes its durable again when it is deleted from under it (a server lost with its disk), and goes on consuming', async () => {
+    const before = envelope(LabelEvents.created);
+    await publish(before);
+    await eventually(async () => expect(await applied(before.id, 'created')).toBe(1));
+    const durable = `reporting__${LabelEvents.created.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const manager = await nats.jetstreamManager();
+    const stream = namespacedStream(namespace, 'PARLEY_EVENTS');
+    await manager.consumers.delete(stream, durable);
+    const after = envelope(LabelEvents.created);
+    await publish(after);
+    await eventually(async () => expect(await applied(after.id, 'created')).toBe(1), { timeoutMs: 20_000 });
+    expect((await manager.consumers.info(stream, durable)).config.durable_name).toBe(durable);
+    // Made again, it starts from the stream's first event: the inbox applies nothing twice.
+    expect(await applied(before.id, 'created')).toBe(1);
+  });
 });

@@ -126,24 +126,33 @@ export class ContactQuery {
   }
 
   async filter(accountId: number, conditions: FilterCondition[], page = 1, withInboxes = true): Promise<ContactPage> {
+    const params: unknown[] = [accountId];
+    const clauses = ['c.account_id = $1', (await this.compiler(accountId, conditions)).compile(conditions, params)];
+    return this.page(clauses, params, {
+      page,
+      perPage: CONTACTS_PAGE_SIZE,
+      order: 'c.created_at DESC, c.id DESC',
+      withInboxes,
+    });
+  }
+
+  /** Refuses a payload `filter` would refuse (FILTER.INVALID naming the fault), without running it: saved filters are checked so. */
+  async checkFilter(accountId: number, conditions: FilterCondition[]): Promise<null> {
+    (await this.compiler(accountId, conditions)).compile(conditions, []);
+    return null;
+  }
+
+  private async compiler(accountId: number, conditions: FilterCondition[]): Promise<FilterCompiler> {
     // A definition created a moment ago decides how its key compares (number, date…), though the view may not have it yet.
     const definitions = new Map(
       (await this.messagingView.contactDefinitionsOf(accountId, customAttributeKeysOf(conditions))).map(
         (definition) => [definition.attribute_key, definition.attribute_display_type],
       ),
     );
-    const compiler = new FilterCompiler({
+    return new FilterCompiler({
       fields: FIELDS,
       resolve: (key) =>
         customAttributeField(key, 'c.custom_attributes', 'contacts', (attribute) => definitions.get(attribute)),
-    });
-    const params: unknown[] = [accountId];
-    const clauses = ['c.account_id = $1', compiler.compile(conditions, params)];
-    return this.page(clauses, params, {
-      page,
-      perPage: CONTACTS_PAGE_SIZE,
-      order: 'c.created_at DESC, c.id DESC',
-      withInboxes,
     });
   }
 

@@ -33,6 +33,11 @@ export class ContactsHandlers {
     return this.query.filter(r.account_id, r.payload, r.page, r.include_contact_inboxes);
   }
 
+  @MessagePattern(P.checkFilter)
+  checkFilter(@Payload() r: RpcRequest<typeof P.checkFilter>) {
+    return this.query.checkFilter(r.account_id, r.payload);
+  }
+
   @MessagePattern(P.show)
   show(@Payload() r: RpcRequest<typeof P.show>) {
     return this.contacts.show(r.account_id, r.id);

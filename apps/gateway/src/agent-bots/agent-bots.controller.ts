@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AgentBotPatterns, type AccountScoped, type AgentBot } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -8,7 +8,6 @@ import { CreateAgentBotDto, UpdateAgentBotDto } from './agent-bot.dto';
 import { AgentBotView } from './agent-bot.responses';
 
 @ApiTags('agent bots')
-@ApiSecurity('api_access_token')
 @AdminOnly()
 @Controller('api/v1/accounts/:account_id/agent_bots')
 export class AgentBotsController {

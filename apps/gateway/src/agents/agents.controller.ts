@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AgentPatterns, type AccountScoped, type Agent } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -8,7 +8,6 @@ import { InviteAgentDto, UpdateAgentDto } from './agent.dto';
 import { AgentView } from './agent.responses';
 
 @ApiTags('agents')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/agents')
 export class AgentsController {
   constructor(private readonly rpc: RpcClient) {}

@@ -1,5 +1,13 @@
 import { Controller, ForbiddenException, Get, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import {
   FILE_STORAGE,
   STORAGE_CONFIG,
@@ -9,6 +17,9 @@ import {
 } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access.decorators';
+import { ErrorView } from '../errors/error.responses';
+
+const ERROR = { schema: { $ref: getSchemaPath(ErrorView) } };
 
 /** Serves attachments by signed, expiring links (the link is the permission: no token). */
 @ApiTags('attachments')
@@ -21,6 +32,10 @@ export class AttachmentsController {
   ) {}
 
   @Get('*')
+  @ApiParam({ name: 'path', type: String, description: "The file's storage key, as the signed link names it" })
+  // Errors are JSON, whatever the file's type (@ApiProduces would give them `*/*`).
+  @ApiForbiddenResponse({ description: 'The link is invalid or has expired', content: { 'application/json': ERROR } })
+  @ApiNotFoundResponse({ description: 'The file is gone', content: { 'application/json': ERROR } })
   @ApiProduces('*/*')
   @ApiOkResponse({
     description: 'The file, with the content type the link names',

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   AutomationRulePatterns,
   type AccountScoped,
@@ -14,7 +14,6 @@ import { AutomationRuleEnvelope, AutomationRuleListView, AutomationRuleRunPageVi
 
 /** Automation rules are for administrators only; lists answer `{payload: […]}`, single rules `{payload: {…}}`. */
 @ApiTags('automation rules')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/automation_rules')
 @AdminOnly()
 export class AutomationRulesController {

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CampaignPatterns, type AccountScoped, type CampaignTriggerResult } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { Scope } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { CampaignTriggerResultView } from './campaign.responses';
 
 /** What the widget side calls when a visitor has spent time on a page: an ongoing campaign whose rules match starts a conversation. */
 @ApiTags('campaigns')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/inboxes/:id/campaign_triggers')
 export class CampaignTriggersController {
   constructor(private readonly rpc: RpcClient) {}

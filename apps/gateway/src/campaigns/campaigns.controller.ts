@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CampaignPatterns, type AccountScoped, type Campaign, type CampaignSendPage } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { CampaignSendPageView, CampaignView } from './campaign.responses';
 
 /** Campaigns are for administrators only; lists and records are answered bare (as the reference API does). */
 @ApiTags('campaigns')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/campaigns')
 @AdminOnly()
 export class CampaignsController {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CannedResponsePatterns, type AccountScoped, type CannedResponse } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -8,7 +8,6 @@ import { CannedResponseQueryDto, CreateCannedResponseDto, UpdateCannedResponseDt
 import { CannedResponseView } from './canned-response.responses';
 
 @ApiTags('canned responses')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/canned_responses')
 export class CannedResponsesController {
   constructor(private readonly rpc: RpcClient) {}

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ContactPatterns, type AccountScoped, type Contact } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -7,7 +7,6 @@ import { ContactMergeDto } from './contact.dto';
 import { ContactView } from './contact.responses';
 
 @ApiTags('contacts')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/actions')
 export class ContactMergeController {
   constructor(private readonly rpc: RpcClient) {}

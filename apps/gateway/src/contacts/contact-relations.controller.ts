@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   ContactPatterns as P,
   ConversationPatterns,
@@ -23,7 +23,6 @@ import {
 
 /** What hangs off one contact: its conversations, inbox links, notes and labels. */
 @ApiTags('contacts')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/contacts')
 export class ContactRelationsController {
   constructor(private readonly rpc: RpcClient) {}

@@ -41,13 +41,22 @@ function IncludeContactInboxes(): PropertyDecorator {
 }
 
 export class ContactFieldsDto implements ContactFields {
-  @ApiPropertyOptional({ nullable: true }) @OptionalText() name?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Unique per account (case-insensitive)' })
+  @ApiPropertyOptional({ nullable: true, example: 'Ada Lovelace' }) @OptionalText() name?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    example: 'ada@example.com',
+    description: 'Unique per account (case-insensitive)',
+  })
   @OptionalText()
   email?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'E.164, unique per account' }) @OptionalText(32) phone_number?:
-    string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Your id for the contact; unique per account' })
+  @ApiPropertyOptional({ nullable: true, example: '+15550100042', description: 'E.164, unique per account' })
+  @OptionalText(32)
+  phone_number?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    example: 'crm-1042',
+    description: 'Your id for the contact; unique per account',
+  })
   @OptionalText()
   identifier?: string | null;
   @ApiPropertyOptional({ nullable: true }) @OptionalText(2048) avatar_url?: string | null;
@@ -63,7 +72,7 @@ export class ContactFieldsDto implements ContactFields {
 }
 
 export class CreateContactDto extends ContactFieldsDto implements CreateContactInput {
-  @ApiProperty({ description: 'The inbox the contact is linked to' }) @ToInteger() @IsId() inbox_id: number;
+  @ApiProperty({ example: 7, description: 'The inbox the contact is linked to' }) @ToInteger() @IsId() inbox_id: number;
   @ApiPropertyOptional({ description: "The contact's id at the inbox's channel; generated when omitted" })
   @OptionalText()
   source_id?: string | null;

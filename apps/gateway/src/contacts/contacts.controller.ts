@@ -14,15 +14,7 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiProduces,
-  ApiSecurity,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
   ContactPatterns as P,
   type AccountScoped,
@@ -55,7 +47,6 @@ import { storeCsvUpload } from './csv-upload.parser';
 import { Expensive } from '../rate-limit/expensive.decorators';
 
 @ApiTags('contacts')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/contacts')
 export class ContactsController {
   constructor(

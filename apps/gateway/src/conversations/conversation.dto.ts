@@ -84,8 +84,8 @@ export class CreateConversationDto implements CreateConversationInput {
   @MaxLength(255)
   source_id?: string | null;
 
-  @ApiProperty() @ToInteger() @IsId() inbox_id: number;
-  @ApiProperty() @ToInteger() @IsId() contact_id: number;
+  @ApiProperty({ example: 7 }) @ToInteger() @IsId() inbox_id: number;
+  @ApiProperty({ example: 42 }) @ToInteger() @IsId() contact_id: number;
   @ApiPropertyOptional({ enum: ['open', 'pending'] }) @MayBeOmitted() @IsIn(['open', 'pending']) status?:
     'open' | 'pending';
   @ApiPropertyOptional() @ToOptionalId() @MayBeOmitted() @IsId() assignee_id?: number;

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   ConversationPatterns as P,
   type AccountScoped,
@@ -34,7 +34,6 @@ import {
 import { Expensive } from '../rate-limit/expensive.decorators';
 
 @ApiTags('conversations')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/conversations')
 export class ConversationsController {
   constructor(private readonly rpc: RpcClient) {}

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CsatPatterns, type AccountScoped, type CsatSurveyResponse } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import type { FastifyReply } from 'fastify';
@@ -13,7 +13,6 @@ import { CsatReportView, CsatSurveyResponseView } from './csat.responses';
 
 /** `GET {v2}/csat_reports`: the CSAT report, administrators only. */
 @ApiTags('reports')
-@ApiSecurity('api_access_token')
 @Controller('api/v2/accounts/:account_id/csat_reports')
 @AdminOnly()
 export class CsatReportsController {

@@ -78,8 +78,8 @@ export class CreateCustomAttributeDefinitionDto implements CreateCustomAttribute
   regex_cue?: string | null;
 
   @ApiPropertyOptional({
-    nullable: true,
-    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    // OpenAPI 3.0 names null on a typed branch (a bare `nullable` beside `oneOf` says nothing).
+    oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }],
     description: 'Checked against the display type like a value; null for none',
   })
   @MayBeOmitted()

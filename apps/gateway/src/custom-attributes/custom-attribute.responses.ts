@@ -19,7 +19,7 @@ export class CustomAttributeDefinitionView implements CustomAttributeDefinition 
   @ApiProperty({ enum: ATTRIBUTE_MODELS }) attribute_model: AttributeModel;
   @ApiProperty({ type: String, nullable: true }) regex_pattern: string | null;
   @ApiProperty({ type: String, nullable: true }) regex_cue: string | null;
-  @ApiProperty({ nullable: true, oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] })
+  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }] })
   default_value: AttributeValue | null;
   @ApiProperty() created_at: number;
   @ApiProperty() updated_at: number;

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   ATTRIBUTE_MODELS,
   CustomAttributePatterns,
@@ -17,7 +17,6 @@ import {
 import { CustomAttributeDefinitionView } from './custom-attribute.responses';
 
 @ApiTags('custom attribute definitions')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/custom_attribute_definitions')
 export class CustomAttributesController {
   constructor(private readonly rpc: RpcClient) {}

@@ -41,6 +41,8 @@ export function IsNameOrCode(names: readonly string[], options?: ValidationOptio
       name: 'isNameOrCode',
       target: target.constructor,
       propertyName: propertyName as string,
+      // The names are the document's enum (openapi/validator-types.setup.ts reads them here).
+      constraints: [names],
       options: { message: `$property must be one of ${names.join(', ')} or 0–${names.length - 1}`, ...options },
       validator: {
         validate: (value: unknown) =>

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { InboxPatterns, type AccountScoped, type Agent } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AgentListView } from '../agents/agent.responses';
@@ -12,7 +12,6 @@ import { InboxMembersDto } from './inbox.dto';
  * list and in the body otherwise; same roles and answers as `{v1}/inboxes/{id}/inbox_members`.
  */
 @ApiTags('inboxes')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/inbox_members')
 export class InboxMembersController {
   constructor(private readonly rpc: RpcClient) {}

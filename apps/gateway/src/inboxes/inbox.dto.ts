@@ -169,11 +169,15 @@ class ProviderFieldsDto extends EmailServerFieldsDto implements ProviderFields {
 
 /** Channel-specific addresses (which ones apply depends on the channel). */
 export class ChannelFieldsDto extends ProviderFieldsDto {
-  @ApiPropertyOptional({ description: 'Channel::Api: where events of the inbox are posted' })
+  @ApiPropertyOptional({
+    example: 'https://example.com/parley-events',
+    description: 'Channel::Api: where events of the inbox are posted',
+  })
   @OptionalText(2048)
   webhook_url?: string | null;
-  @ApiPropertyOptional({ description: 'Channel::WebWidget (required there)' }) @OptionalText(2048) website_url?:
-    string | null;
+  @ApiPropertyOptional({ example: 'https://example.com', description: 'Channel::WebWidget (required there)' })
+  @OptionalText(2048)
+  website_url?: string | null;
   @ApiPropertyOptional({ description: 'Channel::WebWidget' }) @OptionalText(20) widget_color?: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'Channel::WebWidget: heading of the widget' })
   @OptionalText(255)

@@ -69,6 +69,7 @@ class WhatsAppProviderConfigView {
   @ApiProperty({ type: String, nullable: true, description: 'Administrators only' }) webhook_verify_token:
     string | null;
 }
+const EMAIL_ONLY = 'Channel::Email inboxes only';
 
 export class InboxView extends InboxFieldsView implements Inbox {
   @ApiProperty({ type: String, nullable: true, description: 'Channel::Api, administrators only: signs its callbacks' })
@@ -89,6 +90,31 @@ export class InboxView extends InboxFieldsView implements Inbox {
   webhook_verify_token?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) account_sid?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) messaging_service_sid?: string | null;
+  @ApiPropertyOptional({ type: Boolean, description: EMAIL_ONLY }) imap_enabled?: boolean;
+  @ApiPropertyOptional({ type: String, nullable: true, description: EMAIL_ONLY }) imap_address?: string | null;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: EMAIL_ONLY }) imap_port?: number | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: EMAIL_ONLY }) imap_login?: string | null;
+  @ApiPropertyOptional({ type: Boolean, description: EMAIL_ONLY }) imap_enable_ssl?: boolean;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: `${EMAIL_ONLY}: the last IMAP login or connection failure; null while the mailbox is reachable`,
+  })
+  imap_error?: string | null;
+  @ApiPropertyOptional({ type: Boolean, description: EMAIL_ONLY }) smtp_enabled?: boolean;
+  @ApiPropertyOptional({ type: String, nullable: true, description: EMAIL_ONLY }) smtp_address?: string | null;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: EMAIL_ONLY }) smtp_port?: number | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: EMAIL_ONLY }) smtp_login?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: EMAIL_ONLY }) smtp_domain?: string | null;
+  @ApiPropertyOptional({ type: Boolean, description: EMAIL_ONLY }) smtp_enable_starttls_auto?: boolean;
+  @ApiPropertyOptional({ type: Boolean, description: EMAIL_ONLY }) smtp_enable_ssl_tls?: boolean;
+  @ApiPropertyOptional({ type: String, nullable: true, description: EMAIL_ONLY }) smtp_authentication?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: `${EMAIL_ONLY}: forward the mailbox here and Parley receives its mail`,
+  })
+  forward_to_email?: string | null;
 }
 
 export class InboxListView {

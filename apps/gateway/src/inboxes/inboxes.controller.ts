@@ -11,7 +11,7 @@ import {
   Post,
   Put,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   CHANNEL_TYPES,
   InboxPatterns,
@@ -36,7 +36,6 @@ const KIND_OF_TYPE = Object.fromEntries(Object.entries(CHANNEL_TYPES).map(([kind
 >;
 
 @ApiTags('inboxes')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/inboxes')
 export class InboxesController {
   constructor(private readonly rpc: RpcClient) {}

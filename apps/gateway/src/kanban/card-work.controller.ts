@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   ChecklistPatterns,
   NotePatterns,
@@ -26,7 +26,6 @@ import { ChecklistItemView, ChecklistProgressView, NoteView } from './card-work.
 
 /** A card's checklist and notes (`/kanban_items/{id}/…`); a checklist item or note of another card is a 404. */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/kanban_items/:id')
 export class CardWorkController {
   constructor(private readonly rpc: RpcClient) {}

@@ -44,7 +44,7 @@ class FunnelFieldsDto implements FunnelInput {
   >;
   @ApiPropertyOptional({
     type: 'array',
-    items: { type: 'object' },
+    items: { type: 'object', additionalProperties: true },
     description: 'Definitions {key, name, type, values, required} cards are validated against',
   })
   @MayBeOmitted()

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   FunnelPatterns,
   KanbanItemPatterns,
@@ -18,7 +18,6 @@ import { KanbanItemPageView } from './kanban-item.responses';
 
 /** Funnels: members read them, administrators shape them. `/kanban/funnels` mirrors the list and create (same bodies). */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id')
 export class FunnelsController {
   constructor(private readonly rpc: RpcClient) {}

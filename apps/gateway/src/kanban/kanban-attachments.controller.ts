@@ -5,7 +5,6 @@ import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
-  ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
 import { AttachmentPatterns, type AccountScoped, type KanbanAttachment } from '@parley/contracts';
@@ -40,7 +39,6 @@ const NOTE_UPLOAD = {
 
 /** Files of a card and of its notes (the contract's `/kanban/items/` path segment). */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/kanban/items/:item_id')
 export class KanbanAttachmentsController {
   constructor(

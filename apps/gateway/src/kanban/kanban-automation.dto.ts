@@ -36,7 +36,7 @@ class KanbanAutomationFieldsDto implements KanbanAutomationInput {
   hours?: number | null;
   @ApiPropertyOptional({
     type: 'array',
-    items: { type: 'object' },
+    items: { type: 'object', additionalProperties: true },
     description: '{attribute, operator, value}, all must hold',
   })
   @MayBeOmitted()
@@ -45,7 +45,7 @@ class KanbanAutomationFieldsDto implements KanbanAutomationInput {
   conditions?: unknown[];
   @ApiPropertyOptional({
     type: 'array',
-    items: { type: 'object' },
+    items: { type: 'object', additionalProperties: true },
     description: `{action_name, action_params}; action_name one of ${KANBAN_AUTOMATION_ACTIONS.join(', ')}`,
   })
   @MayBeOmitted()

@@ -14,7 +14,7 @@ import {
   createParamDecorator,
   type ExecutionContext,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   KanbanAutomationPatterns as P,
   type AccountScoped,
@@ -55,7 +55,6 @@ class AutomationRoutes {
 
 /** `/kanban/automations`: the recommended, account-scoped variant; administrators, like automation rules. */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @AdminOnly()
 @Controller('api/v1/accounts/:account_id/kanban/automations')
 export class KanbanAutomationsController extends AutomationRoutes {
@@ -140,7 +139,6 @@ const TokenAccount = createParamDecorator((_: unknown, context: ExecutionContext
 
 /** `/api/v1/kanban_automations`: the legacy global variant, kept for compatibility. */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/kanban_automations')
 export class LegacyKanbanAutomationsController extends AutomationRoutes {
   constructor(rpc: RpcClient) {

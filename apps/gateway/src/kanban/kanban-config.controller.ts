@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { KanbanConfigPatterns, type AccountScoped, type KanbanConfig, type KanbanWebhookTest } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -8,7 +8,6 @@ import { KanbanConfigView, KanbanWebhookTestView } from './kanban-config.respons
 
 /** The Kanban configuration: administrators only (it switches the module and holds the webhook secret). */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @AdminOnly()
 @Controller('api/v1/accounts/:account_id/kanban_config')
 export class KanbanConfigController {

@@ -1,5 +1,5 @@
 import { BadRequestException, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
   KanbanCsvPatterns,
   type AccountScoped,
@@ -25,7 +25,6 @@ const FILE_BODY = {
 
 /** CSV export (streamed chunk by chunk) and import of cards. */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/kanban_items')
 export class KanbanCsvController {
   constructor(

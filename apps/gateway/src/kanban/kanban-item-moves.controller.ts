@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { KanbanItemPatterns as P, type AccountScoped, type KanbanItem } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { Scope } from '../auth/access.decorators';
@@ -16,7 +16,6 @@ import { KanbanItemListView, KanbanItemView } from './kanban-item.responses';
 
 /** Moves (stage-time history, won/lost by stage name, events) and bulk changes (all or nothing). */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/kanban_items')
 export class KanbanItemMovesController {
   constructor(private readonly rpc: RpcClient) {}

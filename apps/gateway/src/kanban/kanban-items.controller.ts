@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   KanbanItemPatterns as P,
   type AccountScoped,
@@ -38,7 +38,6 @@ import {
 
 /** Cards: lists, CRUD, agents, status and reports. Moves and bulk changes are in KanbanItemMovesController. */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/kanban_items')
 export class KanbanItemsController {
   constructor(private readonly rpc: RpcClient) {}

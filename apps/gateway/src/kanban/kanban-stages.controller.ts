@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { FunnelPatterns, type AccountScoped, type FunnelStage } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { FunnelStageView } from './funnel.responses';
 
 /** `/kanban/stages`: the stages of one funnel (`funnel_id`), addressed by their string ids. */
 @ApiTags('kanban')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/kanban/stages')
 export class KanbanStagesController {
   constructor(private readonly rpc: RpcClient) {}

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { LabelPatterns, type AccountScoped, type Label } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -8,7 +8,6 @@ import { CreateLabelDto, UpdateLabelDto } from './label.dto';
 import { LabelListView, LabelView } from './label.responses';
 
 @ApiTags('labels')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/labels')
 export class LabelsController {
   constructor(private readonly rpc: RpcClient) {}

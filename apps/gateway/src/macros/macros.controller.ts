@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MacroPatterns, type AccountScoped, type Macro, type MacroExecution } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { Scope } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { MacroExecutionView, MacroListView, MacroView } from './macro.responses'
 
 /** Open to every member: who may see, change or run a macro (global / personal) is the automation service's 403. */
 @ApiTags('macros')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/macros')
 export class MacrosController {
   constructor(private readonly rpc: RpcClient) {}

@@ -51,8 +51,12 @@ export class TemplateParamsDto {
 }
 
 export class CreateMessageDto {
-  @ApiPropertyOptional() @MayBeOmitted() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(150_000) content?:
-    string | null;
+  @ApiPropertyOptional({ example: 'Thanks for writing: we are looking into it.' })
+  @MayBeOmitted()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(150_000)
+  content?: string | null;
 
   @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'outgoing', description: 'Also 0–3' })
   @MessageTypeInput
@@ -90,6 +94,17 @@ export class CreateMessageDto {
   @IsString()
   @MaxLength(255)
   source_id?: string | null;
+}
+
+/** The multipart form of a message: the fields as text (booleans "true"/"false", objects as JSON text) and its files. */
+export class CreateMessageFormDto extends CreateMessageDto {
+  @ApiPropertyOptional({
+    name: 'attachments[]',
+    type: 'array',
+    items: { type: 'string', format: 'binary' },
+    description: "Files sent with the message, each within its type's size limit",
+  })
+  attachments?: unknown[];
 }
 
 export class MessagesQueryDto {

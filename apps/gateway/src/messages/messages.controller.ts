@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   MESSAGE_TYPES,
   MessagePatterns,
@@ -12,12 +12,12 @@ import { FILE_STORAGE, RpcClient, type FileStorage } from '@parley/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
-import { CreateMessageDto, MessagesQueryDto } from './message.dto';
+import { ApiMultipartBody } from '../openapi/multipart-body.decorators';
+import { CreateMessageDto, CreateMessageFormDto, MessagesQueryDto } from './message.dto';
 import { MessagesPageView, MessageView } from './message.responses';
 import { readMultipartMessage } from './multipart-message.parser';
 
 @ApiTags('messages')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/conversations/:conversation_id/messages')
 export class MessagesController {
   constructor(
@@ -39,6 +39,7 @@ export class MessagesController {
   /** JSON, or multipart with repeated `attachments[]` files (booleans as "true"/"false", objects as JSON text). */
   @Post()
   @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiMultipartBody(CreateMessageFormDto)
   @ApiCreatedResponse({ type: MessageView })
   async create(
     @Scope() scope: AccountScoped,

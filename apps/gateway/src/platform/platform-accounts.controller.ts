@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { PlatformPatterns, type Account, type AccountUser } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { PlatformOnly } from '../auth/access.decorators';
@@ -8,7 +8,6 @@ import { AddAccountUserDto, CreateAccountDto, RemoveAccountUserDto, UpdateAccoun
 import { AccountUserView, AccountView } from './platform.responses';
 
 @ApiTags('platform')
-@ApiSecurity('api_access_token')
 @PlatformOnly()
 @Controller('platform/api/v1/accounts')
 export class PlatformAccountsController {

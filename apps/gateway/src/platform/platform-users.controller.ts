@@ -1,14 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { PlatformPatterns, type PlatformUser } from '@parley/contracts';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { PlatformPatterns, type PlatformUser, type SsoLink } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { PlatformOnly } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
 import { CreateUserDto, UpdateUserDto } from './platform.dto';
-import { PlatformUserView } from './platform.responses';
+import { PlatformUserView, SsoLinkView } from './platform.responses';
 
 @ApiTags('platform')
-@ApiSecurity('api_access_token')
 @PlatformOnly()
 @Controller('platform/api/v1/users')
 export class PlatformUsersController {
@@ -25,6 +24,13 @@ export class PlatformUsersController {
   @ApiOkResponse({ type: PlatformUserView })
   show(@Param('id', IdPipe) id: number): Promise<PlatformUser> {
     return this.rpc.send(PlatformPatterns.showUser, { id });
+  }
+
+  /** A single-use sign-in link for the user, valid for 10 minutes. */
+  @Get(':id/login')
+  @ApiOkResponse({ type: SsoLinkView })
+  login(@Param('id', IdPipe) id: number): Promise<SsoLink> {
+    return this.rpc.send(PlatformPatterns.userLoginLink, { id });
   }
 
   @Patch(':id')

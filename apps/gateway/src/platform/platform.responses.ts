@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ROLES, type Account, type AccountUser, type PlatformUser, type Role } from '@parley/contracts';
+import { ROLES, type Account, type AccountUser, type PlatformUser, type Role, type SsoLink } from '@parley/contracts';
 
 export class AccountView implements Account {
   @ApiProperty() id: number;
@@ -23,4 +23,9 @@ export class AccountUserView implements AccountUser {
   @ApiProperty() account_id: number;
   @ApiProperty() user_id: number;
   @ApiProperty({ enum: ROLES }) role: Role;
+}
+
+export class SsoLinkView implements SsoLink {
+  @ApiProperty({ description: 'Signs the user in once, within 10 minutes: `{PUBLIC_URL}/auth/sso/<token>`' })
+  url: string;
 }

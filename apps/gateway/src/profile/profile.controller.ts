@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Patch, Post, Put, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AgentPatterns, IdentityPatterns, type Caller, type Profile } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { CurrentUser } from '../auth/access.decorators';
@@ -8,7 +8,6 @@ import { UpdateProfileDto } from './profile.dto';
 import { AccessTokenView, ProfileView, ProfileWithTokenView } from './profile.responses';
 
 @ApiTags('profile')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/profile')
 export class ProfileController {
   constructor(private readonly rpc: RpcClient) {}

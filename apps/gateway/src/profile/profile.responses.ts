@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AVAILABILITY_STATUSES, ROLES, type AvailabilityStatus, type Profile, type Role } from '@parley/contracts';
+import {
+  AVAILABILITY_STATUSES,
+  ROLES,
+  type AvailabilityStatus,
+  type Profile,
+  type Role,
+  type SsoSignIn,
+} from '@parley/contracts';
 
 class ProfileAccountView {
   @ApiProperty() id: number;
@@ -32,4 +39,10 @@ export class AccessTokenView {
 
 export class ProfileWithTokenView extends ProfileView implements AccessTokenView {
   @ApiProperty() access_token: string;
+}
+
+/** What a sign-in link gives, once. */
+export class SsoSignInView implements SsoSignIn {
+  @ApiProperty({ description: 'A new access token of the user' }) access_token: string;
+  @ApiProperty({ type: ProfileView }) user: ProfileView;
 }

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   REPORT_GROUPINGS,
   REPORT_METRICS,
@@ -71,15 +71,8 @@ export class SummaryQueryDto extends CsvFormatQueryDto {
   id?: number;
 }
 
-export class SeriesQueryDto extends WindowQueryDto {
-  @ApiPropertyOptional({
-    enum: REPORT_METRICS,
-    description: "Without it: the scope's open, unattended and unassigned conversations now",
-  })
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(100)
-  metric?: string;
+/** The series' scope, buckets and clock, without its metric. */
+class SeriesOptionsQueryDto extends WindowQueryDto {
   @ApiPropertyOptional({ enum: REPORT_SCOPES, default: 'account' })
   @MayBeOmitted()
   @IsIn(REPORT_SCOPES)
@@ -99,6 +92,22 @@ export class SeriesQueryDto extends WindowQueryDto {
   @IsString()
   @MaxLength(64)
   timezone?: string;
+}
+
+export class SeriesQueryDto extends SeriesOptionsQueryDto {
+  @ApiPropertyOptional({
+    enum: REPORT_METRICS,
+    description: "Without it: the scope's open, unattended and unassigned conversations now",
+  })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100)
+  metric?: string;
+}
+
+/** `GET {v2}/reports`, the reference's path of the series: the metric is required there. */
+export class MetricSeriesQueryDto extends SeriesOptionsQueryDto {
+  @ApiProperty({ enum: REPORT_METRICS }) @IsString() @MaxLength(100) metric: string;
 }
 
 export class TrafficQueryDto extends WindowQueryDto {

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ModelPatterns, type ModelState } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { PlatformOnly } from '../auth/access.decorators';
@@ -10,7 +10,6 @@ import { ModelStateView } from './report.responses';
  * rebuilt from the events the stream holds; reports answer `x-report-rebuilding: true` meanwhile.
  */
 @ApiTags('platform')
-@ApiSecurity('api_access_token')
 @Controller('platform/api/v1/reporting')
 @PlatformOnly()
 export class ReportingModelController {

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import {
   ReportPatterns as P,
   type AccountScoped,
@@ -17,6 +17,7 @@ import { KnownQuery } from './known-query.guard';
 import {
   EntitySummaryQueryDto,
   LiveConversationsQueryDto,
+  MetricSeriesQueryDto,
   SeriesQueryDto,
   SummaryQueryDto,
   TrafficQueryDto,
@@ -64,6 +65,8 @@ const SUMMARY_COLUMNS: Array<keyof ReportSummary> = [
   'resolutions_count',
 ];
 
+const SERIES_KEYS = [...WINDOW_KEYS, 'metric', 'type', 'id', 'group_by', 'business_hours', 'timezone'];
+
 /** While a rebuild replays history the numbers are incomplete: the header says so. */
 function flagState(reply: FastifyReply, state: ModelState): void {
   reply.header('x-report-rebuilding', String(state.rebuilding));
@@ -71,7 +74,6 @@ function flagState(reply: FastifyReply, state: ModelState): void {
 
 /** Reports (version 2 prefix), administrators only. Summary endpoints answer CSV with `format=csv` or `type=csv`. */
 @ApiTags('reports')
-@ApiSecurity('api_access_token')
 @Controller('api/v2/accounts/:account_id/reports')
 @AdminOnly()
 export class ReportsController {
@@ -101,7 +103,7 @@ export class ReportsController {
 
   @Get('conversations')
   @Expensive('reports')
-  @KnownQuery([...WINDOW_KEYS, 'metric', 'type', 'id', 'group_by', 'business_hours', 'timezone'])
+  @KnownQuery(SERIES_KEYS)
   @ApiExtraModels(SeriesPointView, ConversationMetricsView)
   @ApiOkResponse({
     description:
@@ -126,6 +128,21 @@ export class ReportsController {
       flagState(reply, counts);
       return counts.metrics;
     }
+    const answer = await this.rpc.send(P.series, { ...scope, query });
+    flagState(reply, answer);
+    return answer.points;
+  }
+
+  /** The reference's path of the conversation series: the answer of `conversations` with a `metric`. */
+  @Get()
+  @Expensive('reports')
+  @KnownQuery(SERIES_KEYS)
+  @ApiOkResponse({ type: [SeriesPointView] })
+  async series(
+    @Scope() scope: AccountScoped,
+    @Query() query: MetricSeriesQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SeriesPointView[]> {
     const answer = await this.rpc.send(P.series, { ...scope, query });
     flagState(reply, answer);
     return answer.points;

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { TeamPatterns, type AccountScoped, type Team, type TeamMember } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { CreateTeamDto, UpdateTeamDto, UserIdsDto } from './team.dto';
 import { TeamView } from './team.responses';
 
 @ApiTags('teams')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/teams')
 export class TeamsController {
   constructor(private readonly rpc: RpcClient) {}

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { WebhookPatterns, type AccountScoped, type Webhook, type WebhookDeliveryPage } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { AdminOnly, Scope } from '../auth/access.decorators';
@@ -9,7 +9,6 @@ import { DeliveryPageView, WebhookListView, WebhookView } from './webhook.respon
 
 /** Webhook management is for administrators only (the contract's role rules). */
 @ApiTags('webhooks')
-@ApiSecurity('api_access_token')
 @Controller('api/v1/accounts/:account_id/webhooks')
 @AdminOnly()
 export class WebhooksController {

@@ -45,8 +45,11 @@ export class AutomationRunsService {
     );
   }
 
-  /** Runs the automation when its conditions hold for the card (as it is now); logs the run. */
-  async run(automation: AutomationRow, cardId: number, trigger: string): Promise<void> {
+  /**
+   * Runs the automation when its conditions hold for the card (as it is now); logs the run.
+   * `key` names this firing (a timer's), so that a firing run twice adds no checklist item twice.
+   */
+  async run(automation: AutomationRow, cardId: number, trigger: string, key: string | null = null): Promise<void> {
     const scope: AccountScoped = {
       account_id: automation.account_id,
       caller: { user_id: automation.created_by, role: 'administrator' },
@@ -61,8 +64,8 @@ export class AutomationRunsService {
       }
       if (!conditionsMatch(automation.conditions, card)) return;
       try {
-        for (const action of automation.actions)
-          await this.apply(scope, card, action.action_name, action.action_params[0]);
+        for (const [index, action] of automation.actions.entries())
+          await this.apply(scope, card, action.action_name, action.action_params[0], key && `${key}:${index}`);
         await this.log(automation.id, cardId, trigger, 'success', null);
       } catch (error) {
         this.logger.warn(`Kanban automation ${automation.id} failed on card ${cardId}: ${(error as Error).message}`);
@@ -71,7 +74,13 @@ export class AutomationRunsService {
     });
   }
 
-  private async apply(scope: AccountScoped, card: KanbanItem, name: string, param: string | number): Promise<void> {
+  private async apply(
+    scope: AccountScoped,
+    card: KanbanItem,
+    name: string,
+    param: string | number,
+    key: string | null,
+  ): Promise<void> {
     switch (name) {
       case 'assign_agent':
         await this.cards.assignAgent(scope, card.id, Number(param));
@@ -83,7 +92,7 @@ export class AutomationRunsService {
         await this.cards.changeStatus(scope.account_id, card.id, param as KanbanItemStatus);
         return;
       case 'add_checklist_item':
-        await this.checklists.create(scope, card.id, { text: String(param) });
+        await this.checklists.create(scope, card.id, { text: String(param) }, key);
         return;
       case 'create_note':
         await this.notes.create(scope, card.id, { text: String(param) });

@@ -41,7 +41,7 @@ export class TimeInStageWorker extends PollingLoop {
           `SELECT ${AUTOMATION_COLUMNS} FROM kanban.automations WHERE id = $1 AND active`,
           [timer.automation_id],
         );
-        if (automation) await this.runner.run(automation, timer.card_id, 'time_in_stage');
+        if (automation) await this.runner.run(automation, timer.card_id, 'time_in_stage', `timer:${timer.id}`);
       }
       await this.dataSource.query('DELETE FROM kanban.automation_timers WHERE id = $1', [timer.id]);
     }

@@ -28,13 +28,20 @@ export class ChecklistsService {
     private readonly cardsWriter: CardsWriter,
   ) {}
 
-  async create(scope: AccountScoped, cardId: number, input: ChecklistItemInput): Promise<ChecklistItem> {
+  /** `sourceKey`: the automation action adding it; the same key again adds nothing and answers the first item. */
+  async create(
+    scope: AccountScoped,
+    cardId: number,
+    input: ChecklistItemInput,
+    sourceKey: string | null = null,
+  ): Promise<ChecklistItem> {
     await this.cards.assertCard(scope.account_id, cardId);
     const fields = checkedChecklistFields(input, true);
     if (fields.agent_id) await this.cardsService.assertAgents(scope, [fields.agent_id]);
     const [row]: ChecklistItemRow[] = await this.dataSource.query(
-      `INSERT INTO kanban.checklist_items (card_id, account_id, text, due_date, priority, agent_id, position)
-       SELECT $1, $2, $3, $4, $5, $6, coalesce(max(position), 0) + 1 FROM kanban.checklist_items WHERE card_id = $1
+      `INSERT INTO kanban.checklist_items (card_id, account_id, text, due_date, priority, agent_id, position, source_key)
+       SELECT $1, $2, $3, $4, $5, $6, coalesce(max(position), 0) + 1, $7 FROM kanban.checklist_items WHERE card_id = $1
+       ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING
        RETURNING ${CHECKLIST_COLUMNS}`,
       [
         cardId,
@@ -43,9 +50,15 @@ export class ChecklistsService {
         fields.due_date ?? null,
         fields.priority ?? null,
         fields.agent_id ?? null,
+        sourceKey,
       ],
     );
-    return toChecklistItem(row);
+    if (row) return toChecklistItem(row);
+    const [first]: ChecklistItemRow[] = await this.dataSource.query(
+      `SELECT ${CHECKLIST_COLUMNS} FROM kanban.checklist_items WHERE source_key = $1`,
+      [sourceKey],
+    );
+    return toChecklistItem(first);
   }
 
   async list(accountId: number, cardId: number): Promise<ChecklistItem[]> {

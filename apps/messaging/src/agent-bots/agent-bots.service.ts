@@ -14,6 +14,12 @@ import { InboxesService } from '../inboxes/inboxes.service';
 import { toAgentBot } from './agent-bot.mapper';
 import { AGENT_BOT_COLUMNS, type AgentBotRow } from './persistence/agent-bot.row';
 
+/** Who a bot belongs to: an account, or null for the platform's bots (usable by every account). */
+type Owner = number | null;
+
+/** The bots an account's inboxes may use: its own and the platform's. */
+const USABLE_BY_ACCOUNT = '(account_id = $1 OR account_id IS NULL)';
+
 /** Bots (external webhook bots) an inbox can be connected to. */
 @Injectable()
 export class AgentBotsService {
@@ -23,19 +29,19 @@ export class AgentBotsService {
     private readonly outbox: Outbox,
   ) {}
 
-  async list(accountId: number): Promise<AgentBot[]> {
+  async list(owner: Owner): Promise<AgentBot[]> {
     const rows: AgentBotRow[] = await this.dataSource.query(
-      `SELECT ${AGENT_BOT_COLUMNS} FROM messaging.agent_bots WHERE account_id = $1 ORDER BY id`,
-      [accountId],
+      `SELECT ${AGENT_BOT_COLUMNS} FROM messaging.agent_bots WHERE account_id IS NOT DISTINCT FROM $1::int ORDER BY id`,
+      [owner],
     );
     return rows.map(toAgentBot);
   }
 
-  async show(accountId: number, id: number): Promise<AgentBot> {
-    return toAgentBot(await this.find(accountId, id));
+  async show(owner: Owner, id: number): Promise<AgentBot> {
+    return toAgentBot(await this.find(owner, id));
   }
 
-  async create(accountId: number, input: CreateAgentBotInput): Promise<AgentBot> {
+  async create(accountId: Owner, input: CreateAgentBotInput): Promise<AgentBot> {
     const bot = { account_id: accountId, description: null, outgoing_url: null } as AgentBotRow;
     this.apply(bot, input, true);
     return this.outbox.transaction(async (tx, emit) => {
@@ -50,7 +56,7 @@ export class AgentBotsService {
     });
   }
 
-  async update(accountId: number, id: number, input: UpdateAgentBotInput): Promise<AgentBot> {
+  async update(accountId: Owner, id: number, input: UpdateAgentBotInput): Promise<AgentBot> {
     const bot = await this.find(accountId, id);
     this.apply(bot, input, false);
     return this.outbox.transaction(async (tx, emit) => {
@@ -60,7 +66,7 @@ export class AgentBotsService {
             SET name = $3, description = $4, outgoing_url = $5,
                 updated_at = CASE WHEN (name, description, outgoing_url) IS DISTINCT FROM ($3, $4, $5)
                                   THEN now() ELSE updated_at END
-          WHERE account_id = $1 AND id = $2
+          WHERE account_id IS NOT DISTINCT FROM $1::int AND id = $2
           RETURNING ${AGENT_BOT_COLUMNS}`,
         [accountId, id, bot.name, bot.description, bot.outgoing_url],
       )) as [AgentBotRow[], number];
@@ -71,8 +77,8 @@ export class AgentBotsService {
     });
   }
 
-  /** Inboxes connected to the bot are disconnected (the foreign key sets them to none). */
-  async delete(accountId: number, id: number): Promise<null> {
+  /** Inboxes connected to the bot are disconnected (the foreign key sets them to none), in every account for a platform bot. */
+  async delete(accountId: Owner, id: number): Promise<null> {
     const bot = await this.find(accountId, id);
     await this.outbox.transaction(async (tx, emit) => {
       await tx.query('DELETE FROM messaging.agent_bots WHERE id = $1', [bot.id]);
@@ -84,15 +90,15 @@ export class AgentBotsService {
   async ofInbox(accountId: number, inboxId: number): Promise<AgentBot | null> {
     const botId = await this.inboxes.agentBotId(accountId, inboxId);
     if (botId === null) return null;
-    return toAgentBot(await this.find(accountId, botId));
+    return toAgentBot(await this.usable(accountId, botId));
   }
 
-  /** Connects a bot of the same account to the inbox, or disconnects with null. */
+  /** Connects a bot of the same account or of the platform to the inbox, or disconnects with null. */
   async connect(accountId: number, inboxId: number, botId: number | null): Promise<null> {
     await this.inboxes.find(accountId, inboxId);
     const exists = async (id: number) =>
       (
-        (await this.dataSource.query('SELECT 1 FROM messaging.agent_bots WHERE account_id = $1 AND id = $2', [
+        (await this.dataSource.query(`SELECT 1 FROM messaging.agent_bots WHERE ${USABLE_BY_ACCOUNT} AND id = $2`, [
           accountId,
           id,
         ])) as unknown[]
@@ -118,10 +124,21 @@ export class AgentBotsService {
     }
   }
 
-  private find(accountId: number, id: number): Promise<AgentBotRow> {
+  /** A bot of exactly this owner: an account's own bots are managed through the account, the platform's through the Platform API. */
+  private find(owner: Owner, id: number): Promise<AgentBotRow> {
     return selectOneOrFail<AgentBotRow>(
       this.dataSource,
-      `SELECT ${AGENT_BOT_COLUMNS} FROM messaging.agent_bots WHERE account_id = $1 AND id = $2`,
+      `SELECT ${AGENT_BOT_COLUMNS} FROM messaging.agent_bots WHERE account_id IS NOT DISTINCT FROM $1::int AND id = $2`,
+      [owner, id],
+      'Agent bot',
+      AgentBotErrors.notFound,
+    );
+  }
+
+  private usable(accountId: number, id: number): Promise<AgentBotRow> {
+    return selectOneOrFail<AgentBotRow>(
+      this.dataSource,
+      `SELECT ${AGENT_BOT_COLUMNS} FROM messaging.agent_bots WHERE ${USABLE_BY_ACCOUNT} AND id = $2`,
       [accountId, id],
       'Agent bot',
       AgentBotErrors.notFound,

@@ -33,6 +33,8 @@ export class ChannelProvidersAdapter {
       defaultSmtpUrl: config.channels.smtpUrl,
       inboundDomain: config.channels.mailInboundDomain,
       maxInboundBytes: config.channels.mailInboundMaxBytes,
+      // Well inside the send's lease: an attempt ends before another may start.
+      sendTimeoutMs: Math.floor(config.channels.leaseMs * 0.8),
     });
   }
 

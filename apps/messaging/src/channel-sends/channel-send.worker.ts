@@ -1,23 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { SendOutcome } from '@parley/channels';
-import { AnnouncedPollingLoop, Outbox, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
+import { ConcurrentWorkLoop, Outbox, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
+import {
+  ChannelSendQueueWriter,
+  SENDS_DUE_CHANNEL,
+  type ClaimedSend,
+} from '../conversations/channel-send-queue.writer';
 import { MessageWriter } from '../conversations/message.writer';
 import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../messaging.config';
 import { ChannelProvidersAdapter } from './channel-providers.adapter';
 import { DeliveryStatusService } from './delivery-status.service';
-import {
-  CLAIM_SENDS,
-  FINISH_SEND,
-  RETRY_SEND,
-  SENDS_DUE_CHANNEL,
-  type ClaimedSend,
-} from './persistence/channel-send.row';
 import { nextAttemptDelay } from './retry-schedule.rules';
 import { SendRequestLoader } from './send-request.loader';
 
-const BATCH = 16;
+/** Sends in flight at once in one process: a slow provider holds its own sends, not everyone's. */
+const MAX_IN_FLIGHT = 32;
 
 /**
  * Sends queued messages through their channel. Each attempt runs under a lease claimed in its
@@ -27,7 +26,7 @@ const BATCH = 16;
  * only by the lease's holder.
  */
 @Injectable()
-export class ChannelSendWorker extends AnnouncedPollingLoop {
+export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
   private readonly settings: ChannelsConfig;
 
   constructor(
@@ -37,6 +36,7 @@ export class ChannelSendWorker extends AnnouncedPollingLoop {
     private readonly providers: ChannelProvidersAdapter,
     private readonly statuses: DeliveryStatusService,
     private readonly writer: MessageWriter,
+    private readonly queue: ChannelSendQueueWriter,
     @Inject(MESSAGING_CONFIG) config: MessagingConfig,
     @Inject(SERVICE_CONFIG) service: ServiceConfig,
   ) {
@@ -45,20 +45,19 @@ export class ChannelSendWorker extends AnnouncedPollingLoop {
       'Sending messages to their channels',
       service.database!.url,
       SENDS_DUE_CHANNEL,
+      MAX_IN_FLIGHT,
     );
     this.settings = config.channels;
   }
 
-  protected async pass(): Promise<boolean> {
-    // UPDATE … RETURNING answers [rows, count].
-    const [claimed]: [ClaimedSend[], number] = await this.dataSource.query(CLAIM_SENDS, [BATCH, this.settings.leaseMs]);
-    await Promise.all(claimed.map((send) => this.attempt(send)));
-    return claimed.length === BATCH;
+  protected async claim(room: number): Promise<ClaimedSend[]> {
+    return this.queue.claim(room, this.settings.leaseMs);
   }
 
-  private async attempt(send: ClaimedSend): Promise<void> {
+  /** One attempt; a failure to record its outcome leaves the send to be made again once its lease runs out. */
+  protected async handle(send: ClaimedSend): Promise<void> {
     const context = await this.requests.load(this.dataSource.manager, send.message_id);
-    if (!context) return void (await this.dataSource.query(FINISH_SEND, [send.message_id, send.lease_id]));
+    if (!context) return void (await this.queue.finish(this.dataSource.manager, send));
     let outcome: SendOutcome;
     if (context.missingAddress) {
       outcome = { outcome: 'permanent', externalError: context.missingAddress };
@@ -92,15 +91,14 @@ export class ChannelSendWorker extends AnnouncedPollingLoop {
         outcome.retryAfterMs,
       );
       if (wait !== null) {
-        await this.dataSource.query(RETRY_SEND, [send.message_id, send.lease_id, wait, outcome.error]);
+        await this.queue.retry(send, wait, outcome.error);
         return;
       }
       outcome = { outcome: 'permanent', externalError: outcome.error };
     }
     const finished = outcome;
     await this.outbox.transaction(async (tx, emit) => {
-      const [mine] = (await tx.query(FINISH_SEND, [send.message_id, send.lease_id])) as [unknown[], number];
-      if (!mine.length) return; // the lease ran out and another attempt owns the send now
+      if (!(await this.queue.finish(tx, send))) return; // the lease ran out and another attempt owns the send now
       if (finished.outcome === 'sent') await this.writer.recordSent(tx, send.message_id, finished.providerMessageId);
       else await this.statuses.fail(tx, emit, send.message_id, finished.externalError);
     });

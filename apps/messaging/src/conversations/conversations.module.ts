@@ -12,6 +12,7 @@ import { ConversationHistoryLoader } from './conversation-history.loader';
 import { ConversationInsertsWriter } from './conversation-inserts.writer';
 import { ConversationLoader } from './conversation.loader';
 import { ConversationWriter } from './conversation.writer';
+import { ChannelSendQueueWriter } from './channel-send-queue.writer';
 import { ConversationsHandlers } from './conversations.handlers';
 import { ConversationsQuery } from './conversations.query';
 import { ConversationsService } from './conversations.service';
@@ -42,6 +43,7 @@ import { MessageWriter } from './message.writer';
     ConversationCountsWorker,
     MessageLoader,
     MessageWriter,
+    ChannelSendQueueWriter,
   ],
   exports: [
     ConversationAccessService,
@@ -53,6 +55,8 @@ import { MessageWriter } from './message.writer';
     ConversationChangesService,
     MessageLoader,
     MessageWriter,
+    ChannelSendQueueWriter,
+    ConversationsQuery,
   ],
 })
 export class ConversationsModule {}

@@ -68,13 +68,7 @@ export class ConversationsQuery {
 
   async filter(scope: AccountScoped, conditions: FilterCondition[], page?: number): Promise<ConversationPage> {
     const where = this.bucketWhere(scope, { status: 'all' }, 'c');
-    const definitions = await this.attributes.conversationTypes(scope.account_id);
-    const compiler = new FilterCompiler({
-      fields: FIELDS,
-      resolve: (key) =>
-        customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
-    });
-    where.clauses.push(compiler.compile(conditions, where.params));
+    where.clauses.push((await this.compiler(scope.account_id)).compile(conditions, where.params));
     return this.page(
       scope,
       where,
@@ -83,6 +77,20 @@ export class ConversationsQuery {
       () => this.count(scope, where, conversationCountsSql, false),
       false,
     );
+  }
+
+  /** Refuses a payload `filter` would refuse (FILTER.INVALID naming the fault), without running it: saved filters are checked so. */
+  async checkFilter(accountId: number, conditions: FilterCondition[]): Promise<void> {
+    (await this.compiler(accountId)).compile(conditions, []);
+  }
+
+  private async compiler(accountId: number): Promise<FilterCompiler> {
+    const definitions = await this.attributes.conversationTypes(accountId);
+    return new FilterCompiler({
+      fields: FIELDS,
+      resolve: (key) =>
+        customAttributeField(key, 'c.custom_attributes', 'messaging', (attribute) => definitions.get(attribute)),
+    });
   }
 
   private listWhere(scope: AccountScoped, query: ConversationListQuery): Where {

@@ -14,6 +14,8 @@ import { currentRequestContext, fileTypeOf, preparedQuery, toUnixSeconds, type E
 import { extname } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { IdentityLoader } from '../identity/identity.loader';
+import { ChannelSendQueueWriter } from './channel-send-queue.writer';
+import { leavesPlatform } from './channel-send.rules';
 import { ConversationLoader } from './conversation.loader';
 import { MessageLoader } from './message.loader';
 import { canReplyAt } from './messaging-window.rules';
@@ -48,6 +50,7 @@ export class MessageWriter {
     private readonly conversations: ConversationLoader,
     private readonly messages: MessageLoader,
     private readonly identity: IdentityLoader,
+    private readonly sendQueue: ChannelSendQueueWriter,
   ) {}
 
   /** `before`: the conversation's snapshot read earlier in this transaction, when the caller has it. */
@@ -85,6 +88,17 @@ export class MessageWriter {
     );
     if (!row) throw new Error(`Conversation ${conversation.id} vanished`);
     const counters = keepCounters(conversation, { ...row, updated_at: row.conversation_updated_at });
+    if (
+      leavesPlatform(
+        {
+          messageType: input.messageType,
+          private: inserted.private,
+          contentAttributes: inserted.content_attributes,
+        },
+        before.meta.channel,
+      )
+    )
+      await this.sendQueue.enqueue(tx, row.id, conversation.account_id);
     const attachments = await this.attach(tx, conversation.account_id, row.id, input.files ?? []);
     const message = this.messages.toMessage(
       {

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CsatSurveySent } from '@parley/contracts';
 import { ConversationChangesService } from '../conversations/conversation-changes.service';
 import { MessageLoader } from '../conversations/message.loader';
 import { MessageWriter } from '../conversations/message.writer';
 import { InboxesLoader } from '../inboxes/inboxes.loader';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import { csatSurveyMessage } from './csat-survey.rules';
 
 /**
@@ -17,10 +18,11 @@ export class CsatSurveysService {
     private readonly messages: MessageWriter,
     private readonly loader: MessageLoader,
     private readonly inboxes: InboxesLoader,
+    @Inject(MESSAGING_CONFIG) config: MessagingConfig,
   ) {
     changes.onResolved(async (tx, emit, conversation) => {
       if (await this.inboxes.csatSurveyEnabled(tx, conversation.inbox_id))
-        await this.messages.write(tx, emit, conversation, csatSurveyMessage());
+        await this.messages.write(tx, emit, conversation, csatSurveyMessage(config.publicUrl));
     });
   }
 

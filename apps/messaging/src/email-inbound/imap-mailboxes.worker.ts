@@ -17,10 +17,6 @@ import {
   type ImapMailboxRow,
 } from './persistence/imap-mailbox.row';
 
-/** Lease on one mailbox, renewed every pass: a replica that dies hands its mailboxes over after this. */
-const MAILBOX_LEASE_MS = 30_000;
-const PASS_INTERVAL_MS = 5_000;
-
 interface RunningPoller {
   poller: ImapPoller;
   leaseId: string;
@@ -47,7 +43,8 @@ export class ImapMailboxesWorker extends PollingLoop {
     private readonly providers: ChannelProvidersAdapter,
     @Inject(MESSAGING_CONFIG) config: MessagingConfig,
   ) {
-    super(PASS_INTERVAL_MS, 'Polling IMAP mailboxes', true);
+    // The lease is renewed three times in its life, so a slow pass never loses it.
+    super(Math.ceil(config.channels.imapLeaseMs / 3), 'Polling IMAP mailboxes', true);
     this.settings = config.channels;
   }
 
@@ -71,7 +68,7 @@ export class ImapMailboxesWorker extends PollingLoop {
     const current = this.pollers.get(inbox.id);
     if (current && current.fingerprint !== fingerprint) await this.stopPolling(inbox.id);
     const leaseId = this.pollers.get(inbox.id)?.leaseId ?? randomUUID();
-    const held: unknown[] = await this.dataSource.query(LEASE_MAILBOX, [inbox.id, leaseId, MAILBOX_LEASE_MS]);
+    const held: unknown[] = await this.dataSource.query(LEASE_MAILBOX, [inbox.id, leaseId, this.settings.imapLeaseMs]);
     if (!held.length) {
       // Another replica holds it (or took it over after a pause of ours).
       if (this.pollers.has(inbox.id)) await this.stopPolling(inbox.id, false);

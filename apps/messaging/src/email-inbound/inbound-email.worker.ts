@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AnnouncedPollingLoop, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
+import { ConcurrentWorkLoop, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../messaging.config';
 import { InboundEmailService } from './inbound-email.service';
@@ -12,7 +12,8 @@ import {
   type ClaimedInboundEmail,
 } from './persistence/inbound-email.row';
 
-const BATCH = 8;
+/** E-mails applied at once in one process (each waits mostly on the contacts service and the database). */
+const IN_FLIGHT = 8;
 /** After this many failed runs an e-mail waits a day between tries: it stays in the table, visible to operators. */
 const PATIENT_ATTEMPTS = 10;
 
@@ -21,7 +22,7 @@ const PATIENT_ATTEMPTS = 10;
  * crash mid-way leaves it to be applied again — which adds nothing twice (InboundEmailService).
  */
 @Injectable()
-export class InboundEmailWorker extends AnnouncedPollingLoop {
+export class InboundEmailWorker extends ConcurrentWorkLoop<ClaimedInboundEmail> {
   private readonly settings: ChannelsConfig;
 
   constructor(
@@ -30,21 +31,26 @@ export class InboundEmailWorker extends AnnouncedPollingLoop {
     @Inject(MESSAGING_CONFIG) config: MessagingConfig,
     @Inject(SERVICE_CONFIG) service: ServiceConfig,
   ) {
-    super(config.channels.pollIntervalMs, 'Applying inbound e-mail', service.database!.url, INBOUND_DUE_CHANNEL);
+    super(
+      config.channels.pollIntervalMs,
+      'Applying inbound e-mail',
+      service.database!.url,
+      INBOUND_DUE_CHANNEL,
+      IN_FLIGHT,
+    );
     this.settings = config.channels;
   }
 
-  protected async pass(): Promise<boolean> {
+  protected async claim(room: number): Promise<ClaimedInboundEmail[]> {
     // UPDATE … RETURNING answers [rows, count].
     const [claimed]: [ClaimedInboundEmail[], number] = await this.dataSource.query(CLAIM_INBOUND_EMAILS, [
-      BATCH,
+      room,
       this.settings.leaseMs,
     ]);
-    for (const email of claimed) await this.applyOne(email);
-    return claimed.length === BATCH;
+    return claimed;
   }
 
-  private async applyOne(email: ClaimedInboundEmail): Promise<void> {
+  protected async handle(email: ClaimedInboundEmail): Promise<void> {
     try {
       await this.inbound.apply(email);
       await this.dataSource.query(FINISH_INBOUND_EMAIL, [email.id, email.lease_id]);

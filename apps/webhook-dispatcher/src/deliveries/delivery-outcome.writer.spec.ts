@@ -1,5 +1,7 @@
 import type { LeasedDelivery } from './delivery-leases.writer';
-import { outcomeColumns, type Outcome } from './delivery-outcome.writer';
+import { eventually } from '@parley/testing';
+import { Registry } from 'prom-client';
+import { DeliveryOutcomeWriter, outcomeColumns, type Outcome } from './delivery-outcome.writer';
 
 const delivery = (id: string, attempts = 0): LeasedDelivery => ({
   id,
@@ -65,5 +67,44 @@ describe('outcome columns', () => {
     const [error] = outcomeColumns([outcome])[5] as string[];
     expect(error).toHaveLength(1000);
     expect(error.startsWith('badx')).toBe(true);
+  });
+});
+
+describe('recording outcomes while the database restarts', () => {
+  const attempted = (leaseEndsAt: number): Outcome => ({
+    kind: 'attempted',
+    delivery: { ...delivery('a'), leaseEndsAt },
+    startedAt: new Date(),
+    result: { statusCode: 200, error: null, latencyMs: 5 },
+    verdict: { state: 'delivered', retryInMs: null },
+  });
+  const writerOn = (query: jest.Mock) =>
+    new DeliveryOutcomeWriter({ driver: { master: { query } } } as never, { registry: new Registry() } as never);
+
+  it('records again while the lease holds, so the receiver does not get the event twice', async () => {
+    const query = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED'))
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED'))
+      .mockResolvedValue({ rows: [] });
+    const writer = writerOn(query);
+    writer.record(attempted(Date.now() + 60_000));
+    // The batch and the outcome on its own fail; the retry half a second later is recorded.
+    await eventually(async () => expect(query).toHaveBeenCalledTimes(3), { timeoutMs: 5_000 });
+  });
+
+  it('leaves a delivery whose lease is about to end to be attempted again', async () => {
+    jest.useFakeTimers();
+    try {
+      const query = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
+      const writer = writerOn(query);
+      writer.record(attempted(Date.now() + 100));
+      await writer.drain();
+      // The batch, then the outcome on its own; no retry is scheduled.
+      expect(query).toHaveBeenCalledTimes(2);
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

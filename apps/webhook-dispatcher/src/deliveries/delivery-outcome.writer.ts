@@ -7,6 +7,9 @@ import type { LeasedDelivery } from './delivery-leases.writer';
 import type { SendResult } from './https.adapter';
 import type { AttemptVerdict } from './retry-schedule.rules';
 
+/** Wait between attempts to record an outcome the database did not take. */
+const RECORD_RETRY_MS = 500;
+
 /** How a leased delivery ended this time. */
 export type Outcome =
   /** An attempt was made (or refused by the target rule): logged, then done, retried or discarded by `verdict`. */
@@ -97,16 +100,31 @@ export class DeliveryOutcomeWriter {
         } catch {
           // One outcome the database refuses must not cost the others theirs.
           for (const outcome of batch) {
-            await this.write([outcome]).catch((error: Error) =>
-              // Its lease runs out and the delivery is attempted again.
-              this.logger.warn(`Could not record the outcome of delivery ${outcome.delivery.id}: ${error.message}`),
-            );
+            await this.write([outcome]).catch((error: Error) => this.retryLater(outcome, error));
           }
         }
       }
     } finally {
       this.flushing = null;
     }
+  }
+
+  /**
+   * The database did not take an outcome (it may be restarting). The attempt was made: recording
+   * it again while the lease still holds is what keeps the receiver from getting it twice. Once
+   * the lease is about to end, the delivery is left to be attempted again.
+   */
+  private retryLater(outcome: Outcome, error: Error): void {
+    if (outcome.delivery.leaseEndsAt - Date.now() > 2 * RECORD_RETRY_MS) {
+      setTimeout(() => {
+        this.queue.push(outcome);
+        this.flushing ??= this.flush();
+      }, RECORD_RETRY_MS);
+      return;
+    }
+    this.logger.warn(
+      `Could not record the outcome of delivery ${outcome.delivery.id} before its lease ends (it is attempted again): ${error.message}`,
+    );
   }
 
   private async write(outcomes: Outcome[]): Promise<void> {

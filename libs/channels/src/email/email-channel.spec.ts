@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { simpleParser } from 'mailparser';
-import { SmtpCapture } from '@parley/testing';
+import { ScriptedSmtpServer, SmtpCapture } from '@parley/testing';
 import type { SendRequest } from '../port/outgoing-message';
 import { EmailChannel } from './email-channel';
 import type { EmailChannelSettings } from './email-settings';
@@ -143,6 +143,32 @@ describe('EmailChannel.send against real SMTP servers', () => {
     expect(
       await new EmailChannel({ defaultSmtpUrl: `smtp://127.0.0.1:${capturePort}`, maxInboundBytes: 1 }).send(req),
     ).toEqual({ outcome: 'transient', error: 'attachment unavailable: storage down' });
+  });
+
+  it('gives up a send that outlasts its time limit before the server answers, so the server does not take the mail', async () => {
+    const server = await ScriptedSmtpServer.start();
+    try {
+      server.behave({ holdMs: 2000, times: 1 });
+      const channel = new EmailChannel({
+        inboundDomain: 'in.parley.test',
+        maxInboundBytes: 1_000_000,
+        sendTimeoutMs: 500,
+      });
+      const own = {
+        smtp_enabled: true,
+        smtp_address: '127.0.0.1',
+        smtp_port: server.port,
+        smtp_enable_starttls_auto: false,
+      };
+      expect(await channel.send(request(own))).toEqual({ outcome: 'transient', error: 'send timed out after 500 ms' });
+      await new Promise((resolve) => setTimeout(resolve, 1800));
+      expect(server.received).toHaveLength(1);
+      expect(server.accepted).toHaveLength(0);
+      expect(await channel.send(request(own))).toMatchObject({ outcome: 'sent' });
+      expect(server.accepted).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

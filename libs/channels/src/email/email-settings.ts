@@ -32,4 +32,10 @@ export interface EmailChannelConfig {
   inboundDomain?: string | null;
   /** Largest e-mail accepted inbound, in bytes. */
   maxInboundBytes: number;
+  /**
+   * Longest one send may take; past it the connection is closed before the server's final
+   * answer, so the server does not take the mail (RFC 5321) and the send is retried. Callers
+   * that lease a send keep this below the lease, so a slow send is never made twice at once.
+   */
+  sendTimeoutMs?: number;
 }

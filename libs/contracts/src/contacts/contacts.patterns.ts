@@ -16,6 +16,8 @@ export const ContactPatterns = {
   list: 'contacts.contacts.list',
   search: 'contacts.contacts.search',
   filter: 'contacts.contacts.filter',
+  /** Checks a filter payload as `filter` does, without running it (saved custom filters). */
+  checkFilter: 'contacts.contacts.check_filter',
   show: 'contacts.contacts.show',
   create: 'contacts.contacts.create',
   update: 'contacts.contacts.update',
@@ -52,6 +54,7 @@ export interface ContactsRpc {
     request: AccountScoped & { payload: FilterCondition[]; page?: number; include_contact_inboxes?: boolean };
     response: ContactPage;
   };
+  [ContactPatterns.checkFilter]: { request: { account_id: number; payload: FilterCondition[] }; response: null };
   [ContactPatterns.show]: { request: ById; response: Contact };
   [ContactPatterns.create]: {
     request: AccountScoped & { data: CreateContactInput };

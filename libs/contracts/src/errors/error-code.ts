@@ -13,6 +13,7 @@ import type { CustomAttributeErrors } from '../custom-attributes/custom-attribut
 import type { AccountErrors } from '../identity/account.errors';
 import type { UserErrors } from '../identity/user.errors';
 import type { AgentBotErrors } from '../inboxes/agent-bot.errors';
+import type { CustomFilterErrors } from '../custom-filters/custom-filter.errors';
 import type { InboxErrors } from '../inboxes/inbox.errors';
 import type { ProviderWebhookErrors } from '../inboxes/provider-webhooks.patterns';
 import type { LabelErrors } from '../labels/label.errors';
@@ -36,6 +37,7 @@ type MessagingErrorCode =
   | CodeOf<typeof InboxErrors>
   | CodeOf<typeof ProviderWebhookErrors>
   | CodeOf<typeof AgentBotErrors>
+  | CodeOf<typeof CustomFilterErrors>
   | CodeOf<typeof LabelErrors>
   | CodeOf<typeof CustomAttributeErrors>
   | CodeOf<typeof CannedResponseErrors>

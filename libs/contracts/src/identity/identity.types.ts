@@ -79,3 +79,16 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Phone numbers are E.164: `+`, a country code, up to 15 digits in all. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+
+/** `GET /platform/api/v1/users/{id}/login`: a single-use sign-in link, valid for `SSO_LINK_TTL_SECONDS`. */
+export interface SsoLink {
+  url: string;
+}
+
+/** What a sign-in link gives, once: a fresh access token of the user and their profile. */
+export interface SsoSignIn {
+  access_token: string;
+  user: Profile;
+}
+
+export const SSO_LINK_TTL_SECONDS = 600;

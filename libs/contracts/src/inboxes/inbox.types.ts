@@ -215,7 +215,8 @@ export interface CreateInboxInput extends Omit<UpdateInboxInput, keyof Omit<Chan
 
 export interface AgentBot {
   id: number;
-  account_id: number;
+  /** Null for a platform bot: not tied to one account, usable by every account's inboxes. */
+  account_id: number | null;
   name: string;
   description: string | null;
   outgoing_url: string | null;

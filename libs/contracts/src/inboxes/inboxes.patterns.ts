@@ -35,6 +35,15 @@ export const AgentBotPatterns = {
   delete: 'messaging.agent_bots.delete',
 } as const;
 
+/** Bots of no account (the Platform API's), which every account's inboxes may use. */
+export const PlatformAgentBotPatterns = {
+  list: 'messaging.platform.agent_bots.list',
+  show: 'messaging.platform.agent_bots.show',
+  create: 'messaging.platform.agent_bots.create',
+  update: 'messaging.platform.agent_bots.update',
+  delete: 'messaging.platform.agent_bots.delete',
+} as const;
+
 export interface InboxesRpc {
   /** Administrators get every inbox; agents the ones they are members of. */
   [InboxPatterns.list]: { request: AccountScoped; response: Inbox[] };
@@ -61,4 +70,10 @@ export interface InboxesRpc {
   [AgentBotPatterns.create]: { request: AccountScoped & { data: CreateAgentBotInput }; response: AgentBot };
   [AgentBotPatterns.update]: { request: ById & { data: UpdateAgentBotInput }; response: AgentBot };
   [AgentBotPatterns.delete]: { request: ById; response: null };
+
+  [PlatformAgentBotPatterns.list]: { request: Record<string, never>; response: AgentBot[] };
+  [PlatformAgentBotPatterns.show]: { request: { id: number }; response: AgentBot };
+  [PlatformAgentBotPatterns.create]: { request: { data: CreateAgentBotInput }; response: AgentBot };
+  [PlatformAgentBotPatterns.update]: { request: { id: number; data: UpdateAgentBotInput }; response: AgentBot };
+  [PlatformAgentBotPatterns.delete]: { request: { id: number }; response: null };
 }

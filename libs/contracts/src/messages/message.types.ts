@@ -10,6 +10,8 @@ export const CSAT_CONTENT_TYPE = 'input_csat';
 export type ContentType = (typeof CONTENT_TYPES)[number] | typeof CSAT_CONTENT_TYPE;
 /** Where a survey message keeps the unguessable token its rating is posted with. */
 export const CSAT_TOKEN_ATTRIBUTE = 'csat_survey_token';
+/** And the link to the survey page (`{PUBLIC_URL}/survey/responses/{token}`) the customer answers on. */
+export const CSAT_URL_ATTRIBUTE = 'csat_survey_url';
 
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -32,7 +32,7 @@ export async function bootstrapService(service: BackendService, rootModule: Type
       abortOnError: false,
     });
     const rpcServer = new NamespacedNatsServer({
-      servers: config.nats.url,
+      servers: config.nats.servers,
       name: `${service}-rpc`,
       queue: service,
       namespace: config.nats.namespace,

@@ -73,6 +73,27 @@ export class EnvReader {
     return value;
   }
 
+  /** A comma-separated list of URLs (a cluster's seed servers): each must parse and use one of `protocols`. */
+  urlList(name: string, protocols: string[]): string[] {
+    const value = this.string(name);
+    if (!value) return [];
+    const urls = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of urls) {
+      try {
+        const parsed = new URL(entry);
+        if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+          this.problems.push(`${name}: "${entry}": protocol must be one of ${protocols.join(', ')}`);
+        }
+      } catch {
+        this.problems.push(`${name}: "${entry}" is not a valid URL`);
+      }
+    }
+    return urls;
+  }
+
   oneOf<T extends string>(name: string, allowed: readonly T[], options: { default: T }): T {
     const raw = this.env[name]?.trim();
     if (!raw) return options.default;

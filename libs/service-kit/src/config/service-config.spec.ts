@@ -20,10 +20,37 @@ describe('loadServiceConfig', () => {
       service: 'webhook-dispatcher',
       port: 3107,
       logLevel: 'info',
-      nats: { url: base.NATS_URL, namespace: '', rpcTimeoutMs: 5000 },
+      nats: { url: base.NATS_URL, servers: [base.NATS_URL], namespace: '', rpcTimeoutMs: 5000, streamReplicas: 1 },
       database: { url: base.DATABASE_URL, schema: 'webhook_dispatcher', poolSize: 10 },
       outbox: { relayEnabled: true },
     });
+  });
+
+  it("takes a cluster's seed list and the replicas of its streams", () => {
+    const config = loadServiceConfig('messaging', {
+      ...base,
+      NATS_URL: 'nats://10.0.0.1:4222, nats://10.0.0.2:4222,nats://10.0.0.3:4222',
+      NATS_STREAM_REPLICAS: '3',
+    });
+    expect(config.nats).toMatchObject({
+      servers: ['nats://10.0.0.1:4222', 'nats://10.0.0.2:4222', 'nats://10.0.0.3:4222'],
+      streamReplicas: 3,
+    });
+  });
+
+  it('names each bad server of the seed list and a replica count out of range', () => {
+    expect(
+      problemsOf(() =>
+        loadServiceConfig('gateway', {
+          NATS_URL: 'nats://a:4222,http://b:80,not a url',
+          NATS_STREAM_REPLICAS: '7',
+        }),
+      ),
+    ).toEqual([
+      'NATS_URL: "http://b:80": protocol must be one of nats, tls, ws, wss',
+      'NATS_URL: "not a url" is not a valid URL',
+      'NATS_STREAM_REPLICAS: "7" is not an integer between 1 and 5',
+    ]);
   });
 
   it("prefers the service's own database URL", () => {

@@ -28,7 +28,12 @@ export interface ServiceConfig {
   port: number;
   logLevel: LogLevel;
   nats: {
+    /** NATS_URL as given (for messages); `servers` is its list. */
     url: string;
+    /** The seed servers (a cluster's, comma-separated in NATS_URL): the client connects to any and learns the rest. */
+    servers: string[];
+    /** Replicas of every stream and consumer (NATS_STREAM_REPLICAS): 1 on one server, 3 on a cluster. */
+    streamReplicas: number;
     /** Prefix of every subject and stream, so several systems (or test runs) can share one NATS. */
     namespace: string;
     rpcTimeoutMs: number;
@@ -62,11 +67,7 @@ export function loadServiceConfig(
       max: 65535,
     }),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, { default: 'info' }),
-    nats: {
-      url: read.url('NATS_URL', ['nats', 'tls', 'ws', 'wss']),
-      namespace: read.token('NATS_NAMESPACE', { default: '' }),
-      rpcTimeoutMs: read.int('RPC_TIMEOUT_MS', { default: 5000, min: 100, max: 120000 }),
-    },
+    nats: readNatsConfig(read),
     database: isGateway ? null : readDatabaseConfig(read, service as BackendService),
     outbox: {
       relayEnabled: read.bool('OUTBOX_RELAY_ENABLED', { default: true }),
@@ -96,6 +97,17 @@ export function loadDatabaseConfig(
   const database = readDatabaseConfig(read, service);
   read.assertValid(service);
   return database;
+}
+
+function readNatsConfig(read: EnvReader): ServiceConfig['nats'] {
+  const servers = read.urlList('NATS_URL', ['nats', 'tls', 'ws', 'wss']);
+  return {
+    url: servers.join(','),
+    servers,
+    namespace: read.token('NATS_NAMESPACE', { default: '' }),
+    rpcTimeoutMs: read.int('RPC_TIMEOUT_MS', { default: 5000, min: 100, max: 120000 }),
+    streamReplicas: read.int('NATS_STREAM_REPLICAS', { default: 1, min: 1, max: 5 }),
+  };
 }
 
 function readDatabaseConfig(read: EnvReader, service: BackendService): DatabaseConfig {

@@ -22,6 +22,8 @@ import { NATS_CONNECTION_DEFAULTS } from '../rpc/nats-connection-defaults';
 
 const codec = JSONCodec<EventEnvelope>();
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** JetStream API calls wait this long: on a cluster they go through its consensus, slower than one server. */
+const API_TIMEOUT_MS = 10_000;
 
 /**
  * The JetStream side of the system: stream set-up, publishing with de-duplication by
@@ -52,13 +54,13 @@ export class EventBus {
   async connect(): Promise<void> {
     if (this.connection) return;
     this.connection = await connect({
-      servers: this.config.nats.url,
+      servers: this.config.nats.servers,
       name: `${this.config.service}-events`,
       ...NATS_CONNECTION_DEFAULTS,
     });
-    this.manager = await this.connection.jetstreamManager();
-    this.client = this.connection.jetstream();
-    await this.ensureStreams();
+    this.manager = await retryWhileElecting(() => this.connection!.jetstreamManager({ timeout: API_TIMEOUT_MS }));
+    this.client = this.connection.jetstream({ timeout: API_TIMEOUT_MS });
+    await retryWhileElecting(() => this.ensureStreams());
   }
 
   get nats(): NatsConnection {
@@ -120,8 +122,8 @@ export class EventBus {
     if (connection && !connection.isClosed()) await connection.drain();
   }
 
-  /** Idempotent: creates the streams, or brings an existing one's subjects up to date. */
-  private async ensureStreams(): Promise<void> {
+  /** Idempotent: creates the streams, or brings an existing one's settings up to date. */
+  async ensureStreams(): Promise<void> {
     const namespace = this.config.nats.namespace;
     await this.ensureStream({
       name: this.eventsStream,
@@ -140,11 +142,17 @@ export class EventBus {
     });
   }
 
-  private async ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  private async ensureStream(settings: Partial<StreamConfig> & { name: string }): Promise<void> {
     const manager = this.jetstreamManager;
+    // Replicas apply to an existing stream too: a cluster's operator raises them by restarting the services.
+    const config = { ...settings, num_replicas: this.config.nats.streamReplicas };
     try {
-      await manager.streams.info(config.name);
-      await manager.streams.update(config.name, config);
+      const current = (await manager.streams.info(config.name)).config;
+      // An update is a round of the cluster's consensus: only when something changed.
+      const changed = (Object.keys(config) as Array<keyof StreamConfig>).some(
+        (key) => JSON.stringify(current[key]) !== JSON.stringify(config[key]),
+      );
+      if (changed) await manager.streams.update(config.name, config);
     } catch (error) {
       if (!isNotFound(error)) throw error;
       try {
@@ -153,6 +161,23 @@ export class EventBus {
         // Another service created it between our look-up and our add.
         if (!/already in use/i.test((raced as Error).message)) throw raced;
       }
+    }
+  }
+}
+
+/**
+ * Retries a start-up call to the JetStream API while a cluster elects its leaders (it then
+ * times out or answers "no responders" for a few seconds); any other error is final.
+ */
+export async function retryWhileElecting<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const message = (error as Error)?.message ?? '';
+      if (attempt >= attempts || !/timeout|no responders|503|not available|no suitable peers/i.test(message))
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
 }

@@ -3,18 +3,34 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { deadLetterSubject, type EventEnvelope } from '@parley/contracts';
 import { Metrics } from '../metrics/metrics';
 import { inSpan } from '../tracing/tracing';
-import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
+import {
+  AckPolicy,
+  ConsumerEvents,
+  DeliverPolicy,
+  nanos,
+  type Consumer,
+  type ConsumerMessages,
+  type JsMsg,
+} from 'nats';
 import type { EntityManager } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { runInRequestContext } from '../logging/request-context';
-import { EventBus } from './event-bus';
+import { EventBus, retryWhileElecting } from './event-bus';
 import { BatchQueue } from './batch-queue';
 import { DeletedAccounts } from './deleted-accounts';
 import { claimInboxEntries } from './inbox';
 import { eventProblem } from '../validation/contract-check';
 import { collectRegistrations, type Registration } from './event-registrations';
 import { Outbox } from './outbox';
+
+interface RunningConsumer {
+  durable: string;
+  /** The current pull; replaced when the consumer resumes after losing its server. */
+  messages: ConsumerMessages;
+  stopped: boolean;
+  done: Promise<void>;
+}
 
 interface Delivery {
   message: JsMsg;
@@ -25,6 +41,13 @@ const PULL_BATCH = 64;
 /** Events applied in one transaction at most; bigger batches gain little and hold locks longer. */
 const APPLY_BATCH = 32;
 const MAX_RETRY_DELAY_MS = 30_000;
+const MAX_RESUME_DELAY_MS = 5_000;
+/**
+ * A pull lasts this long; the server's heartbeats come at half of it, and two missed ones make
+ * the client pull again. On a cluster, a pull left on a node that died is noticed within this
+ * time (with the client's 30 s default, events waited half a minute after a node's loss).
+ */
+const PULL_EXPIRES_MS = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -38,7 +61,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class EventConsumers {
   private readonly logger = new Logger(EventConsumers.name);
-  private readonly running: Array<{ durable: string; messages: ConsumerMessages; done: Promise<void> }> = [];
+  private readonly running: RunningConsumer[] = [];
   private registrations: Registration[] = [];
 
   constructor(
@@ -83,6 +106,7 @@ export class EventConsumers {
     const durables = chosen.map((registration) => registration.durable);
     const stopping = this.running.filter((entry) => durables.includes(entry.durable));
     for (const entry of stopping) {
+      entry.stopped = true;
       entry.messages.stop();
       this.running.splice(this.running.indexOf(entry), 1);
     }
@@ -122,25 +146,36 @@ export class EventConsumers {
   /** Stops pulling and waits for the message being handled on each consumer. */
   async stop(): Promise<void> {
     const running = this.running.splice(0);
-    for (const { messages } of running) messages.stop();
+    for (const entry of running) {
+      entry.stopped = true;
+      entry.messages.stop();
+    }
     await Promise.all(running.map(({ done }) => done));
   }
 
   private async consume(registration: Registration): Promise<void> {
+    const { durable } = registration;
     const stream = this.bus.eventsStream;
-    await this.bus.jetstreamManager.consumers.add(stream, {
-      durable_name: registration.durable,
-      filter_subject: this.bus.subjectOf(registration.type),
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      max_deliver: this.config.consumers.maxDeliver,
-      ack_wait: nanos(this.config.consumers.ackWaitMs),
+    await retryWhileElecting(() => this.ensureConsumer(registration));
+    let consumer: Consumer | null = null;
+    const pull = async () => {
+      consumer = await this.bus.jetstream.consumers.get(stream, durable);
+      const messages = await consumer.consume({
+        max_messages: Math.max(PULL_BATCH, registration.concurrency * 2),
+        expires: PULL_EXPIRES_MS,
+      });
+      void this.endWhenGone(messages);
+      return messages;
+    };
+    const entry: RunningConsumer = {
+      durable,
+      messages: await retryWhileElecting(pull),
+      stopped: false,
+      done: Promise.resolve(),
+    };
+    this.metrics.onScrape(async () => {
+      if (consumer) this.metrics.consumerPending.set({ consumer: durable }, (await consumer.info(true)).num_pending);
     });
-    const consumer = await this.bus.jetstream.consumers.get(stream, registration.durable);
-    this.metrics.onScrape(async () =>
-      this.metrics.consumerPending.set({ consumer: registration.durable }, (await consumer.info(true)).num_pending),
-    );
-    const messages = await consumer.consume({ max_messages: Math.max(PULL_BATCH, registration.concurrency * 2) });
     const queue = new BatchQueue<JsMsg>();
     const worker = async () => {
       for (let batch = await queue.take(APPLY_BATCH); batch.length > 0; batch = await queue.take(APPLY_BATCH)) {
@@ -148,15 +183,80 @@ export class EventConsumers {
       }
     };
     const workers = Array.from({ length: registration.concurrency }, worker);
-    const done = (async () => {
+    entry.done = (async () => {
       try {
-        for await (const message of messages) queue.push(message);
+        for (let failures = 0; ;) {
+          try {
+            for await (const message of entry.messages) queue.push(message);
+          } catch (error) {
+            this.logger.warn(`Consumer ${durable} was interrupted: ${(error as Error).message}`);
+          }
+          if (entry.stopped) return;
+          // Ended without being asked (its NATS node lost, the consumer gone): pull again where it
+          // was — the durable keeps the position, and the inbox drops what was applied already.
+          await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_RESUME_DELAY_MS, 250 * 2 ** failures)));
+          if (entry.stopped) return;
+          try {
+            await this.bus.ensureStreams();
+            await this.ensureConsumer(registration);
+            entry.messages = await pull();
+            if (entry.stopped) entry.messages.stop();
+            failures = 0;
+            this.logger.log(`Consumer ${durable} resumed`);
+          } catch (error) {
+            failures++;
+            this.logger.warn(`Consumer ${durable} could not resume yet: ${(error as Error).message}`);
+          }
+        }
       } finally {
         queue.close();
         await Promise.all(workers);
       }
-    })().catch((error) => this.logger.error(`Consumer ${registration.durable} stopped: ${(error as Error).message}`));
-    this.running.push({ durable: registration.durable, messages, done });
+    })().catch((error) => this.logger.error(`Consumer ${durable} stopped: ${(error as Error).message}`));
+    this.running.push(entry);
+  }
+
+  /**
+   * The client keeps looking for a consumer (or stream) deleted from under it, but never makes it
+   * again: lost with a server's disk, or removed by hand. End the pull, so that it resumes re-created.
+   */
+  private async endWhenGone(messages: ConsumerMessages): Promise<void> {
+    const gone: string[] = [
+      ConsumerEvents.ConsumerNotFound,
+      ConsumerEvents.ConsumerDeleted,
+      ConsumerEvents.StreamNotFound,
+    ];
+    for await (const status of await messages.status()) {
+      if (gone.includes(status.type)) {
+        messages.stop();
+        return;
+      }
+    }
+  }
+
+  /** Creates the durable, or brings an existing one's settings (replicas, limits) up to date. */
+  private async ensureConsumer(registration: Registration): Promise<void> {
+    const stream = this.bus.eventsStream;
+    const config = {
+      durable_name: registration.durable,
+      filter_subject: this.bus.subjectOf(registration.type),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      max_deliver: this.config.consumers.maxDeliver,
+      ack_wait: nanos(this.config.consumers.ackWaitMs),
+      num_replicas: this.config.nats.streamReplicas,
+    };
+    try {
+      await this.bus.jetstreamManager.consumers.add(stream, config);
+    } catch (error) {
+      if (!/already (exists|in use)/i.test((error as Error).message)) throw error;
+      const { max_deliver, ack_wait, num_replicas } = config;
+      await this.bus.jetstreamManager.consumers.update(stream, registration.durable, {
+        max_deliver,
+        ack_wait,
+        num_replicas,
+      });
+    }
   }
 
   private async handleBatch(registration: Registration, messages: JsMsg[]): Promise<void> {

@@ -4,7 +4,7 @@ import { namespaced } from './namespace';
 import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
 
 interface NamespacedServerOptions {
-  servers: string;
+  servers: string[];
   name: string;
   queue: string;
   namespace: string;

@@ -127,7 +127,7 @@ export class RpcClient implements OnApplicationShutdown {
   /** Connects on first use; a failed attempt is forgotten so the next request tries again. */
   private connect(): Promise<NatsConnection> {
     this.connection ??= connect({
-      servers: this.config.nats.url,
+      servers: this.config.nats.servers,
       name: `${this.config.service}-rpc-client`,
       ...NATS_CONNECTION_DEFAULTS,
     }).then(

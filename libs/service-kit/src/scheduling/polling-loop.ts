@@ -13,6 +13,7 @@ export abstract class PollingLoop implements OnApplicationBootstrap, BeforeAppli
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopping = false;
+  private kickedWhileRunning = false;
 
   /**
    * @param intervalMs how often a pass starts when nothing kicks it sooner
@@ -58,8 +59,9 @@ export abstract class PollingLoop implements OnApplicationBootstrap, BeforeAppli
     await this.running;
   }
 
-  /** Runs passes now unless they are running (a running loop picks the new work up). */
+  /** Runs passes now; when they are running, once more after them (the new work may have come after their claim). */
   kick(): void {
+    if (this.running) this.kickedWhileRunning = true;
     this.startPasses();
   }
 
@@ -67,17 +69,18 @@ export abstract class PollingLoop implements OnApplicationBootstrap, BeforeAppli
     if (this.stopping) return;
     this.running ??= this.drain().finally(() => {
       this.running = null;
-      if (this.dueAgain()) this.startPasses();
+      if (this.kickedWhileRunning || this.dueAgain()) this.startPasses();
     });
   }
 
   /** Runs passes until one answers that nothing more is due; resolves when they are done. */
   async runNow(): Promise<void> {
     this.kick();
-    await this.running;
+    while (this.running) await this.running;
   }
 
   private async drain(): Promise<void> {
+    this.kickedWhileRunning = false;
     try {
       while (!this.stopping && (await this.pass()));
     } catch (error) {

@@ -2,7 +2,7 @@ import { connect } from 'nats';
 
 /** Deletes the JetStream streams of one run's namespace (their names start with it). */
 export async function deleteRunStreams(natsUrl: string, namespace: string): Promise<void> {
-  const connection = await connect({ servers: natsUrl });
+  const connection = await connect({ servers: natsUrl.split(',') });
   try {
     const manager = await connection.jetstreamManager();
     const prefix = `${namespace.toUpperCase()}_`;

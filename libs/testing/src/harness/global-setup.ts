@@ -114,6 +114,9 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       CHANNEL_POLL_INTERVAL_MS: '200',
       MAIL_INBOUND_SMTP_PORT: String(mailInboundPort),
       MAIL_INBOUND_DOMAIN: MAIL_INBOUND_DOMAIN,
+      // A killed replica's mailboxes and sends move on within seconds.
+      IMAP_LEASE_MS: '3000',
+      CHANNEL_SEND_LEASE_MS: '15000',
       IMPORT_LEASE_MS: '2000',
       // Webhooks: only the local test receiver is exempt from the public-address rule, its CA is
       // trusted, and the retry schedule runs in seconds instead of minutes.

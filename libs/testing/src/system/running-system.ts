@@ -1,4 +1,4 @@
-import { BACKEND_SERVICES, type BackendService, type ServiceName } from '@parley/contracts';
+import { BACKEND_SERVICES, type ServiceName } from '@parley/contracts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../environment/free-port';
@@ -135,26 +135,32 @@ export class RunningSystem {
     return process;
   }
 
-  /** Starts one more instance of a backend service (same queue group, same schema), e.g. to test replicas. */
-  async startReplica(service: BackendService): Promise<string> {
+  /**
+   * Starts one more instance of a service (same queue group, same schema), e.g. to test
+   * replicas; a gateway replica serves the API on a port of its own. Its URL is then in
+   * `healthUrls` under the name answered.
+   */
+  async startReplica(service: ServiceName): Promise<string> {
     const port = await freePort();
     const list = this.replicas.get(service) ?? [];
     const name = `${service}-replica-${list.length + 1}`;
+    const isGateway = service === 'gateway';
     const replica = RunningSystem.process(
       this.options,
       this.supervisors,
       service,
       {
         ...this.sharedEnv,
-        [`${envPrefix(service)}_HEALTH_PORT`]: String(port),
+        [isGateway ? 'PORT' : `${envPrefix(service)}_HEALTH_PORT`]: String(port),
         // One host, one port: a replica's inbound SMTP listener takes any free one.
         ...(this.sharedEnv['MAIL_INBOUND_SMTP_PORT'] ? { MAIL_INBOUND_SMTP_PORT: '0' } : {}),
       },
-      `http://127.0.0.1:${port}/health/ready`,
+      `http://127.0.0.1:${port}/health/${isGateway ? 'live' : 'ready'}`,
       name,
     );
     await replica.start();
     this.replicas.set(service, [...list, replica]);
+    this.healthUrls[name] = `http://127.0.0.1:${port}`;
     return name;
   }
 

@@ -3,7 +3,8 @@
 /** An `agent_bots` row. */
 export interface AgentBotRow {
   id: number;
-  account_id: number;
+  /** Null for a platform bot. */
+  account_id: number | null;
   name: string;
   description: string | null;
   outgoing_url: string | null;
