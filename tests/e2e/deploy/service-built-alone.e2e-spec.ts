@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const DEPLOYABLES: ServiceName[] = [...BACKEND_SERVICES, 'gateway'];
 /** What any service may need besides itself; test helpers never belong to a build. */
-const RUNTIME_LIBRARIES = ['contracts', 'domain-rules', 'service-kit'];
+const RUNTIME_LIBRARIES = ['channels', 'contracts', 'domain-rules', 'realtime', 'service-kit'];
 
 interface GraphFile {
   graph: {
