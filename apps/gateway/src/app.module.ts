@@ -48,6 +48,10 @@ import { KanbanConfigController } from './kanban/kanban-config.controller';
 import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
 import { KanbanItemsController } from './kanban/kanban-items.controller';
 import { KanbanStagesController } from './kanban/kanban-stages.controller';
+import { PublicConversationsController } from './public-api/public-conversations.controller';
+import { PublicInboxesController } from './public-api/public-inboxes.controller';
+import { PublicInboxKindsService } from './public-api/public-inbox-kinds.service';
+import { WidgetRateLimitGuard } from './public-api/widget-rate-limit.guard';
 
 @Module({
   imports: [
@@ -95,12 +99,16 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     KanbanAttachmentsController,
     KanbanAutomationsController,
     LegacyKanbanAutomationsController,
+    PublicInboxesController,
+    PublicConversationsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
     TokenResolverService,
     HttpMetricsService,
     SystemHealthService,
+    PublicInboxKindsService,
+    WidgetRateLimitGuard,
     // In this order: count the client's IP, authenticate, then count the token and the account.
     { provide: APP_GUARD, useExisting: IpRateLimitGuard },
     { provide: APP_GUARD, useClass: AuthGuard },

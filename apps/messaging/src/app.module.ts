@@ -19,6 +19,7 @@ import { ChannelSendsModule } from './channel-sends/channel-sends.module';
 import { EmailInboundModule } from './email-inbound/email-inbound.module';
 import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
+import { PublicApiModule } from './public-api/public-api.module';
 import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
 import { messagingSchema } from './schema';
 import { StatusModule } from './status/status.module';
@@ -40,6 +41,7 @@ import { TranscriptModule } from './transcript/transcript.module';
     CannedResponsesModule,
     ContactsViewModule,
     ConversationsModule,
+    PublicApiModule,
     AssignmentModule,
     StatusModule,
     ConversationAttributesModule,

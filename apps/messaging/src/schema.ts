@@ -9,6 +9,7 @@ import { ConversationCounts1732233600010 } from './migrations/1732233600010-conv
 import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-csat-survey-token-index';
 import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
 import { ChannelDelivery1732233600040 } from './migrations/1732233600040-channel-delivery';
+import { InboxHmac1732233600050 } from './migrations/1732233600050-inbox-hmac';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
@@ -24,6 +25,7 @@ export const messagingSchema: SchemaDefinition = {
     ConversationCounts1732233600010,
     ConversationHistory1732233600020,
     ChannelDelivery1732233600040,
+    InboxHmac1732233600050,
     deletedAccountsMigration('messaging'),
   ],
 };

@@ -2,10 +2,14 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ContactLinkPatterns, ContactPatterns as P, type RpcRequest } from '@parley/contracts';
 import { ContactInboxesService } from './contact-inboxes.service';
+import { PublicContactsService } from './public-contacts.service';
 
 @Controller()
 export class ContactInboxesHandlers {
-  constructor(private readonly inboxes: ContactInboxesService) {}
+  constructor(
+    private readonly inboxes: ContactInboxesService,
+    private readonly publicContacts: PublicContactsService,
+  ) {}
 
   @MessagePattern(P.listInboxes)
   list(@Payload() r: RpcRequest<typeof P.listInboxes>) {
@@ -33,6 +37,22 @@ export class ContactInboxesHandlers {
   @MessagePattern(ContactLinkPatterns.identify)
   identify(@Payload() r: RpcRequest<typeof ContactLinkPatterns.identify>) {
     return this.inboxes.identify(r);
+  }
+
+  /** For messaging's public client API: a widget's or bridge's contact. */
+  @MessagePattern(ContactLinkPatterns.publicCreate)
+  publicCreate(@Payload() r: RpcRequest<typeof ContactLinkPatterns.publicCreate>) {
+    return this.publicContacts.create(r.account_id, r.inbox_id, r.data, r.proven_identifier);
+  }
+
+  @MessagePattern(ContactLinkPatterns.publicFind)
+  publicFind(@Payload() r: RpcRequest<typeof ContactLinkPatterns.publicFind>) {
+    return this.publicContacts.find(r.account_id, r.inbox_id, r.source_id);
+  }
+
+  @MessagePattern(ContactLinkPatterns.publicUpdate)
+  publicUpdate(@Payload() r: RpcRequest<typeof ContactLinkPatterns.publicUpdate>) {
+    return this.publicContacts.update(r.account_id, r.inbox_id, r.source_id, r.data, r.proven_identifier);
   }
 
   @MessagePattern(P.contactableInboxes)

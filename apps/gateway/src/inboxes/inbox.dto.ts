@@ -27,19 +27,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsId, MayBeOmitted, ToInteger } from '../http/tolerant-input.decorators';
+import { IsId, MayBeOmitted, OptionalText, ToInteger } from '../http/tolerant-input.decorators';
 import { UserIdsDto } from '../teams/team.dto';
-
-const optionalText = (max = 10_000) => [
-  IsOptional(),
-  ValidateIf((_: unknown, value: unknown) => value !== null),
-  IsString(),
-  MaxLength(max),
-];
-function OptionalText(max?: number): PropertyDecorator {
-  const decorators = optionalText(max);
-  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
-}
 
 export class WorkingHoursDto implements WorkingHoursEntry {
   @ApiProperty({ minimum: 0, maximum: 6 })
@@ -171,6 +160,10 @@ class InboxSettingsDto extends ChannelFieldsDto {
   auto_assignment_config?: AutoAssignmentConfigDto;
 
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() allow_messages_after_resolved?: boolean;
+  @ApiPropertyOptional({ description: 'API and web-widget inboxes: contacts must prove their identifier' })
+  @MayBeOmitted()
+  @IsBoolean()
+  hmac_mandatory?: boolean;
   @ApiPropertyOptional({ nullable: true, description: 'Text shown in place of a deleted message' })
   @OptionalText(1000)
   message_deleted_placeholder?: string | null;

@@ -21,6 +21,7 @@ import type { CardWorkRpc } from '../kanban/card-work.patterns';
 import type { KanbanRpcCsv } from '../kanban/kanban-csv.patterns';
 import type { KanbanAutomationRpc } from '../kanban/kanban-automation.patterns';
 import type { HistoryRpc } from '../conversations/history.patterns';
+import type { PublicApiRpc } from '../public-api/public-api.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -47,7 +48,8 @@ export interface RpcMap
     CardWorkRpc,
     KanbanRpcCsv,
     KanbanAutomationRpc,
-    HistoryRpc {}
+    HistoryRpc,
+    PublicApiRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];
