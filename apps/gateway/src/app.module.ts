@@ -52,6 +52,8 @@ import { PublicConversationsController } from './public-api/public-conversations
 import { PublicInboxesController } from './public-api/public-inboxes.controller';
 import { PublicInboxKindsService } from './public-api/public-inbox-kinds.service';
 import { WidgetRateLimitGuard } from './public-api/widget-rate-limit.guard';
+import { CableService } from './realtime/cable.service';
+import { RealtimeHistoryService } from './realtime/realtime-history.service';
 
 @Module({
   imports: [
@@ -109,6 +111,8 @@ import { WidgetRateLimitGuard } from './public-api/widget-rate-limit.guard';
     SystemHealthService,
     PublicInboxKindsService,
     WidgetRateLimitGuard,
+    CableService,
+    RealtimeHistoryService,
     // In this order: count the client's IP, authenticate, then count the token and the account.
     { provide: APP_GUARD, useExisting: IpRateLimitGuard },
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -20,6 +20,7 @@ import { EmailInboundModule } from './email-inbound/email-inbound.module';
 import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
 import { PublicApiModule } from './public-api/public-api.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
 import { messagingSchema } from './schema';
 import { StatusModule } from './status/status.module';
@@ -42,6 +43,7 @@ import { TranscriptModule } from './transcript/transcript.module';
     ContactsViewModule,
     ConversationsModule,
     PublicApiModule,
+    RealtimeModule,
     AssignmentModule,
     StatusModule,
     ConversationAttributesModule,

@@ -10,6 +10,7 @@ import { CsatSurveyTokenIndex1732233600007 } from './migrations/1732233600007-cs
 import { ConversationHistory1732233600020 } from './migrations/1732233600020-conversation-history';
 import { ChannelDelivery1732233600040 } from './migrations/1732233600040-channel-delivery';
 import { InboxHmac1732233600050 } from './migrations/1732233600050-inbox-hmac';
+import { UserPubsubToken1732233600060 } from './migrations/1732233600060-user-pubsub-token';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
@@ -26,6 +27,7 @@ export const messagingSchema: SchemaDefinition = {
     ConversationHistory1732233600020,
     ChannelDelivery1732233600040,
     InboxHmac1732233600050,
+    UserPubsubToken1732233600060,
     deletedAccountsMigration('messaging'),
   ],
 };

@@ -94,3 +94,5 @@ export * from './contract.schemas';
 export * from './public-api/public-api.types';
 export * from './public-api/public-api.patterns';
 export * from './public-api/public-api.errors';
+export * from './realtime/realtime.types';
+export * from './realtime/realtime.patterns';

@@ -31,3 +31,4 @@ export * from './webhooks/contact-update';
 export * from './webhooks/delivery-attempts';
 export * from './webhooks/delivery-ledger';
 export * from './webhooks/delivery-round';
+export * from './realtime/cable-client';

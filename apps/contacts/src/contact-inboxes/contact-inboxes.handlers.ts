@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ContactLinkPatterns, ContactPatterns as P, type RpcRequest } from '@parley/contracts';
+import { ContactLinkPatterns, ContactPatterns as P, RealtimePatterns, type RpcRequest } from '@parley/contracts';
+import { ContactsLoader } from '../contacts/contacts.loader';
 import { ContactInboxesService } from './contact-inboxes.service';
 import { PublicContactsService } from './public-contacts.service';
 
@@ -9,7 +10,20 @@ export class ContactInboxesHandlers {
   constructor(
     private readonly inboxes: ContactInboxesService,
     private readonly publicContacts: PublicContactsService,
+    private readonly loader: ContactsLoader,
   ) {}
+
+  /** For the gateway's `/cable`: the link a contact subscribes with. */
+  @MessagePattern(RealtimePatterns.authorizeContact)
+  authorizeRealtime(@Payload() r: RpcRequest<typeof RealtimePatterns.authorizeContact>) {
+    return this.loader.linkOfToken(r.pubsub_token);
+  }
+
+  /** For messaging's realtime fan-out: the tokens a conversation's contact side reaches. */
+  @MessagePattern(RealtimePatterns.contactTokens)
+  async realtimeTokens(@Payload() r: RpcRequest<typeof RealtimePatterns.contactTokens>) {
+    return { tokens: await this.loader.realtimeTokens(r.account_id, r.inbox_id, r.source_id) };
+  }
 
   @MessagePattern(P.listInboxes)
   list(@Payload() r: RpcRequest<typeof P.listInboxes>) {

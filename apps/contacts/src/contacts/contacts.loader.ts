@@ -71,6 +71,30 @@ export class ContactsLoader {
     return toPublicContact(await this.find(accountId, id));
   }
 
+  /** The link a `/cable` token names: its account and contact. */
+  async linkOfToken(token: string): Promise<{ account_id: number; contact_id: number } | null> {
+    const [row]: Array<{ account_id: number; contact_id: number }> = await this.dataSource.query(
+      'SELECT account_id, contact_id FROM contacts.contact_inboxes WHERE pubsub_token = $1',
+      [token],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The `/cable` tokens a contact's link reaches: its own, or, when the link is verified, those
+   * of every verified link of its contact (the reference fans a verified contact's events out).
+   */
+  async realtimeTokens(accountId: number, inboxId: number, sourceId: string): Promise<string[]> {
+    const rows: Array<{ pubsub_token: string }> = await this.dataSource.query(
+      `SELECT o.pubsub_token FROM contacts.contact_inboxes l
+         JOIN contacts.contact_inboxes o ON o.contact_id = l.contact_id
+          AND (o.id = l.id OR (l.hmac_verified AND o.hmac_verified))
+        WHERE l.account_id = $1 AND l.inbox_id = $2 AND l.source_id = $3`,
+      [accountId, inboxId, sourceId],
+    );
+    return [...new Set(rows.map((row) => row.pubsub_token))];
+  }
+
   /** The account's contact with this identifier (the customer's id in the site that embeds a widget). */
   async byIdentifier(accountId: number, identifier: string): Promise<ContactRow | null> {
     const [row]: ContactRow[] = await this.dataSource.query(

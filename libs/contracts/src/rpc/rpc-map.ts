@@ -22,6 +22,7 @@ import type { KanbanRpcCsv } from '../kanban/kanban-csv.patterns';
 import type { KanbanAutomationRpc } from '../kanban/kanban-automation.patterns';
 import type { HistoryRpc } from '../conversations/history.patterns';
 import type { PublicApiRpc } from '../public-api/public-api.patterns';
+import type { RealtimeRpc } from '../realtime/realtime.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -49,7 +50,8 @@ export interface RpcMap
     KanbanRpcCsv,
     KanbanAutomationRpc,
     HistoryRpc,
-    PublicApiRpc {}
+    PublicApiRpc,
+    RealtimeRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];
