@@ -5,6 +5,8 @@ export interface CableSubscription {
   received: any[];
   connects: number;
   rejected: boolean;
+  /** Sends `{action, ...data}` (e.g. `resume` with `since`). */
+  perform(action: string, data?: Record<string, unknown>): void;
 }
 
 /**
@@ -27,8 +29,13 @@ export class CableClient {
 
   /** Subscribes to RoomChannel with `params` and records every frame, confirm and reject. */
   room(params: Record<string, unknown>): CableSubscription {
-    const seen: CableSubscription = { received: [], connects: 0, rejected: false };
-    this.consumer.subscriptions.create(
+    const seen: CableSubscription = {
+      received: [],
+      connects: 0,
+      rejected: false,
+      perform: (action, data = {}) => subscription.perform(action, data),
+    };
+    const subscription = this.consumer.subscriptions.create(
       { channel: 'RoomChannel', ...params },
       {
         received: (frame: unknown) => seen.received.push(frame),
