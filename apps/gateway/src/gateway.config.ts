@@ -10,6 +10,9 @@ export interface GatewayConfig {
   requestTimeoutMs: number;
   /** Whose X-Forwarded-For names the client (rate limits per IP count that address). */
   trustProxy: TrustProxy;
+  /** `/cable`: sockets holding a subscription with one pubsub token (several tabs), and open sockets per client address. */
+  realtimeSocketsPerToken: number;
+  realtimeSocketsPerIp: number;
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -24,6 +27,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     // Node's own default: a 100 MB attachment at about 3 Mbit/s; trickled bodies still let go.
     requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', { default: 300_000, min: 1000, max: 3_600_000 }),
     trustProxy: false,
+    realtimeSocketsPerToken: read.int('REALTIME_MAX_SOCKETS_PER_TOKEN', { default: 20, min: 1, max: 10_000 }),
+    realtimeSocketsPerIp: read.int('REALTIME_MAX_SOCKETS_PER_IP', { default: 1000, min: 1, max: 1_000_000 }),
   };
   const trust = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in trust) read.report(trust.problem);

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { RealtimePatterns } from '@parley/contracts';
 import {
@@ -10,6 +10,7 @@ import {
 import { EventBus, RpcClient } from '@parley/service-kit';
 import { DeliverPolicy, type ConsumerMessages } from 'nats';
 import type { Server } from 'node:http';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { decodeFrame, RealtimeHistoryService, toRealtimeEvent } from './realtime-history.service';
 
 /**
@@ -29,6 +30,7 @@ export class CableService implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly bus: EventBus,
     private readonly rpc: RpcClient,
     private readonly history: RealtimeHistoryService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -36,6 +38,8 @@ export class CableService implements OnApplicationBootstrap, OnApplicationShutdo
     this.cable = new CableServer({
       authorizer: this,
       history: this.history,
+      maxSocketsPerToken: this.config.realtimeSocketsPerToken,
+      maxSocketsPerIp: this.config.realtimeSocketsPerIp,
       logger: { warn: (details, message) => this.logger.warn({ ...details, msg: message }) },
     }).attach(server);
     const consumer = await this.bus.jetstream.consumers.get(this.bus.realtimeStream, {
