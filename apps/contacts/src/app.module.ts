@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@parley/service-kit';
 import { CascadesModule } from './cascades/cascades.module';
 import { ContactInboxesModule } from './contact-inboxes/contact-inboxes.module';
+import { ContactLabelsModule } from './contact-labels/contact-labels.module';
+import { ContactSearchModule } from './contact-search/contact-search.module';
 import { ContactsConfigModule } from './contacts-config.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { ImportsModule } from './imports/imports.module';
@@ -17,6 +19,8 @@ import { contactsSchema } from './schema';
     MessagingViewModule,
     ContactsModule,
     ContactInboxesModule,
+    ContactSearchModule,
+    ContactLabelsModule,
     NotesModule,
     MergeModule,
     ImportsModule,

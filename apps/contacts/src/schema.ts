@@ -2,6 +2,7 @@ import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } f
 import { Contacts1732233600001 } from './migrations/1732233600001-contacts';
 import { ContactSubstringIndex1732233600002 } from './migrations/1732233600002-contact-substring-index';
 import { InboxViewSnapshot1732233600003 } from './migrations/1732233600003-inbox-view-snapshot';
+import { ContactInboxTokens1732233600004 } from './migrations/1732233600004-contact-inbox-tokens';
 
 /** The tables of the `contacts` schema and the migrations that build them, in order. */
 export const contactsSchema: SchemaDefinition = {
@@ -10,6 +11,7 @@ export const contactsSchema: SchemaDefinition = {
     Contacts1732233600001,
     ContactSubstringIndex1732233600002,
     InboxViewSnapshot1732233600003,
+    ContactInboxTokens1732233600004,
     deletedAccountsMigration('contacts'),
   ],
 };

@@ -53,6 +53,12 @@ import { KanbanConfigController } from './kanban/kanban-config.controller';
 import { KanbanItemMovesController } from './kanban/kanban-item-moves.controller';
 import { KanbanItemsController } from './kanban/kanban-items.controller';
 import { KanbanStagesController } from './kanban/kanban-stages.controller';
+import { PublicConversationsController } from './public-api/public-conversations.controller';
+import { PublicInboxesController } from './public-api/public-inboxes.controller';
+import { PublicInboxKindsService } from './public-api/public-inbox-kinds.service';
+import { WidgetRateLimitGuard } from './public-api/widget-rate-limit.guard';
+import { CableService } from './realtime/cable.service';
+import { RealtimeHistoryService } from './realtime/realtime-history.service';
 
 @Module({
   imports: [
@@ -105,12 +111,18 @@ import { KanbanStagesController } from './kanban/kanban-stages.controller';
     KanbanAttachmentsController,
     KanbanAutomationsController,
     LegacyKanbanAutomationsController,
+    PublicInboxesController,
+    PublicConversationsController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
     TokenResolverService,
     HttpMetricsService,
     SystemHealthService,
+    PublicInboxKindsService,
+    WidgetRateLimitGuard,
+    CableService,
+    RealtimeHistoryService,
     // In this order: count the client's IP, authenticate, then count the token and the account.
     { provide: APP_GUARD, useExisting: IpRateLimitGuard },
     { provide: APP_GUARD, useClass: AuthGuard },

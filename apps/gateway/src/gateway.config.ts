@@ -12,6 +12,9 @@ export interface GatewayConfig {
   trustProxy: TrustProxy;
   /** Where clients and providers reach the gateway: the OpenAPI document's server; Twilio signs the full URL it posted to. */
   publicUrl: string;
+  /** `/cable`: sockets holding a subscription with one pubsub token (several tabs), and open sockets per client address. */
+  realtimeSocketsPerToken: number;
+  realtimeSocketsPerIp: number;
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -27,6 +30,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', { default: 300_000, min: 1000, max: 3_600_000 }),
     trustProxy: false,
     publicUrl: read.url('PUBLIC_URL', ['http', 'https'], { default: 'http://127.0.0.1:3000' }).replace(/\/+$/, ''),
+    realtimeSocketsPerToken: read.int('REALTIME_MAX_SOCKETS_PER_TOKEN', { default: 20, min: 1, max: 10_000 }),
+    realtimeSocketsPerIp: read.int('REALTIME_MAX_SOCKETS_PER_IP', { default: 1000, min: 1, max: 1_000_000 }),
   };
   const trust = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in trust) read.report(trust.problem);

@@ -14,6 +14,7 @@ import {
 } from '@parley/service-kit';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
+import { enableCrossSiteCors } from './http/cors.setup';
 import { clientErrorAnswer, configureFastify, requestIdFrom, requestTimeouts } from './http/fastify.setup';
 import { HttpMetricsService } from './http/http-metrics.service';
 import { parseQueryString } from './http/query-string.parser';
@@ -47,6 +48,7 @@ async function bootstrap(): Promise<void> {
     const routes: ServedRoute[] = [];
     fastify.addHook('onRoute', (route) => void routes.push({ method: route.method, url: route.url }));
     configureFastify(fastify, logger, app.get(HttpMetricsService));
+    enableCrossSiteCors(app);
     // Files stream to storage as they arrive; each is checked against its type's limit there.
     await app
       .getHttpAdapter()

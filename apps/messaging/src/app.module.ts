@@ -20,6 +20,8 @@ import { EmailInboundModule } from './email-inbound/email-inbound.module';
 import { ProviderWebhooksModule } from './provider-webhooks/provider-webhooks.module';
 import { MessagingConfigModule } from './messaging-config.module';
 import { PlatformModule } from './platform/platform.module';
+import { PublicApiModule } from './public-api/public-api.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { ContactsViewModule } from './read-models/contacts-view/contacts-view.module';
 import { messagingSchema } from './schema';
 import { SignInLinksModule } from './sign-in-links/sign-in-links.module';
@@ -45,6 +47,8 @@ import { TranscriptModule } from './transcript/transcript.module';
     ContactsViewModule,
     ConversationsModule,
     CustomFiltersModule,
+    PublicApiModule,
+    RealtimeModule,
     AssignmentModule,
     StatusModule,
     ConversationAttributesModule,

@@ -11,6 +11,8 @@ import { ConversationHistory1732233600020 } from './migrations/1732233600020-con
 import { ChannelDelivery1732233600040 } from './migrations/1732233600040-channel-delivery';
 import { ReferenceEndpoints1732233600041 } from './migrations/1732233600041-reference-endpoints';
 import { ProviderWebhooks1732233600050 } from './migrations/1732233600050-provider-webhooks';
+import { InboxHmac1732233600050 } from './migrations/1732233600050-inbox-hmac';
+import { UserPubsubToken1732233600060 } from './migrations/1732233600060-user-pubsub-token';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
 export const messagingSchema: SchemaDefinition = {
@@ -28,6 +30,8 @@ export const messagingSchema: SchemaDefinition = {
     ChannelDelivery1732233600040,
     ReferenceEndpoints1732233600041,
     ProviderWebhooks1732233600050,
+    InboxHmac1732233600050,
+    UserPubsubToken1732233600060,
     deletedAccountsMigration('messaging'),
   ],
 };

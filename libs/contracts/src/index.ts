@@ -95,3 +95,8 @@ export * from './kanban/kanban-automation.patterns';
 export * from './conversations/history.types';
 export * from './conversations/history.patterns';
 export * from './contract.schemas';
+export * from './public-api/public-api.types';
+export * from './public-api/public-api.patterns';
+export * from './public-api/public-api.errors';
+export * from './realtime/realtime.types';
+export * from './realtime/realtime.patterns';

@@ -39,3 +39,4 @@ export * from './providers/local-provider';
 export * from './environment/nats-cluster';
 export * from './environment/scratch-postgres';
 export * from './proxy/round-robin-proxy';
+export * from './realtime/cable-client';

@@ -35,7 +35,7 @@ describe('e-mail channel: sends survive a crash', () => {
     await eventually(() =>
       expect(server.received.filter((mail) => mail.recipients.includes(contact.email))).toHaveLength(1),
     );
-    const others = [];
+    const others: Array<{ id: number }> = [];
     for (const n of [2, 3, 4])
       others.push((await account.admin.api.post(`/conversations/${id}/messages`, { content: `Mail ${n}` })).body);
     await eventually(() =>

@@ -67,8 +67,10 @@ describe('contacts', () => {
       expect(response.status).toBe(201);
       return response;
     });
-    const { secret, ...shownInbox } = (await account.admin.api.get(`/inboxes/${widget.id}`)).body;
+    const { secret, hmac_token, ...shownInbox } = (await account.admin.api.get(`/inboxes/${widget.id}`)).body;
     expect(secret).toBeNull();
+    // The identity key is a secret too: links never show it.
+    expect(hmac_token).toEqual(expect.any(String));
     expect(shownInbox).toMatchObject({
       website_token: expect.any(String),
       web_widget_script: expect.stringContaining('<script>'),

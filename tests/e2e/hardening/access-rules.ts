@@ -216,6 +216,27 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   // The survey's unguessable uuid is the authorisation (rate-limited per IP).
   'POST /public/api/v1/csat_survey/{uuid}': 'public',
   'GET /survey/responses/{token}': 'public',
+  // The public client API: the inbox's public token and the contact's source id are the keys.
+  'GET /public/api/v1/inboxes/{inbox_identifier}': 'public',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts': 'public',
+  'GET /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}': 'public',
+  'PATCH /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}': 'public',
+  'GET /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations': 'public',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations': 'public',
+  'GET /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}':
+    'public',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}/toggle_status':
+    'public',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}/toggle_typing':
+    'public',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}/update_last_seen':
+    'public',
+  'GET /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}/messages':
+    'public',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}/messages':
+    'public',
+  'PATCH /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}/messages/{message_id}':
+    'public',
   'POST /platform/api/v1/reporting/rebuild': 'platform',
   'GET /platform/api/v1/reporting/state': 'platform',
   // Kanban: the configuration and the shape of funnels and stages are for administrators; cards for every member.

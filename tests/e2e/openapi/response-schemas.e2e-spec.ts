@@ -28,6 +28,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 const V1 = '/api/v1/accounts/{account_id}';
 const V2 = '/api/v2/accounts/{account_id}';
+const PUB = '/public/api/v1/inboxes/{inbox_identifier}';
 const unique = () => randomBytes(4).toString('hex');
 
 /** What the rows make and later rows use. */
@@ -720,6 +721,85 @@ describe('response schemas of the served OpenAPI document', () => {
       },
     ],
     ['GET /survey/responses/{token}', () => gatewayClient().get(`/survey/responses/${made.surveyToken}`)],
+    [`GET ${PUB}`, () => gatewayClient().get(publicInbox())],
+    [
+      `POST ${PUB}/contacts`,
+      async () => keep('publicContact', await gatewayClient().post(`${publicInbox()}/contacts`, { name: 'Visitor' })),
+    ],
+    [
+      `GET ${PUB}/contacts/{contact_identifier}`,
+      () => gatewayClient().get(`${publicInbox()}/contacts/${made.publicContact.source_id}`),
+    ],
+    [
+      `PATCH ${PUB}/contacts/{contact_identifier}`,
+      () => gatewayClient().patch(`${publicInbox()}/contacts/${made.publicContact.source_id}`, { name: 'Visitor 2' }),
+    ],
+    [
+      `POST ${PUB}/contacts/{contact_identifier}/conversations`,
+      async () => keep('publicConversation', await gatewayClient().post(publicConversations(), {})),
+    ],
+    [`GET ${PUB}/contacts/{contact_identifier}/conversations`, () => gatewayClient().get(publicConversations())],
+    [
+      `POST ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}/messages`,
+      async () =>
+        keep(
+          'publicMessage',
+          await gatewayClient().post(`${publicConversations()}/${made.publicConversation.id}/messages`, {
+            content: 'hello',
+            echo_id: 'schema',
+          }),
+        ),
+    ],
+    [
+      `GET ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}/messages`,
+      () => gatewayClient().get(`${publicConversations()}/${made.publicConversation.id}/messages`),
+    ],
+    [
+      `PATCH ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}/messages/{message_id}`,
+      async () => {
+        // Input messages are shown by web widgets: a conversation of a widget inbox.
+        const widget = (
+          await admin.post('/inboxes', {
+            name: 'Schema widget',
+            channel: { type: 'web_widget', website_url: 'https://schema.example.com' },
+            enable_auto_assignment: false,
+          })
+        ).body;
+        const base = `/public/api/v1/inboxes/${widget.website_token}`;
+        const visitor = (await gatewayClient().post(`${base}/contacts`, {})).body;
+        const conversations = `${base}/contacts/${visitor.source_id}/conversations`;
+        const id = (await gatewayClient().post(conversations, {})).body.id;
+        const select = (
+          await admin.post(`/conversations/${id}/messages`, {
+            content: 'Pick',
+            content_type: 'input_select',
+            content_attributes: { items: [{ title: 'A', value: 'a' }] },
+          })
+        ).body;
+        return gatewayClient().patch(`${conversations}/${id}/messages/${select.id}`, {
+          submitted_values: [{ title: 'A', value: 'a' }],
+        });
+      },
+    ],
+    [
+      `GET ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}`,
+      () => gatewayClient().get(`${publicConversations()}/${made.publicConversation.id}`),
+    ],
+    [
+      `POST ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}/toggle_typing`,
+      () =>
+        gatewayClient().post(`${publicConversations()}/${made.publicConversation.id}/toggle_typing`, {
+          typing_status: 'on',
+        }),
+    ],
+    [
+      `POST ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}/update_last_seen`,
+      () => gatewayClient().post(`${publicConversations()}/${made.publicConversation.id}/update_last_seen`),
+    ],
+    [
+      `POST ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}/toggle_status`,
+      () => gatewayClient().post(`${publicConversations()}/${made.publicConversation.id}/toggle_status`),
+    ],
     [`GET ${V1}/kanban_config`, () => admin.get('/kanban_config')],
     [
       `POST ${V1}/kanban_config`,
@@ -1155,6 +1235,15 @@ describe('response schemas of the served OpenAPI document', () => {
   }
 
   /** Remembers a row's answer for the rows after it. */
+  /** The public client API of the suite's API inbox, and its visitor's conversations. */
+  function publicInbox(): string {
+    return `/public/api/v1/inboxes/${made.inbox.inbox_identifier}`;
+  }
+
+  function publicConversations(): string {
+    return `${publicInbox()}/contacts/${made.publicContact.source_id}/conversations`;
+  }
+
   function keep(name: string, response: ApiResponse): ApiResponse {
     made[name] = response.body;
     return response;

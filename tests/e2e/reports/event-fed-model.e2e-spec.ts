@@ -67,6 +67,7 @@ describe('reports over events at known times', () => {
       account_id: account.id,
       name: 'Known times',
       channel_type: 'Channel::Api',
+      hmac_mandatory: false,
       webhook_url: null,
       website_url: null,
       widget_color: null,

@@ -1,11 +1,29 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ContactLinkPatterns, ContactPatterns as P, type RpcRequest } from '@parley/contracts';
+import { ContactLinkPatterns, ContactPatterns as P, RealtimePatterns, type RpcRequest } from '@parley/contracts';
+import { ContactsLoader } from '../contacts/contacts.loader';
 import { ContactInboxesService } from './contact-inboxes.service';
+import { PublicContactsService } from './public-contacts.service';
 
 @Controller()
 export class ContactInboxesHandlers {
-  constructor(private readonly inboxes: ContactInboxesService) {}
+  constructor(
+    private readonly inboxes: ContactInboxesService,
+    private readonly publicContacts: PublicContactsService,
+    private readonly loader: ContactsLoader,
+  ) {}
+
+  /** For the gateway's `/cable`: the link a contact subscribes with. */
+  @MessagePattern(RealtimePatterns.authorizeContact)
+  authorizeRealtime(@Payload() r: RpcRequest<typeof RealtimePatterns.authorizeContact>) {
+    return this.loader.linkOfToken(r.pubsub_token);
+  }
+
+  /** For messaging's realtime fan-out: the tokens a conversation's contact side reaches. */
+  @MessagePattern(RealtimePatterns.contactTokens)
+  async realtimeTokens(@Payload() r: RpcRequest<typeof RealtimePatterns.contactTokens>) {
+    return { tokens: await this.loader.realtimeTokens(r.account_id, r.inbox_id, r.source_id) };
+  }
 
   @MessagePattern(P.listInboxes)
   list(@Payload() r: RpcRequest<typeof P.listInboxes>) {
@@ -33,6 +51,22 @@ export class ContactInboxesHandlers {
   @MessagePattern(ContactLinkPatterns.identify)
   identify(@Payload() r: RpcRequest<typeof ContactLinkPatterns.identify>) {
     return this.inboxes.identify(r);
+  }
+
+  /** For messaging's public client API: a widget's or bridge's contact. */
+  @MessagePattern(ContactLinkPatterns.publicCreate)
+  publicCreate(@Payload() r: RpcRequest<typeof ContactLinkPatterns.publicCreate>) {
+    return this.publicContacts.create(r.account_id, r.inbox_id, r.data, r.proven_identifier);
+  }
+
+  @MessagePattern(ContactLinkPatterns.publicFind)
+  publicFind(@Payload() r: RpcRequest<typeof ContactLinkPatterns.publicFind>) {
+    return this.publicContacts.find(r.account_id, r.inbox_id, r.source_id);
+  }
+
+  @MessagePattern(ContactLinkPatterns.publicUpdate)
+  publicUpdate(@Payload() r: RpcRequest<typeof ContactLinkPatterns.publicUpdate>) {
+    return this.publicContacts.update(r.account_id, r.inbox_id, r.source_id, r.data, r.proven_identifier);
   }
 
   @MessagePattern(P.contactableInboxes)

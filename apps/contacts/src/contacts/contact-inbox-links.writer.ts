@@ -32,6 +32,14 @@ export class ContactInboxLinksWriter {
     return { source_id: sourceId, inbox };
   }
 
+  /** The contact proved its identifier through this link. */
+  async markVerified(linkId: number): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE contacts.contact_inboxes SET hmac_verified = true WHERE id = $1 AND NOT hmac_verified',
+      [linkId],
+    );
+  }
+
   /**
    * The contact's link to the inbox: its oldest one there, or a new one under a generated source
    * id. The contact's row lock makes concurrent calls for one contact find one link, not make two.

@@ -1,4 +1,4 @@
-import type { Contact, ContactInboxLink } from '@parley/contracts';
+import type { Contact, ContactInboxLink, PublicConversationContact } from '@parley/contracts';
 import { toUnixSeconds } from '@parley/service-kit';
 import { contactAvailability } from './contact.rules';
 import type { ContactRow } from './persistence/contact.row';
@@ -22,4 +22,18 @@ export function toContact(row: ContactRow, inboxes?: ContactInboxLink[], now = n
   };
   if (inboxes) contact.contact_inboxes = inboxes;
   return contact;
+}
+
+/** The contact's own record inside a public conversation (what its widget or bridge sees). */
+export function toPublicContact(row: ContactRow): PublicConversationContact {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    identifier: row.identifier,
+    thumbnail: row.avatar_url,
+    additional_attributes: row.additional_attributes,
+    blocked: row.blocked,
+  };
 }

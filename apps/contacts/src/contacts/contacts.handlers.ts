@@ -1,8 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ContactLookupPatterns, ContactPatterns as P, type RpcRequest } from '@parley/contracts';
-import { ContactLabelsService } from './contact-labels.service';
-import { ContactQuery } from './contact.query';
 import { ContactsLoader } from './contacts.loader';
 import { ContactsService } from './contacts.service';
 
@@ -10,33 +8,8 @@ import { ContactsService } from './contacts.service';
 export class ContactsHandlers {
   constructor(
     private readonly contacts: ContactsService,
-    private readonly labelSets: ContactLabelsService,
-    private readonly query: ContactQuery,
     private readonly loader: ContactsLoader,
   ) {}
-
-  @MessagePattern(P.list)
-  list(@Payload() r: RpcRequest<typeof P.list>) {
-    return this.query.list(r.account_id, r.query);
-  }
-
-  @MessagePattern(P.search)
-  search(@Payload() r: RpcRequest<typeof P.search>) {
-    return this.query.search(r, r.q, r.page, {
-      conversations: r.include_conversations,
-      contactInboxes: r.include_contact_inboxes,
-    });
-  }
-
-  @MessagePattern(P.filter)
-  filter(@Payload() r: RpcRequest<typeof P.filter>) {
-    return this.query.filter(r.account_id, r.payload, r.page, r.include_contact_inboxes);
-  }
-
-  @MessagePattern(P.checkFilter)
-  checkFilter(@Payload() r: RpcRequest<typeof P.checkFilter>) {
-    return this.query.checkFilter(r.account_id, r.payload);
-  }
 
   @MessagePattern(P.show)
   show(@Payload() r: RpcRequest<typeof P.show>) {
@@ -66,16 +39,6 @@ export class ContactsHandlers {
   @MessagePattern(P.unblock)
   unblock(@Payload() r: RpcRequest<typeof P.unblock>) {
     return this.contacts.setBlocked(r.account_id, r.id, false);
-  }
-
-  @MessagePattern(P.listLabels)
-  labels(@Payload() r: RpcRequest<typeof P.listLabels>) {
-    return this.labelSets.labels(r.account_id, r.id);
-  }
-
-  @MessagePattern(P.setLabels)
-  setLabels(@Payload() r: RpcRequest<typeof P.setLabels>) {
-    return this.labelSets.setLabels(r.account_id, r.id, r.labels);
   }
 
   /** Answers other services that need a contact now (before its event reached them). */

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContactErrors, type ContactInboxLink, type ContactSnapshot } from '@parley/contracts';
+import {
+  ContactErrors,
+  type ContactInboxLink,
+  type ContactSnapshot,
+  type PublicConversationContact,
+} from '@parley/contracts';
 import { selectOneOrFail } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toLinkedInbox } from '../read-models/messaging-view/linked-inbox.mapper';
 import { liveInboxOf } from '../read-models/messaging-view/messaging-view.loader';
 import { toContactSnapshot } from './contact-snapshot.mapper';
-import type { ContactLinkRow } from './persistence/contact-inbox.row';
+import { toPublicContact } from './contact.mapper';
+import type { ContactLinkRow, PublicLinkRow } from './persistence/contact-inbox.row';
 import { CONTACT_COLUMNS, type ContactRow } from './persistence/contact.row';
 
 /** Reads of contacts and their inbox links that other features need. */
@@ -26,6 +32,74 @@ export class ContactsLoader {
       `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts c
         WHERE c.account_id = $1 AND c.id = (SELECT ci.contact_id FROM contacts.contact_inboxes ci WHERE ci.inbox_id = $2 AND ci.source_id = $3 LIMIT 1)`,
       [accountId, inboxId, sourceId],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The contacts (aliased `c`) a search or filter's condition matches: how many, and one page of
+   * their ids. `where` and `order` are SQL the contact-search feature composes over `c`'s columns.
+   */
+  async matching(
+    where: string,
+    params: unknown[],
+    page: { order: string; limit: number; offset: number },
+  ): Promise<{ count: number; ids: number[] }> {
+    const [{ count }]: Array<{ count: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM contacts.contacts c WHERE ${where}`,
+      params,
+    );
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT c.id FROM contacts.contacts c WHERE ${where} ORDER BY ${page.order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      params,
+    );
+    return { count, ids: rows.map((row) => row.id) };
+  }
+
+  /** The inbox's link under this source id, with its token and HMAC mark (the public client API's contact). */
+  async publicLink(accountId: number, inboxId: number, sourceId: string): Promise<PublicLinkRow | null> {
+    const [row]: PublicLinkRow[] = await this.dataSource.query(
+      `SELECT id, contact_id, source_id, pubsub_token, hmac_verified FROM contacts.contact_inboxes
+        WHERE account_id = $1 AND inbox_id = $2 AND source_id = $3 ORDER BY id LIMIT 1`,
+      [accountId, inboxId, sourceId],
+    );
+    return row ?? null;
+  }
+
+  /** The contact as a public conversation shows it to the contact itself. */
+  async publicContact(accountId: number, id: number): Promise<PublicConversationContact> {
+    return toPublicContact(await this.find(accountId, id));
+  }
+
+  /** The link a `/cable` token names: its account and contact. */
+  async linkOfToken(token: string): Promise<{ account_id: number; contact_id: number } | null> {
+    const [row]: Array<{ account_id: number; contact_id: number }> = await this.dataSource.query(
+      'SELECT account_id, contact_id FROM contacts.contact_inboxes WHERE pubsub_token = $1',
+      [token],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The `/cable` tokens a contact's link reaches: its own, or, when the link is verified, those
+   * of every verified link of its contact (the reference fans a verified contact's events out).
+   */
+  async realtimeTokens(accountId: number, inboxId: number, sourceId: string): Promise<string[]> {
+    const rows: Array<{ pubsub_token: string }> = await this.dataSource.query(
+      `SELECT o.pubsub_token FROM contacts.contact_inboxes l
+         JOIN contacts.contact_inboxes o ON o.contact_id = l.contact_id
+          AND (o.id = l.id OR (l.hmac_verified AND o.hmac_verified))
+        WHERE l.account_id = $1 AND l.inbox_id = $2 AND l.source_id = $3`,
+      [accountId, inboxId, sourceId],
+    );
+    return [...new Set(rows.map((row) => row.pubsub_token))];
+  }
+
+  /** The account's contact with this identifier (the customer's id in the site that embeds a widget). */
+  async byIdentifier(accountId: number, identifier: string): Promise<ContactRow | null> {
+    const [row]: ContactRow[] = await this.dataSource.query(
+      `SELECT ${CONTACT_COLUMNS} FROM contacts.contacts WHERE account_id = $1 AND identifier = $2 LIMIT 1`,
+      [accountId, identifier],
     );
     return row ?? null;
   }

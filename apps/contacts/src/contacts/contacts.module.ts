@@ -3,10 +3,8 @@ import { MessagingViewModule } from '../read-models/messaging-view/messaging-vie
 import { ContactBatchWriter } from './contact-batch.writer';
 import { ContactChangesWriter } from './contact-changes.writer';
 import { ContactInboxLinksWriter } from './contact-inbox-links.writer';
-import { ContactLabelsService } from './contact-labels.service';
 import { ContactMergeWriter } from './contact-merge.writer';
 import { ContactReferencesWriter } from './contact-references.writer';
-import { ContactQuery } from './contact.query';
 import { ContactsHandlers } from './contacts.handlers';
 import { ContactsLoader } from './contacts.loader';
 import { ContactsService } from './contacts.service';
@@ -18,12 +16,10 @@ import { LastActivityConsumer } from './last-activity.consumer';
   controllers: [ContactsHandlers],
   providers: [
     ContactsService,
-    ContactLabelsService,
     ContactChangesWriter,
     ContactInboxLinksWriter,
     ContactMergeWriter,
     ContactsLoader,
-    ContactQuery,
     ContactBatchWriter,
     ContactReferencesWriter,
     LastActivityConsumer,

@@ -1,7 +1,16 @@
 import { Transform } from 'class-transformer';
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsInt, Max, Min, registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
+import {
+  IsInt,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidateIf,
+  type ValidationOptions,
+} from 'class-validator';
 
 /**
  * Clients of this API send ids as numbers or numeric strings; for optional ids, `""`, `0` and
@@ -91,6 +100,12 @@ export function IsPage(max = MAX_PAGE, description = 'Page number; 0 or less mea
  */
 export function MayBeOmitted(): PropertyDecorator {
   return ValidateIf((_, value) => value !== undefined);
+}
+
+/** Text that may be left out or null (null clears it), at most `max` characters. */
+export function OptionalText(max = 10_000): PropertyDecorator {
+  const decorators = [MayBeOmitted(), ValidateIf((_, value) => value !== null), IsString(), MaxLength(max)];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 }
 
 /**

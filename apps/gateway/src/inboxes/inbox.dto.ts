@@ -30,19 +30,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsId, MayBeOmitted, ToInteger } from '../http/tolerant-input.decorators';
+import { IsId, MayBeOmitted, OptionalText, ToInteger } from '../http/tolerant-input.decorators';
 import { UserIdsDto } from '../teams/team.dto';
-
-const optionalText = (max = 10_000) => [
-  IsOptional(),
-  ValidateIf((_: unknown, value: unknown) => value !== null),
-  IsString(),
-  MaxLength(max),
-];
-function OptionalText(max?: number): PropertyDecorator {
-  const decorators = optionalText(max);
-  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
-}
 
 export class WorkingHoursDto implements WorkingHoursEntry {
   @ApiProperty({ minimum: 0, maximum: 6 })
@@ -122,13 +111,13 @@ class EmailServerFieldsDto implements EmailServerFields {
 function Secret(description: string): PropertyDecorator {
   const decorators = [
     ApiPropertyOptional({ type: 'string', nullable: true, writeOnly: true, description }),
-    ...optionalText(1000),
+    OptionalText(1000),
   ];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 }
 
 function Identifier(description: string): PropertyDecorator {
-  const decorators = [ApiPropertyOptional({ type: 'string', nullable: true, description }), ...optionalText(255)];
+  const decorators = [ApiPropertyOptional({ type: 'string', nullable: true, description }), OptionalText(255)];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 }
 
@@ -226,6 +215,10 @@ class InboxSettingsDto extends ChannelFieldsDto {
   auto_assignment_config?: AutoAssignmentConfigDto;
 
   @ApiPropertyOptional() @MayBeOmitted() @IsBoolean() allow_messages_after_resolved?: boolean;
+  @ApiPropertyOptional({ description: 'API and web-widget inboxes: contacts must prove their identifier' })
+  @MayBeOmitted()
+  @IsBoolean()
+  hmac_mandatory?: boolean;
   @ApiPropertyOptional({ nullable: true, description: 'Text shown in place of a deleted message' })
   @OptionalText(1000)
   message_deleted_placeholder?: string | null;

@@ -7,7 +7,7 @@ import {
   type WorkingHoursEntry,
 } from '@parley/contracts';
 
-class WorkingHoursView implements WorkingHoursEntry {
+export class WorkingHoursView implements WorkingHoursEntry {
   @ApiProperty({ description: '0 = Sunday … 6 = Saturday' }) day_of_week: number;
   @ApiProperty() closed_all_day: boolean;
   @ApiProperty({ type: Number, nullable: true }) open_hour: number | null;
@@ -21,7 +21,7 @@ class AutoAssignmentConfigView implements AutoAssignmentConfig {
 }
 
 /** Every field of an inbox except its signing secret (what events and contact links carry). */
-export class InboxFieldsView implements Omit<Inbox, 'secret'> {
+export class InboxFieldsView implements Omit<Inbox, 'secret' | 'hmac_token'> {
   @ApiProperty() id: number;
   @ApiProperty() account_id: number;
   @ApiProperty() name: string;
@@ -45,6 +45,8 @@ export class InboxFieldsView implements Omit<Inbox, 'secret'> {
     description: 'Channel::WebWidget only: the snippet that embeds the widget',
   })
   web_widget_script: string | null;
+  @ApiProperty({ description: 'API and web-widget inboxes: contacts must prove their identifier (identifier_hash)' })
+  hmac_mandatory: boolean;
   @ApiProperty({ type: String, nullable: true }) welcome_title: string | null;
   @ApiProperty({ type: String, nullable: true }) welcome_tagline: string | null;
   @ApiProperty() greeting_enabled: boolean;
@@ -115,6 +117,12 @@ export class InboxView extends InboxFieldsView implements Inbox {
     description: `${EMAIL_ONLY}: forward the mailbox here and Parley receives its mail`,
   })
   forward_to_email?: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'API and web-widget inboxes, administrators only: the key of identifier_hash (HMAC-SHA256)',
+  })
+  hmac_token: string | null;
 }
 
 export class InboxListView {

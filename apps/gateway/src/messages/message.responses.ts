@@ -15,7 +15,7 @@ import {
   type MessageType,
 } from '@parley/contracts';
 
-class AttachmentView implements Attachment {
+export class AttachmentView implements Attachment {
   @ApiProperty() id: number;
   @ApiProperty() message_id: number;
   @ApiProperty({ enum: FILE_TYPES }) file_type: FileType;
@@ -26,7 +26,7 @@ class AttachmentView implements Attachment {
   @ApiProperty() file_size: number;
 }
 
-class MessageSenderView implements MessageSender {
+export class MessageSenderView implements MessageSender {
   @ApiProperty() id: number;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
   @ApiProperty({ enum: ['contact', 'user', 'agent_bot'] }) type: MessageSender['type'];

@@ -23,6 +23,8 @@ export class ProfileView implements Profile {
   @ApiProperty() available_name: string;
   @ApiProperty() email: string;
   @ApiProperty() confirmed: boolean;
+  @ApiProperty({ description: "The agent's /cable token (RoomChannel: pubsub_token, user_id, account_id)" })
+  pubsub_token: string;
   @ApiProperty({
     type: Number,
     nullable: true,

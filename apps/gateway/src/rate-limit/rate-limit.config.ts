@@ -14,6 +14,12 @@ export interface RateLimitConfig {
   reportsPerUser: number;
   /** Other costly reads (conversation meta, imports, exports), per token; public forms per IP. */
   expensivePerToken: number;
+  /** Web-widget inboxes' public API, per client IP and inbox: conversations created a minute. */
+  widgetConversationsPerMinute: number;
+  /** Messages written a minute. */
+  widgetMessagesPerMinute: number;
+  /** Contact creates and updates an hour. */
+  widgetContactUpdatesPerHour: number;
 }
 
 export const RATE_LIMIT_CONFIG = Symbol('RATE_LIMIT_CONFIG');
@@ -30,6 +36,9 @@ const DEFAULTS = {
   RATE_LIMIT_CONTACT_SEARCH_PER_ACCOUNT: 100,
   RATE_LIMIT_REPORTS_PER_USER: 100,
   RATE_LIMIT_EXPENSIVE_PER_TOKEN: 3000,
+  RATE_LIMIT_WIDGET_CONVERSATIONS: 30,
+  RATE_LIMIT_WIDGET_MESSAGES: 60,
+  RATE_LIMIT_WIDGET_CONTACT_UPDATES: 60,
 };
 const MAX_POINTS = 1_000_000_000;
 const MAX_MULTIPLIER = 1_000_000;
@@ -50,6 +59,9 @@ export function loadRateLimitConfig(env: Record<string, string | undefined> = pr
     contactSearchPerAccount: count('RATE_LIMIT_CONTACT_SEARCH_PER_ACCOUNT'),
     reportsPerUser: count('RATE_LIMIT_REPORTS_PER_USER'),
     expensivePerToken: count('RATE_LIMIT_EXPENSIVE_PER_TOKEN'),
+    widgetConversationsPerMinute: count('RATE_LIMIT_WIDGET_CONVERSATIONS'),
+    widgetMessagesPerMinute: count('RATE_LIMIT_WIDGET_MESSAGES'),
+    widgetContactUpdatesPerHour: count('RATE_LIMIT_WIDGET_CONTACT_UPDATES'),
   };
   read.assertValid('gateway');
   return config;

@@ -19,13 +19,16 @@ function setHeaders(reply: FastifyReply, state: LimitState): void {
  * (health, version) are never counted; other public routes only where a guard says so.
  */
 @Injectable()
-abstract class LimitGuard implements CanActivate {
+export abstract class LimitGuard implements CanActivate {
   constructor(
     protected readonly reflector: Reflector,
     private readonly limiter: RateLimiterService,
   ) {}
 
-  protected abstract keys(request: LimitedRequest, context: ExecutionContext): Array<[LimitKind, string]>;
+  protected abstract keys(
+    request: LimitedRequest,
+    context: ExecutionContext,
+  ): Array<[LimitKind, string]> | Promise<Array<[LimitKind, string]>>;
 
   /** Whether public routes count too (only for guards placed on such a route on purpose). */
   protected readonly limitsPublicRoutes: boolean = false;
@@ -37,7 +40,7 @@ abstract class LimitGuard implements CanActivate {
     if (rule?.kind === 'public' && !this.limitsPublicRoutes) return true;
     const request = context.switchToHttp().getRequest<LimitedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const { exceeded, state } = await this.limiter.consume(this.keys(request, context));
+    const { exceeded, state } = await this.limiter.consume(await this.keys(request, context));
     if (exceeded && state) {
       setHeaders(reply, state);
       void reply.header('retry-after', String(state.retryAfter));

@@ -5,7 +5,16 @@ import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RATE_LIMIT_CONFIG, type RateLimitConfig } from './rate-limit.config';
 
-export type LimitKind = 'ip' | 'token' | 'account' | 'contact_search' | 'reports' | 'expensive';
+export type LimitKind =
+  | 'ip'
+  | 'token'
+  | 'account'
+  | 'contact_search'
+  | 'reports'
+  | 'expensive'
+  | 'widget_conversations'
+  | 'widget_messages'
+  | 'widget_contacts';
 
 /** Where a request stands against its tightest limit; what the X-RateLimit-* headers say. */
 export interface LimitState {
@@ -74,10 +83,23 @@ export class RateLimiterService implements OnApplicationShutdown {
       contact_search: config.contactSearchPerAccount,
       reports: config.reportsPerUser,
       expensive: config.expensivePerToken,
+      widget_conversations: config.widgetConversationsPerMinute,
+      widget_messages: config.widgetMessagesPerMinute,
+      widget_contacts: config.widgetContactUpdatesPerHour,
+    };
+    // The web widget's limits have the reference's own windows; the others share the configured one.
+    const durations: Partial<Record<LimitKind, number>> = {
+      widget_conversations: 60,
+      widget_messages: 60,
+      widget_contacts: 3600,
     };
     const prefix = `parley:${service.nats.namespace || 'default'}:rl`;
     const make = (kind: LimitKind): RateLimiterAbstract => {
-      const options = { keyPrefix: `${prefix}:${kind}`, points: points[kind], duration: config.windowSeconds };
+      const options = {
+        keyPrefix: `${prefix}:${kind}`,
+        points: points[kind],
+        duration: durations[kind] ?? config.windowSeconds,
+      };
       return this.redis
         ? new RateLimiterRedis({ ...options, storeClient: this.redis })
         : new RateLimiterMemory(options);

@@ -4,6 +4,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { InboxesModule } from '../inboxes/inboxes.module';
 import { ContactsViewModule } from '../read-models/contacts-view/contacts-view.module';
 import { TeamsModule } from '../teams/teams.module';
+import { ContactConversationsLoader } from './contact-conversations.loader';
 import { ConversationAccessService } from './conversation-access.service';
 import { ConversationChangesService } from './conversation-changes.service';
 import { ConversationChecksService } from './conversation-checks.service';
@@ -44,8 +45,10 @@ import { MessageWriter } from './message.writer';
     MessageLoader,
     MessageWriter,
     ChannelSendQueueWriter,
+    ContactConversationsLoader,
   ],
   exports: [
+    ContactConversationsLoader,
     ConversationAccessService,
     ConversationChecksService,
     ConversationLoader,

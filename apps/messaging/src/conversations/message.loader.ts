@@ -84,9 +84,14 @@ export class MessageLoader {
   }
 
   /** A page of one conversation, oldest first: the latest `limit`, or those before / after an id. */
-  async page(conversationId: number, options: { before?: number; after?: number; limit: number }): Promise<Message[]> {
+  async page(
+    conversationId: number,
+    options: { before?: number; after?: number; limit: number; contactVisible?: boolean },
+  ): Promise<Message[]> {
     const params: unknown[] = [conversationId, options.limit];
     let where = 'm.conversation_id = $1';
+    // What the contact sees: no private notes, no activity lines.
+    if (options.contactVisible) where += " AND NOT m.private AND m.message_type <> 'activity'";
     let order = 'DESC';
     if (options.after !== undefined) {
       params.push(options.after);

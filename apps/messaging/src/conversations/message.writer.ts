@@ -152,6 +152,16 @@ export class MessageWriter {
     );
   }
 
+  /** A contact's answer to an input message (a form, a CSAT survey), kept in its `content_attributes`. */
+  async setSubmittedValues(tx: EntityManager, messageId: number, values: unknown[]): Promise<void> {
+    await tx.query(
+      `UPDATE messaging.messages
+          SET content_attributes = content_attributes || jsonb_build_object('submitted_values', $2::jsonb), updated_at = now()
+        WHERE id = $1`,
+      [messageId, JSON.stringify(values)],
+    );
+  }
+
   /** Leaves `placeholder` in the message's place, `deleted: true`, no attachments; answers the removed files' keys. */
   async replaceWithPlaceholder(tx: EntityManager, messageId: number, placeholder: string): Promise<string[]> {
     const removed: Array<{ storage_key: string }> = await tx.query(REPLACE_WITH_PLACEHOLDER, [messageId, placeholder]);

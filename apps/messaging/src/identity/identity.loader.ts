@@ -22,6 +22,32 @@ export const ACCOUNT_IDS_SQL = '(SELECT id FROM messaging.accounts)';
 export class IdentityLoader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** Whether the `/cable` token is this confirmed user's, a member of the account. */
+  async cableGranted(token: string, userId: number, accountId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM messaging.users u JOIN messaging.account_users au ON au.user_id = u.id AND au.account_id = $3
+        WHERE u.pubsub_token = $1 AND u.id = $2 AND u.confirmed`,
+      [token, userId, accountId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The `/cable` tokens of who sees an inbox's conversations: the account's administrators and
+   * the inbox's members (`members` is the members' relation with the inbox id in `$2`).
+   */
+  async cableTokensOf(
+    accountId: number,
+    inboxId: number,
+    members: string,
+  ): Promise<Array<{ id: number; token: string }>> {
+    return this.dataSource.query(
+      `SELECT u.id, u.pubsub_token AS token FROM messaging.account_users au JOIN messaging.users u ON u.id = au.user_id
+        WHERE au.account_id = $1 AND (au.role = 'administrator' OR au.user_id IN (${members}))`,
+      [accountId, inboxId],
+    );
+  }
+
   async account(id: number): Promise<Account | null> {
     const [account]: AccountRow[] = await this.dataSource.query(
       `SELECT ${ACCOUNT_COLUMNS} FROM messaging.accounts WHERE id = $1`,

@@ -13,7 +13,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { toAccountUserEvent } from './identity.mapper';
 import type { AccessTokenRow } from './persistence/access-token.row';
 import { ACCOUNT_USER_COLUMNS, type AccountUserRow } from './persistence/account-user.row';
-import { USER_COLUMNS, type UserRow } from './persistence/user.row';
+import { NEW_PUBSUB_TOKEN, USER_COLUMNS, type UserRow } from './persistence/user.row';
 
 @Injectable()
 export class IdentityService {
@@ -53,6 +53,7 @@ export class IdentityService {
       available_name: user.display_name || user.name,
       email: user.email,
       confirmed: user.confirmed,
+      pubsub_token: user.pubsub_token,
       account_id: current?.id ?? null,
       role: current?.role ?? null,
       accounts: rows,
@@ -105,6 +106,8 @@ export class IdentityService {
     await this.findUser(this.dataSource, userId, '');
     return this.outbox.transaction(async (tx, emit) => {
       await tx.query('DELETE FROM messaging.access_tokens WHERE user_id = $1', [userId]);
+      // A leaked token's `/cable` access goes with it.
+      await tx.query(`UPDATE messaging.users SET pubsub_token = ${NEW_PUBSUB_TOKEN} WHERE id = $1`, [userId]);
       const token = await this.issueToken(tx, userId);
       await emit(IdentityEvents.tokenRotated, null, { user_id: userId });
       return { access_token: token };

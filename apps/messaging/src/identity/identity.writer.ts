@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { toAccount, toAccountUser, toAccountUserEvent, toPlatformUser } from './identity.mapper';
 import { ACCOUNT_USER_COLUMNS, type AccountUserRow } from './persistence/account-user.row';
 import { ACCOUNT_COLUMNS, type AccountRow } from './persistence/account.row';
-import { USER_COLUMNS, type UserRow } from './persistence/user.row';
+import { NEW_PUBSUB_TOKEN, USER_COLUMNS, type UserRow } from './persistence/user.row';
 
 /** The user's columns other features set (a password only as its hash). */
 export interface UserFields {
@@ -112,6 +112,7 @@ export class IdentityWriter {
     const saved = (await returned<UserRow>(
       tx,
       `UPDATE messaging.users SET name = $2, email = $3, display_name = $4, password_hash = $5,
+              pubsub_token = CASE WHEN password_hash IS DISTINCT FROM $5 THEN ${NEW_PUBSUB_TOKEN} ELSE pubsub_token END,
               updated_at = CASE WHEN (name, email, display_name, password_hash) IS DISTINCT FROM ($2, $3, $4, $5)
                                 THEN now() ELSE updated_at END
         WHERE id = $1 RETURNING ${USER_COLUMNS}`,
@@ -162,7 +163,8 @@ export class IdentityWriter {
     const user = await returned<Pick<UserRow, 'id' | 'name' | 'email'>>(
       tx,
       `UPDATE messaging.users
-          SET password_hash = $2, confirmed = true, invitation_token_hash = NULL, invitation_expires_at = NULL, updated_at = now()
+          SET password_hash = $2, confirmed = true, invitation_token_hash = NULL, invitation_expires_at = NULL,
+              pubsub_token = ${NEW_PUBSUB_TOKEN}, updated_at = now()
         WHERE id = (SELECT id FROM messaging.users WHERE invitation_token_hash = $1 AND invitation_expires_at > now()
                      LIMIT 1 FOR UPDATE)
         RETURNING id, name, email`,

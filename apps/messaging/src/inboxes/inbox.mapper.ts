@@ -22,6 +22,7 @@ export function toInboxSnapshot(row: InboxRow, publicUrl: string): InboxSnapshot
     avatar_url: row.avatar_url,
     website_token: row.website_token,
     web_widget_script: row.website_token ? webWidgetScript(publicUrl, row.website_token) : null,
+    hmac_mandatory: row.hmac_mandatory,
     welcome_title: row.welcome_title,
     welcome_tagline: row.welcome_tagline,
     greeting_enabled: row.greeting_enabled,
@@ -46,7 +47,11 @@ export function toInbox(
   row: InboxRow,
   options: { withSecret: boolean; publicUrl: string; mailInboundDomain: string; inboundWebhookUrl: string | null },
 ): Inbox {
-  const inbox: Inbox = { ...toInboxSnapshot(row, options.publicUrl), secret: options.withSecret ? row.secret : null };
+  const inbox: Inbox = {
+    ...toInboxSnapshot(row, options.publicUrl),
+    secret: options.withSecret ? row.secret : null,
+    hmac_token: options.withSecret ? row.hmac_token : null,
+  };
   const provider = PROVIDER_OF_CHANNEL[row.channel_type];
   if (provider && options.inboundWebhookUrl)
     return {

@@ -110,6 +110,7 @@ export function applySettings(inbox: InboxRow, input: UpdateInboxInput): void {
     inbox.timezone = input.timezone;
   }
   if (input.csat_survey_enabled !== undefined) inbox.csat_survey_enabled = input.csat_survey_enabled;
+  if (input.hmac_mandatory !== undefined) inbox.hmac_mandatory = input.hmac_mandatory;
   if (input.enable_auto_assignment !== undefined) inbox.enable_auto_assignment = input.enable_auto_assignment;
   if (input.auto_assignment_config?.max_assignment_limit !== undefined) {
     const limit = input.auto_assignment_config.max_assignment_limit;

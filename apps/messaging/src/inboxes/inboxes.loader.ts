@@ -21,6 +21,25 @@ const CHANNEL_INBOX_COLUMNS =
 
 export type { MessageInbox };
 
+/** What the public client API needs of the inbox a widget's or bridge's token names. */
+export type PublicInboxRow = Pick<
+  InboxRow,
+  | 'id'
+  | 'account_id'
+  | 'name'
+  | 'channel_type'
+  | 'inbox_identifier'
+  | 'website_token'
+  | 'hmac_token'
+  | 'hmac_mandatory'
+  | 'timezone'
+  | 'working_hours'
+  | 'working_hours_enabled'
+  | 'csat_survey_enabled'
+  | 'greeting_enabled'
+  | 'allow_messages_after_resolved'
+>;
+
 /**
  * The inboxes a user serves (`messaging.inbox_members`), as a subquery: the conversation list and
  * counts embed it to stay one statement (`userParam` is the placeholder holding the user id, e.g. `$2`).
@@ -44,6 +63,20 @@ export class InboxesLoader {
       accountId,
     ]);
     return rows.length > 0;
+  }
+
+  /** The API inbox with this `inbox_identifier` or the web-widget inbox with this `website_token`. */
+  async byPublicToken(tx: EntityManager, token: string): Promise<PublicInboxRow | null> {
+    const [row]: PublicInboxRow[] = await tx.query(
+      `SELECT id, account_id, name, channel_type, inbox_identifier, website_token, hmac_token, hmac_mandatory, timezone,
+              working_hours, working_hours_enabled, csat_survey_enabled, greeting_enabled, allow_messages_after_resolved
+         FROM messaging.inboxes
+        WHERE (channel_type = 'Channel::Api' AND inbox_identifier = $1)
+           OR (channel_type = 'Channel::WebWidget' AND website_token = $1)
+        LIMIT 1`,
+      [token],
+    );
+    return row ?? null;
   }
 
   async channelOf(tx: EntityManager, inboxId: number): Promise<ChannelInbox | null> {

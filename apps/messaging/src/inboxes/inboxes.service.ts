@@ -83,6 +83,8 @@ export class InboxesService {
       agent_bot_id: null,
       avatar_url: null,
       website_token: null,
+      hmac_token: null,
+      hmac_mandatory: false,
       welcome_title: null,
       welcome_tagline: null,
       uuid: randomUUID(),
@@ -100,6 +102,8 @@ export class InboxesService {
       inbox.secret = randomBytes(24).toString('base64url');
     }
     if (inbox.channel_type === CHANNEL_TYPES.web_widget) inbox.website_token = newWebsiteToken();
+    if (inbox.channel_type === CHANNEL_TYPES.api || inbox.channel_type === CHANNEL_TYPES.web_widget)
+      inbox.hmac_token = randomBytes(24).toString('base64url');
     return this.emailUnique(() =>
       this.outbox.transaction(async (tx, emit) => {
         const [saved] = (await tx.query(

@@ -23,6 +23,13 @@ export const MessageEvents = {
 /** The conversation as the REST API shows it (without its messages). */
 export type ConversationSnapshot = Omit<Conversation, 'messages' | 'last_non_activity_message'>;
 
+/** Who is typing: an agent (no `type`, as events before contacts could type) or the contact. */
+export interface Typist {
+  id: number;
+  name: string;
+  type?: 'user' | 'contact';
+}
+
 export interface ConversationEventMap {
   [ConversationEvents.created]: { conversation: ConversationSnapshot };
   [ConversationEvents.updated]: { conversation: ConversationSnapshot; changed_attributes: ChangedAttributes };
@@ -31,8 +38,8 @@ export interface ConversationEventMap {
   [ConversationEvents.resolved]: { conversation: ConversationSnapshot };
   [ConversationEvents.assigneeChanged]: { conversation: ConversationSnapshot; previous_assignee_id: number | null };
   [ConversationEvents.teamChanged]: { conversation: ConversationSnapshot; previous_team_id: number | null };
-  [ConversationEvents.typingOn]: { conversation: ConversationSnapshot; user: { id: number; name: string } };
-  [ConversationEvents.typingOff]: { conversation: ConversationSnapshot; user: { id: number; name: string } };
+  [ConversationEvents.typingOn]: { conversation: ConversationSnapshot; user: Typist };
+  [ConversationEvents.typingOff]: { conversation: ConversationSnapshot; user: Typist };
   [ConversationEvents.deleted]: { conversation: ConversationSnapshot };
   /** Every message, activity ones included (`message.message_type` tells them apart). */
   [MessageEvents.created]: { message: Message; conversation: ConversationSnapshot };

@@ -1,3 +1,4 @@
+import type { PublicApiErrors } from '../public-api/public-api.errors';
 import type { ContactInboxErrors } from '../contacts/contact-inbox.errors';
 import type { ContactErrors } from '../contacts/contact.errors';
 import type { ImportErrors } from '../contacts/import.errors';
@@ -70,4 +71,5 @@ export type ErrorCode =
   | CodeOf<typeof ReportErrors>
   | CodeOf<typeof CsatErrors>
   | CodeOf<typeof KanbanErrors>
-  | CodeOf<typeof KanbanWorkErrors>;
+  | CodeOf<typeof KanbanWorkErrors>
+  | CodeOf<typeof PublicApiErrors>;

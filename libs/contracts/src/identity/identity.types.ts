@@ -50,6 +50,8 @@ export interface Profile {
   available_name: string;
   email: string;
   confirmed: boolean;
+  /** What the agent subscribes to `/cable`'s RoomChannel with (with its `user_id` and `account_id`). */
+  pubsub_token: string;
   /** The current account (the one the request named, else the first) and the role there; null without any account. */
   account_id: number | null;
   role: Role | null;

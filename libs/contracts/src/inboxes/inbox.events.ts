@@ -11,7 +11,7 @@ export const InboxEvents = {
 } as const;
 
 /** Inboxes in events never carry their signing secret. */
-export type InboxSnapshot = Omit<Inbox, 'secret'>;
+export type InboxSnapshot = Omit<Inbox, 'secret' | 'hmac_token'>;
 
 export interface InboxEventMap {
   [InboxEvents.created]: { inbox: InboxSnapshot };

@@ -46,11 +46,15 @@ export interface Inbox extends Partial<EmailInboxView>, Partial<ProviderInboxVie
   /** `Channel::Api` only: the public identifier and the secret that signs its callbacks. */
   inbox_identifier: string | null;
   secret: string | null;
+  /** API and web-widget inboxes, administrators only: the key of contacts' `identifier_hash`. */
+  hmac_token: string | null;
   avatar_url: string | null;
   /** `Channel::WebWidget` only: the public token the widget on the site identifies the inbox with. */
   website_token: string | null;
   /** `Channel::WebWidget` only: the snippet that embeds the widget in a page. */
   web_widget_script: string | null;
+  /** API and web-widget inboxes: contacts must prove their identifier (`identifier_hash`). */
+  hmac_mandatory: boolean;
   welcome_title: string | null;
   welcome_tagline: string | null;
   greeting_enabled: boolean;
@@ -206,6 +210,7 @@ export interface UpdateInboxInput extends EmailServerFields, ProviderFields {
   welcome_tagline?: string | null;
   phone_number?: string | null;
   email?: string | null;
+  hmac_mandatory?: boolean;
 }
 
 export interface CreateInboxInput extends Omit<UpdateInboxInput, keyof Omit<ChannelInput, 'type'>> {

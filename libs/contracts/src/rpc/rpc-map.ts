@@ -23,6 +23,8 @@ import type { KanbanRpcCsv } from '../kanban/kanban-csv.patterns';
 import type { KanbanAutomationRpc } from '../kanban/kanban-automation.patterns';
 import type { HistoryRpc } from '../conversations/history.patterns';
 import type { CustomFiltersRpc } from '../custom-filters/custom-filters.patterns';
+import type { PublicApiRpc } from '../public-api/public-api.patterns';
+import type { RealtimeRpc } from '../realtime/realtime.patterns';
 
 /** Every request/reply pattern of the system, with its request and response types. */
 export interface RpcMap
@@ -51,7 +53,9 @@ export interface RpcMap
     KanbanRpcCsv,
     KanbanAutomationRpc,
     HistoryRpc,
-    CustomFiltersRpc {}
+    CustomFiltersRpc,
+    PublicApiRpc,
+    RealtimeRpc {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

@@ -1,5 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EVENT_SUBJECT_ROOT, eventSubject, type EventEnvelope } from '@parley/contracts';
+import {
+  EVENT_SUBJECT_ROOT,
+  eventSubject,
+  REALTIME_RETENTION,
+  REALTIME_STREAM,
+  REALTIME_SUBJECT,
+  type EventEnvelope,
+  type RealtimeFrame,
+} from '@parley/contracts';
 import {
   connect,
   headers as natsHeaders,
@@ -45,6 +53,20 @@ export class EventBus {
 
   get deadLetterStream(): string {
     return namespacedStream(this.config.nats.namespace, 'PARLEY_DEAD_LETTERS');
+  }
+
+  /** Realtime frames for `/cable` clients, kept for a reconnect's `resume` (24 h / 10,000). */
+  get realtimeStream(): string {
+    return namespacedStream(this.config.nats.namespace, REALTIME_STREAM);
+  }
+
+  get realtimeSubject(): string {
+    return namespaced(this.config.nats.namespace, REALTIME_SUBJECT);
+  }
+
+  /** Publishes a realtime frame once per `id` (a redelivered event is dropped as a duplicate). */
+  async publishRealtime(frame: RealtimeFrame, id: string): Promise<PubAck> {
+    return this.jetstream.publish(this.realtimeSubject, JSONCodec<RealtimeFrame>().encode(frame), { msgID: id });
   }
 
   subjectOf(type: string): string {
@@ -131,6 +153,15 @@ export class EventBus {
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       max_age: nanos(7 * DAY_MS),
+      duplicate_window: nanos(2 * 60 * 1000),
+    });
+    await this.ensureStream({
+      name: this.realtimeStream,
+      subjects: [this.realtimeSubject],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(REALTIME_RETENTION.maxAgeMs),
+      max_msgs: REALTIME_RETENTION.maxEvents,
       duplicate_window: nanos(2 * 60 * 1000),
     });
     await this.ensureStream({

@@ -19,6 +19,8 @@ export function toLinkedInbox(view: InboxView): LinkedInbox {
     avatar_url: inbox.avatar_url,
     website_token: inbox.website_token,
     web_widget_script: inbox.web_widget_script,
+    // Snapshots kept before inboxes had the setting: off, as it was then.
+    hmac_mandatory: inbox.hmac_mandatory ?? false,
     welcome_title: inbox.welcome_title,
     welcome_tagline: inbox.welcome_tagline,
     greeting_enabled: inbox.greeting_enabled,

@@ -18,6 +18,10 @@ export interface InboxRow {
   secret: string | null;
   avatar_url: string | null;
   website_token: string | null;
+  /** API and web-widget inboxes: the key of contacts' `identifier_hash` (administrators only). */
+  hmac_token: string | null;
+  /** Contacts must prove their identifier. */
+  hmac_mandatory: boolean;
   welcome_title: string | null;
   welcome_tagline: string | null;
   greeting_enabled: boolean;
@@ -55,6 +59,8 @@ export const INBOX_WRITTEN_COLUMNS = [
   'secret',
   'avatar_url',
   'website_token',
+  'hmac_token',
+  'hmac_mandatory',
   'welcome_title',
   'welcome_tagline',
   'greeting_enabled',

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ContactErrors, ContactEvents } from '@parley/contracts';
 import { checkLabelSet } from '@parley/domain-rules';
 import { DomainError, Outbox } from '@parley/service-kit';
-import { ContactChangesWriter } from './contact-changes.writer';
-import { toContactSnapshot } from './contact-snapshot.mapper';
-import { ContactsLoader } from './contacts.loader';
+import { ContactChangesWriter } from '../contacts/contact-changes.writer';
+import { toContactSnapshot } from '../contacts/contact-snapshot.mapper';
+import { ContactsLoader } from '../contacts/contacts.loader';
 
 /** A contact's labels: read and replaced as a set. */
 @Injectable()

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CONTACT_SORT_FIELDS,
   CONTACTS_MAX_PER_PAGE,
@@ -20,10 +19,9 @@ import {
   RpcClient,
   type FilterField,
 } from '@parley/service-kit';
-import { DataSource } from 'typeorm';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
-import { toContact } from './contact.mapper';
-import { ContactsLoader } from './contacts.loader';
+import { toContact } from '../contacts/contact.mapper';
+import { ContactsLoader } from '../contacts/contacts.loader';
 
 /**
  * Everything `q` looks in, as one text. It must stay the expression of `contacts_substring_idx`
@@ -67,7 +65,6 @@ export function prefixQuery(q: string): string | null {
 @Injectable()
 export class ContactQuery {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly loader: ContactsLoader,
     private readonly messagingView: MessagingViewLoader,
     private readonly rpc: RpcClient,
@@ -162,15 +159,11 @@ export class ContactQuery {
     options: { page: number; perPage: number; order: string; withInboxes: boolean },
   ): Promise<ContactPage> {
     const where = clauses.join(' AND ');
-    const [{ count }]: Array<{ count: number }> = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM contacts.contacts c WHERE ${where}`,
-      params,
-    );
-    const rows: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT c.id FROM contacts.contacts c WHERE ${where} ORDER BY ${options.order} LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}`,
-      params,
-    );
-    const ids = rows.map((row) => row.id);
+    const { count, ids } = await this.loader.matching(where, params, {
+      order: options.order,
+      limit: options.perPage,
+      offset: (options.page - 1) * options.perPage,
+    });
     const byId = new Map((await this.loader.byIds(ids)).map((row) => [row.id, row]));
     const links = options.withInboxes ? await this.loader.linksOf(ids) : null;
     const payload: Contact[] = ids.map((id) => toContact(byId.get(id)!, links?.get(id)));

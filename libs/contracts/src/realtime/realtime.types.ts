@@ -1,0 +1,16 @@
+/**
+ * One realtime event as the service that knows its recipients publishes it: the `/cable`
+ * streams (pubsub tokens, `account_<id>`) that receive it and the frame's `{event, data}`.
+ * The gateway fans it out; its JetStream sequence is the frame's `event_id`.
+ */
+export interface RealtimeFrame {
+  streams: string[];
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** The subject (under the run's namespace) realtime frames are published to, and their stream. */
+export const REALTIME_SUBJECT = 'rt.frames';
+export const REALTIME_STREAM = 'PARLEY_REALTIME';
+/** What a reconnecting client can resume from: 24 hours or 10,000 events, whichever is less. */
+export const REALTIME_RETENTION = { maxAgeMs: 24 * 60 * 60 * 1000, maxEvents: 10_000 } as const;
