@@ -77,7 +77,9 @@ describe('rolling deploy of a service under load', () => {
         }
         const retryAfter = Number(answer.retryAfter);
         if (answer.status !== 503 || !(retryAfter >= 1) || attempt >= MAX_ATTEMPTS) {
-          ledger.failures.push(`${answer.status} (retry-after ${answer.retryAfter}) on attempt ${attempt}: ${answer.text}`);
+          ledger.failures.push(
+            `${answer.status} (retry-after ${answer.retryAfter}) on attempt ${attempt}: ${answer.text}`,
+          );
           break;
         }
         ledger.retried++;

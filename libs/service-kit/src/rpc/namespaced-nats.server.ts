@@ -60,7 +60,9 @@ export class NamespacedNatsServer extends ServerNats {
   override async close(): Promise<void> {
     // Drain, not unsubscribe: requests NATS routed here before it saw the UNSUB are still
     // handled (an unsubscribe drops them, and their callers wait out their timeout: 504).
-    await Promise.all(this.ownSubscriptions.splice(0).map((subscription) => subscription.drain().catch(() => undefined)));
+    await Promise.all(
+      this.ownSubscriptions.splice(0).map((subscription) => subscription.drain().catch(() => undefined)),
+    );
     await this.whenIdle(this.settings.graceMs);
     try {
       await this.unwrap<NatsConnection>().flush();
