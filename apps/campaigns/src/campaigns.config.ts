@@ -1,7 +1,7 @@
 import { EnvReader } from '@parley/service-kit';
 
 export interface CampaignsConfig {
-  /** Most messages per second one replica sends through one inbox (0: no limit). */
+  /** Most campaign messages per second through one inbox, over all replicas (0: no limit). */
   sendRatePerInbox: number;
   /** Sends of a campaign in flight at once. */
   sendConcurrency: number;

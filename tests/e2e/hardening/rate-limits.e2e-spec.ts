@@ -69,6 +69,20 @@ describe('rate limits', () => {
     expect((await get(first, path, agent.token)).status).toBe(200);
   });
 
+  it('without Redis counts per gateway: N gateways let at most N times the limit through, each at most the limit', async () => {
+    const memory = { RATE_LIMIT_PER_TOKEN: '3' };
+    const replicas = [await startGateway('gateway-memory-1', memory), await startGateway('gateway-memory-2', memory)];
+    const path = `/api/v1/accounts/${account.id}/labels`;
+    const token = (await account.addUser('agent')).token;
+    const statuses: number[][] = [[], []];
+    for (let index = 0; index < 10; index++)
+      statuses[index % 2].push((await get(replicas[index % 2], path, token)).status);
+    expect(statuses).toEqual([
+      [200, 200, 200, 429, 429],
+      [200, 200, 200, 429, 429],
+    ]);
+  });
+
   it('counts in memory without Redis, with the tighter limits of contact search (per account), reports (per user) and other expensive endpoints', async () => {
     const gateway = await startGateway('gateway-memory', {
       RATE_LIMIT_PER_TOKEN: '20',

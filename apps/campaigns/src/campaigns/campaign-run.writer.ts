@@ -16,22 +16,38 @@ export type ClaimedCampaign = CampaignRow;
 export class CampaignRunWriter {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** A due campaign no replica holds: a scheduled one whose time has come starts running. */
-  async claim(owner: string, leaseMs: number, excluding: number[]): Promise<ClaimedCampaign | null> {
-    const [rows]: [CampaignRow[], number] = await this.dataSource.query(
-      `UPDATE campaigns.campaigns c
-          SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000),
-              run_started_at = CASE WHEN c.status = 'scheduled' THEN now() ELSE c.run_started_at END,
-              run_done_at_start = CASE WHEN c.status = 'scheduled' THEN c.sent_count + c.failed_count ELSE c.run_done_at_start END,
-              status = 'running', updated_at = CASE WHEN c.status = 'scheduled' THEN now() ELSE c.updated_at END
-        WHERE c.id = (SELECT id FROM campaigns.campaigns
-                       WHERE (status = 'running' OR (status = 'scheduled' AND scheduled_at <= now()))
-                         AND (lease_until IS NULL OR lease_until < now()) AND NOT (id = ANY($3::int[]))
-                       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING ${CAMPAIGN_COLUMNS}`,
-      [owner, leaseMs, excluding],
-    );
-    return rows[0] ?? null;
+  /**
+   * A due campaign no replica holds: a scheduled one whose time has come starts running. A
+   * campaign whose inbox another replica is sending through waits for it: the per-inbox rate is
+   * paced in the sending replica's memory, so it then holds with any number of replicas. Claims
+   * are taken one at a time (a transaction-scoped advisory lock; a replica that finds it taken
+   * claims nothing this pass), so two replicas never both see an inbox free.
+   */
+  claim(owner: string, leaseMs: number, excluding: number[]): Promise<ClaimedCampaign | null> {
+    return this.dataSource.transaction(async (tx) => {
+      // Tried, not awaited: a replica stalled mid-claim must not hold up the others' claims.
+      const [{ locked }]: Array<{ locked: boolean }> = await tx.query(
+        `SELECT pg_try_advisory_xact_lock(hashtext('parley-campaign-claim')) AS locked`,
+      );
+      if (!locked) return null;
+      const [rows]: [CampaignRow[], number] = await tx.query(
+        `UPDATE campaigns.campaigns c
+            SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000),
+                run_started_at = CASE WHEN c.status = 'scheduled' THEN now() ELSE c.run_started_at END,
+                run_done_at_start = CASE WHEN c.status = 'scheduled' THEN c.sent_count + c.failed_count ELSE c.run_done_at_start END,
+                status = 'running', updated_at = CASE WHEN c.status = 'scheduled' THEN now() ELSE c.updated_at END
+          WHERE c.id = (SELECT due.id FROM campaigns.campaigns due
+                         WHERE (due.status = 'running' OR (due.status = 'scheduled' AND due.scheduled_at <= now()))
+                           AND (due.lease_until IS NULL OR due.lease_until < now()) AND NOT (due.id = ANY($3::int[]))
+                           AND NOT EXISTS (SELECT 1 FROM campaigns.campaigns held
+                                            WHERE held.account_id = due.account_id AND held.inbox_id = due.inbox_id
+                                              AND held.lease_owner <> $1 AND held.lease_until >= now())
+                         ORDER BY due.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING ${CAMPAIGN_COLUMNS}`,
+        [owner, leaseMs, excluding],
+      );
+      return rows[0] ?? null;
+    });
   }
 
   /** Extends the lease; false when the campaign is no longer running under this owner (paused, taken over, gone). */

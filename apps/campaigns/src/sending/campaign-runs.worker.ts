@@ -39,7 +39,7 @@ export class CampaignRunsWorker extends PollingLoop {
   private readonly owner = randomUUID();
   /** The runs this replica holds, by campaign: awaited at shutdown so their outcomes are recorded. */
   private readonly active = new Map<number, Promise<void>>();
-  /** Per inbox: when its next send may go (the per-inbox rate of this replica). */
+  /** Per inbox: when its next send may go (the inbox's campaigns all run here while any does: see the claim). */
   private readonly nextFree = new Map<number, number>();
 
   constructor(

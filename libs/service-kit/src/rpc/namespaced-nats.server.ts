@@ -58,7 +58,11 @@ export class NamespacedNatsServer extends ServerNats {
   }
 
   override async close(): Promise<void> {
-    for (const subscription of this.ownSubscriptions.splice(0)) subscription.unsubscribe();
+    // Drain, not unsubscribe: requests NATS routed here before it saw the UNSUB are still
+    // handled (an unsubscribe drops them, and their callers wait out their timeout: 504).
+    await Promise.all(
+      this.ownSubscriptions.splice(0).map((subscription) => subscription.drain().catch(() => undefined)),
+    );
     await this.whenIdle(this.settings.graceMs);
     try {
       await this.unwrap<NatsConnection>().flush();

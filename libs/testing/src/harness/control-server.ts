@@ -42,7 +42,7 @@ export async function startControlServer(
         if (match[2] === 'start') await service.start(body.env);
         if (match[2] === 'pause') service.pause();
         if (match[2] === 'resume') service.resume();
-        if (match[2] === 'start-replica') await system.startReplica(match[1] as BackendService);
+        if (match[2] === 'start-replica') await system.startReplica(match[1] as BackendService, body.env);
         if (match[2] === 'stop-replicas') await system.stopReplicas(match[1] as ServiceName);
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ exit_code: exitCode }));
       } catch (error) {

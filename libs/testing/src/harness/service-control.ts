@@ -42,9 +42,9 @@ export async function resumeService(service: ServiceName): Promise<void> {
   await control(service, 'resume');
 }
 
-/** Starts one more instance of a backend service (same queue group and schema). */
-export async function startReplica(service: ServiceName): Promise<void> {
-  await control(service, 'start-replica');
+/** Starts one more instance of a backend service (same queue group and schema), with optional settings of its own. */
+export async function startReplica(service: ServiceName, env: Record<string, string> = {}): Promise<void> {
+  await control(service, 'start-replica', { env });
 }
 
 export async function stopReplicas(service: ServiceName): Promise<void> {

@@ -140,7 +140,7 @@ export class RunningSystem {
    * replicas; a gateway replica serves the API on a port of its own. Its URL is then in
    * `healthUrls` under the name answered.
    */
-  async startReplica(service: ServiceName): Promise<string> {
+  async startReplica(service: ServiceName, env: Record<string, string> = {}): Promise<string> {
     const port = await freePort();
     const list = this.replicas.get(service) ?? [];
     const name = `${service}-replica-${list.length + 1}`;
@@ -154,6 +154,7 @@ export class RunningSystem {
         [isGateway ? 'PORT' : `${envPrefix(service)}_HEALTH_PORT`]: String(port),
         // One host, one port: a replica's inbound SMTP listener takes any free one.
         ...(this.sharedEnv['MAIL_INBOUND_SMTP_PORT'] ? { MAIL_INBOUND_SMTP_PORT: '0' } : {}),
+        ...env,
       },
       `http://127.0.0.1:${port}/health/${isGateway ? 'live' : 'ready'}`,
       name,
