@@ -21,6 +21,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   platform: "The operator's API (PLATFORM_API_TOKEN): accounts, users, memberships, the reporting model",
   'provider webhooks':
     "Token-less endpoints the messaging providers call (WhatsApp, Messenger, Instagram, Telegram, Twilio): Meta's verification handshake and signed deliveries",
+  'public client API':
+    "What widgets and bridges call without an access token, by an inbox's public identifier and the contact's source id",
   profile: "The signed-in user's profile, availability and access token",
   reports: 'Conversation, agent, inbox, team, label and CSAT reports; the public CSAT survey answer',
   teams: 'Teams of agents and their members',
