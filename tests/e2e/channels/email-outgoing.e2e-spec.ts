@@ -181,4 +181,25 @@ describe('e-mail channel: outgoing mail', () => {
     const sent = (await account.admin.api.post(`/conversations/${id}/messages`, { content: 'to nowhere' })).body;
     await messageBecomes(id, sent.id, { status: 'failed', external_error: expect.stringContaining('no address') });
   });
+
+  it("sends a satisfaction survey as its text and its page's link", async () => {
+    const { id, email } = await newConversation();
+    await account.admin.api.patch(`/inboxes/${inbox.id}`, { csat_survey_enabled: true });
+    try {
+      await account.admin.api.post(`/conversations/${id}/messages`, { content: 'All done' });
+      expect((await account.admin.api.post(`/conversations/${id}/toggle_status`, { status: 'resolved' })).status).toBe(
+        200,
+      );
+      const mail = await eventually(async () => {
+        const mails = mailsTo(email!);
+        expect(mails).toHaveLength(2);
+        return parsed(mails[1].raw);
+      });
+      expect(mail.text).toMatch(
+        new RegExp(`Please rate the conversation\\s+${readE2eState().gatewayUrl}/survey/responses/[0-9a-f-]{36}`),
+      );
+    } finally {
+      await account.admin.api.patch(`/inboxes/${inbox.id}`, { csat_survey_enabled: false });
+    }
+  });
 });

@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { ConversationLoader } from '../conversations/conversation.loader';
 import { MessageLoader } from '../conversations/message.loader';
 import { InboxesLoader, type ChannelInbox } from '../inboxes/inboxes.loader';
+import { withSurveyLink } from './survey-link.rules';
 
 /** What one send attempt needs, read when it starts (an edit or a deletion before it is seen). */
 export interface SendContext {
@@ -63,7 +64,7 @@ export class SendRequestLoader {
       request: {
         message: {
           id: message.id,
-          content: message.content,
+          content: withSurveyLink(message.content, message.content_attributes),
           senderName: message.sender?.type === 'user' ? message.sender.name : null,
           attachments,
           contentType: message.content_type,
