@@ -216,6 +216,9 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   // The survey's unguessable uuid is the authorisation (rate-limited per IP).
   'POST /public/api/v1/csat_survey/{uuid}': 'public',
   'GET /survey/responses/{token}': 'public',
+  // Providers call these without a token; each delivery is checked by the provider's signature instead.
+  'GET /webhooks/{provider}/{inbox_identifier}': 'public',
+  'POST /webhooks/{provider}/{inbox_identifier}': 'public',
   // The public client API: the inbox's public token and the contact's source id are the keys.
   'GET /public/api/v1/inboxes/{inbox_identifier}': 'public',
   'POST /public/api/v1/inboxes/{inbox_identifier}/contacts': 'public',

@@ -21,7 +21,21 @@ const FILE_FIELDS: Record<string, string> = {
   'POST /api/v1/accounts/{account_id}/kanban/items/{item_id}/note_attachments': 'attachment',
   'POST /api/v1/accounts/{account_id}/kanban_items/import_preview': 'file',
   'POST /api/v1/accounts/{account_id}/kanban_items/import': 'file',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/conversations/{conversation_id}/messages':
+    'attachments[]',
 };
+
+/** A real API inbox, contact and conversation for a public route (unknown ones answer 404 before the body is read). */
+async function publicConversationPath(account: TestAccount, template: string): Promise<string> {
+  const inbox = (await account.admin.api.post('/inboxes', { name: 'Public', channel: { type: 'api' } })).body;
+  const base = `/public/api/v1/inboxes/${inbox.inbox_identifier}`;
+  const contact = (await gatewayClient().post(`${base}/contacts`, { name: 'Visitor' })).body;
+  const conversation = (await gatewayClient().post(`${base}/contacts/${contact.source_id}/conversations`, {})).body;
+  return template
+    .replace('{inbox_identifier}', inbox.inbox_identifier)
+    .replace('{contact_identifier}', contact.source_id)
+    .replace('{conversation_id}', String(conversation.id));
+}
 
 type OpenApi = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
 
@@ -60,7 +74,9 @@ describe('unfinished and slow request bodies', () => {
     'answers 400 at once to a multipart body without its closing boundary: %s',
     async (operation, fileField) => {
       const [method, template] = operation.split(' ');
-      const path = template.replace('{account_id}', String(account.id)).replace(/\{\w+\}/g, '1');
+      const path = template.startsWith('/public/')
+        ? await publicConversationPath(account, template)
+        : template.replace('{account_id}', String(account.id)).replace(/\{\w+\}/g, '1');
       for (const [how, body] of Object.entries(unfinishedBodies(fileField))) {
         const response = await fetch(`${gatewayClient().baseUrl}${path}`, {
           method,
