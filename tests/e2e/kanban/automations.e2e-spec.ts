@@ -268,11 +268,17 @@ describe('Kanban stage automations', () => {
     const db = new Client({ connectionString: readE2eState().databaseUrl });
     await db.connect();
     try {
-      const [timer] = (
-        await db.query('SELECT id, automation_id, card_id, visit_id FROM kanban.automation_timers WHERE card_id = $1', [
-          card.id,
-        ])
-      ).rows;
+      // The timer is written by the consumer of the card's event; it is due two (test) hours later.
+      const timer = await eventually(async () => {
+        const [row] = (
+          await db.query(
+            'SELECT id, automation_id, card_id, visit_id FROM kanban.automation_timers WHERE card_id = $1',
+            [card.id],
+          )
+        ).rows;
+        expect(row).toBeDefined();
+        return row;
+      });
       await eventually(async () => expect(await runsOf(timed.id)).toHaveLength(1), { timeoutMs: 20_000 });
       // The same timer again, as a replica killed between the action and the delete leaves it.
       await db.query(
