@@ -5,6 +5,9 @@ import { AgentBotsController } from './agent-bots/agent-bots.controller';
 import { PlatformAgentBotsController } from './agent-bots/platform-agent-bots.controller';
 import { SignInLinkController } from './auth-activation/sign-in-link.controller';
 import { SurveyPageController } from './csat/survey-page.controller';
+import { WidgetConfigController } from './public-api/widget-config.controller';
+import { WidgetScriptController } from './web-widget/widget-script.controller';
+import { WidgetScriptService } from './web-widget/widget-script.service';
 import { CustomFiltersController } from './custom-filters/custom-filters.controller';
 import { AttachmentsController } from './attachments/attachments.controller';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -113,6 +116,8 @@ import { RealtimeHistoryService } from './realtime/realtime-history.service';
     LegacyKanbanAutomationsController,
     PublicInboxesController,
     PublicConversationsController,
+    WidgetConfigController,
+    WidgetScriptController,
   ],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
@@ -120,6 +125,7 @@ import { RealtimeHistoryService } from './realtime/realtime-history.service';
     HttpMetricsService,
     SystemHealthService,
     PublicInboxKindsService,
+    WidgetScriptService,
     WidgetRateLimitGuard,
     CableService,
     RealtimeHistoryService,

@@ -216,11 +216,15 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   // The survey's unguessable uuid is the authorisation (rate-limited per IP).
   'POST /public/api/v1/csat_survey/{uuid}': 'public',
   'GET /survey/responses/{token}': 'public',
+  // Any website's visitors load the widget's script.
+  'GET /packs/js/sdk.js': 'public',
   // Providers call these without a token; each delivery is checked by the provider's signature instead.
   'GET /webhooks/{provider}/{inbox_identifier}': 'public',
   'POST /webhooks/{provider}/{inbox_identifier}': 'public',
   // The public client API: the inbox's public token and the contact's source id are the keys.
   'GET /public/api/v1/inboxes/{inbox_identifier}': 'public',
+  'GET /public/api/v1/inboxes/{inbox_identifier}/widget_config': 'public',
+  'POST /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}/campaign_triggers': 'public',
   'POST /public/api/v1/inboxes/{inbox_identifier}/contacts': 'public',
   'GET /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}': 'public',
   'PATCH /public/api/v1/inboxes/{inbox_identifier}/contacts/{contact_identifier}': 'public',

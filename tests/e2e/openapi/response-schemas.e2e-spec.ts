@@ -722,6 +722,18 @@ describe('response schemas of the served OpenAPI document', () => {
     ],
     ['GET /survey/responses/{token}', () => gatewayClient().get(`/survey/responses/${made.surveyToken}`)],
     [`GET ${PUB}`, () => gatewayClient().get(publicInbox())],
+    ['GET /packs/js/sdk.js', () => gatewayClient().get('/packs/js/sdk.js')],
+    [`GET ${PUB}/widget_config`, async () => gatewayClient().get(`${(await widgetVisitor()).base}/widget_config`)],
+    [
+      `POST ${PUB}/contacts/{contact_identifier}/campaign_triggers`,
+      async () => {
+        const { base, visitor } = await widgetVisitor();
+        return gatewayClient().post(`${base}/contacts/${visitor.source_id}/campaign_triggers`, {
+          url: 'https://schema.example.com/pricing',
+          time_on_page: 5,
+        });
+      },
+    ],
     [
       `POST ${PUB}/contacts`,
       async () => keep('publicContact', await gatewayClient().post(`${publicInbox()}/contacts`, { name: 'Visitor' })),
@@ -758,15 +770,7 @@ describe('response schemas of the served OpenAPI document', () => {
       `PATCH ${PUB}/contacts/{contact_identifier}/conversations/{conversation_id}/messages/{message_id}`,
       async () => {
         // Input messages are shown by web widgets: a conversation of a widget inbox.
-        const widget = (
-          await admin.post('/inboxes', {
-            name: 'Schema widget',
-            channel: { type: 'web_widget', website_url: 'https://schema.example.com' },
-            enable_auto_assignment: false,
-          })
-        ).body;
-        const base = `/public/api/v1/inboxes/${widget.website_token}`;
-        const visitor = (await gatewayClient().post(`${base}/contacts`, {})).body;
+        const { base, visitor } = await widgetVisitor();
         const conversations = `${base}/contacts/${visitor.source_id}/conversations`;
         const id = (await gatewayClient().post(conversations, {})).body.id;
         const select = (
@@ -1232,6 +1236,22 @@ describe('response schemas of the served OpenAPI document', () => {
       made['whatsAppInbox'] = { inbox, meta };
     }
     return made['whatsAppInbox'] as { inbox: any; meta: Record<string, string> };
+  }
+
+  /** A web-widget inbox (its public base path) and a visitor of it, made once. */
+  async function widgetVisitor(): Promise<{ base: string; visitor: { source_id: string } }> {
+    if (!made['widgetVisitor']) {
+      const widget = (
+        await admin.post('/inboxes', {
+          name: 'Schema site',
+          channel: { type: 'web_widget', website_url: 'https://schema.example.com' },
+          enable_auto_assignment: false,
+        })
+      ).body;
+      const base = `/public/api/v1/inboxes/${widget.website_token}`;
+      made['widgetVisitor'] = { base, visitor: (await gatewayClient().post(`${base}/contacts`, {})).body };
+    }
+    return made['widgetVisitor'] as { base: string; visitor: { source_id: string } };
   }
 
   /** Remembers a row's answer for the rows after it. */

@@ -26,5 +26,6 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   profile: "The signed-in user's profile, availability and access token",
   reports: 'Conversation, agent, inbox, team, label and CSAT reports; the public CSAT survey answer',
   teams: 'Teams of agents and their members',
+  'web widget': "The embeddable chat widget's script (the `web_widget_script` snippet loads it)",
   webhooks: "The account's webhooks and their delivery log",
 };

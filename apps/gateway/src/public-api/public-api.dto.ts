@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import type { PublicContactInput, PublicMessageInput, SubmittedValue } from '@parley/contracts';
 import { Type } from 'class-transformer';
 import {
@@ -13,6 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { CampaignTriggerDto } from '../campaigns/campaign.dto';
 import { IsId, MayBeOmitted, OptionalText, ToInteger } from '../http/tolerant-input.decorators';
 
 /** A widget's or bridge's contact; `identifier_hash` proves `identifier` (HMAC-SHA256 with the inbox's key). */
@@ -88,3 +89,6 @@ export class SubmittedValuesDto {
   @Type(() => SubmittedValueDto)
   submitted_values: SubmittedValueDto[];
 }
+
+/** A visit the widget reports: the page's URL and the seconds the visitor has spent on it (its contact is the path's). */
+export class WidgetCampaignTriggerDto extends OmitType(CampaignTriggerDto, ['contact_id'] as const) {}

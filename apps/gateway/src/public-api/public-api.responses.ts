@@ -10,6 +10,8 @@ import {
   type PublicConversationContact,
   type PublicInbox,
   type PublicMessage,
+  type PublicWidgetConfig,
+  type WidgetCampaign,
 } from '@parley/contracts';
 import { WorkingHoursView } from '../inboxes/inbox.responses';
 import { AttachmentView, MessageSenderView } from '../messages/message.responses';
@@ -67,4 +69,31 @@ export class PublicConversationView implements PublicConversation {
   @ApiProperty({ type: Number, nullable: true }) agent_last_seen_at: number | null;
   @ApiProperty({ type: [PublicMessageView] }) messages: PublicMessageView[];
   @ApiProperty({ type: PublicConversationContactView }) contact: PublicConversationContactView;
+}
+
+class WidgetTriggerRulesView {
+  @ApiProperty({ nullable: true, type: String, description: 'The page URL the campaign fires on (exact match)' })
+  url: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Seconds on that page before it fires' })
+  time_on_page: number | null;
+}
+
+class WidgetCampaignView implements WidgetCampaign {
+  @ApiProperty() id: number;
+  @ApiProperty({ type: WidgetTriggerRulesView }) trigger_rules: WidgetTriggerRulesView;
+}
+
+export class PublicWidgetConfigView implements PublicWidgetConfig {
+  @ApiProperty() name: string;
+  @ApiProperty({ nullable: true, type: String }) website_url: string | null;
+  @ApiProperty({ nullable: true, type: String }) widget_color: string | null;
+  @ApiProperty({ nullable: true, type: String }) welcome_title: string | null;
+  @ApiProperty({ nullable: true, type: String }) welcome_tagline: string | null;
+  @ApiProperty({ type: [WidgetCampaignView], description: "The inbox's enabled ongoing campaigns" })
+  campaigns: WidgetCampaignView[];
+}
+
+export class WidgetCampaignTriggerView {
+  @ApiProperty({ nullable: true, type: Number, description: 'The campaign that fired, or null' })
+  campaign_id: number | null;
 }

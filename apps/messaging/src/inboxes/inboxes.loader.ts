@@ -40,6 +40,12 @@ export type PublicInboxRow = Pick<
   | 'allow_messages_after_resolved'
 >;
 
+/** What a web widget's window shows of its inbox. */
+export type PublicWidgetRow = Pick<
+  InboxRow,
+  'id' | 'account_id' | 'name' | 'website_url' | 'widget_color' | 'welcome_title' | 'welcome_tagline'
+>;
+
 /**
  * The inboxes a user serves (`messaging.inbox_members`), as a subquery: the conversation list and
  * counts embed it to stay one statement (`userParam` is the placeholder holding the user id, e.g. `$2`).
@@ -74,6 +80,17 @@ export class InboxesLoader {
         WHERE (channel_type = 'Channel::Api' AND inbox_identifier = $1)
            OR (channel_type = 'Channel::WebWidget' AND website_token = $1)
         LIMIT 1`,
+      [token],
+    );
+    return row ?? null;
+  }
+
+  /** The web-widget inbox with this `website_token`, with what its window shows. */
+  async widgetByToken(tx: EntityManager, token: string): Promise<PublicWidgetRow | null> {
+    const [row]: PublicWidgetRow[] = await tx.query(
+      `SELECT id, account_id, name, website_url, widget_color, welcome_title, welcome_tagline
+         FROM messaging.inboxes
+        WHERE channel_type = 'Channel::WebWidget' AND website_token = $1`,
       [token],
     );
     return row ?? null;

@@ -15,7 +15,7 @@ import {
   type ContactReach,
   type ReachedConversation,
 } from '../conversations/contact-conversations.loader';
-import { InboxesLoader, type PublicInboxRow } from '../inboxes/inboxes.loader';
+import { InboxesLoader, type PublicInboxRow, type PublicWidgetRow } from '../inboxes/inboxes.loader';
 
 /** One answer for every unknown part of a public address: it never tells which part was wrong. */
 export function notFound(): DomainError {
@@ -44,6 +44,12 @@ export class PublicAccessService {
 
   async inbox(ref: PublicInboxRef): Promise<PublicInboxRow> {
     const inbox = await this.inboxes.byPublicToken(this.dataSource.manager, ref.inbox_token);
+    if (!inbox) throw notFound();
+    return inbox;
+  }
+
+  async widget(ref: PublicInboxRef): Promise<PublicWidgetRow> {
+    const inbox = await this.inboxes.widgetByToken(this.dataSource.manager, ref.inbox_token);
     if (!inbox) throw notFound();
     return inbox;
   }

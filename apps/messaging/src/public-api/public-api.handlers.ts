@@ -17,6 +17,11 @@ export class PublicApiHandlers {
     return this.contacts.inbox(r);
   }
 
+  @MessagePattern(P.widgetInbox)
+  widgetInbox(@Payload() r: RpcRequest<typeof P.widgetInbox>) {
+    return this.contacts.widget(r);
+  }
+
   @MessagePattern(P.inboxKind)
   inboxKind(@Payload() r: RpcRequest<typeof P.inboxKind>) {
     return this.contacts.inboxKind(r);

@@ -11,6 +11,7 @@ import {
   type PublicInbox,
   type PublicInboxKind,
   type PublicInboxRef,
+  type PublicWidgetInbox,
 } from '@parley/contracts';
 import { DomainError, RpcCallError, RpcClient } from '@parley/service-kit';
 import type { PublicInboxRow } from '../inboxes/inboxes.loader';
@@ -47,6 +48,11 @@ export class PublicContactsService {
 
   async inbox(ref: PublicInboxRef): Promise<PublicInbox> {
     return toPublicInbox(await this.access.inbox(ref));
+  }
+
+  async widget(ref: PublicInboxRef): Promise<PublicWidgetInbox> {
+    const { id, ...inbox } = await this.access.widget(ref);
+    return { ...inbox, inbox_id: id };
   }
 
   async inboxKind(ref: PublicInboxRef): Promise<PublicInboxKind> {

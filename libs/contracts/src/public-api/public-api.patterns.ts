@@ -5,6 +5,7 @@ import type {
   PublicInbox,
   PublicMessage,
   PublicMessageInput,
+  PublicWidgetInbox,
   SubmittedValue,
 } from './public-api.types';
 
@@ -16,6 +17,8 @@ export const PublicApiPatterns = {
   inbox: 'messaging.public.inboxes.show',
   /** Which kind of inbox a token names (the gateway's per-inbox limits apply to web widgets only). */
   inboxKind: 'messaging.public.inboxes.kind',
+  /** A web-widget inbox's window settings (an API inbox's token is not found here). */
+  widgetInbox: 'messaging.public.inboxes.widget',
   createContact: 'messaging.public.contacts.create',
   showContact: 'messaging.public.contacts.show',
   updateContact: 'messaging.public.contacts.update',
@@ -49,6 +52,7 @@ export interface PublicInboxKind {
 export interface PublicApiRpc {
   [PublicApiPatterns.inbox]: { request: PublicInboxRef; response: PublicInbox };
   [PublicApiPatterns.inboxKind]: { request: PublicInboxRef; response: PublicInboxKind };
+  [PublicApiPatterns.widgetInbox]: { request: PublicInboxRef; response: PublicWidgetInbox };
   [PublicApiPatterns.createContact]: {
     request: PublicInboxRef & { data: PublicContactInput };
     response: PublicContact;

@@ -90,3 +90,31 @@ export interface PublicMessageInput {
   echo_id?: string | null;
   files?: StoredFile[];
 }
+
+/** A web-widget inbox as its widget needs it: texts and colour of the window, ids to find its campaigns. */
+export interface PublicWidgetInbox {
+  inbox_id: number;
+  account_id: number;
+  name: string;
+  website_url: string | null;
+  widget_color: string | null;
+  welcome_title: string | null;
+  welcome_tagline: string | null;
+}
+
+/** An ongoing campaign's trigger as the widget sees it (its message stays on the server until it fires). */
+export interface WidgetCampaign {
+  id: number;
+  trigger_rules: { url: string | null; time_on_page: number | null };
+}
+
+/** `GET /public/api/v1/inboxes/{website_token}/widget_config`. */
+export interface PublicWidgetConfig {
+  name: string;
+  website_url: string | null;
+  widget_color: string | null;
+  welcome_title: string | null;
+  welcome_tagline: string | null;
+  /** The inbox's enabled ongoing campaigns: the widget fires them from the page (URL + time on page). */
+  campaigns: WidgetCampaign[];
+}
