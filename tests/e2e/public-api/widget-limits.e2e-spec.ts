@@ -50,6 +50,15 @@ describe('public client API limits', () => {
     const refused = await api.post(conversations, {});
     expect(refused.body).toEqual({ error: 'Rate limit exceeded' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A campaign trigger may start a conversation: it counts with them.
+    const trigger = await api.post(
+      `/public/api/v1/inboxes/${widgetToken}/contacts/${contact.source_id}/campaign_triggers`,
+      {
+        url: 'https://shop.example.com/pricing',
+        time_on_page: 5,
+      },
+    );
+    expect(trigger.status).toBe(429);
 
     const id = (await api.get(conversations)).body[0].id;
     const sent: number[] = [];

@@ -166,6 +166,20 @@ describe('web widget in a browser', () => {
     const notWidget = await gatewayClient().get(`/public/api/v1/inboxes/${api.inbox_identifier}/widget_config`);
     expect(notWidget.status).toBe(404);
     expect(notWidget.body).toEqual({ error: 'Resource could not be found' });
+    const visit = { url: 'https://shop.example.com/', time_on_page: 3 };
+    const stranger = await gatewayClient().post(
+      `/public/api/v1/inboxes/${inbox.website_token}/contacts/no-such-visitor/campaign_triggers`,
+      visit,
+    );
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({ error: 'Resource could not be found' });
+    const bridgeVisitor = (await gatewayClient().post(`/public/api/v1/inboxes/${api.inbox_identifier}/contacts`, {}))
+      .body;
+    const bridgeTrigger = await gatewayClient().post(
+      `/public/api/v1/inboxes/${api.inbox_identifier}/contacts/${bridgeVisitor.source_id}/campaign_triggers`,
+      visit,
+    );
+    expect(bridgeTrigger.status).toBe(404);
   });
 
   it('lets a visitor and an agent talk live, typing both ways, with the keyboard alone', async () => {
