@@ -11,4 +11,9 @@ export class CampaignTriggersHandlers {
   trigger(@Payload() r: RpcRequest<typeof P.trigger>) {
     return this.triggers.trigger(r, r.id, r.data);
   }
+
+  @MessagePattern(P.ongoingTriggers)
+  ongoing(@Payload() r: RpcRequest<typeof P.ongoingTriggers>) {
+    return this.triggers.ongoing(r.account_id, r.inbox_id);
+  }
 }

@@ -6,6 +6,7 @@ import {
   type AccountScoped,
   type CampaignTriggerInput,
   type CampaignTriggerResult,
+  type OngoingCampaignTrigger,
   type WorkingHoursEntry,
 } from '@parley/contracts';
 import { isWithinWorkingHours } from '@parley/domain-rules';
@@ -37,6 +38,14 @@ export class CampaignTriggersService {
     private readonly references: AccountReferencesAdapter,
     private readonly outbox: Outbox,
   ) {}
+
+  async ongoing(accountId: number, inboxId: number): Promise<OngoingCampaignTrigger[]> {
+    const campaigns = await this.loader.enabledOngoing(accountId, inboxId);
+    return campaigns.map(({ id, trigger_rules: rules }) => ({
+      id,
+      trigger_rules: { url: rules.url ?? null, time_on_page: rules.time_on_page ?? null },
+    }));
+  }
 
   async trigger(
     scope: AccountScoped,

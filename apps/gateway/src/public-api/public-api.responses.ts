@@ -11,7 +11,7 @@ import {
   type PublicInbox,
   type PublicMessage,
   type PublicWidgetConfig,
-  type WidgetCampaign,
+  type OngoingCampaignTrigger,
 } from '@parley/contracts';
 import { WorkingHoursView } from '../inboxes/inbox.responses';
 import { AttachmentView, MessageSenderView } from '../messages/message.responses';
@@ -78,7 +78,7 @@ class WidgetTriggerRulesView {
   time_on_page: number | null;
 }
 
-class WidgetCampaignView implements WidgetCampaign {
+class WidgetCampaignView implements OngoingCampaignTrigger {
   @ApiProperty() id: number;
   @ApiProperty({ type: WidgetTriggerRulesView }) trigger_rules: WidgetTriggerRulesView;
 }

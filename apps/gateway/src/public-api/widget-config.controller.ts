@@ -13,7 +13,7 @@ import { WidgetCampaignTriggerDto } from './public-api.dto';
 import { PublicWidgetConfigView, WidgetCampaignTriggerView } from './public-api.responses';
 import { WidgetLimit, WidgetRateLimitGuard } from './widget-rate-limit.guard';
 
-/** The visitor's widget acts for no user: campaigns reads only the account of these calls. */
+/** The visitor's widget acts for no user: the trigger reads only the account of its scope. */
 const scopeOf = (inbox: PublicWidgetInbox): AccountScoped => ({
   account_id: inbox.account_id,
   caller: { user_id: 0, role: 'agent' },
@@ -34,20 +34,11 @@ export class WidgetConfigController {
   @Get('widget_config')
   @ApiOkResponse({ type: PublicWidgetConfigView })
   async config(@Param('inbox_identifier') token: string): Promise<PublicWidgetConfig> {
-    const widget = await this.rpc.send(PublicApiPatterns.widgetInbox, {
+    const { inbox_id, account_id, ...inbox } = await this.rpc.send(PublicApiPatterns.widgetInbox, {
       inbox_token: token,
     });
-    const { inbox_id, account_id: _account, ...inbox } = widget;
-    const campaigns = await this.rpc.send(CampaignPatterns.list, scopeOf(widget));
-    return {
-      ...inbox,
-      campaigns: campaigns
-        .filter((c) => c.inbox_id === inbox_id && c.campaign_type === 'ongoing' && c.status === 'enabled')
-        .map((c) => ({
-          id: c.id,
-          trigger_rules: { url: c.trigger_rules.url ?? null, time_on_page: c.trigger_rules.time_on_page ?? null },
-        })),
-    };
+    const campaigns = await this.rpc.send(CampaignPatterns.ongoingTriggers, { account_id, inbox_id });
+    return { ...inbox, campaigns };
   }
 
   /** The contact's visit fires the inbox's first matching ongoing campaign (once per contact); its message arrives over /cable. */

@@ -90,6 +90,12 @@ export interface CampaignTriggerInput {
   time_on_page: number;
 }
 
+/** What a web widget knows of an ongoing campaign: when it fires (its message stays on the server). */
+export interface OngoingCampaignTrigger {
+  id: number;
+  trigger_rules: { url: string | null; time_on_page: number | null };
+}
+
 export interface CampaignTriggerResult {
   /** The campaign that fired (null: no rule matched, or outside business hours). */
   campaign_id: number | null;

@@ -5,6 +5,7 @@ import type {
   CampaignSendQuery,
   CampaignTriggerInput,
   CampaignTriggerResult,
+  OngoingCampaignTrigger,
   CreateCampaignInput,
   UpdateCampaignInput,
 } from './campaign.types';
@@ -19,6 +20,8 @@ export const CampaignPatterns = {
   resume: 'campaigns.campaigns.resume',
   sends: 'campaigns.campaigns.sends',
   trigger: 'campaigns.triggers.fire',
+  /** An inbox's enabled ongoing campaigns' triggers, for its web widget to watch the page with. */
+  ongoingTriggers: 'campaigns.triggers.ongoing',
 } as const;
 
 export interface CampaignsRpc {
@@ -33,4 +36,8 @@ export interface CampaignsRpc {
   [CampaignPatterns.sends]: { request: ById & { query: CampaignSendQuery }; response: CampaignSendPage };
   /** The widget trigger of an inbox's ongoing campaigns (`id`: the inbox). */
   [CampaignPatterns.trigger]: { request: ById & { data: CampaignTriggerInput }; response: CampaignTriggerResult };
+  [CampaignPatterns.ongoingTriggers]: {
+    request: { account_id: number; inbox_id: number };
+    response: OngoingCampaignTrigger[];
+  };
 }

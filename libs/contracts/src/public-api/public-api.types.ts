@@ -1,3 +1,4 @@
+import type { OngoingCampaignTrigger } from '../campaigns/campaign.types';
 import type { ConversationStatus } from '../conversations/conversation.types';
 import type { WorkingHoursEntry } from '../inboxes/inbox.types';
 import type { Attachment, ContentType, MessageSender, StoredFile } from '../messages/message.types';
@@ -102,12 +103,6 @@ export interface PublicWidgetInbox {
   welcome_tagline: string | null;
 }
 
-/** An ongoing campaign's trigger as the widget sees it (its message stays on the server until it fires). */
-export interface WidgetCampaign {
-  id: number;
-  trigger_rules: { url: string | null; time_on_page: number | null };
-}
-
 /** `GET /public/api/v1/inboxes/{website_token}/widget_config`. */
 export interface PublicWidgetConfig {
   name: string;
@@ -116,5 +111,5 @@ export interface PublicWidgetConfig {
   welcome_title: string | null;
   welcome_tagline: string | null;
   /** The inbox's enabled ongoing campaigns: the widget fires them from the page (URL + time on page). */
-  campaigns: WidgetCampaign[];
+  campaigns: OngoingCampaignTrigger[];
 }
