@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const { nodeArgs } = profile;
   await withBenchRun({ rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL, nodeArgs }, async (run) => {
     const workspace = await createWorkspace(workspaceOptions(run, NATS_URL), WRITE_CONVERSATIONS);
-    const minimal = await startBaseline('minimal-baseline-server', rootDir, run, workspace);
+    const minimal = await startBaseline('minimal-baseline.process', rootDir, run, workspace);
     const product = await startBaseline('baseline-server', rootDir, run, workspace);
     try {
       const scenarios = await compareAll(run, workspace, { minimal: minimal.url, product: product.url });
@@ -107,7 +107,7 @@ async function compareAll(
     { namespace, databaseName },
     ['gateway', 'messaging', 'webhook-dispatcher', 'contacts'],
     [
-      { name: 'minimal', match: ({ cmdline }) => cmdline.includes('bench/lib/minimal-baseline-server.ts') },
+      { name: 'minimal', match: ({ cmdline }) => cmdline.includes('bench/lib/minimal-baseline.process.ts') },
       { name: 'product SQL', match: ({ cmdline }) => cmdline.includes('bench/lib/baseline-server.ts') },
     ],
     NATS_URL,

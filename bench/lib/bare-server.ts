@@ -1,7 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createKitTables } from '@parley/service-kit';
 import { Pool, type PoolClient } from 'pg';
-import type { QueryRunner } from 'typeorm';
 
 /**
  * What both bare baselines of the messaging benchmark share: a pg pool as large as a
@@ -48,15 +46,20 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * Creates the baselines' outbox (the services' own kit tables, in a schema of their own so the
- * messaging relay does not publish its rows; the first server to start makes them), then serves
+ * Creates the baselines' outbox (shaped like messaging's, in a schema of its own so the
+ * messaging relay does not publish its rows; the first server to start makes it), then serves
  * `handle` on PORT.
  */
 export function serve(name: string, handle: (request: IncomingMessage) => Promise<[number, unknown]>): void {
   const start = async () => {
     await pool.query('CREATE SCHEMA IF NOT EXISTS bench_baseline');
     const { rows } = await pool.query(`SELECT to_regclass('bench_baseline.outbox') AS outbox`);
-    if (!rows[0].outbox) await createKitTables(pool as unknown as QueryRunner, 'bench_baseline');
+    // Messaging's outbox with its indexes, but a sequence of its own.
+    if (!rows[0].outbox)
+      await pool.query(`
+        CREATE TABLE bench_baseline.outbox (LIKE messaging.outbox INCLUDING ALL);
+        CREATE SEQUENCE bench_baseline.outbox_seq OWNED BY bench_baseline.outbox.seq;
+        ALTER TABLE bench_baseline.outbox ALTER seq SET DEFAULT nextval('bench_baseline.outbox_seq')`);
     const server = createServer((request, response) => {
       handle(request).then(
         ([status, body]) => send(response, status, body),
