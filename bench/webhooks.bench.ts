@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from 'pg';
 import { DeliverySink, type Arrival } from './lib/delivery-sink';
+import { profiling } from './lib/cpu-profile';
 import { EventPublisher } from './lib/event-publisher';
+import { MessagePoster } from './lib/message-poster';
 import { number } from './lib/load';
 import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
 import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
+import { createWorkspace, workspaceOptions } from './lib/workspace';
 
 /**
  * `npm run bench:webhooks`: events published on JetStream as the producing services do, fanned
@@ -31,6 +34,19 @@ const SLOW_ANSWER_MS = 500;
 const SLOW_SECONDS = 5;
 const WARMUP_EVENTS = 50;
 const TARGETS = { minDeliveriesPerSecond: 1000, maxP99Ms: 250 };
+/** Messages created through the API, 10 webhooks on message_created: message 201 → delivery. */
+const MESSAGE_BURST = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 2000);
+const MESSAGE_TARGETS = { minDeliveriesPerSecond: 2000, maxP99Ms: 150 };
+/** The message phases' figures as issue #31 measured them on this harness: before the regression, and with it. */
+const PREVIOUS = {
+  before: { deliveriesPerSecond: '1,257', p99Ms: '169' },
+  regressed: { deliveriesPerSecond: '~910', p99Ms: '375–530' },
+};
+const ARGS = process.argv.slice(2).join(' ');
+/** `--only events|messages`: the published-event phases or the message phases alone. */
+const ONLY = /--only[= ](events|messages)/.exec(ARGS)?.[1];
+/** `--cpu-prof`: every service runs under `node --cpu-prof`; their top self time is printed at the end. */
+const CPU_PROFILE = ARGS.includes('--cpu-prof');
 /** Give up on a phase when no delivery arrived for this long. */
 const STALL_MS = 30_000;
 
@@ -75,12 +91,14 @@ async function main(): Promise<void> {
   const rootDir = process.cwd();
   const sinkDir = join(rootDir, 'tmp', 'bench', `webhook-sink-${Date.now().toString(36)}`);
   const sink = await DeliverySink.start(sinkDir);
+  const profile = profiling(rootDir, CPU_PROFILE);
   try {
     await withBenchRun(
       {
         rootDir,
         adminDatabaseUrl: ADMIN_DATABASE_URL,
         natsUrl: NATS_URL,
+        nodeArgs: profile.nodeArgs,
         // The receiver is on this machine: exempt it from the public-address rule and trust its CA.
         env: { WEBHOOK_ALLOWED_HOSTS: sink.hostAndPort, NODE_EXTRA_CA_CERTS: sink.caCertPath, ...dispatcherSettings() },
       },
@@ -91,6 +109,7 @@ async function main(): Promise<void> {
     // Its throw-away CA and key.
     rmSync(sinkDir, { recursive: true, force: true });
   }
+  profile.report().forEach(say);
 }
 
 /** Dispatcher settings given to the benchmark's environment are passed on (e.g. WEBHOOK_CONCURRENCY=16). */
@@ -103,13 +122,54 @@ function dispatcherSettings(): Record<string, string> {
 }
 
 async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): Promise<void> {
-  const { accountId, webhookIds } = await createAccountWithWebhooks(run, sink);
-  const publisher = await EventPublisher.connect(NATS_URL, run.namespace, accountId);
   const groups = processGroups(run, sink);
+  say(`\n${WEBHOOKS} webhooks on ${sink.hostAndPort}; ${machine()}`);
+  const events = ONLY === 'messages' ? null : await measureEvents(run, sink, groups);
+  const messages = ONLY === 'events' ? null : await measureMessages(run, sink, groups);
+  const phases = [...(events?.phases ?? []), ...(messages?.phases ?? [])];
+  printSummary(phases, events?.verdicts ?? null, messages?.verdicts ?? null);
+  const file = writeReport(rootDir, 'webhooks', {
+    webhooks: WEBHOOKS,
+    targets: TARGETS,
+    message_targets: MESSAGE_TARGETS,
+    previous: PREVIOUS,
+    settings: {
+      burstEvents: BURST_EVENTS,
+      messageBurst: MESSAGE_BURST,
+      steadyRate: STEADY_RATE,
+      steadySeconds: STEADY_SECONDS,
+      dispatcher: dispatcherSettings(),
+    },
+    phases,
+    events: events?.verdicts,
+    messages: messages?.verdicts,
+  });
+  say(`\nFigures written to ${file}`);
+}
+
+interface Verdicts {
+  throughputTargetMet: boolean;
+  latencyTargetMet: boolean;
+}
+
+function verdictsOf([burst, steady]: Phase[], targets: typeof TARGETS): Verdicts {
+  return {
+    throughputTargetMet: burst.deliveriesPerSecond >= targets.minDeliveriesPerSecond && burst.missing === 0,
+    latencyTargetMet: steady.p99Ms <= targets.maxP99Ms && steady.missing === 0,
+  };
+}
+
+/** `contact.updated` published on JetStream as contacts does: a burst, a steady rate, a steady rate with one slow receiver. */
+async function measureEvents(
+  run: BenchRun,
+  sink: DeliverySink,
+  groups: ProcessGroup[],
+): Promise<{ phases: Phase[]; verdicts: Verdicts }> {
+  const { accountId, token } = await createAccount(run);
+  const webhookIds = await subscribe(run, sink, accountId, token, 'contact_updated');
+  const publisher = await EventPublisher.connect(NATS_URL, run.namespace, accountId);
   try {
-    say(
-      `\nAccount ${accountId} with ${WEBHOOKS} webhooks subscribed to contact_updated on ${sink.hostAndPort}; ${machine()}`,
-    );
+    say(`\nPublished events: account ${accountId}, webhooks subscribed to contact_updated`);
     say(`Warm-up: ${WARMUP_EVENTS} events …`);
     await publisher.burst(WARMUP_EVENTS);
     await collect(sink, WARMUP_EVENTS * WEBHOOKS);
@@ -117,7 +177,7 @@ async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): P
 
     const phases: Phase[] = [];
     say(`\nBurst: ${number(BURST_EVENTS)} events published at once → ${number(BURST_EVENTS * WEBHOOKS)} deliveries`);
-    const context = { groups, sink, publisher, db: run.db, webhookIds };
+    const context = { groups, sink, publishedAt: publisher.publishedAt, db: run.db, webhookIds };
     phases.push(await phase('burst', context, () => publisher.burst(BURST_EVENTS)));
     say(
       `\nSteady: ${STEADY_RATE} events/s for ${STEADY_SECONDS} s → ${number(STEADY_RATE * WEBHOOKS)} deliveries/s offered`,
@@ -129,35 +189,46 @@ async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): P
     await sink.slow(SLOW_HOOK, SLOW_ANSWER_MS);
     phases.push(await phase('one slow', context, () => publisher.steady(STEADY_RATE, SLOW_SECONDS), SLOW_HOOK));
     await sink.slow(null, 0);
-
-    const [burst, steady] = phases;
-    const verdicts = {
-      throughputTargetMet: burst.deliveriesPerSecond >= TARGETS.minDeliveriesPerSecond && burst.missing === 0,
-      latencyTargetMet: steady.p99Ms <= TARGETS.maxP99Ms && steady.missing === 0,
-    };
-    printSummary(phases, verdicts);
-    const file = writeReport(rootDir, 'webhooks', {
-      webhooks: WEBHOOKS,
-      targets: TARGETS,
-      settings: {
-        burstEvents: BURST_EVENTS,
-        steadyRate: STEADY_RATE,
-        steadySeconds: STEADY_SECONDS,
-        dispatcher: dispatcherSettings(),
-      },
-      phases,
-      ...verdicts,
-    });
-    say(`\nFigures written to ${file}`);
+    return { phases, verdicts: verdictsOf(phases, TARGETS) };
   } finally {
     await publisher.close();
   }
 }
 
+/**
+ * The whole path: messages created through the API (gateway, messaging, its outbox and relay)
+ * with 10 webhooks on message_created, every other consumer of the message's event running
+ * beside the dispatcher, timed from the message's 201 to the delivery's arrival.
+ */
+async function measureMessages(
+  run: BenchRun,
+  sink: DeliverySink,
+  groups: ProcessGroup[],
+): Promise<{ phases: Phase[]; verdicts: Verdicts }> {
+  const workspace = await createWorkspace(workspaceOptions(run, NATS_URL), 50);
+  const webhookIds = await subscribe(run, sink, workspace.accountId, workspace.token, 'message_created');
+  const poster = new MessagePoster(run.system.gatewayUrl, workspace, run.db);
+  say(`\nMessages through the API: account ${workspace.accountId}, 50 conversations, webhooks on message_created`);
+  say(`Warm-up: ${WARMUP_EVENTS} messages …`);
+  await poster.burst(WARMUP_EVENTS);
+  await collect(sink, WARMUP_EVENTS * WEBHOOKS);
+  await settled(run.db);
+  const context = { groups, sink, publishedAt: poster.publishedAt, db: run.db, webhookIds };
+  const phases: Phase[] = [];
+  say(
+    `\nMessage burst: ${number(MESSAGE_BURST)} messages, 32 posting at a time → ${number(MESSAGE_BURST * WEBHOOKS)} deliveries`,
+  );
+  phases.push(await phase('message burst', context, () => poster.burst(MESSAGE_BURST)));
+  say(`\nMessages steady: ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s`);
+  phases.push(await phase(`messages ${STEADY_RATE}/s`, context, () => poster.steady(STEADY_RATE, STEADY_SECONDS)));
+  return { phases, verdicts: verdictsOf(phases, MESSAGE_TARGETS) };
+}
+
 interface PhaseContext {
   groups: ProcessGroup[];
   sink: DeliverySink;
-  publisher: EventPublisher;
+  /** Event id → when it started (its publish, or its message's 201). */
+  publishedAt: Map<string, number>;
   db: Client;
   /** Webhook id of each hook (receiver path) number. */
   webhookIds: number[];
@@ -165,7 +236,7 @@ interface PhaseContext {
 
 async function phase(
   name: string,
-  { groups, sink, publisher, db, webhookIds }: PhaseContext,
+  { groups, sink, publishedAt, db, webhookIds }: PhaseContext,
   publish: () => Promise<string[]>,
   slowHook: number | null = null,
 ): Promise<Phase> {
@@ -173,11 +244,11 @@ async function phase(
   const ids = await publish();
   const arrivals = await collect(sink, ids.length * WEBHOOKS);
   const shares = cpu.stop();
-  const figures = figuresOf(name, ids, arrivals, publisher.publishedAt, (hook) => hook !== slowHook);
+  const figures = figuresOf(name, ids, arrivals, publishedAt, (hook) => hook !== slowHook);
   say(`  ${line(figures)}`);
   let slowReceiver: Phase['slowReceiver'];
   if (slowHook !== null) {
-    const slow = figuresOf(name, ids, arrivals, publisher.publishedAt, (hook) => hook === slowHook);
+    const slow = figuresOf(name, ids, arrivals, publishedAt, (hook) => hook === slowHook);
     slowReceiver = {
       hook: slowHook,
       answerMs: SLOW_ANSWER_MS,
@@ -190,12 +261,12 @@ async function phase(
     );
   }
   await settled(db);
-  const stages = await stagesOf(db, ids, publisher.publishedAt, slowHook === null ? [] : [webhookIds[slowHook]]);
+  const stages = await stagesOf(db, ids, publishedAt, slowHook === null ? [] : [webhookIds[slowHook]]);
   say(
     `  stages (p50/p99 ms): publish → fanned out ${stages.fanOutP50Ms}/${stages.fanOutP99Ms}, ` +
       `fanned out → attempt started ${stages.queueP50Ms}/${stages.queueP99Ms}, attempt ${stages.attemptP50Ms}/${stages.attemptP99Ms}`,
   );
-  say(`  CPU (% of one core): ${cpuSummary(shares)}`);
+  say(`  CPU (% of one core): ${cpuSummary(shares.filter((share) => share.percentOfCore > 0))}`);
   return { ...figures, stages, cpu: shares, loadAverage1m: loadavg()[0], ...(slowReceiver ? { slowReceiver } : {}) };
 }
 
@@ -321,11 +392,13 @@ function line(phase: Figures): string {
   );
 }
 
-function printSummary(phases: Phase[], verdicts: { throughputTargetMet: boolean; latencyTargetMet: boolean }): void {
+function printSummary(phases: Phase[], events: Verdicts | null, messages: Verdicts | null): void {
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   const row = (cells: string[]) =>
-    say(cells.map((cell, index) => (index === 0 ? cell.padEnd(14) : cell.padStart(11))).join(' '));
-  say(`\nSummary (${WEBHOOKS} webhooks, event → delivery = publish to arrival at the receiver; ${machine()})`);
+    say(cells.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(11))).join(' '));
+  say(
+    `\nSummary (${WEBHOOKS} webhooks, latency from the publish or the message's 201 to arrival at the receiver; ${machine()})`,
+  );
   row(['phase', 'deliveries', 'per second', 'p50 ms', 'p99 ms', 'max ms', 'load avg']);
   for (const phase of phases) {
     row([
@@ -338,46 +411,72 @@ function printSummary(phases: Phase[], verdicts: { throughputTargetMet: boolean;
       phase.loadAverage1m.toFixed(2),
     ]);
   }
-  say(
-    `Targets: ≥ ${number(TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(verdicts.throughputTargetMet)}; p99 ≤ ${TARGETS.maxP99Ms} ms (steady): ${verdict(verdicts.latencyTargetMet)}`,
-  );
+  if (events)
+    say(
+      `Published events: ≥ ${number(TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(events.throughputTargetMet)}; p99 ≤ ${TARGETS.maxP99Ms} ms (steady): ${verdict(events.latencyTargetMet)}`,
+    );
+  if (messages) {
+    const [burst, steady] = phases.slice(-2);
+    say(
+      `Messages: ≥ ${number(MESSAGE_TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(messages.throughputTargetMet)}; p99 ≤ ${MESSAGE_TARGETS.maxP99Ms} ms (steady): ${verdict(messages.latencyTargetMet)}`,
+    );
+    say(
+      `  now ${number(burst.deliveriesPerSecond)} deliveries/s, p99 ${steady.p99Ms} ms; previously ${PREVIOUS.before.deliveriesPerSecond}/s, p99 ${PREVIOUS.before.p99Ms} ms, ` +
+        `then ${PREVIOUS.regressed.deliveriesPerSecond}/s, p99 ${PREVIOUS.regressed.p99Ms} ms (issue #31)`,
+    );
+  }
 }
 
 /** The processes whose CPU is reported: this run's dispatcher, its other services, its database backends, NATS, the receiver, the publisher. */
 function processGroups(run: BenchRun, sink: DeliverySink): ProcessGroup[] {
-  return runProcessGroups(run, ['webhook-dispatcher'], [{ name: 'receiver', match: ({ pid }) => pid === sink.pid }]);
+  return runProcessGroups(
+    run,
+    ['webhook-dispatcher', 'messaging', 'gateway'],
+    [{ name: 'receiver', match: ({ pid }) => pid === sink.pid }],
+    NATS_URL,
+  );
 }
 
-async function createAccountWithWebhooks(
-  run: BenchRun,
-  sink: DeliverySink,
-): Promise<{ accountId: number; webhookIds: number[] }> {
-  const call = async (path: string, token: string, body: unknown): Promise<any> => {
-    const response = await fetch(`${run.system.gatewayUrl}${path}`, {
-      method: 'POST',
-      headers: { api_access_token: token, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text);
-  };
-  const platform = (path: string, body: unknown) => call(`/platform/api/v1${path}`, run.platformApiToken, body);
+async function call(run: BenchRun, path: string, token: string, body: unknown): Promise<any> {
+  const response = await fetch(`${run.system.gatewayUrl}${path}`, {
+    method: 'POST',
+    headers: { api_access_token: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/** An account with an administrator: the account's id and the administrator's token. */
+async function createAccount(run: BenchRun): Promise<{ accountId: number; token: string }> {
+  const platform = (path: string, body: unknown) => call(run, `/platform/api/v1${path}`, run.platformApiToken, body);
   const account = await platform('/accounts', { name: 'Webhook benchmark' });
   const admin = await platform('/users', {
     name: 'Bench administrator',
     email: `admin-${randomBytes(6).toString('hex')}@example.com`,
   });
   await platform(`/accounts/${account.id}/account_users`, { user_id: admin.id, role: 'administrator' });
+  return { accountId: account.id, token: admin.access_token };
+}
+
+/** WEBHOOKS webhooks of the account on `event`, hook n to the receiver's `/hooks/<n>`; answers their ids. */
+async function subscribe(
+  run: BenchRun,
+  sink: DeliverySink,
+  accountId: number,
+  token: string,
+  event: string,
+): Promise<number[]> {
   const webhookIds: number[] = [];
   for (let hook = 0; hook < WEBHOOKS; hook++) {
-    const webhook = await call(`/api/v1/accounts/${account.id}/webhooks`, admin.access_token, {
+    const webhook = await call(run, `/api/v1/accounts/${accountId}/webhooks`, token, {
       url: sink.url(hook),
-      subscriptions: ['contact_updated'],
+      subscriptions: [event],
     });
     webhookIds.push(webhook.id);
   }
-  return { accountId: account.id, webhookIds };
+  return webhookIds;
 }
 
 main().then(

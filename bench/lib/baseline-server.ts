@@ -1,7 +1,6 @@
 import { CONVERSATIONS_PAGE_SIZE } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Pool, type PoolClient } from 'pg';
+import type { IncomingMessage } from 'node:http';
 import {
   ATTACHMENTS_OF_MESSAGES,
   CONVERSATION_FOR_MESSAGE,
@@ -14,6 +13,7 @@ import {
   type InsertedMessage,
   type MessageInsert,
 } from '@parley/messaging';
+import { pool, readBody, serve, transaction } from './bare-server';
 
 /**
  * The bare baseline of the messaging benchmark: a plain Node HTTP server with a pg pool that
@@ -36,23 +36,6 @@ export interface BaselineFixture {
 }
 
 const fixture: BaselineFixture = JSON.parse(process.env.BASELINE_FIXTURE ?? '{}');
-// A service's default DB_POOL_SIZE, so both sides have as many connections to PostgreSQL.
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-
-async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * Message create as MessageWriter runs it: the conversation (with the access check, as the
@@ -163,15 +146,6 @@ async function conversationCounts(): Promise<{ all_count: number }> {
   return counts;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
 async function handle(request: IncomingMessage): Promise<[number, unknown]> {
   if (request.method === 'GET' && request.url === '/health') return [200, { status: 'ok' }];
   const write = /^\/messages\/(\d+)$/.exec(request.url ?? '');
@@ -185,39 +159,4 @@ async function handle(request: IncomingMessage): Promise<[number, unknown]> {
   return [404, { error: 'Not found' }];
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-async function main(): Promise<void> {
-  // Baseline events go to an outbox of the same shape as the services' (libs/service-kit
-  // kit-tables.migration.ts) but of its own, so the messaging relay does not publish them.
-  await pool.query(`
-    CREATE SCHEMA IF NOT EXISTS bench_baseline;
-    CREATE TABLE IF NOT EXISTS bench_baseline.outbox (
-      seq bigserial PRIMARY KEY,
-      id uuid NOT NULL UNIQUE,
-      type text NOT NULL,
-      payload jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      published_at timestamptz
-    );
-    CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON bench_baseline.outbox (seq) WHERE published_at IS NULL;`);
-  const server = createServer((request, response) => {
-    handle(request).then(
-      ([status, body]) => send(response, status, body),
-      (error: Error) => send(response, 500, { error: error.message }),
-    );
-  });
-  server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
-}
-
-void main().catch((error: Error) => {
-  process.stderr.write(`baseline server could not start: ${error.message}\n`);
-  process.exit(1);
-});
+serve('baseline server', handle);

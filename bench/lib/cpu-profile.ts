@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -106,4 +106,21 @@ export function formatProfile(profile: ProcessProfile): string {
     '  by function',
     ...profile.functions.map(line),
   ].join('\n');
+}
+
+/**
+ * `--cpu-prof` for a benchmark: the node arguments that make every service write a profile into
+ * a directory of this run, and a report of each process's top self time once the run is over.
+ */
+export function profiling(rootDir: string, enabled: boolean): { nodeArgs?: string[]; report: () => string[] } {
+  if (!enabled) return { report: () => [] };
+  const directory = join(rootDir, 'tmp', 'bench', `profiles-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(directory, { recursive: true });
+  return {
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`],
+    report: () => [
+      `\nWhere the time went (profiles in ${directory}, whole process lifetime: start-up and seeding included)`,
+      ...readProfiles(directory).map(formatProfile),
+    ],
+  };
 }

@@ -2,7 +2,7 @@ import { ContactEvents, eventSubject, type EventEnvelope, type EventMap } from '
 import { contactSnapshot } from '@parley/testing';
 import { connect, JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { burstOf, steadyOf } from './open-loop';
 
 type ContactUpdated = EventEnvelope<EventMap[typeof ContactEvents.updated]>;
 
@@ -57,37 +57,13 @@ export class EventPublisher {
   }
 
   /** `count` events as fast as JetStream takes them, at most `window` unacknowledged at once. */
-  async burst(count: number, window = 256): Promise<string[]> {
-    const ids: string[] = [];
-    const inFlight = new Set<Promise<void>>();
-    for (let index = 0; index < count; index++) {
-      const publishing: Promise<void> = this.publish()
-        .then((id) => void ids.push(id))
-        .finally(() => inFlight.delete(publishing));
-      inFlight.add(publishing);
-      if (inFlight.size >= window) await Promise.race(inFlight);
-    }
-    await Promise.all(inFlight);
-    return ids;
+  burst(count: number, window = 256): Promise<string[]> {
+    return burstOf(count, window, () => this.publish());
   }
 
-  /**
-   * Open loop: one event every 1/rate s for `seconds`, on schedule whether or not earlier
-   * ones were delivered (a queue that builds up shows in the latency, as it would in production).
-   */
-  async steady(ratePerSecond: number, seconds: number): Promise<string[]> {
-    const ids: string[] = [];
-    const pending: Array<Promise<void>> = [];
-    const start = performance.now();
-    const count = Math.round(ratePerSecond * seconds);
-    for (let index = 0; index < count; index++) {
-      const due = start + (index * 1000) / ratePerSecond;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      pending.push(this.publish().then((id) => void ids.push(id)));
-    }
-    await Promise.all(pending);
-    return ids;
+  /** Open loop: one event every 1/rate s for `seconds` (see steadyOf). */
+  steady(ratePerSecond: number, seconds: number): Promise<string[]> {
+    return steadyOf(ratePerSecond, seconds, () => this.publish());
   }
 
   close(): Promise<void> {

@@ -20,6 +20,8 @@ export interface Figures {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Requests answered during the warm-up (they still cost the pipeline CPU). */
+  warmupRequests: number;
   /** Answers other than 2xx, connection errors and timeouts: any of them makes the run suspect. */
   non2xx: number;
   errors: number;
@@ -47,13 +49,14 @@ export async function measure(target: Target, settings: LoadSettings): Promise<F
       },
     ];
   }
-  await autocannon({ ...options, duration: settings.warmupSeconds });
+  const warmup = await autocannon({ ...options, duration: settings.warmupSeconds });
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    warmupRequests: warmup.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

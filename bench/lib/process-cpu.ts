@@ -11,6 +11,8 @@ export interface CpuShare {
   name: string;
   /** Percent of one core over the window (200 = both cores of a two-core machine). */
   percentOfCore: number;
+  /** CPU time used over the window, in milliseconds. */
+  cpuMs: number;
 }
 
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
@@ -89,7 +91,11 @@ export class CpuSampler {
       const ticks = members
         .filter((member) => member.group === group.name)
         .reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
-      return { name: group.name, percentOfCore: Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) };
+      return {
+        name: group.name,
+        percentOfCore: Math.round((ticks / TICKS_PER_SECOND / seconds) * 100),
+        cpuMs: (ticks / TICKS_PER_SECOND) * 1000,
+      };
     });
     const machine = machineTicks();
     const total = machine.total - this.machine.total;
@@ -97,6 +103,7 @@ export class CpuSampler {
     shares.push({
       name: 'machine (everyone)',
       percentOfCore: total > 0 ? Math.round(((machine.busy - this.machine.busy) / total) * 100 * cores) : 0,
+      cpuMs: ((machine.busy - this.machine.busy) / TICKS_PER_SECOND) * 1000,
     });
     return shares;
   }
@@ -104,15 +111,19 @@ export class CpuSampler {
 
 /**
  * The processes of one benchmark run: each named service on its own, the run's other services
- * together, its database backends, NATS (shared with anyone else on the machine) and the
- * benchmark itself, then any extra groups.
+ * together, its database backends, NATS (shared with anyone else on the machine, unless `natsUrl`
+ * names a server of the benchmark's own on a port other than 4222) and the benchmark itself, then
+ * any extra groups.
  */
 export function runProcessGroups(
   run: { namespace: string; databaseName: string },
   services: string[],
   extra: ProcessGroup[] = [],
+  natsUrl?: string,
 ): ProcessGroup[] {
   const ofThisRun = (environ: () => string) => environ().includes(`NATS_NAMESPACE=${run.namespace}\n`);
+  const natsPort = natsUrl ? new URL(natsUrl).port : '';
+  const ownNats = natsPort !== '' && natsPort !== '4222';
   return [
     ...services.map((service) => ({
       name: service,
@@ -124,7 +135,10 @@ export function runProcessGroups(
       name: 'postgres (run db)',
       match: ({ cmdline }) => cmdline.startsWith('postgres:') && cmdline.includes(` ${run.databaseName} `),
     },
-    { name: 'nats-server (shared)', match: ({ cmdline }) => cmdline.includes('nats-server') },
+    {
+      name: ownNats ? 'nats-server (own)' : 'nats-server (shared)',
+      match: ({ cmdline }) => cmdline.includes('nats-server') && (!ownNats || cmdline.includes(` ${natsPort}`)),
+    },
     { name: 'benchmark', match: ({ pid }) => pid === process.pid },
     ...extra,
   ];

@@ -102,7 +102,10 @@ export function say(line: string): void {
 
 /** The load average shows whether something else was running on the machine, which makes the figures noisy. */
 export function machine(): string {
-  return `${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()[0].toFixed(2)}`;
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+  return `${cpus().length} CPUs, Node ${process.version}, load average ${load}`;
 }
 
 /** Writes `tmp/bench/<name>-<time>.json` with the machine and commit the figures came from. */

@@ -36,6 +36,20 @@ async function call(url: string, token: string, body?: unknown): Promise<any> {
   return text ? JSON.parse(text) : null;
 }
 
+/** The options of a benchmark run's workspace. */
+export function workspaceOptions(
+  run: { system: { gatewayUrl: string }; platformApiToken: string; namespace: string; db: Client },
+  natsUrl: string,
+): WorkspaceOptions {
+  return {
+    gatewayUrl: run.system.gatewayUrl,
+    platformApiToken: run.platformApiToken,
+    natsUrl,
+    namespace: run.namespace,
+    db: run.db,
+  };
+}
+
 /** Everything through the public API, as a client would set it up; only the contact comes as the contacts service's event. */
 export async function createWorkspace(options: WorkspaceOptions, conversationCount = 1): Promise<Workspace> {
   const platform = (path: string, body: unknown) =>

@@ -172,6 +172,7 @@ export class ImportBatchWriter {
 
   /** The rows' failures, for the errors file; a row recorded before (a resumed batch) keeps its first record. */
   async recordFailures(tx: EntityManager, importId: number, failures: ImportFailure[]): Promise<void> {
+    if (failures.length === 0) return;
     await tx.query(
       `INSERT INTO contacts.import_errors (import_id, row_number, row_data, errors)
        SELECT $1, n, d, e FROM unnest($2::int[], $3::json[], $4::text[]) AS f(n, d, e)

@@ -17,7 +17,12 @@ import { contactFieldsFromRow } from './csv-row.mapper';
 import { ImportBatchWriter, type ImportRow } from './import-batch.writer';
 import { CONTACT_IMPORT_COLUMNS, type ContactImportRow } from './persistence/contact-import.row';
 
-const BATCH_SIZE = 500;
+/**
+ * Rows per transaction. The worker's round trips (definitions, match, insert, events, counters,
+ * commit) are paid per batch and wait behind everything else on a busy machine: 2,000 rows make
+ * a quarter as many as 500 did, and a batch still commits in well under a second.
+ */
+const BATCH_SIZE = 2000;
 const POLL_MS = 1000;
 
 /**

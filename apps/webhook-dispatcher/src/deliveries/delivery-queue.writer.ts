@@ -42,32 +42,44 @@ export class DeliveryQueueWriter {
     return row?.id ?? null;
   }
 
-  /** One statement for all of them; answers each one's new id, or null where the event already had a delivery to that target. */
+  /**
+   * One statement for all of them; answers each one's new id, or null where the event already
+   * had a delivery to that target. The rows go as one JSON document: as an array literal per
+   * column, every body's quotes were escaped one by one by the driver (a burst's profile).
+   */
   async addMany(tx: EntityManager, deliveries: NewDelivery[]): Promise<Array<string | null>> {
     if (deliveries.length === 0) return [];
     const ids = deliveries.map(() => randomUUID());
-    const column = <T>(pick: (delivery: NewDelivery) => T) => deliveries.map(pick);
     const rows = await preparedQuery<{ id: string }>(
       tx,
       'webhook_dispatcher_add_deliveries',
       `WITH added AS (
          INSERT INTO webhook_dispatcher.deliveries (id, account_id, target, webhook_id, inbox_id, url, secret, event_id, event, body, traceparent, next_attempt_at)
-         SELECT *, now() FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+         SELECT d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.url, d.secret, d.event_id, d.event, d.body, d.traceparent, now()
+           FROM jsonb_to_recordset($1::jsonb) AS d(id uuid, account_id int, target text, webhook_id int, inbox_id int,
+                url text, secret text, event_id text, event text, body text, traceparent text)
          ON CONFLICT DO NOTHING
          RETURNING id)
        SELECT id, pg_notify('${DELIVERIES_DUE_CHANNEL}', '') FROM added`,
       [
-        ids,
-        column((delivery) => delivery.accountId),
-        column(({ target }) => target.kind),
-        column(({ target }) => (target.kind === 'webhook' ? target.webhookId : null)),
-        column(({ target }) => (target.kind === 'inbox' ? target.inboxId : null)),
-        column(({ target }) => (target.kind === 'direct' ? target.url : null)),
-        column(({ target }) => (target.kind === 'direct' ? target.secret : null)),
-        column((delivery) => delivery.eventId),
-        column((delivery) => delivery.event),
-        column((delivery) => delivery.body),
-        column((delivery) => delivery.traceparent ?? null),
+        JSON.stringify(
+          deliveries.map((delivery, index) => {
+            const { target } = delivery;
+            return {
+              id: ids[index],
+              account_id: delivery.accountId,
+              target: target.kind,
+              webhook_id: target.kind === 'webhook' ? target.webhookId : null,
+              inbox_id: target.kind === 'inbox' ? target.inboxId : null,
+              url: target.kind === 'direct' ? target.url : null,
+              secret: target.kind === 'direct' ? target.secret : null,
+              event_id: delivery.eventId,
+              event: delivery.event,
+              body: delivery.body,
+              traceparent: delivery.traceparent ?? null,
+            };
+          }),
+        ),
       ],
     );
     const added = new Set(rows.map((row) => row.id));
