@@ -2,6 +2,7 @@ import { createProjectGraphAsync, workspaceRoot, type ProjectGraph } from '@nx/d
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildWidget } from './build-widget';
 
 /**
  * One deployable compiled on its own: the app and every library it imports, directly or
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     },
   );
+  if (app === 'gateway') buildWidget(workspaceRoot, outDir);
 }
 
 if (require.main === module) {

@@ -80,6 +80,12 @@ describe('each service built alone', () => {
       });
       try {
         await started.start();
+        if (service === 'gateway') {
+          // The web widget's script is part of the gateway's build.
+          const script = await fetch(`http://127.0.0.1:${port}/packs/js/sdk.js`);
+          expect(script.status).toBe(200);
+          expect(await script.text()).toContain('chatwootSDK');
+        }
       } finally {
         await started.stop();
       }
