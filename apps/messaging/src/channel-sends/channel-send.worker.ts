@@ -10,20 +10,25 @@ import {
 } from '../conversations/channel-send-queue.writer';
 import { MessageWriter } from '../conversations/message.writer';
 import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../messaging.config';
-import { ChannelProvidersAdapter } from './channel-providers.adapter';
+import { ChannelProvidersAdapter, type ConnectedChannel } from './channel-providers.adapter';
 import { DeliveryStatusService } from './delivery-status.service';
 import { nextAttemptDelay } from './retry-schedule.rules';
-import { SendRequestLoader } from './send-request.loader';
+import { SendRequestLoader, type SendContext } from './send-request.loader';
 
 /** Sends in flight at once in one process: a slow provider holds its own sends, not everyone's. */
 const MAX_IN_FLIGHT = 32;
 
+/** `external_error` of a send a crash cut off with its outcome unknown and no receipt settled. */
+export const UNKNOWN_OUTCOME =
+  'outcome unknown: the process sending this message stopped before the provider answered; it was not sent again to avoid a duplicate (send it again if it did not arrive)';
+
 /**
  * Sends queued messages through their channel. Each attempt runs under a lease claimed in its
- * own short transaction, so no row lock is held across the provider call, replicas never send
- * one message together, and a send cut short by a crash is made again once its lease runs out
- * (with the same provider-level id: e-mail's Message-ID is the message's). Outcomes are written
- * only by the lease's holder.
+ * own short transaction, so no row lock is held across the provider call and replicas never
+ * send one message together. A send cut short by a crash is due again once its lease runs out:
+ * made again where that is harmless (e-mail's Message-ID is the message's), otherwise settled
+ * by a receipt naming it or failed as unknown (see `inDoubt`). Outcomes are written only by the
+ * lease's holder.
  */
 @Injectable()
 export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
@@ -58,19 +63,42 @@ export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
   protected async handle(send: ClaimedSend): Promise<void> {
     const context = await this.requests.load(this.dataSource.manager, send.message_id);
     if (!context) return void (await this.queue.finish(this.dataSource.manager, send));
-    let outcome: SendOutcome;
-    if (context.missingAddress) {
-      outcome = { outcome: 'permanent', externalError: context.missingAddress };
-    } else {
-      outcome = await this.send(context);
+    if (context.missingAddress)
+      return this.record(send, { outcome: 'permanent', externalError: context.missingAddress });
+    let channel: ConnectedChannel | null;
+    try {
+      channel = this.providers.connect(context.inbox);
+    } catch (error) {
+      return this.record(send, { outcome: 'transient', error: (error as Error).message });
     }
+    if (!channel) return this.record(send, { outcome: 'permanent', externalError: 'channel not connected' });
+    const mode = channel.adapter.unknownOutcome;
+    if (mode !== 'resend') {
+      if (send.attempt_started_at) return this.inDoubt(send, send.attempt_started_at, mode);
+      // Committed before the call: a crash from here on leaves the attempt's mark for the next claim.
+      if (!(await this.queue.startAttempt(send))) return;
+    }
+    const outcome = await this.send(context, channel);
+    // No answer to a request that may have arrived: sending again could make it twice.
+    if (mode !== 'resend' && outcome.outcome === 'transient' && outcome.maybeDelivered)
+      return this.inDoubt(send, new Date(), mode);
     await this.record(send, outcome);
   }
 
-  private async send(context: NonNullable<Awaited<ReturnType<SendRequestLoader['load']>>>): Promise<SendOutcome> {
+  /**
+   * An earlier attempt began and its outcome was never recorded: the provider may have taken
+   * the message. It is not sent again (these providers have no idempotency key): a receipt
+   * naming it settles it (`DeliveryStatusService`); else, or once the wait is over, it fails.
+   */
+  private async inDoubt(send: ClaimedSend, startedAt: Date, mode: 'await_receipt' | undefined): Promise<void> {
+    const until = new Date(new Date(startedAt).getTime() + this.settings.receiptWaitMs);
+    if (mode === 'await_receipt' && until.getTime() > Date.now())
+      return this.queue.awaitReceipt(send, until, 'outcome unknown after a crash: waiting for a receipt');
+    await this.record(send, { outcome: 'permanent', externalError: UNKNOWN_OUTCOME });
+  }
+
+  private async send(context: SendContext, channel: ConnectedChannel): Promise<SendOutcome> {
     try {
-      const channel = this.providers.connect(context.inbox);
-      if (!channel) return { outcome: 'permanent', externalError: 'channel not connected' };
       return await channel.adapter.send({
         ...context.request,
         inbox: { id: context.inbox.id, name: context.inbox.name, settings: channel.settings },

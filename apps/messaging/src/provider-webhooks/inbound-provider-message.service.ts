@@ -6,6 +6,7 @@ import { FILE_STORAGE, Outbox, RpcClient, type FileStorage } from '@parley/servi
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { DeliveryStatusService } from '../channel-sends/delivery-status.service';
+import { ChannelSendQueueWriter } from '../conversations/channel-send-queue.writer';
 import { ConversationChangesService } from '../conversations/conversation-changes.service';
 import { ConversationInsertsWriter } from '../conversations/conversation-inserts.writer';
 import { ConversationWriter } from '../conversations/conversation.writer';
@@ -54,6 +55,7 @@ export class InboundProviderMessageService {
     private readonly changes: ConversationChangesService,
     private readonly status: StatusService,
     private readonly inboxes: InboxesLoader,
+    private readonly queue: ChannelSendQueueWriter,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -76,8 +78,20 @@ export class InboundProviderMessageService {
       return;
     }
     if (inbound.kind !== 'message') return;
+    if (inbound.echo && inbound.sentMessageId !== undefined && inbound.sourceId) {
+      // The echo of Parley's own send, marked: it may come before the send's answer is recorded.
+      const { sentMessageId, sourceId } = inbound;
+      const own = await this.outbox.transaction((tx) =>
+        this.statuses.settle(tx, origin.inboxId, sentMessageId, sourceId),
+      );
+      if (own) return;
+    }
     const manager = this.dataSource.manager;
     if (inbound.sourceId && (await this.messages.byProviderId(manager, origin.inboxId, inbound.sourceId))) return;
+    // An unmarked echo (Instagram) while a send to the contact awaits its answer may be that send's:
+    // applied again later (the webhook worker's back-off), once the answer names it or the send is over.
+    if (inbound.echo && (await this.queue.attemptUnderWay(manager, origin.inboxId, inbound.sender.identity)))
+      throw new Error('an echo while a send to this contact awaits its answer: applied once the answer is recorded');
     const sender = await this.rpc.send(ContactLinkPatterns.identify, {
       account_id: origin.accountId,
       inbox_id: origin.inboxId,

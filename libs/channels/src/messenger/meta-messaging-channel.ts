@@ -5,6 +5,7 @@ import { verifyMetaSignature } from '../meta/meta-signature';
 import type { ChannelAdapter, CredentialVerdict } from '../port/channel-adapter';
 import type { InboundDelivery, InboundMessage, InboundVerdict } from '../port/inbound-message';
 import type { SendFailure, SendOutcome, SendRequest } from '../port/outgoing-message';
+import { sendMarker } from '../port/send-marker';
 import { selectItems } from '../whatsapp/whatsapp-message-body';
 import { metaAccount, type MetaMessagingKind, type MetaMessagingSettings } from './meta-messaging-settings';
 import { parseMetaMessagingWebhook } from './meta-messaging-webhook-parser';
@@ -47,12 +48,15 @@ export function messagingTypeFor(
  */
 export class MetaMessagingChannel implements ChannelAdapter<MetaMessagingSettings> {
   readonly channelType;
+  /** Messenger's echoes hand back the send's `metadata`; Instagram documents no such field. */
+  readonly unknownOutcome;
 
   constructor(
     private readonly kind: MetaMessagingKind,
     private readonly config: MetaMessagingConfig,
   ) {
     this.channelType = kind === 'messenger' ? ('Channel::SocialPage' as const) : ('Channel::SocialDirect' as const);
+    this.unknownOutcome = kind === 'messenger' ? ('await_receipt' as const) : undefined;
   }
 
   private url(path: string, token: string, appSecret: string | null | undefined): string {
@@ -76,7 +80,11 @@ export class MetaMessagingChannel implements ChannelAdapter<MetaMessagingSetting
         await callProvider(this.url('me/messages', token, settings.app_secret), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ recipient: { id: request.contact.address }, ...type, message }),
+          body: JSON.stringify({
+            recipient: { id: request.contact.address },
+            ...type,
+            message: this.kind === 'messenger' ? { ...message, metadata: sendMarker(request.message.id) } : message,
+          }),
         }),
       );
     const text = request.message.content ?? '';

@@ -9,6 +9,13 @@ import type { SendOutcome, SendRequest } from './outgoing-message';
  */
 export interface ChannelAdapter<Settings> {
   readonly channelType: ChannelType;
+  /**
+   * What to do with a send whose attempt began but whose outcome was never recorded (a crash
+   * mid-call): `resend` when a second send is harmless (e-mail: the same Message-ID);
+   * `await_receipt` when the provider's webhooks name the message by its mark
+   * (`sendMarker`), so a receipt arriving later settles it; absent: the outcome stays unknown.
+   */
+  readonly unknownOutcome?: 'resend' | 'await_receipt';
   /** Sends one message; never throws for a provider's refusal (it is a classified outcome). */
   send(request: SendRequest<Settings>): Promise<SendOutcome>;
   /** Checks a delivery before anything is stored (signature, size). */
