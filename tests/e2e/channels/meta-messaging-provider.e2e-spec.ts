@@ -173,6 +173,31 @@ describe.each([
     return { id: conversation.id, sender };
   }
 
+  it("names a new contact from its profile (one lookup with the page's token), and creates it without a name when the lookup fails", async () => {
+    const named = userId();
+    await fakeProvider('meta', 'profiles', {
+      account: page.id,
+      id: named,
+      profile: { first_name: 'Mia', last_name: 'Page', name: 'Ina Gram', username: 'ina.gram' },
+    });
+    await deliver([incoming(named, { text: 'first' })]);
+    await deliver([incoming(named, { text: 'second' })]);
+    const expected = kind === 'messenger' ? 'Mia Page' : 'Ina Gram';
+    const conversation = await reader.conversationOf(expected);
+    await eventually(async () => expect(await reader.messagesOf(conversation.id)).toHaveLength(2));
+    const lookups = (await fakeProviderRequests('meta', page.id)).filter(
+      (request) => request.method === 'GET' && request.path.startsWith(`/v21.0/${named}?`),
+    );
+    expect(lookups).toHaveLength(1);
+    const lookup = new URL(lookups[0].path, 'https://x').searchParams;
+    expect(lookup.get('fields')).toBe(kind === 'messenger' ? 'first_name,last_name' : 'name,username');
+    expect(lookup.get('access_token')).toBe(page.token);
+    // Refused (no such profile at the fake): the contact and its conversation are still created.
+    const unnamed = userId();
+    await deliver([incoming(unnamed, { text: 'no profile' })]);
+    await eventually(async () => expect(await conversationsBySource(unnamed)).toHaveLength(1));
+  });
+
   it('replies as a RESPONSE; receipts by id and by watermark move it forward; echoes are stored once', async () => {
     const { id, sender } = await openConversation();
     const sent = await account.admin.api.post(`/conversations/${id}/messages`, { content: 'Happy to help' });

@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { DeliveryStatusService } from '../channel-sends/delivery-status.service';
 import { ChannelSendQueueWriter } from '../conversations/channel-send-queue.writer';
 import { ConversationChangesService } from '../conversations/conversation-changes.service';
+import { ConversationLoader } from '../conversations/conversation.loader';
 import { ConversationInsertsWriter } from '../conversations/conversation-inserts.writer';
 import { ConversationWriter } from '../conversations/conversation.writer';
 import { MessageLoader } from '../conversations/message.loader';
@@ -23,6 +24,8 @@ export interface InboundOrigin {
   key: string;
   /** The provider names senders by phone number (WhatsApp, SMS): the contact gets it too. */
   phoneIdentity: boolean;
+  /** Asks the provider for the name of a sender its webhooks name by id only (Messenger, Instagram). */
+  senderName?: (identity: string) => Promise<string | null>;
 }
 
 /** A file name safe in a storage key. */
@@ -56,6 +59,7 @@ export class InboundProviderMessageService {
     private readonly status: StatusService,
     private readonly inboxes: InboxesLoader,
     private readonly queue: ChannelSendQueueWriter,
+    private readonly conversationsOfInbox: ConversationLoader,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -96,7 +100,7 @@ export class InboundProviderMessageService {
       account_id: origin.accountId,
       inbox_id: origin.inboxId,
       source_id: inbound.sender.identity,
-      name: inbound.sender.name,
+      name: inbound.sender.name ?? (await this.nameOfNewSender(origin, inbound.sender.identity)),
       phone_number: origin.phoneIdentity ? plusPrefixed(inbound.sender.identity) : null,
     });
     if (sender.blocked && !inbound.echo) return;
@@ -140,6 +144,13 @@ export class InboundProviderMessageService {
       if (opened) await this.changes.autoAssign(tx, emit, conversation);
       else await this.status.wakeUpOnIncoming(tx, emit, conversation, settings.allow_messages_after_resolved);
     });
+  }
+
+  /** The provider's name for a sender the inbox has never had a conversation with (one lookup per new contact). */
+  private async nameOfNewSender(origin: InboundOrigin, identity: string): Promise<string | null> {
+    if (!origin.senderName) return null;
+    if (await this.conversationsOfInbox.hasContactInbox(this.dataSource.manager, origin.inboxId, identity)) return null;
+    return origin.senderName(identity).catch(() => null);
   }
 
   /** The media into storage, under keys of this delivery (a second run writes the same files again). */

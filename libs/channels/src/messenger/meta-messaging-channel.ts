@@ -128,6 +128,26 @@ export class MetaMessagingChannel implements ChannelAdapter<MetaMessagingSetting
     );
   }
 
+  /**
+   * The sender's profile with the page's token: Messenger's User Profile API (`first_name`,
+   * `last_name`), Instagram's (`name`, else `username`). Any failure: no name.
+   */
+  async senderName(settings: MetaMessagingSettings, identity: string): Promise<string | null> {
+    const { token } = metaAccount(this.kind, settings);
+    if (!token || !/^\d+$/.test(identity)) return null;
+    const fields = this.kind === 'messenger' ? 'first_name,last_name' : 'name,username';
+    const call = await callProvider(this.url(`${identity}?fields=${fields}`, token, settings.app_secret), {});
+    if (!call.ok || call.answer.status >= 300) return null;
+    const profile = (call.answer.json ?? {}) as Partial<
+      Record<'first_name' | 'last_name' | 'name' | 'username', string>
+    >;
+    const name =
+      this.kind === 'messenger'
+        ? [profile.first_name, profile.last_name].filter(Boolean).join(' ')
+        : (profile.name ?? profile.username ?? '');
+    return name.trim() || null;
+  }
+
   /** The token's own account (`/me`): it must be the page (or Instagram account) the inbox names. */
   async checkCredentials(settings: MetaMessagingSettings): Promise<CredentialVerdict> {
     const { id, token } = metaAccount(this.kind, settings);

@@ -22,6 +22,11 @@ export interface ChannelAdapter<Settings> {
   verify(delivery: InboundDelivery, settings: Settings): InboundVerdict;
   /** Turns a verified delivery into the messages and status changes it holds. */
   parse(delivery: InboundDelivery, settings: Settings): Promise<InboundMessage[]>;
+  /**
+   * The name the provider shows for a sender its webhooks name by id only (Meta's page-scoped
+   * ids); null when it has none or the call fails (the contact is created without one).
+   */
+  senderName?(settings: Settings, identity: string): Promise<string | null>;
   /** One cheap provider call that proves the credentials (inbox create and update); e-mail has none. */
   checkCredentials?(settings: Settings): Promise<CredentialVerdict>;
 }

@@ -67,7 +67,7 @@ function isPageSend(request: IncomingMessage): boolean {
  * messaging type, `HUMAN_AGENT` tag and message checked), `/me`, attachments on a CDN path.
  * Control: `accounts`, `media`, `webhook`, `receipts` (a `sent` status posted after each
  * accepted message, `biz_opaque_callback_data` handed back, redelivered until taken: WhatsApp);
- * `pages`, `page_webhook`, `echoes` (an echo of each accepted send with its `metadata`, posted
+ * `pages`, `page_webhook`, `profiles` (a user's profile fields), `echoes` (an echo of each accepted send with its `metadata`, posted
  * after the answer or, `before_answer`, taken by Parley before the answer leaves: Messenger).
  */
 export class FakeMetaGraph extends FakeProviderServer {
@@ -78,6 +78,8 @@ export class FakeMetaGraph extends FakeProviderServer {
   private readonly receipts = new Map<string, string>();
   /** Page → where its echoes go, and whether they overtake the send's answer. */
   private readonly echoes = new Map<string, { url: string; beforeAnswer: boolean }>();
+  /** `<page>:<user id>` → the user's profile fields (Messenger's and Instagram's User Profile API). */
+  private readonly profiles = new Map<string, Record<string, string>>();
   /** A send's message id chosen when its echo went out before the answer. */
   private readonly echoedMids = new WeakMap<IncomingMessage, string>();
 
@@ -231,6 +233,19 @@ export class FakeMetaGraph extends FakeProviderServer {
     }
     if (/^\/v\d+\.\d+\/me$/.test(path) && request.method === 'GET')
       return { status: 200, body: { id: page, name: 'Parley test page' } };
+    const user = /^\/v\d+\.\d+\/(\d+)$/.exec(path)?.[1];
+    if (user && request.method === 'GET') {
+      const profile = this.profiles.get(`${page}:${user}`);
+      if (!profile) return graphError(400, 100, `Unsupported get request. Object with ID '${user}' does not exist`);
+      const fields = new URL(request.url ?? '/', this.url).searchParams.get('fields')?.split(',') ?? ['id'];
+      return {
+        status: 200,
+        body: Object.fromEntries([
+          ...fields.filter((field) => field in profile).map((field) => [field, profile[field]]),
+          ['id', user],
+        ]),
+      };
+    }
     if (!/^\/v\d+\.\d+\/me\/messages$/.test(path) || request.method !== 'POST')
       return graphError(400, 100, `Unknown path ${path}`);
     const sent = JSON.parse(body.toString('utf8') || '{}') as {
@@ -340,6 +355,10 @@ export class FakeMetaGraph extends FakeProviderServer {
     if (action === 'webhook') return this.webhook(body);
     if (action === 'receipts') {
       this.receipts.set(String(body['account']), String(body['url']));
+      return {};
+    }
+    if (action === 'profiles') {
+      this.profiles.set(`${String(body['account'])}:${String(body['id'])}`, body['profile'] as Record<string, string>);
       return {};
     }
     if (action === 'echoes') {
