@@ -155,13 +155,15 @@ export class FakeTelegram extends FakeProviderServer {
     }
     if (action === 'update') {
       const bot = this.bots.get(String(body['bot']))!;
-      if (!bot.webhookUrl) throw new Error('setWebhook was never called for this bot');
+      // `url`: post elsewhere than the bot's webhook (a benchmark's baseline sink).
+      const url = typeof body['url'] === 'string' ? body['url'] : bot.webhookUrl;
+      if (!url) throw new Error('setWebhook was never called for this bot');
       const raw = typeof body['raw'] === 'string' ? body['raw'] : JSON.stringify(body['update']);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (body['signature'] === 'bad') headers['x-telegram-bot-api-secret-token'] = 'wrong-secret';
       else if (body['signature'] !== 'missing' && bot.secretToken)
         headers['x-telegram-bot-api-secret-token'] = bot.secretToken;
-      return { ...(await this.deliver(bot.webhookUrl, raw, headers)), raw };
+      return { ...(await this.deliver(url, raw, headers)), raw };
     }
     return null;
   }
