@@ -264,6 +264,22 @@ export class FakeMetaGraph extends FakeProviderServer {
     if (sent.messaging_type === 'MESSAGE_TAG' && !sent.tag) return graphError(400, 100, 'A MESSAGE_TAG needs its tag');
     const text = sent.message?.text;
     const attachment = sent.message?.attachment;
+    const quickReplies = (
+      sent.message as { quick_replies?: Array<{ content_type?: string; title?: string; payload?: string }> }
+    )?.quick_replies;
+    // Documented limits: 13 quick replies, titles of 20 characters, payloads of 1000.
+    if (
+      quickReplies &&
+      (quickReplies.length > 13 ||
+        quickReplies.some(
+          (reply) =>
+            reply.content_type === 'text' &&
+            (!reply.title || reply.title.length > 20 || !reply.payload || reply.payload.length > 1000),
+        ))
+    )
+      return graphError(400, 100, 'Invalid quick_replies');
+    if (attachment && !['image', 'audio', 'video', 'file', 'template'].includes(attachment.type ?? ''))
+      return graphError(400, 100, 'attachment.type must be image, audio, video, file or template');
     if (text === undefined && !attachment?.payload?.url)
       return graphError(400, 100, 'message needs text or an attachment with a url');
     if (text !== undefined && text.length > 2000)
@@ -310,10 +326,28 @@ export class FakeMetaGraph extends FakeProviderServer {
     )
       return graphError(400, 100, 'template.name and template.language.code are required');
     if (type === 'interactive') {
-      const interactive = content as { type?: string; action?: { buttons?: unknown[]; sections?: unknown[] } };
+      const interactive = content as {
+        type?: string;
+        action?: {
+          buttons?: Array<{ reply?: { id?: string; title?: string } }>;
+          sections?: Array<{ rows?: Array<{ id?: string; title?: string }> }>;
+        };
+      };
       if (typeof interactive.action !== 'object') return graphError(400, 100, 'interactive.action must be an object');
-      if (interactive.type === 'button' && (interactive.action.buttons?.length ?? 0) > 3)
-        return graphError(400, 131009, 'Too many buttons');
+      const buttons = interactive.action.buttons ?? [];
+      if (interactive.type === 'button' && (buttons.length > 3 || buttons.length === 0))
+        return graphError(400, 131009, 'Buttons: between 1 and 3');
+      // Documented limits: a reply button's title 20 characters, a list's rows 10 in all, a row's title 24.
+      if (buttons.some((button) => !button.reply?.id || !button.reply.title || button.reply.title.length > 20))
+        return graphError(400, 131009, 'Button title length invalid');
+      const rows = (interactive.action.sections ?? []).flatMap((section) => section.rows ?? []);
+      const listButton = (interactive.action as { button?: unknown }).button;
+      if (interactive.type === 'list' && (typeof listButton !== 'string' || !listButton || listButton.length > 20))
+        return graphError(400, 131009, 'action.button is required, 20 characters at most');
+      if (interactive.type === 'list' && (rows.length === 0 || rows.length > 10))
+        return graphError(400, 131009, 'Rows: between 1 and 10');
+      if (rows.some((row) => !row.id || !row.title || row.title.length > 24))
+        return graphError(400, 131009, 'Row title length invalid');
     }
     return {
       status: 200,

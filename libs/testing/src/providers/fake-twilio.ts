@@ -75,6 +75,23 @@ export class FakeTwilio extends FakeProviderServer {
       return twilioError(400, 21603, "A 'From' phone number is required.");
     if (!form.get('Body') && !form.getAll('MediaUrl').length)
       return twilioError(400, 21602, 'Message body is required.');
+    // Documented refusals: the sender must be the account's number (or a Messaging Service),
+    // the body at most 1600 characters, the callback and media absolute http(s) URLs.
+    const account = this.accounts.get(sid)!;
+    if (form.get('From') && form.get('From') !== account.phoneNumber)
+      return twilioError(
+        400,
+        21606,
+        `The From phone number ${form.get('From')} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+      );
+    if (form.get('MessagingServiceSid') && !/^MG[0-9a-f]{32}$/.test(form.get('MessagingServiceSid')!))
+      return twilioError(400, 21701, 'The Messaging Service Sid is invalid.');
+    if ((form.get('Body') ?? '').length > 1600)
+      return twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+    const absolute = (value: string) => /^https?:\/\/[^\s/]+/.test(value);
+    if (form.get('StatusCallback') !== null && !absolute(form.get('StatusCallback')!))
+      return twilioError(400, 21609, 'The StatusCallback URL is not a valid URL.');
+    if (form.getAll('MediaUrl').some((url) => !absolute(url))) return twilioError(400, 21620, 'Invalid media URL(s).');
     const messageSid = `SM${randomBytes(16).toString('hex')}`;
     const callback = form.get('StatusCallback');
     if (callback)
