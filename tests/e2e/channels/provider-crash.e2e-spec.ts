@@ -14,11 +14,14 @@ import { inboxReader, whatsAppInbox, type ShownMessage } from './provider-fixtur
 
 /** Sends one process holds in flight at once (`ChannelSendWorker`): the batch is larger. */
 const IN_FLIGHT = 32;
-const PER_PROVIDER = 20;
+const PER_PROVIDER = 14;
+const PROVIDERS = 3;
 const UNKNOWN = /^outcome unknown: .*not sent again to avoid a duplicate/;
 
-/** The text of a send as the fake received it (WhatsApp: `text.body`; Telegram: `text`). */
+/** The text of a send as the fake received it (WhatsApp: `text.body`; Telegram: `text`; Twilio: `Body`). */
 function sentText(request: FakeProviderRequest): string | null {
+  if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+    return new URLSearchParams(request.body).get('Body');
   try {
     const body = JSON.parse(request.body) as { text?: string | { body?: string } };
     return typeof body.text === 'string' ? body.text : (body.text?.body ?? null);
@@ -78,6 +81,38 @@ describe('provider channels: sends survive a crash (kill -9 of messaging mid-bat
         },
       },
     });
+    // Twilio: the account's Messages can be listed, so a lost answer is looked for there.
+    const twilio = await fakeProvider<{ account_sid: string; auth_token: string; phone_number: string }>(
+      'twilio',
+      'accounts',
+    );
+    const sms = (
+      await account.admin.api.post('/inboxes', {
+        name: 'SMS crash',
+        channel: { type: 'sms', ...twilio },
+      })
+    ).body as { id: number; inbound_webhook_url: string };
+    const phone = `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    await fakeProvider('twilio', 'webhook', {
+      account: twilio.account_sid,
+      url: sms.inbound_webhook_url,
+      fields: {
+        MessageSid: `SM${randomBytes(16).toString('hex')}`,
+        AccountSid: twilio.account_sid,
+        From: phone,
+        To: twilio.phone_number,
+        Body: 'hi',
+        NumMedia: '0',
+        SmsStatus: 'received',
+        ApiVersion: '2010-04-01',
+      },
+    });
+    const smsReader = inboxReader(account, sms.id);
+    const smsConversation = await eventually(async () => {
+      const found = (await smsReader.conversations()).find((item) => item.meta.sender?.phone_number === phone);
+      expect(found).toBeDefined();
+      return found!.id;
+    });
     const waReader = inboxReader(account, whatsApp.id);
     const tgReader = inboxReader(account, telegram.id);
     const waConversation = (await waReader.conversationOf('Cora Crash')).id;
@@ -89,28 +124,36 @@ describe('provider channels: sends survive a crash (kill -9 of messaging mid-bat
       );
     const tgSends = async () =>
       (await fakeProviderRequests('telegram', bot)).filter((request) => request.path.endsWith('/sendMessage'));
+    const smsSends = async () =>
+      (await fakeProviderRequests('twilio', twilio.account_sid)).filter(
+        (request) => request.method === 'POST' && request.path.endsWith('/Messages.json'),
+      );
+    const allSends = async () => [...(await waSends()), ...(await tgSends()), ...(await smsSends())];
 
     // Answers held long enough that the whole first claim is in flight when messaging dies.
     await slowFakeProvider('meta', meta.phone_number_id, 12_000);
     await slowFakeProvider('telegram', bot, 12_000);
-    const created: Array<{ id: number; text: string; conversation: number; provider: 'wa' | 'tg' }> = [];
+    await slowFakeProvider('twilio', twilio.account_sid, 12_000);
+    const created: Array<{ id: number; text: string; conversation: number; provider: 'wa' | 'tg' | 'sms' }> = [];
     for (let n = 1; n <= PER_PROVIDER; n++)
       for (const [provider, conversation] of [
         ['wa', waConversation],
         ['tg', tgConversation],
+        ['sms', smsConversation],
       ] as const) {
         const text = `Crash ${provider} ${n}`;
         const { body } = await account.admin.api.post(`/conversations/${conversation}/messages`, { content: text });
         created.push({ id: body.id, text, conversation, provider });
       }
-    await eventually(async () => expect((await waSends()).length + (await tgSends()).length).toBe(IN_FLIGHT), {
+    await eventually(async () => expect((await allSends()).length).toBe(IN_FLIGHT), {
       timeoutMs: 20_000,
     });
     await stopService('messaging', 'SIGKILL');
-    const inFlight = new Set([...(await waSends()), ...(await tgSends())].map(sentText));
+    const inFlight = new Set((await allSends()).map(sentText));
     expect(inFlight.size).toBe(IN_FLIGHT);
     await slowFakeProvider('meta', meta.phone_number_id, 0);
     await slowFakeProvider('telegram', bot, 0);
+    await slowFakeProvider('twilio', twilio.account_sid, 0);
     await startService('messaging');
 
     const ended = await eventually(
@@ -118,6 +161,7 @@ describe('provider channels: sends survive a crash (kill -9 of messaging mid-bat
         const messages = [
           ...(await waReader.messagesOf(waConversation)),
           ...(await tgReader.messagesOf(tgConversation)),
+          ...(await smsReader.messagesOf(smsConversation)),
         ];
         const outcome = new Map<number, ShownMessage>();
         for (const { id } of created) {
@@ -131,7 +175,7 @@ describe('provider channels: sends survive a crash (kill -9 of messaging mid-bat
       { timeoutMs: 90_000 },
     );
 
-    const received = [...(await waSends()), ...(await tgSends())].map(sentText);
+    const received = (await allSends()).map(sentText);
     for (const message of created) {
       const shown = ended.get(message.id)!;
       const copies = received.filter((text) => text === message.text).length;
@@ -144,6 +188,9 @@ describe('provider channels: sends survive a crash (kill -9 of messaging mid-bat
         expect({ text: message.text, copies }).toEqual({ text: message.text, copies: 1 });
         if (message.provider === 'wa')
           expect(shown).toMatchObject({ status: 'sent', source_id: expect.stringMatching(/^wamid\./) });
+        // Found in the account's Messages.
+        else if (message.provider === 'sms')
+          expect(shown).toMatchObject({ status: 'sent', source_id: expect.stringMatching(/^SM[0-9a-f]{32}$/) });
         else
           expect(shown).toMatchObject({
             status: 'failed',
@@ -154,6 +201,6 @@ describe('provider channels: sends survive a crash (kill -9 of messaging mid-bat
     }
     const sourceIds = [...ended.values()].map((message) => message.source_id).filter(Boolean);
     expect(new Set(sourceIds).size).toBe(sourceIds.length);
-    expect(created.filter((message) => !inFlight.has(message.text))).toHaveLength(2 * PER_PROVIDER - IN_FLIGHT);
+    expect(created.filter((message) => !inFlight.has(message.text))).toHaveLength(PROVIDERS * PER_PROVIDER - IN_FLIGHT);
   });
 });

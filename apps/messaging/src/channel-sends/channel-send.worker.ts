@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { SendOutcome } from '@parley/channels';
+import type { SendOutcome, SendRequest } from '@parley/channels';
 import { ConcurrentWorkLoop, Outbox, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import {
@@ -17,6 +17,14 @@ import { SendRequestLoader, type SendContext } from './send-request.loader';
 
 /** Sends in flight at once in one process: a slow provider holds its own sends, not everyone's. */
 const MAX_IN_FLIGHT = 32;
+
+/** How soon a provider that can be asked about a send in doubt is asked (again). */
+const LOOK_AGAIN_MS = 30_000;
+
+/** The send request for the inbox's provider, its settings opened. */
+function requestFor(context: SendContext, channel: ConnectedChannel): SendRequest<unknown> {
+  return { ...context.request, inbox: { id: context.inbox.id, name: context.inbox.name, settings: channel.settings } };
+}
 
 /** `external_error` of a send a crash cut off with its outcome unknown and no receipt settled. */
 export const UNKNOWN_OUTCOME =
@@ -74,35 +82,61 @@ export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
     if (!channel) return this.record(send, { outcome: 'permanent', externalError: 'channel not connected' });
     const mode = channel.adapter.unknownOutcome;
     if (mode !== 'resend') {
-      if (send.attempt_started_at) return this.inDoubt(send, send.attempt_started_at, mode);
+      if (send.attempt_started_at && (await this.inDoubt(send, new Date(send.attempt_started_at), context, channel)))
+        return;
       // Committed before the call: a crash from here on leaves the attempt's mark for the next claim.
       if (!(await this.queue.startAttempt(send))) return;
     }
     const outcome = await this.send(context, channel);
     // No answer to a request that may have arrived: sending again could make it twice.
-    if (mode !== 'resend' && outcome.outcome === 'transient' && outcome.maybeDelivered)
-      return this.inDoubt(send, new Date(), mode);
+    if (mode !== 'resend' && outcome.outcome === 'transient' && outcome.maybeDelivered) {
+      if (!mode) return this.record(send, { outcome: 'permanent', externalError: UNKNOWN_OUTCOME });
+      const wait = mode === 'look_up' ? LOOK_AGAIN_MS : this.settings.receiptWaitMs;
+      return this.queue.awaitReceipt(send, new Date(Date.now() + wait), `no answer: ${outcome.error}`);
+    }
     await this.record(send, outcome);
   }
 
   /**
    * An earlier attempt began and its outcome was never recorded: the provider may have taken
-   * the message. It is not sent again (these providers have no idempotency key): a receipt
-   * naming it settles it (`DeliveryStatusService`); else, or once the wait is over, it fails.
+   * the message, and these providers have no idempotency key. It is looked for at the provider
+   * where it can be (`look_up`: found, it is sent; absent, it never arrived and false says to
+   * send it), or a receipt naming it settles it (`await_receipt`, see `DeliveryStatusService`);
+   * else, or once the wait is over, it fails as unknown. True when the send is dealt with.
    */
-  private async inDoubt(send: ClaimedSend, startedAt: Date, mode: 'await_receipt' | undefined): Promise<void> {
-    const until = new Date(new Date(startedAt).getTime() + this.settings.receiptWaitMs);
-    if (mode === 'await_receipt' && until.getTime() > Date.now())
-      return this.queue.awaitReceipt(send, until, 'outcome unknown after a crash: waiting for a receipt');
+  private async inDoubt(
+    send: ClaimedSend,
+    startedAt: Date,
+    context: SendContext,
+    channel: ConnectedChannel,
+  ): Promise<boolean> {
+    const until = startedAt.getTime() + this.settings.receiptWaitMs;
+    const waiting = until > Date.now();
+    const { adapter } = channel;
+    if (adapter.unknownOutcome === 'look_up' && adapter.findSent) {
+      try {
+        const found = await adapter.findSent(requestFor(context, channel), startedAt);
+        if (found === null) return false;
+        await this.record(send, { outcome: 'sent', providerMessageId: found });
+        return true;
+      } catch (error) {
+        if (waiting) {
+          const again = new Date(Math.min(until, Date.now() + LOOK_AGAIN_MS));
+          await this.queue.awaitReceipt(send, again, `outcome unknown after a crash: ${(error as Error).message}`);
+          return true;
+        }
+      }
+    } else if (adapter.unknownOutcome === 'await_receipt' && waiting) {
+      await this.queue.awaitReceipt(send, new Date(until), 'outcome unknown after a crash: waiting for a receipt');
+      return true;
+    }
     await this.record(send, { outcome: 'permanent', externalError: UNKNOWN_OUTCOME });
+    return true;
   }
 
   private async send(context: SendContext, channel: ConnectedChannel): Promise<SendOutcome> {
     try {
-      return await channel.adapter.send({
-        ...context.request,
-        inbox: { id: context.inbox.id, name: context.inbox.name, settings: channel.settings },
-      });
+      return await channel.adapter.send(requestFor(context, channel));
     } catch (error) {
       // A bug or an outage, never a provider's answer: worth another attempt.
       return { outcome: 'transient', error: (error as Error).message };

@@ -13,9 +13,15 @@ export interface ChannelAdapter<Settings> {
    * What to do with a send whose attempt began but whose outcome was never recorded (a crash
    * mid-call): `resend` when a second send is harmless (e-mail: the same Message-ID);
    * `await_receipt` when the provider's webhooks name the message by its mark
-   * (`sendMarker`), so a receipt arriving later settles it; absent: the outcome stays unknown.
+   * (`sendMarker`), so a receipt arriving later settles it; `look_up` when the provider can be
+   * asked (`findSent`); absent: the outcome stays unknown.
    */
-  readonly unknownOutcome?: 'resend' | 'await_receipt';
+  readonly unknownOutcome?: 'resend' | 'await_receipt' | 'look_up';
+  /**
+   * `look_up`: the provider's id of this send made since `since`, or null when the provider
+   * holds no such message (it never arrived); throws when the provider cannot tell now.
+   */
+  findSent?(request: SendRequest<Settings>, since: Date): Promise<string | null>;
   /** Sends one message; never throws for a provider's refusal (it is a classified outcome). */
   send(request: SendRequest<Settings>): Promise<SendOutcome>;
   /** Checks a delivery before anything is stored (signature, size). */
