@@ -16,6 +16,8 @@ import { inboxReader, whatsAppInbox, type ShownMessage } from './provider-fixtur
 const IN_FLIGHT = 32;
 const PER_PROVIDER = 14;
 const PROVIDERS = 3;
+/** How long the fakes hold their answers: longer than queuing the batch takes. */
+const HOLD_MS = 20_000;
 const UNKNOWN = /^outcome unknown: .*not sent again to avoid a duplicate/;
 
 /** The text of a send as the fake received it (WhatsApp: `text.body`; Telegram: `text`; Twilio: `Body`). */
@@ -131,20 +133,19 @@ describe('provider channels: sends survive a crash (kill -9 of messaging mid-bat
     const allSends = async () => [...(await waSends()), ...(await tgSends()), ...(await smsSends())];
 
     // Answers held long enough that the whole first claim is in flight when messaging dies.
-    await slowFakeProvider('meta', meta.phone_number_id, 12_000);
-    await slowFakeProvider('telegram', bot, 12_000);
-    await slowFakeProvider('twilio', twilio.account_sid, 12_000);
+    await slowFakeProvider('meta', meta.phone_number_id, HOLD_MS);
+    await slowFakeProvider('telegram', bot, HOLD_MS);
+    await slowFakeProvider('twilio', twilio.account_sid, HOLD_MS);
     const created: Array<{ id: number; text: string; conversation: number; provider: 'wa' | 'tg' | 'sms' }> = [];
-    for (let n = 1; n <= PER_PROVIDER; n++)
-      for (const [provider, conversation] of [
-        ['wa', waConversation],
-        ['tg', tgConversation],
-        ['sms', smsConversation],
-      ] as const) {
+    // The three conversations side by side, so the batch is queued well within the held answers.
+    const batch = (provider: 'wa' | 'tg' | 'sms', conversation: number) => async () => {
+      for (let n = 1; n <= PER_PROVIDER; n++) {
         const text = `Crash ${provider} ${n}`;
         const { body } = await account.admin.api.post(`/conversations/${conversation}/messages`, { content: text });
         created.push({ id: body.id, text, conversation, provider });
       }
+    };
+    await Promise.all([batch('wa', waConversation)(), batch('tg', tgConversation)(), batch('sms', smsConversation)()]);
     await eventually(async () => expect((await allSends()).length).toBe(IN_FLIGHT), {
       timeoutMs: 20_000,
     });

@@ -111,8 +111,6 @@ export abstract class FakeProviderServer {
       list.push(received);
       this.requests.set(account, list);
       await this.arrived(account, request, body);
-      const delay = this.failsHere(request) ? (this.delays.get(account) ?? 0) : 0;
-      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       const failure = this.failures.get(account);
       if (failure && failure.fail_times > 0 && this.failsHere(request)) {
         failure.fail_times--;
@@ -127,6 +125,9 @@ export abstract class FakeProviderServer {
           body: this.errorBody({ fail_times: 0, fail_status: 400, error_message: error.message }),
         }));
       }
+      // The provider acts on the request at once (a Twilio Message exists from then on); only its answer is slow.
+      const delay = this.failsHere(request) ? (this.delays.get(account) ?? 0) : 0;
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       received.status = answer.status;
     }
     if (!response.destroyed) send(response, answer);
