@@ -23,6 +23,8 @@ export interface ChannelsConfig {
   pollIntervalMs: number;
   /** How long a transient failure is retried before the message is failed. */
   retryWindowMs: number;
+  /** How long a send whose outcome a crash left unknown waits for a receipt naming it before it is failed. */
+  receiptWaitMs: number;
   /** Most time between IMAP checks of a server without IDLE. */
   imapPollIntervalMs: number;
   /** Where the providers' APIs are (tests and egress proxies point them elsewhere). */
@@ -75,6 +77,7 @@ function channelsConfig(read: EnvReader, env: Record<string, string | undefined>
     leaseMs: read.int('CHANNEL_SEND_LEASE_MS', { default: 120_000, min: 5000, max: 3_600_000 }),
     pollIntervalMs: read.int('CHANNEL_POLL_INTERVAL_MS', { default: 1000, min: 20, max: 60_000 }),
     retryWindowMs: read.int('CHANNEL_RETRY_WINDOW_MS', { default: 15 * 60_000, min: 1000, max: 24 * 3_600_000 }),
+    receiptWaitMs: read.int('CHANNEL_RECEIPT_WAIT_MS', { default: 10 * 60_000, min: 1000, max: 24 * 3_600_000 }),
     imapPollIntervalMs: read.int('IMAP_POLL_INTERVAL_MS', { default: 60_000, min: 200, max: 3_600_000 }),
     graphApi: {
       baseUrl: read.url('META_GRAPH_API_BASE_URL', ['http', 'https'], { default: 'https://graph.facebook.com' }),

@@ -5,6 +5,7 @@ import {
   fakeProvider,
   fakeProviderRequests,
   readE2eState,
+  slowFakeProvider,
   type DeliveredWebhook,
   type TestAccount,
 } from '@parley/testing';
@@ -63,6 +64,21 @@ describe.each([
         ])
       ).rows;
       return rows as Array<{ id: number }>;
+    } finally {
+      await db.end();
+    }
+  }
+
+  /** Deliveries of the inbox stored and not yet applied. */
+  async function pendingWebhooks(): Promise<number> {
+    const db = new Client({ connectionString: readE2eState().databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        'SELECT count(*)::int AS n FROM messaging.provider_webhooks WHERE inbox_id = $1',
+        [inbox.id],
+      );
+      return rows[0].n as number;
     } finally {
       await db.end();
     }
@@ -157,6 +173,31 @@ describe.each([
     return { id: conversation.id, sender };
   }
 
+  it("names a new contact from its profile (one lookup with the page's token), and creates it without a name when the lookup fails", async () => {
+    const named = userId();
+    await fakeProvider('meta', 'profiles', {
+      account: page.id,
+      id: named,
+      profile: { first_name: 'Mia', last_name: 'Page', name: 'Ina Gram', username: 'ina.gram' },
+    });
+    await deliver([incoming(named, { text: 'first' })]);
+    await deliver([incoming(named, { text: 'second' })]);
+    const expected = kind === 'messenger' ? 'Mia Page' : 'Ina Gram';
+    const conversation = await reader.conversationOf(expected);
+    await eventually(async () => expect(await reader.messagesOf(conversation.id)).toHaveLength(2));
+    const lookups = (await fakeProviderRequests('meta', page.id)).filter(
+      (request) => request.method === 'GET' && request.path.startsWith(`/v21.0/${named}?`),
+    );
+    expect(lookups).toHaveLength(1);
+    const lookup = new URL(lookups[0].path, 'https://x').searchParams;
+    expect(lookup.get('fields')).toBe(kind === 'messenger' ? 'first_name,last_name' : 'name,username');
+    expect(lookup.get('access_token')).toBe(page.token);
+    // Refused (no such profile at the fake): the contact and its conversation are still created.
+    const unnamed = userId();
+    await deliver([incoming(unnamed, { text: 'no profile' })]);
+    await eventually(async () => expect(await conversationsBySource(unnamed)).toHaveLength(1));
+  });
+
   it('replies as a RESPONSE; receipts by id and by watermark move it forward; echoes are stored once', async () => {
     const { id, sender } = await openConversation();
     const sent = await account.admin.api.post(`/conversations/${id}/messages`, { content: 'Happy to help' });
@@ -166,7 +207,11 @@ describe.each([
     expect(JSON.parse(request.body)).toEqual({
       recipient: { id: sender },
       messaging_type: 'RESPONSE',
-      message: { text: 'Happy to help' },
+      // Messenger hands `metadata` back in the echo: it names Parley's message (Instagram documents no such field).
+      message:
+        kind === 'messenger'
+          ? { text: 'Happy to help', metadata: `parley:message:${sent.body.id}` }
+          : { text: 'Happy to help' },
     });
     const event = { sender: { id: sender }, recipient: { id: page.id }, timestamp: Date.now() };
     await deliver([{ ...event, delivery: { mids: [message.source_id], watermark: Date.now() } }]);
@@ -189,6 +234,33 @@ describe.each([
       ]),
     );
     expect((await sends()).filter((item) => item.body.includes('Sent from the inbox app'))).toEqual([]);
+  });
+
+  it("stores the echo of Parley's own send once when it arrives before the send's answer", async () => {
+    const { id } = await openConversation();
+    // The fake posts the echo (and Parley stores it) as the send arrives, then answers 3 s later.
+    await fakeProvider('meta', 'echoes', { account: page.id, url: inbox.inbound_webhook_url, before_answer: true });
+    await slowFakeProvider('meta', page.id, 3000);
+    try {
+      const sent = await account.admin.api.post(`/conversations/${id}/messages`, { content: 'Echo first' });
+      await eventually(async () =>
+        expect((await sends()).filter((item) => item.body.includes('Echo first')).map((item) => item.status)).toEqual([
+          200,
+        ]),
+      );
+      const message = await reader.messageBecomes(id, sent.body.id, { source_id: expect.stringMatching(/^m_/) });
+      // Every delivery applied (the echo too), and the send made once.
+      await eventually(async () => expect(await pendingWebhooks()).toBe(0), { timeoutMs: 30_000 });
+      expect((await reader.messagesOf(id)).map((item) => [item.message_type, item.content])).toEqual([
+        ['incoming', 'help'],
+        ['outgoing', 'Echo first'],
+      ]);
+      expect(message.status).toBe('sent');
+      expect((await sends()).filter((item) => item.body.includes('Echo first'))).toHaveLength(1);
+    } finally {
+      await slowFakeProvider('meta', page.id, 0);
+      await fakeProvider('meta', 'echoes', { account: page.id, url: null });
+    }
   });
 
   it('retries a 5xx, fails a refusal with its code, and keeps the reply window', async () => {

@@ -1,4 +1,4 @@
-import { eventually, type TestAccount } from '@parley/testing';
+import { eventually, fakeProvider, type TestAccount } from '@parley/testing';
 
 export interface ShownMessage {
   id: number;
@@ -35,4 +35,20 @@ export function inboxReader(account: TestAccount, inboxId: number) {
         return message!;
       }),
   };
+}
+
+/** A fake WhatsApp Cloud account and a connected inbox on it. */
+export async function whatsAppInbox(account: TestAccount, name: string) {
+  const meta = await fakeProvider<Record<'phone_number_id' | 'business_account_id' | 'api_key' | 'app_secret', string>>(
+    'meta',
+    'accounts',
+  );
+  const { phone_number_id, business_account_id, api_key, app_secret } = meta;
+  const provider_config = { api_key, phone_number_id, business_account_id, app_secret };
+  const created = await account.admin.api.post('/inboxes', {
+    name,
+    channel: { type: 'mobile_chat', phone_number: '+15550009999', provider_config },
+  });
+  expect(created.status).toBe(201);
+  return { meta, inbox: created.body as { id: number; inbound_webhook_url: string } };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { SendOutcome } from '@parley/channels';
+import type { SendOutcome, SendRequest } from '@parley/channels';
 import { ConcurrentWorkLoop, Outbox, SERVICE_CONFIG, type ServiceConfig } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import {
@@ -10,20 +10,33 @@ import {
 } from '../conversations/channel-send-queue.writer';
 import { MessageWriter } from '../conversations/message.writer';
 import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../messaging.config';
-import { ChannelProvidersAdapter } from './channel-providers.adapter';
+import { ChannelProvidersAdapter, type ConnectedChannel } from './channel-providers.adapter';
 import { DeliveryStatusService } from './delivery-status.service';
 import { nextAttemptDelay } from './retry-schedule.rules';
-import { SendRequestLoader } from './send-request.loader';
+import { SendRequestLoader, type SendContext } from './send-request.loader';
 
 /** Sends in flight at once in one process: a slow provider holds its own sends, not everyone's. */
 const MAX_IN_FLIGHT = 32;
 
+/** How soon a provider that can be asked about a send in doubt is asked (again). */
+const LOOK_AGAIN_MS = 30_000;
+
+/** The send request for the inbox's provider, its settings opened. */
+function requestFor(context: SendContext, channel: ConnectedChannel): SendRequest<unknown> {
+  return { ...context.request, inbox: { id: context.inbox.id, name: context.inbox.name, settings: channel.settings } };
+}
+
+/** `external_error` of a send a crash cut off with its outcome unknown and no receipt settled. */
+export const UNKNOWN_OUTCOME =
+  'outcome unknown: the process sending this message stopped before the provider answered; it was not sent again to avoid a duplicate (send it again if it did not arrive)';
+
 /**
  * Sends queued messages through their channel. Each attempt runs under a lease claimed in its
- * own short transaction, so no row lock is held across the provider call, replicas never send
- * one message together, and a send cut short by a crash is made again once its lease runs out
- * (with the same provider-level id: e-mail's Message-ID is the message's). Outcomes are written
- * only by the lease's holder.
+ * own short transaction, so no row lock is held across the provider call and replicas never
+ * send one message together. A send cut short by a crash is due again once its lease runs out:
+ * made again where that is harmless (e-mail's Message-ID is the message's), otherwise settled
+ * by a receipt naming it or failed as unknown (see `inDoubt`). Outcomes are written only by the
+ * lease's holder.
  */
 @Injectable()
 export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
@@ -58,23 +71,72 @@ export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
   protected async handle(send: ClaimedSend): Promise<void> {
     const context = await this.requests.load(this.dataSource.manager, send.message_id);
     if (!context) return void (await this.queue.finish(this.dataSource.manager, send));
-    let outcome: SendOutcome;
-    if (context.missingAddress) {
-      outcome = { outcome: 'permanent', externalError: context.missingAddress };
-    } else {
-      outcome = await this.send(context);
+    if (context.missingAddress)
+      return this.record(send, { outcome: 'permanent', externalError: context.missingAddress });
+    let channel: ConnectedChannel | null;
+    try {
+      channel = this.providers.connect(context.inbox);
+    } catch (error) {
+      return this.record(send, { outcome: 'transient', error: (error as Error).message });
+    }
+    if (!channel) return this.record(send, { outcome: 'permanent', externalError: 'channel not connected' });
+    const mode = channel.adapter.unknownOutcome;
+    if (mode !== 'resend') {
+      if (send.attempt_started_at && (await this.inDoubt(send, new Date(send.attempt_started_at), context, channel)))
+        return;
+      // Committed before the call: a crash from here on leaves the attempt's mark for the next claim.
+      if (!(await this.queue.startAttempt(send))) return;
+    }
+    const outcome = await this.send(context, channel);
+    // No answer to a request that may have arrived: sending again could make it twice.
+    if (mode !== 'resend' && outcome.outcome === 'transient' && outcome.maybeDelivered) {
+      if (!mode) return this.record(send, { outcome: 'permanent', externalError: UNKNOWN_OUTCOME });
+      const wait = mode === 'look_up' ? LOOK_AGAIN_MS : this.settings.receiptWaitMs;
+      return this.queue.awaitReceipt(send, new Date(Date.now() + wait), `no answer: ${outcome.error}`);
     }
     await this.record(send, outcome);
   }
 
-  private async send(context: NonNullable<Awaited<ReturnType<SendRequestLoader['load']>>>): Promise<SendOutcome> {
+  /**
+   * An earlier attempt began and its outcome was never recorded: the provider may have taken
+   * the message, and these providers have no idempotency key. It is looked for at the provider
+   * where it can be (`look_up`: found, it is sent; absent, it never arrived and false says to
+   * send it), or a receipt naming it settles it (`await_receipt`, see `DeliveryStatusService`);
+   * else, or once the wait is over, it fails as unknown. True when the send is dealt with.
+   */
+  private async inDoubt(
+    send: ClaimedSend,
+    startedAt: Date,
+    context: SendContext,
+    channel: ConnectedChannel,
+  ): Promise<boolean> {
+    const until = startedAt.getTime() + this.settings.receiptWaitMs;
+    const waiting = until > Date.now();
+    const { adapter } = channel;
+    if (adapter.unknownOutcome === 'look_up' && adapter.findSent) {
+      try {
+        const found = await adapter.findSent(requestFor(context, channel), startedAt);
+        if (found === null) return false;
+        await this.record(send, { outcome: 'sent', providerMessageId: found });
+        return true;
+      } catch (error) {
+        if (waiting) {
+          const again = new Date(Math.min(until, Date.now() + LOOK_AGAIN_MS));
+          await this.queue.awaitReceipt(send, again, `outcome unknown after a crash: ${(error as Error).message}`);
+          return true;
+        }
+      }
+    } else if (adapter.unknownOutcome === 'await_receipt' && waiting) {
+      await this.queue.awaitReceipt(send, new Date(until), 'outcome unknown after a crash: waiting for a receipt');
+      return true;
+    }
+    await this.record(send, { outcome: 'permanent', externalError: UNKNOWN_OUTCOME });
+    return true;
+  }
+
+  private async send(context: SendContext, channel: ConnectedChannel): Promise<SendOutcome> {
     try {
-      const channel = this.providers.connect(context.inbox);
-      if (!channel) return { outcome: 'permanent', externalError: 'channel not connected' };
-      return await channel.adapter.send({
-        ...context.request,
-        inbox: { id: context.inbox.id, name: context.inbox.name, settings: channel.settings },
-      });
+      return await channel.adapter.send(requestFor(context, channel));
     } catch (error) {
       // A bug or an outage, never a provider's answer: worth another attempt.
       return { outcome: 'transient', error: (error as Error).message };

@@ -10,6 +10,8 @@ import type { DataSource } from 'typeorm';
  */
 export class SandboxChannelAdapter implements ChannelAdapter<unknown> {
   readonly channelType: ChannelType = 'Channel::Api';
+  /** Nothing leaves Parley: sending again is harmless. */
+  readonly unknownOutcome = 'resend' as const;
   private readonly logger = new Logger(SandboxChannelAdapter.name);
 
   constructor(

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CLAIM_SENDS, ENQUEUE_SEND, FINISH_SEND, RETRY_SEND, type ClaimedSend } from './persistence/channel-send.row';
+import {
+  ATTEMPT_TO_CONTACT,
+  AWAIT_RECEIPT,
+  CLAIM_SENDS,
+  ENQUEUE_SEND,
+  FINISH_SEND,
+  RETRY_SEND,
+  SETTLE_SEND,
+  START_ATTEMPT,
+  type ClaimedSend,
+} from './persistence/channel-send.row';
 
 export { SENDS_DUE_CHANNEL, type ClaimedSend } from './persistence/channel-send.row';
 
@@ -33,5 +43,29 @@ export class ChannelSendQueueWriter {
 
   async retry(send: ClaimedSend, waitMs: number, error: string): Promise<void> {
     await this.dataSource.query(RETRY_SEND, [send.message_id, send.lease_id, waitMs, error]);
+  }
+
+  /** Commits the attempt before the provider call; false when the lease is no longer the caller's. */
+  async startAttempt(send: ClaimedSend): Promise<boolean> {
+    const [mine] = (await this.dataSource.query(START_ATTEMPT, [send.message_id, send.lease_id])) as [
+      unknown[],
+      number,
+    ];
+    return mine.length > 0;
+  }
+
+  /** Leaves a send in doubt until `until`, for a receipt naming it to settle it. */
+  async awaitReceipt(send: ClaimedSend, until: Date, reason: string): Promise<void> {
+    await this.dataSource.query(AWAIT_RECEIPT, [send.message_id, send.lease_id, until, reason]);
+  }
+
+  /** Whether a send to the contact (its provider id) is in a provider call, or in doubt after one. */
+  async attemptUnderWay(manager: EntityManager, inboxId: number, contact: string): Promise<boolean> {
+    return (await manager.query(ATTEMPT_TO_CONTACT, [inboxId, contact])).length > 0;
+  }
+
+  /** A receipt named the message: its send is over, whichever attempt holds it. */
+  async settle(tx: EntityManager, messageId: number): Promise<void> {
+    await tx.query(SETTLE_SEND, [messageId]);
   }
 }

@@ -28,6 +28,15 @@ export class ConversationLoader {
     return ids.filter((id) => byId.has(id)).map((id) => toSnapshot(byId.get(id)!));
   }
 
+  /** Whether the inbox ever had a conversation with the contact it knows by `sourceId`. */
+  async hasContactInbox(tx: EntityManager, inboxId: number, sourceId: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      'SELECT 1 FROM messaging.conversations WHERE inbox_id = $1 AND source_id = $2 LIMIT 1',
+      [inboxId, sourceId],
+    );
+    return rows.length > 0;
+  }
+
   /** The inbox of the conversation with this uuid (named by a `reply+` address), or null. */
   async inboxOfUuid(tx: EntityManager, uuid: string): Promise<number | null> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return null;

@@ -235,6 +235,20 @@ export class MessageLoader {
     return row ?? null;
   }
 
+  /** An outgoing message of the inbox by Parley's id (a provider handed its mark back), locked; null when unknown. */
+  async lockedOutgoing(
+    tx: EntityManager,
+    inboxId: number,
+    messageId: number,
+  ): Promise<Pick<MessageRow, 'id' | 'status' | 'source_id'> | null> {
+    const [row] = await tx.query(
+      `SELECT id, status, source_id FROM messaging.messages
+        WHERE id = $1 AND inbox_id = $2 AND message_type <> 'incoming' FOR UPDATE`,
+      [messageId, inboxId],
+    );
+    return row ?? null;
+  }
+
   /**
    * The provider ids of what the inbox sent the contact (its id at the provider) up to `upTo`
    * and not yet read: what a receipt watermark ("everything until then") is about.

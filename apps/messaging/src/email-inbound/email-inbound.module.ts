@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ChannelSendsModule } from '../channel-sends/channel-sends.module';
 import { ConversationsModule } from '../conversations/conversations.module';
+import { IncomingMessagesModule } from '../incoming-messages/incoming-messages.module';
 import { InboxesModule } from '../inboxes/inboxes.module';
-import { StatusModule } from '../status/status.module';
 import { ImapMailboxesWorker } from './imap-mailboxes.worker';
 import { InboundEmailService } from './inbound-email.service';
 import { InboundEmailWorker } from './inbound-email.worker';
@@ -10,7 +10,7 @@ import { InboundSmtpAdapter } from './inbound-smtp.adapter';
 
 /** E-mail into e-mail inboxes: Parley's SMTP listener and IMAP polling store it; a worker applies it. */
 @Module({
-  imports: [ConversationsModule, InboxesModule, StatusModule, ChannelSendsModule],
+  imports: [ConversationsModule, InboxesModule, IncomingMessagesModule, ChannelSendsModule],
   providers: [InboundSmtpAdapter, ImapMailboxesWorker, InboundEmailWorker, InboundEmailService],
 })
 export class EmailInboundModule {}

@@ -1,30 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { conversationOfMessageId, type InboundAttachment, type InboundMessage } from '@parley/channels';
-import { AccountFiles, ContactLinkPatterns, type StoredFile } from '@parley/contracts';
-import { FILE_STORAGE, Outbox, RpcClient, type FileStorage } from '@parley/service-kit';
-import { Readable } from 'node:stream';
+import { conversationOfMessageId, type InboundMessage } from '@parley/channels';
+import { ContactLinkPatterns } from '@parley/contracts';
+import { Outbox, RpcClient } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import { ChannelProvidersAdapter } from '../channel-sends/channel-providers.adapter';
 import { DeliveryStatusService } from '../channel-sends/delivery-status.service';
-import { ConversationChangesService } from '../conversations/conversation-changes.service';
-import { ConversationInsertsWriter } from '../conversations/conversation-inserts.writer';
-import { ConversationWriter } from '../conversations/conversation.writer';
 import { MessageLoader } from '../conversations/message.loader';
-import { MessageWriter } from '../conversations/message.writer';
-import { InboxesLoader } from '../inboxes/inboxes.loader';
-import { StatusService } from '../status/status.service';
+import { IncomingMessageWriter } from '../incoming-messages/incoming-message.writer';
 import type { ClaimedInboundEmail } from './persistence/inbound-email.row';
-
-/** Safe in a storage key: what is left of a file name after path tricks and odd characters. */
-function storedName(filename: string, index: number): string {
-  const base = filename
-    .replace(/[\\/]/g, '_')
-    .replace(/[^\w.\- ]+/g, '_')
-    .trim()
-    .slice(0, 120);
-  return base && base !== '.' && base !== '..' ? base : `attachment-${index + 1}`;
-}
 
 /**
  * Applies one received e-mail to its inbox: a bounce fails the message it names; a mail seen
@@ -43,13 +27,7 @@ export class InboundEmailService {
     private readonly providers: ChannelProvidersAdapter,
     private readonly statuses: DeliveryStatusService,
     private readonly messages: MessageLoader,
-    private readonly writer: MessageWriter,
-    private readonly inserts: ConversationInsertsWriter,
-    private readonly conversations: ConversationWriter,
-    private readonly changes: ConversationChangesService,
-    private readonly status: StatusService,
-    private readonly inboxes: InboxesLoader,
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly incoming: IncomingMessageWriter,
   ) {}
 
   async apply(email: ClaimedInboundEmail): Promise<void> {
@@ -91,54 +69,16 @@ export class InboundEmailService {
       email: inbound.sender.identity,
     });
     if (sender.blocked && !threaded) return;
-    const files = await this.store(email, inbound.attachments);
+    const origin = { accountId: email.account_id, inboxId: email.inbox_id, fileKey: `email-${email.id}` };
     const subject = (inbound.contentAttributes['email'] as { subject?: string } | undefined)?.subject ?? null;
-    await this.outbox.transaction(async (tx, emit) => {
-      // One delivery applied at a time per Message-ID: a second worker waits here, then finds the message.
-      if (inbound.sourceId) {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`inbound:${email.inbox_id}:${inbound.sourceId}`]);
-        if (await this.messages.byProviderId(tx, email.inbox_id, inbound.sourceId)) return;
-      }
-      const settings = await this.inboxes.messageSettings(tx, email.inbox_id);
-      let conversation = threaded ? await this.conversations.lockById(tx, threaded) : null;
-      const opened = !conversation;
-      if (!conversation) {
-        const [displayId] = await this.inserts.nextDisplayIds(email.account_id, 1);
-        ({ conversation } = await this.inserts.insert(tx, emit, email.account_id, displayId, {
-          inbox_id: email.inbox_id,
-          contact_id: sender.contact_id,
-          source_id: sender.source_id,
-          status: 'open',
-          assignee_id: null,
-          team_id: null,
-          custom_attributes: {},
-          additional_attributes: subject ? { mail_subject: subject } : {},
-          campaign_id: null,
-        }));
-      }
-      await this.writer.write(tx, emit, conversation, {
-        content: inbound.content,
-        messageType: 'incoming',
-        contentAttributes: inbound.contentAttributes,
-        sourceId: inbound.sourceId,
-        senderType: 'contact',
-        senderId: sender.contact_id,
-        files,
-      });
-      if (opened) await this.changes.autoAssign(tx, emit, conversation);
-      else await this.status.wakeUpOnIncoming(tx, emit, conversation, settings.allow_messages_after_resolved);
+    await this.incoming.write(origin, {
+      sourceId: inbound.sourceId,
+      contact: sender,
+      into: { threaded },
+      content: inbound.content,
+      contentAttributes: inbound.contentAttributes,
+      files: await this.incoming.storeFiles(origin, inbound.attachments),
+      openedWith: subject ? { mail_subject: subject } : {},
     });
-  }
-
-  /** The attachments into storage, under keys of this e-mail (a second run writes the same files again). */
-  private async store(email: ClaimedInboundEmail, attachments: InboundAttachment[]): Promise<StoredFile[]> {
-    const files: StoredFile[] = [];
-    for (const [index, attachment] of attachments.entries()) {
-      const name = storedName(attachment.filename, index);
-      const key = `${AccountFiles.messages(email.account_id)}/email-${email.id}-${index}/${name}`;
-      const size = await this.storage.put(key, Readable.from([attachment.content]), attachment.content.length + 1);
-      files.push({ storage_key: key, file_name: name, content_type: attachment.contentType, file_size: size });
-    }
-    return files;
   }
 }

@@ -121,6 +121,9 @@ export class ProviderWebhookWorker extends AnnouncedPollingLoop {
         inboxId: webhook.inbox_id,
         key: `${webhook.id}-${index}`,
         phoneIdentity: channel.provider === 'whatsapp' || channel.provider === 'twilio',
+        senderName: channel.adapter.senderName
+          ? (identity: string) => channel.adapter.senderName!(channel.settings, identity)
+          : undefined,
       },
     }));
   }

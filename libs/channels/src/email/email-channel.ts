@@ -19,6 +19,8 @@ type SocketCallback = (error: Error | null, options?: { connection: Socket }) =>
 /** The e-mail channel: SMTP out (the inbox's server or `SMTP_URL`), raw RFC 5322 mail in. */
 export class EmailChannel implements ChannelAdapter<EmailChannelSettings> {
   readonly channelType = 'Channel::Email' as const;
+  /** A second send carries the same Message-ID, which mail clients deduplicate. */
+  readonly unknownOutcome = 'resend' as const;
 
   constructor(private readonly config: EmailChannelConfig) {}
 

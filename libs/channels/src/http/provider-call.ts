@@ -13,16 +13,38 @@ export interface ProviderAnswer {
 /** The network failed or the provider did not answer in time: always worth another attempt. */
 export type ProviderCall = { ok: true; answer: ProviderAnswer } | { ok: false; failure: SendFailure };
 
-/** One HTTP call to a provider, bounded in time; a refused or dropped connection is a transient failure. */
+/** Failures before a request could leave (no address, no connection, no TLS session): the provider never saw it. */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/**
+ * One HTTP call to a provider, bounded in time; a refused or dropped connection is a transient
+ * failure, and one where the request may have reached the provider (a timeout, a connection
+ * dropped before the answer) says so (`maybeDelivered`).
+ */
 export async function callProvider(url: string, init: RequestInit): Promise<ProviderCall> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   } catch (error) {
-    const cause = (error as Error & { cause?: Error }).cause?.message;
+    const cause = (error as Error & { cause?: Error & { code?: string } }).cause;
     return {
       ok: false,
-      failure: { outcome: 'transient', error: `provider unreachable: ${cause ?? (error as Error).message}` },
+      failure: {
+        outcome: 'transient',
+        error: `provider unreachable: ${cause?.message ?? (error as Error).message}`,
+        maybeDelivered: !NEVER_SENT.has(cause?.code ?? ''),
+      },
     };
   }
   const text = await response.text().catch(() => '');

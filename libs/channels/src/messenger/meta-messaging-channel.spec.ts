@@ -33,6 +33,11 @@ describe('parseMetaMessagingWebhook', () => {
                 message: { mid: 'm1', text: 'hi', quick_reply: { payload: 'YES' } },
               },
               { sender: { id: 'p' }, recipient: { id: 'u1' }, message: { mid: 'm2', text: 'from app', is_echo: true } },
+              {
+                sender: { id: 'p' },
+                recipient: { id: 'u1' },
+                message: { mid: 'm4', text: 'from Parley', is_echo: true, metadata: 'parley:message:77' },
+              },
               { sender: { id: 'u1' }, recipient: { id: 'p' }, delivery: { mids: ['m3'], watermark: 5 } },
               { sender: { id: 'u1' }, recipient: { id: 'p' }, read: { watermark: 9 } },
             ],
@@ -48,6 +53,9 @@ describe('parseMetaMessagingWebhook', () => {
       contentAttributes: { submitted_values: [{ value: 'YES' }] },
     });
     expect(parsed[1]).toMatchObject({ kind: 'message', echo: true, sender: { identity: 'u1' } });
+    expect(parsed[1].sentMessageId).toBeUndefined();
+    // Parley's own send, named by the metadata it sent: never stored as a second message.
+    expect(parsed.splice(2, 1)[0]).toMatchObject({ echo: true, sourceId: 'm4', sentMessageId: 77 });
     expect(parsed[2].statusChange).toEqual({ providerMessageId: 'm3', status: 'delivered', error: null });
     expect(parsed[3].statusChange).toMatchObject({ status: 'read', watermark: { contact: 'u1', upTo: 9 } });
   });

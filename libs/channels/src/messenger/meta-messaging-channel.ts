@@ -5,6 +5,7 @@ import { verifyMetaSignature } from '../meta/meta-signature';
 import type { ChannelAdapter, CredentialVerdict } from '../port/channel-adapter';
 import type { InboundDelivery, InboundMessage, InboundVerdict } from '../port/inbound-message';
 import type { SendFailure, SendOutcome, SendRequest } from '../port/outgoing-message';
+import { sendMarker } from '../port/send-marker';
 import { selectItems } from '../whatsapp/whatsapp-message-body';
 import { metaAccount, type MetaMessagingKind, type MetaMessagingSettings } from './meta-messaging-settings';
 import { parseMetaMessagingWebhook } from './meta-messaging-webhook-parser';
@@ -47,12 +48,15 @@ export function messagingTypeFor(
  */
 export class MetaMessagingChannel implements ChannelAdapter<MetaMessagingSettings> {
   readonly channelType;
+  /** Messenger's echoes hand back the send's `metadata`; Instagram documents no such field. */
+  readonly unknownOutcome;
 
   constructor(
     private readonly kind: MetaMessagingKind,
     private readonly config: MetaMessagingConfig,
   ) {
     this.channelType = kind === 'messenger' ? ('Channel::SocialPage' as const) : ('Channel::SocialDirect' as const);
+    this.unknownOutcome = kind === 'messenger' ? ('await_receipt' as const) : undefined;
   }
 
   private url(path: string, token: string, appSecret: string | null | undefined): string {
@@ -76,7 +80,11 @@ export class MetaMessagingChannel implements ChannelAdapter<MetaMessagingSetting
         await callProvider(this.url('me/messages', token, settings.app_secret), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ recipient: { id: request.contact.address }, ...type, message }),
+          body: JSON.stringify({
+            recipient: { id: request.contact.address },
+            ...type,
+            message: this.kind === 'messenger' ? { ...message, metadata: sendMarker(request.message.id) } : message,
+          }),
         }),
       );
     const text = request.message.content ?? '';
@@ -118,6 +126,26 @@ export class MetaMessagingChannel implements ChannelAdapter<MetaMessagingSetting
     return parseMetaMessagingWebhook(JSON.parse(delivery.body.toString('utf8')), (url) =>
       downloadBounded(url, {}, this.config.maxMediaBytes),
     );
+  }
+
+  /**
+   * The sender's profile with the page's token: Messenger's User Profile API (`first_name`,
+   * `last_name`), Instagram's (`name`, else `username`). Any failure: no name.
+   */
+  async senderName(settings: MetaMessagingSettings, identity: string): Promise<string | null> {
+    const { token } = metaAccount(this.kind, settings);
+    if (!token || !/^\d+$/.test(identity)) return null;
+    const fields = this.kind === 'messenger' ? 'first_name,last_name' : 'name,username';
+    const call = await callProvider(this.url(`${identity}?fields=${fields}`, token, settings.app_secret), {});
+    if (!call.ok || call.answer.status >= 300) return null;
+    const profile = (call.answer.json ?? {}) as Partial<
+      Record<'first_name' | 'last_name' | 'name' | 'username', string>
+    >;
+    const name =
+      this.kind === 'messenger'
+        ? [profile.first_name, profile.last_name].filter(Boolean).join(' ')
+        : (profile.name ?? profile.username ?? '');
+    return name.trim() || null;
   }
 
   /** The token's own account (`/me`): it must be the page (or Instagram account) the inbox names. */

@@ -1,4 +1,5 @@
 import type { InboundAttachment, InboundMessage } from '../port/inbound-message';
+import { markedMessageId } from '../port/send-marker';
 
 interface MessagingEvent {
   sender?: { id?: string };
@@ -8,6 +9,7 @@ interface MessagingEvent {
     mid?: string;
     text?: string;
     is_echo?: boolean;
+    metadata?: string;
     quick_reply?: { payload?: string };
     reply_to?: { mid?: string };
     attachments?: Array<{ type?: string; payload?: { url?: string } }>;
@@ -111,6 +113,7 @@ export async function parseMetaMessagingWebhook(body: unknown, fetchUrl: UrlFetc
       contentAttributes: attributes,
       attachments,
       echo: message.is_echo === true,
+      sentMessageId: message.is_echo === true ? markedMessageId(message.metadata) : undefined,
     });
   }
   return parsed;

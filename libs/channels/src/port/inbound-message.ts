@@ -50,6 +50,8 @@ export interface StatusChange {
    * up to then" (Messenger's `delivery` / `read` watermark, in ms since the epoch).
    */
   watermark?: { contact: string; upTo: number };
+  /** Parley's message id, when the provider handed back its mark (`sendMarker`) with the receipt. */
+  sentMessageId?: number;
 }
 
 export interface InboundMessage {
@@ -70,4 +72,6 @@ export interface InboundMessage {
    * outgoing, never sent again; an echo of Parley's own send (its id known) is not stored twice.
    */
   echo?: boolean;
+  /** An echo carrying Parley's mark (`sendMarker`): the echo of that Parley message's own send. */
+  sentMessageId?: number;
 }

@@ -62,12 +62,18 @@ export interface SendRequest<Settings> {
 
 /**
  * The outcome of one send attempt. `transient`: try again later (after `retryAfterMs` when the
- * provider said so); `permanent`: never retry, the message becomes `failed` with `externalError`
+ * provider said so; unless `maybeDelivered` and the adapter cannot be sent to twice); `permanent`: never retry, the message becomes `failed` with `externalError`
  * as its `external_error`.
  */
 export type SendOutcome =
   | { outcome: 'sent'; providerMessageId: string }
-  | { outcome: 'transient'; error: string; retryAfterMs?: number }
+  | {
+      outcome: 'transient';
+      error: string;
+      retryAfterMs?: number;
+      /** No answer came after the request may have left (a timeout, a dropped connection): the provider may hold it. */
+      maybeDelivered?: boolean;
+    }
   | { outcome: 'permanent'; externalError: string };
 
 export type SendFailure = Exclude<SendOutcome, { outcome: 'sent' }>;

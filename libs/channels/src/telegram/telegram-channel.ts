@@ -32,7 +32,15 @@ export function telegramFailure(error: unknown): SendFailure {
       };
     return { outcome: 'permanent', externalError: text };
   }
-  if (error instanceof HttpError) return { outcome: 'transient', error: `provider unreachable: ${error.message}` };
+  if (error instanceof HttpError) {
+    // grammY wraps fetch's failure: a refused connection never left, anything else may have arrived.
+    const code = (error.error as { cause?: { code?: string } } | undefined)?.cause?.code;
+    return {
+      outcome: 'transient',
+      error: `provider unreachable: ${error.message}`,
+      maybeDelivered: code !== 'ECONNREFUSED' && code !== 'ENOTFOUND' && code !== 'EAI_AGAIN',
+    };
+  }
   return { outcome: 'transient', error: (error as Error).message };
 }
 

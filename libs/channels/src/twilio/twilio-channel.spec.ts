@@ -44,6 +44,39 @@ describe('TwilioChannel', () => {
     });
   });
 
+  it('finds a send whose answer was lost among the Messages listed to the contact since the attempt', async () => {
+    const since = new Date('2026-11-26T10:00:00Z');
+    const listed = (sid: string, body: string, at: string, direction = 'outbound-api') => ({
+      sid,
+      body,
+      direction,
+      date_created: new Date(at).toUTCString(),
+    });
+    next = () => ({
+      status: 200,
+      body: {
+        messages: [
+          listed('SM3', 'hello', '2026-11-26T10:00:05Z', 'inbound'),
+          listed('SM2', 'other', '2026-11-26T10:00:04Z'),
+          listed('SM1', 'hello', '2026-11-26T10:00:03Z'),
+          listed('SM0', 'hello', '2026-11-25T10:00:00Z'),
+        ],
+      },
+    });
+    expect(await channel.findSent(request, since)).toBe('SM1');
+    const [asked] = provider.requests;
+    expect(asked.method).toBe('GET');
+    expect(Object.fromEntries(new URL(asked.url, 'https://x').searchParams)).toEqual({
+      To: '+15559999',
+      From: '+15550000',
+      PageSize: '100',
+    });
+    next = () => ({ status: 200, body: { messages: [listed('SM0', 'hello', '2026-11-25T10:00:00Z')] } });
+    expect(await channel.findSent(request, since)).toBeNull();
+    next = () => ({ status: 503, body: { code: 20503, message: 'Service Unavailable' } });
+    await expect(channel.findSent(request, since)).rejects.toThrow(/20503/);
+  });
+
   it('classifies 5xx as transient and 4xx as permanent with the code', async () => {
     next = () => ({ status: 503, body: { code: 20503, message: 'Service Unavailable' } });
     expect(await channel.send(request)).toMatchObject({ outcome: 'transient', error: '20503: Service Unavailable' });

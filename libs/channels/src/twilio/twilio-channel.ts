@@ -30,6 +30,8 @@ function basicAuth(sid: string, token: string): string {
  */
 export class TwilioChannel implements ChannelAdapter<TwilioChannelSettings> {
   readonly channelType = 'Channel::Sms' as const;
+  /** The account's Messages can be listed: a send whose answer was lost is looked for there. */
+  readonly unknownOutcome = 'look_up' as const;
 
   constructor(private readonly config: TwilioChannelConfig) {}
 
@@ -37,13 +39,54 @@ export class TwilioChannel implements ChannelAdapter<TwilioChannelSettings> {
     return `${this.config.apiBaseUrl.replace(/\/+$/, '')}/2010-04-01/${path}`;
   }
 
+  /** The form of a send: To, Body, From or MessagingServiceSid, StatusCallback, MediaUrl. */
+  private form(request: SendRequest<TwilioChannelSettings>): URLSearchParams {
+    const settings = request.inbox.settings;
+    const form = new URLSearchParams({ To: request.contact.address, Body: request.message.content ?? '' });
+    if (settings.messaging_service_sid) form.set('MessagingServiceSid', settings.messaging_service_sid);
+    else form.set('From', settings.phone_number ?? '');
+    return form;
+  }
+
+  /**
+   * The account's Messages to the contact (`To`, and `From` unless a Messaging Service picks
+   * it), newest first: one created since `since` with this body is the send. Twilio creates the
+   * Message when it answers the send's POST, so none there means the request never arrived.
+   */
+  async findSent(request: SendRequest<TwilioChannelSettings>, since: Date): Promise<string | null> {
+    const settings = request.inbox.settings;
+    const sent = this.form(request);
+    const query = new URLSearchParams({ To: sent.get('To')!, PageSize: '100' });
+    if (sent.get('From')) query.set('From', sent.get('From')!);
+    const call = await callProvider(
+      this.url(`Accounts/${encodeURIComponent(settings.account_sid ?? '')}/Messages.json?${query}`),
+      { headers: { authorization: basicAuth(settings.account_sid ?? '', settings.auth_token ?? '') } },
+    );
+    if (!call.ok) throw new Error(`Twilio could not be asked: ${(call.failure as { error: string }).error}`);
+    if (call.answer.status >= 300)
+      throw new Error(describeTwilioError(call.answer.json) || `Twilio answered HTTP ${call.answer.status}`);
+    const messages = ((call.answer.json as { messages?: unknown[] } | null)?.messages ?? []) as Array<{
+      sid?: string;
+      body?: string;
+      direction?: string;
+      date_created?: string;
+    }>;
+    // Twilio's dates have whole seconds: a minute of slack for clocks apart.
+    const from = since.getTime() - 60_000;
+    const found = messages.find(
+      (message) =>
+        message.direction?.startsWith('outbound') &&
+        message.body === sent.get('Body') &&
+        Date.parse(message.date_created ?? '') >= from,
+    );
+    return found?.sid ?? null;
+  }
+
   async send(request: SendRequest<TwilioChannelSettings>): Promise<SendOutcome> {
     const settings = request.inbox.settings;
     if (!settings.account_sid || !settings.auth_token)
       return { outcome: 'permanent', externalError: 'channel not connected' };
-    const form = new URLSearchParams({ To: request.contact.address, Body: request.message.content ?? '' });
-    if (settings.messaging_service_sid) form.set('MessagingServiceSid', settings.messaging_service_sid);
-    else form.set('From', settings.phone_number ?? '');
+    const form = this.form(request);
     if (settings.inbound_webhook_url) form.set('StatusCallback', settings.inbound_webhook_url);
     for (const attachment of request.message.attachments) if (attachment.url) form.append('MediaUrl', attachment.url);
     const call = await callProvider(this.url(`Accounts/${encodeURIComponent(settings.account_sid)}/Messages.json`), {

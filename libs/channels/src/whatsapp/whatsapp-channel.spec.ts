@@ -1,5 +1,7 @@
 import { LocalProvider, type LocalRequest } from '@parley/testing';
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { SendRequest } from '../port/outgoing-message';
 import { WhatsAppChannel } from './whatsapp-channel';
@@ -42,7 +44,22 @@ describe('WhatsAppChannel', () => {
       to: '15550001',
       type: 'text',
       text: { body: 'hi' },
+      // Handed back in every status webhook: a receipt names the message even when this answer is lost.
+      biz_opaque_callback_data: 'parley:message:1',
     });
+  });
+
+  it('says when a send may have reached the provider without an answer (and when it never left)', async () => {
+    const channelAt = (port: number) =>
+      new WhatsAppChannel({ graph: { baseUrl: `http://127.0.0.1:${port}`, version: 'v21.0' }, maxMediaBytes: 1 });
+    // A server that reads the request and drops the connection: it may have acted on it.
+    const dropping = createServer((incoming) => incoming.on('data', () => incoming.socket.destroy()));
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const port = (dropping.address() as AddressInfo).port;
+    expect(await channelAt(port).send(request({}))).toMatchObject({ outcome: 'transient', maybeDelivered: true });
+    await new Promise((resolve) => dropping.close(resolve));
+    // Nobody listens there any more: the connection is refused, nothing left.
+    expect(await channelAt(port).send(request({}))).toMatchObject({ outcome: 'transient', maybeDelivered: false });
   });
 
   it('uploads a file first and sends it by id with the text as caption', async () => {
@@ -116,7 +133,7 @@ describe('WhatsAppChannel', () => {
               value: {
                 contacts: [{ wa_id: '155', profile: { name: 'Al' } }],
                 statuses: [
-                  { id: 'wamid.a', status: 'delivered' },
+                  { id: 'wamid.a', status: 'delivered', biz_opaque_callback_data: 'parley:message:41' },
                   { id: 'wamid.b', status: 'failed', errors: [{ code: 131026, title: 'Message undeliverable' }] },
                 ],
                 messages: [
@@ -137,7 +154,7 @@ describe('WhatsAppChannel', () => {
     };
     const parsed = await channel.parse({ body: Buffer.from(JSON.stringify(webhook)), headers: {} }, settings);
     expect(parsed.map((item) => item.statusChange)).toEqual([
-      { providerMessageId: 'wamid.a', status: 'delivered', error: null },
+      { providerMessageId: 'wamid.a', status: 'delivered', error: null, sentMessageId: 41 },
       { providerMessageId: 'wamid.b', status: 'failed', error: '131026: Message undeliverable' },
       null,
       null,

@@ -5,6 +5,7 @@ import { verifyMetaSignature } from '../meta/meta-signature';
 import type { ChannelAdapter, CredentialVerdict } from '../port/channel-adapter';
 import type { InboundDelivery, InboundMessage, InboundVerdict } from '../port/inbound-message';
 import type { SendFailure, SendOutcome, SendRequest } from '../port/outgoing-message';
+import { sendMarker } from '../port/send-marker';
 import {
   interactiveBody,
   selectItems,
@@ -31,6 +32,8 @@ type Sent = { ok: true; id: string } | { ok: false; failure: SendFailure };
  */
 export class WhatsAppChannel implements ChannelAdapter<WhatsAppChannelSettings> {
   readonly channelType = 'Channel::MobileChat' as const;
+  /** Every status webhook hands back `biz_opaque_callback_data`: a receipt names the message. */
+  readonly unknownOutcome = 'await_receipt' as const;
 
   constructor(private readonly config: WhatsAppChannelConfig) {}
 
@@ -39,7 +42,12 @@ export class WhatsAppChannel implements ChannelAdapter<WhatsAppChannelSettings> 
     if (!token || !phoneId) return { outcome: 'permanent', externalError: 'channel not connected' };
     const { message, contact } = request;
     const text = message.content ?? '';
-    const envelope = { messaging_product: 'whatsapp', recipient_type: 'individual', to: contact.address };
+    const envelope = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: contact.address,
+      biz_opaque_callback_data: sendMarker(message.id),
+    };
     const post = async (body: Record<string, unknown>): Promise<Sent> =>
       sentId(await graphCall(this.config.graph, token, `${phoneId}/messages`, { body: { ...envelope, ...body } }));
 

@@ -1,5 +1,6 @@
 import { mapProviderStatus, type ChannelStatus } from '../port/delivery-status';
 import type { InboundAttachment, InboundMessage } from '../port/inbound-message';
+import { markedMessageId } from '../port/send-marker';
 
 const STATUSES: Record<string, ChannelStatus> = {
   sent: 'sent',
@@ -40,7 +41,13 @@ interface WhatsAppChange {
   value?: {
     contacts?: Array<{ wa_id?: string; profile?: { name?: string } }>;
     messages?: WhatsAppMessage[];
-    statuses?: Array<{ id: string; status: string; recipient_id?: string; errors?: WhatsAppError[] }>;
+    statuses?: Array<{
+      id: string;
+      status: string;
+      recipient_id?: string;
+      errors?: WhatsAppError[];
+      biz_opaque_callback_data?: string;
+    }>;
   };
 }
 
@@ -133,7 +140,12 @@ export async function parseWhatsAppWebhook(body: unknown, fetchMedia: MediaFetch
         contentAttributes: {},
         attachments: [],
         threading: { repliesTo: [], conversationUuid: null },
-        statusChange: { providerMessageId: status.id, status: mapped, error: errorText(status.errors) },
+        statusChange: {
+          providerMessageId: status.id,
+          status: mapped,
+          error: errorText(status.errors),
+          sentMessageId: markedMessageId(status.biz_opaque_callback_data),
+        },
       });
     }
     for (const message of value.messages ?? []) {

@@ -117,6 +117,8 @@ async function startSystem(run: E2eRun, rootDir: string, logDir: string): Promis
       // A killed replica's mailboxes and sends move on within seconds.
       IMAP_LEASE_MS: '3000',
       CHANNEL_SEND_LEASE_MS: '15000',
+      // A send a crash left in doubt waits this long for a receipt naming it.
+      CHANNEL_RECEIPT_WAIT_MS: '30000',
       IMPORT_LEASE_MS: '2000',
       // Webhooks: only the local test receiver is exempt from the public-address rule, its CA is
       // trusted, and the retry schedule runs in seconds instead of minutes.

@@ -42,6 +42,21 @@ interface MetaPage {
 }
 
 const MESSAGING_TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']);
+/** Documented limits: `biz_opaque_callback_data` 512 characters, the Send API's `metadata` 1000. */
+const OPAQUE_LIMIT = 512;
+const METADATA_LIMIT = 1000;
+
+/** Meta's webhook signature header over the raw body. */
+function signed(secret: string, raw: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,
+  };
+}
+
+function isPageSend(request: IncomingMessage): boolean {
+  return request.method === 'POST' && /^\/v\d+\.\d+\/me\/messages$/.test((request.url ?? '').split('?')[0]);
+}
 
 /**
  * The Meta Graph API as WhatsApp Cloud, Messenger and Instagram use it. WhatsApp: `POST /{v}/{phone_number_id}/messages` (JSON,
@@ -50,12 +65,23 @@ const MESSAGING_TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']);
  * `X-Hub-Signature-256` with the app's secret. Messenger and Instagram: the Send API
  * `POST /{v}/me/messages?access_token=…` (with `appsecret_proof` checked when given; the
  * messaging type, `HUMAN_AGENT` tag and message checked), `/me`, attachments on a CDN path.
- * Control: `accounts`, `media`, `webhook` (WhatsApp); `pages`, `page_webhook`.
+ * Control: `accounts`, `media`, `webhook`, `receipts` (a `sent` status posted after each
+ * accepted message, `biz_opaque_callback_data` handed back, redelivered until taken: WhatsApp);
+ * `pages`, `page_webhook`, `profiles` (a user's profile fields), `echoes` (an echo of each accepted send with its `metadata`, posted
+ * after the answer or, `before_answer`, taken by Parley before the answer leaves: Messenger).
  */
 export class FakeMetaGraph extends FakeProviderServer {
   private readonly accounts = new Map<string, MetaAccount>();
   private readonly media = new Map<string, StoredMedia>();
   private readonly pages = new Map<string, MetaPage>();
+  /** WhatsApp account → where its `sent` statuses go. */
+  private readonly receipts = new Map<string, string>();
+  /** Page → where its echoes go, and whether they overtake the send's answer. */
+  private readonly echoes = new Map<string, { url: string; beforeAnswer: boolean }>();
+  /** `<page>:<user id>` → the user's profile fields (Messenger's and Instagram's User Profile API). */
+  private readonly profiles = new Map<string, Record<string, string>>();
+  /** A send's message id chosen when its echo went out before the answer. */
+  private readonly echoedMids = new WeakMap<IncomingMessage, string>();
 
   constructor() {
     super('meta');
@@ -132,6 +158,73 @@ export class FakeMetaGraph extends FakeProviderServer {
     return graphError(400, 100, 'Unsupported request');
   }
 
+  protected override async arrived(account: string, request: IncomingMessage, body: Buffer): Promise<void> {
+    const echo = this.echoes.get(account);
+    if (!echo?.beforeAnswer || !isPageSend(request)) return;
+    const mid = `m_${randomBytes(16).toString('base64url')}`;
+    this.echoedMids.set(request, mid);
+    const raw = this.echoOf(account, body, mid);
+    if (raw) await this.deliver(echo.url, raw, signed(this.pages.get(account)!.appSecret, raw));
+  }
+
+  protected override answered(account: string, request: IncomingMessage, body: Buffer, answer: FakeAnswer): void {
+    const echo = this.echoes.get(account);
+    if (echo && !echo.beforeAnswer && isPageSend(request)) {
+      const raw = this.echoOf(account, body, (answer.body as { message_id: string }).message_id);
+      if (raw) this.deliverUntilTaken(echo.url, raw, signed(this.pages.get(account)!.appSecret, raw));
+    }
+    const receipts = this.receipts.get(account);
+    if (receipts && request.method === 'POST' && (request.url ?? '').split('?')[0].endsWith('/messages')) {
+      const sent = JSON.parse(body.toString('utf8')) as { to: string; biz_opaque_callback_data?: string };
+      const raw = this.whatsAppWebhook(this.accounts.get(account)!, {
+        statuses: [
+          {
+            id: (answer.body as { messages: Array<{ id: string }> }).messages[0].id,
+            status: 'sent',
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            recipient_id: sent.to,
+            ...(sent.biz_opaque_callback_data ? { biz_opaque_callback_data: sent.biz_opaque_callback_data } : {}),
+          },
+        ],
+      });
+      this.deliverUntilTaken(receipts, raw, signed(this.accounts.get(account)!.appSecret, raw));
+    }
+  }
+
+  /** The `message_echoes` event of a page's send (null when the send was no message). */
+  private echoOf(page: string, body: Buffer, mid: string): string | null {
+    const sent = JSON.parse(body.toString('utf8') || '{}') as {
+      recipient?: { id?: string };
+      message?: { text?: string; metadata?: string; attachment?: { type?: string; payload?: { url?: string } } };
+    };
+    if (!sent.message || !sent.recipient?.id) return null;
+    const { text, metadata, attachment } = sent.message;
+    return JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: page,
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: page },
+              recipient: { id: sent.recipient.id },
+              timestamp: Date.now(),
+              message: {
+                is_echo: true,
+                app_id: 1517776481860111,
+                ...(metadata !== undefined ? { metadata } : {}),
+                mid,
+                ...(text !== undefined ? { text } : {}),
+                ...(attachment ? { attachments: [attachment] } : {}),
+              },
+            },
+          ],
+        },
+      ],
+    });
+  }
+
   private pageAnswer(page: string, path: string, request: IncomingMessage, body: Buffer): FakeAnswer {
     const cdn = /^\/cdn\/([\w.-]+)$/.exec(path);
     if (cdn) {
@@ -140,26 +233,63 @@ export class FakeMetaGraph extends FakeProviderServer {
     }
     if (/^\/v\d+\.\d+\/me$/.test(path) && request.method === 'GET')
       return { status: 200, body: { id: page, name: 'Parley test page' } };
+    const user = /^\/v\d+\.\d+\/(\d+)$/.exec(path)?.[1];
+    if (user && request.method === 'GET') {
+      const profile = this.profiles.get(`${page}:${user}`);
+      if (!profile) return graphError(400, 100, `Unsupported get request. Object with ID '${user}' does not exist`);
+      const fields = new URL(request.url ?? '/', this.url).searchParams.get('fields')?.split(',') ?? ['id'];
+      return {
+        status: 200,
+        body: Object.fromEntries([
+          ...fields.filter((field) => field in profile).map((field) => [field, profile[field]]),
+          ['id', user],
+        ]),
+      };
+    }
     if (!/^\/v\d+\.\d+\/me\/messages$/.test(path) || request.method !== 'POST')
       return graphError(400, 100, `Unknown path ${path}`);
     const sent = JSON.parse(body.toString('utf8') || '{}') as {
       recipient?: { id?: string };
       messaging_type?: string;
       tag?: string;
-      message?: { text?: string; attachment?: { type?: string; payload?: { url?: string } } };
+      message?: { text?: string; metadata?: unknown; attachment?: { type?: string; payload?: { url?: string } } };
     };
+    if (
+      sent.message?.metadata !== undefined &&
+      (typeof sent.message.metadata !== 'string' || sent.message.metadata.length > METADATA_LIMIT)
+    )
+      return graphError(400, 100, `metadata must be a string of ${METADATA_LIMIT} characters at most`);
     if (!sent.recipient?.id) return graphError(400, 100, 'The parameter recipient is required');
     if (!MESSAGING_TYPES.has(sent.messaging_type ?? '')) return graphError(400, 100, 'messaging_type is invalid');
     if (sent.messaging_type === 'MESSAGE_TAG' && !sent.tag) return graphError(400, 100, 'A MESSAGE_TAG needs its tag');
     const text = sent.message?.text;
     const attachment = sent.message?.attachment;
+    const quickReplies = (
+      sent.message as { quick_replies?: Array<{ content_type?: string; title?: string; payload?: string }> }
+    )?.quick_replies;
+    // Documented limits: 13 quick replies, titles of 20 characters, payloads of 1000.
+    if (
+      quickReplies &&
+      (quickReplies.length > 13 ||
+        quickReplies.some(
+          (reply) =>
+            reply.content_type === 'text' &&
+            (!reply.title || reply.title.length > 20 || !reply.payload || reply.payload.length > 1000),
+        ))
+    )
+      return graphError(400, 100, 'Invalid quick_replies');
+    if (attachment && !['image', 'audio', 'video', 'file', 'template'].includes(attachment.type ?? ''))
+      return graphError(400, 100, 'attachment.type must be image, audio, video, file or template');
     if (text === undefined && !attachment?.payload?.url)
       return graphError(400, 100, 'message needs text or an attachment with a url');
     if (text !== undefined && text.length > 2000)
       return graphError(400, 100, 'text must be UTF-8 and 2000 characters or fewer');
     return {
       status: 200,
-      body: { recipient_id: sent.recipient.id, message_id: `m_${randomBytes(16).toString('base64url')}` },
+      body: {
+        recipient_id: sent.recipient.id,
+        message_id: this.echoedMids.get(request) ?? `m_${randomBytes(16).toString('base64url')}`,
+      },
     };
   }
 
@@ -180,6 +310,9 @@ export class FakeMetaGraph extends FakeProviderServer {
     const type = body['type'] as string;
     if (body['messaging_product'] !== 'whatsapp') return graphError(400, 100, 'messaging_product must be whatsapp');
     if (typeof body['to'] !== 'string' || !body['to']) return graphError(400, 100, 'The parameter to is required');
+    const opaque = body['biz_opaque_callback_data'];
+    if (opaque !== undefined && (typeof opaque !== 'string' || opaque.length > OPAQUE_LIMIT))
+      return graphError(400, 100, `biz_opaque_callback_data must be a string of ${OPAQUE_LIMIT} characters at most`);
     if (!WA_TYPES.has(type) || typeof body[type] !== 'object')
       return graphError(400, 100, `Invalid parameter: ${type}`);
     const content = body[type] as Record<string, unknown>;
@@ -193,10 +326,28 @@ export class FakeMetaGraph extends FakeProviderServer {
     )
       return graphError(400, 100, 'template.name and template.language.code are required');
     if (type === 'interactive') {
-      const interactive = content as { type?: string; action?: { buttons?: unknown[]; sections?: unknown[] } };
+      const interactive = content as {
+        type?: string;
+        action?: {
+          buttons?: Array<{ reply?: { id?: string; title?: string } }>;
+          sections?: Array<{ rows?: Array<{ id?: string; title?: string }> }>;
+        };
+      };
       if (typeof interactive.action !== 'object') return graphError(400, 100, 'interactive.action must be an object');
-      if (interactive.type === 'button' && (interactive.action.buttons?.length ?? 0) > 3)
-        return graphError(400, 131009, 'Too many buttons');
+      const buttons = interactive.action.buttons ?? [];
+      if (interactive.type === 'button' && (buttons.length > 3 || buttons.length === 0))
+        return graphError(400, 131009, 'Buttons: between 1 and 3');
+      // Documented limits: a reply button's title 20 characters, a list's rows 10 in all, a row's title 24.
+      if (buttons.some((button) => !button.reply?.id || !button.reply.title || button.reply.title.length > 20))
+        return graphError(400, 131009, 'Button title length invalid');
+      const rows = (interactive.action.sections ?? []).flatMap((section) => section.rows ?? []);
+      const listButton = (interactive.action as { button?: unknown }).button;
+      if (interactive.type === 'list' && (typeof listButton !== 'string' || !listButton || listButton.length > 20))
+        return graphError(400, 131009, 'action.button is required, 20 characters at most');
+      if (interactive.type === 'list' && (rows.length === 0 || rows.length > 10))
+        return graphError(400, 131009, 'Rows: between 1 and 10');
+      if (rows.some((row) => !row.id || !row.title || row.title.length > 24))
+        return graphError(400, 131009, 'Row title length invalid');
     }
     return {
       status: 200,
@@ -236,6 +387,22 @@ export class FakeMetaGraph extends FakeProviderServer {
       return { id };
     }
     if (action === 'webhook') return this.webhook(body);
+    if (action === 'receipts') {
+      this.receipts.set(String(body['account']), String(body['url']));
+      return {};
+    }
+    if (action === 'profiles') {
+      this.profiles.set(`${String(body['account'])}:${String(body['id'])}`, body['profile'] as Record<string, string>);
+      return {};
+    }
+    if (action === 'echoes') {
+      if (body['url'] === null) return { stopped: this.echoes.delete(String(body['account'])) };
+      this.echoes.set(String(body['account']), {
+        url: String(body['url']),
+        beforeAnswer: body['before_answer'] === true,
+      });
+      return {};
+    }
     if (action === 'pages') {
       const page: MetaPage = {
         id: String(Math.floor(1e14 + Math.random() * 8e14)),
@@ -263,14 +430,8 @@ export class FakeMetaGraph extends FakeProviderServer {
               object: body['object'] ?? 'page',
               entry: [{ id: page.id, time: Date.now(), messaging: body['messaging'] }],
             });
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (body['signature'] !== 'missing')
-        headers['x-hub-signature-256'] = `sha256=${createHmac(
-          'sha256',
-          body['signature'] === 'bad' ? 'not-the-secret' : page.appSecret,
-        )
-          .update(raw)
-          .digest('hex')}`;
+      const headers = signed(body['signature'] === 'bad' ? 'not-the-secret' : page.appSecret, raw);
+      if (body['signature'] === 'missing') delete headers['x-hub-signature-256'];
       return { ...(await this.deliver(String(body['url']), raw, headers)), raw };
     }
     return null;
@@ -282,35 +443,31 @@ export class FakeMetaGraph extends FakeProviderServer {
    */
   private async webhook(body: Record<string, unknown>): Promise<unknown> {
     const account = this.accounts.get(String(body['account']))!;
-    const raw =
-      typeof body['raw'] === 'string'
-        ? body['raw']
-        : JSON.stringify({
-            object: 'whatsapp_business_account',
-            entry: [
-              {
-                id: account.wabaId,
-                changes: [
-                  {
-                    field: 'messages',
-                    value: {
-                      messaging_product: 'whatsapp',
-                      metadata: {
-                        display_phone_number: account.displayPhoneNumber,
-                        phone_number_id: account.phoneNumberId,
-                      },
-                      ...(body['value'] as object),
-                    },
-                  },
-                ],
-              },
-            ],
-          });
-    const signature = `sha256=${createHmac('sha256', body['signature'] === 'bad' ? 'not-the-secret' : account.appSecret)
-      .update(raw)
-      .digest('hex')}`;
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (body['signature'] !== 'missing') headers['x-hub-signature-256'] = signature;
+    const raw = typeof body['raw'] === 'string' ? body['raw'] : this.whatsAppWebhook(account, body['value'] as object);
+    const headers = signed(body['signature'] === 'bad' ? 'not-the-secret' : account.appSecret, raw);
+    if (body['signature'] === 'missing') delete headers['x-hub-signature-256'];
     return { ...(await this.deliver(String(body['url']), raw, headers)), raw };
+  }
+
+  /** `value` inside Meta's WhatsApp webhook envelope. */
+  private whatsAppWebhook(account: MetaAccount, value: object): string {
+    return JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: account.wabaId,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: account.displayPhoneNumber, phone_number_id: account.phoneNumberId },
+                ...value,
+              },
+            },
+          ],
+        },
+      ],
+    });
   }
 }

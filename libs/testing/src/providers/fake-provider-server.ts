@@ -10,7 +10,7 @@ export interface FakeProviderRequest {
   headers: Record<string, string>;
   /** The body as text (JSON and forms); multipart bodies as they came. */
   body: string;
-  /** What the fake answered. */
+  /** What the fake answered; 0 while the answer is held (`slowFakeProvider`). */
   status: number;
 }
 
@@ -60,6 +60,8 @@ function send(response: ServerResponse, answer: FakeAnswer): void {
 export abstract class FakeProviderServer {
   protected readonly requests = new Map<string, FakeProviderRequest[]>();
   protected readonly failures = new Map<string, FakeFailure>();
+  /** Per account: how long each send's answer is held (a slow provider; a crash cuts sends off mid-call). */
+  private readonly delays = new Map<string, number>();
   private server: Server | null = null;
   url = '';
 
@@ -97,6 +99,18 @@ export abstract class FakeProviderServer {
     if (account === null) {
       answer = this.unauthorised();
     } else {
+      // Recorded on arrival: a request counts as received even when its caller dies before the answer.
+      const received: FakeProviderRequest = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+        body: body.toString('utf8'),
+        status: 0,
+      };
+      const list = this.requests.get(account) ?? [];
+      list.push(received);
+      this.requests.set(account, list);
+      await this.arrived(account, request, body);
       const failure = this.failures.get(account);
       if (failure && failure.fail_times > 0 && this.failsHere(request)) {
         failure.fail_times--;
@@ -111,17 +125,23 @@ export abstract class FakeProviderServer {
           body: this.errorBody({ fail_times: 0, fail_status: 400, error_message: error.message }),
         }));
       }
-      const list = this.requests.get(account) ?? [];
-      list.push({
-        method: request.method ?? '',
-        path: request.url ?? '',
-        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
-        body: body.toString('utf8'),
-        status: answer.status,
-      });
-      this.requests.set(account, list);
+      // The provider acts on the request at once (a Twilio Message exists from then on); only its answer is slow.
+      const delay = this.failsHere(request) ? (this.delays.get(account) ?? 0) : 0;
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      received.status = answer.status;
     }
-    send(response, answer);
+    if (!response.destroyed) send(response, answer);
+    if (account !== null && answer.status < 300) this.answered(account, request, body, answer);
+  }
+
+  /** When a call arrives, before it is answered: a fake's webhooks that overtake the answer. */
+  protected async arrived(_account: string, _request: IncomingMessage, _body: Buffer): Promise<void> {
+    // Nothing by default.
+  }
+
+  /** After a call was answered (whether or not its caller was still there): a fake's follow-up webhooks. */
+  protected answered(_account: string, _request: IncomingMessage, _body: Buffer, _answer: FakeAnswer): void {
+    // No follow-up by default.
   }
 
   /** Scripted failures hit sends only (not media downloads or lookups). */
@@ -129,7 +149,10 @@ export abstract class FakeProviderServer {
     return request.method === 'POST';
   }
 
-  /** `GET /fakes/<family>/requests/<account>`, `POST /fakes/<family>/fail/<account>`, `POST /fakes/<family>/<action>`. */
+  /**
+   * `GET /fakes/<family>/requests/<account>`, `POST /fakes/<family>/fail/<account>`,
+   * `POST /fakes/<family>/slow/<account>` (`{delay_ms}`), `POST /fakes/<family>/<action>`.
+   */
   handleControl(request: IncomingMessage, response: ServerResponse): boolean {
     const match = new RegExp(`^/fakes/${this.family}/([a-z_]+)(?:/([^/?]+))?$`).exec((request.url ?? '').split('?')[0]);
     if (!match) return false;
@@ -139,6 +162,10 @@ export abstract class FakeProviderServer {
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       if (action === 'requests' && account)
         return send(response, { status: 200, body: this.requests.get(decodeURIComponent(account)) ?? [] });
+      if (action === 'slow' && account) {
+        this.delays.set(decodeURIComponent(account), Number(body['delay_ms'] ?? 0));
+        return send(response, { status: 200, body: {} });
+      }
       if (action === 'fail' && account) {
         this.failures.set(decodeURIComponent(account), body as unknown as FakeFailure);
         return send(response, { status: 200, body: {} });
@@ -165,6 +192,22 @@ export abstract class FakeProviderServer {
   /** A fresh id in the provider's style. */
   protected id(prefix: string, bytes = 12): string {
     return `${prefix}${randomBytes(bytes).toString('hex')}`;
+  }
+
+  /**
+   * Posts a webhook as the provider does until Parley takes it (2xx), as Meta and Twilio retry
+   * a failed delivery; gives up after `forMs`. In the background: the caller does not wait.
+   */
+  protected deliverUntilTaken(url: string, body: string, headers: Record<string, string>, forMs = 120_000): void {
+    const until = Date.now() + forMs;
+    const attempt = async (): Promise<void> => {
+      const taken = await this.deliver(url, body, headers).then(
+        (answer) => answer.status < 300,
+        () => false,
+      );
+      if (!taken && Date.now() < until && this.server?.listening) setTimeout(() => void attempt(), 1000);
+    };
+    void attempt();
   }
 
   /** Posts a webhook to Parley as the provider does; answers Parley's status and body. */

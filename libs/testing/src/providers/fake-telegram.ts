@@ -47,6 +47,21 @@ function fieldsOf(request: IncomingMessage, body: Buffer): Record<string, unknow
   return {};
 }
 
+/** An inline keyboard's buttons each need text and 1–64 bytes of `callback_data` (or a URL). */
+function validKeyboard(markup: unknown): boolean {
+  if (markup === undefined) return true;
+  const parsed = (typeof markup === 'string' ? JSON.parse(markup) : markup) as {
+    inline_keyboard?: Array<Array<{ text?: string; callback_data?: string; url?: string }>>;
+  };
+  if (!parsed.inline_keyboard) return true;
+  return parsed.inline_keyboard.every((row) =>
+    row.every((button) => {
+      const bytes = Buffer.byteLength(button.callback_data ?? '');
+      return !!button.text && (button.url !== undefined || (bytes >= 1 && bytes <= 64));
+    }),
+  );
+}
+
 /**
  * The Telegram Bot API: `/bot<token>/<method>` (JSON, form or multipart, `{ok, result}` or
  * `{ok:false, error_code, description, parameters}`), `getFile` and `/file/bot<token>/<path>`;
@@ -114,6 +129,7 @@ export class FakeTelegram extends FakeProviderServer {
         if (typeof fields['text'] !== 'string' || !fields['text'])
           return refusal(400, 'Bad Request: message text is empty');
         if ((fields['text'] as string).length > 4096) return refusal(400, 'Bad Request: message is too long');
+        if (!validKeyboard(fields['reply_markup'])) return refusal(400, 'Bad Request: BUTTON_DATA_INVALID');
         return { status: 200, body: { ok: true, result: { ...message(), text: fields['text'] } } };
       case 'getFile': {
         const id = String(fields['file_id'] ?? '');
@@ -155,13 +171,15 @@ export class FakeTelegram extends FakeProviderServer {
     }
     if (action === 'update') {
       const bot = this.bots.get(String(body['bot']))!;
-      if (!bot.webhookUrl) throw new Error('setWebhook was never called for this bot');
+      // `url`: post elsewhere than the bot's webhook (a benchmark's baseline sink).
+      const url = typeof body['url'] === 'string' ? body['url'] : bot.webhookUrl;
+      if (!url) throw new Error('setWebhook was never called for this bot');
       const raw = typeof body['raw'] === 'string' ? body['raw'] : JSON.stringify(body['update']);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (body['signature'] === 'bad') headers['x-telegram-bot-api-secret-token'] = 'wrong-secret';
       else if (body['signature'] !== 'missing' && bot.secretToken)
         headers['x-telegram-bot-api-secret-token'] = bot.secretToken;
-      return { ...(await this.deliver(bot.webhookUrl, raw, headers)), raw };
+      return { ...(await this.deliver(url, raw, headers)), raw };
     }
     return null;
   }

@@ -30,6 +30,8 @@ export class FakeTwilio extends FakeProviderServer {
   private readonly accounts = new Map<string, TwilioAccount>();
   private readonly callbacks = new Map<string, { account: string; url: string; to: string; from: string }>();
   private readonly media = new Map<string, { account: string; content: Buffer; mimeType: string }>();
+  /** Each account's Message resources, newest first (the list API reads them). */
+  private readonly messages = new Map<string, Array<Record<string, unknown>>>();
 
   constructor() {
     super('twilio');
@@ -65,6 +67,8 @@ export class FakeTwilio extends FakeProviderServer {
     }
     if (path === `/2010-04-01/Accounts/${sid}.json` && request.method === 'GET')
       return { status: 200, body: { sid, friendly_name: 'Parley test account', status: 'active' } };
+    if (path === `/2010-04-01/Accounts/${sid}/Messages.json` && request.method === 'GET')
+      return this.list(sid, request);
     if (path !== `/2010-04-01/Accounts/${sid}/Messages.json` || request.method !== 'POST')
       return twilioError(404, 20404, `The requested resource ${path} was not found`);
     if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
@@ -75,6 +79,23 @@ export class FakeTwilio extends FakeProviderServer {
       return twilioError(400, 21603, "A 'From' phone number is required.");
     if (!form.get('Body') && !form.getAll('MediaUrl').length)
       return twilioError(400, 21602, 'Message body is required.');
+    // Documented refusals: the sender must be the account's number (or a Messaging Service),
+    // the body at most 1600 characters, the callback and media absolute http(s) URLs.
+    const account = this.accounts.get(sid)!;
+    if (form.get('From') && form.get('From') !== account.phoneNumber)
+      return twilioError(
+        400,
+        21606,
+        `The From phone number ${form.get('From')} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+      );
+    if (form.get('MessagingServiceSid') && !/^MG[0-9a-f]{32}$/.test(form.get('MessagingServiceSid')!))
+      return twilioError(400, 21701, 'The Messaging Service Sid is invalid.');
+    if ((form.get('Body') ?? '').length > 1600)
+      return twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+    const absolute = (value: string) => /^https?:\/\/[^\s/]+/.test(value);
+    if (form.get('StatusCallback') !== null && !absolute(form.get('StatusCallback')!))
+      return twilioError(400, 21609, 'The StatusCallback URL is not a valid URL.');
+    if (form.getAll('MediaUrl').some((url) => !absolute(url))) return twilioError(400, 21620, 'Invalid media URL(s).');
     const messageSid = `SM${randomBytes(16).toString('hex')}`;
     const callback = form.get('StatusCallback');
     if (callback)
@@ -85,26 +106,49 @@ export class FakeTwilio extends FakeProviderServer {
         from: form.get('From') ?? '',
       });
     const now = new Date().toUTCString();
+    const created = {
+      sid: messageSid,
+      account_sid: sid,
+      messaging_service_sid: form.get('MessagingServiceSid'),
+      from: form.get('From'),
+      to: form.get('To'),
+      body: form.get('Body'),
+      status: form.get('MessagingServiceSid') ? 'accepted' : 'queued',
+      direction: 'outbound-api',
+      num_segments: '1',
+      num_media: String(form.getAll('MediaUrl').length),
+      error_code: null,
+      error_message: null,
+      api_version: '2010-04-01',
+      date_created: now,
+      date_updated: now,
+      date_sent: null,
+      uri: `/2010-04-01/Accounts/${sid}/Messages/${messageSid}.json`,
+    };
+    this.messages.set(sid, [created, ...(this.messages.get(sid) ?? [])]);
+    return { status: 201, body: created };
+  }
+
+  /** `GET Messages.json`: the account's Messages, newest first, filtered by `To` and `From`, `PageSize` at most 1000. */
+  private list(sid: string, request: IncomingMessage): FakeAnswer {
+    const query = new URL(request.url ?? '/', this.url).searchParams;
+    const size = Number(query.get('PageSize') ?? 50);
+    if (!Number.isInteger(size) || size < 1 || size > 1000)
+      return twilioError(400, 20001, 'PageSize must be between 1 and 1000');
+    const messages = (this.messages.get(sid) ?? [])
+      .filter((message) => !query.get('To') || message['to'] === query.get('To'))
+      .filter((message) => !query.get('From') || message['from'] === query.get('From'))
+      .slice(0, size);
     return {
-      status: 201,
+      status: 200,
       body: {
-        sid: messageSid,
-        account_sid: sid,
-        messaging_service_sid: form.get('MessagingServiceSid'),
-        from: form.get('From'),
-        to: form.get('To'),
-        body: form.get('Body'),
-        status: form.get('MessagingServiceSid') ? 'accepted' : 'queued',
-        direction: 'outbound-api',
-        num_segments: '1',
-        num_media: String(form.getAll('MediaUrl').length),
-        error_code: null,
-        error_message: null,
-        api_version: '2010-04-01',
-        date_created: now,
-        date_updated: now,
-        date_sent: null,
-        uri: `/2010-04-01/Accounts/${sid}/Messages/${messageSid}.json`,
+        messages,
+        page: 0,
+        page_size: size,
+        first_page_uri: `/2010-04-01/Accounts/${sid}/Messages.json?PageSize=${size}&Page=0`,
+        next_page_uri: null,
+        previous_page_uri: null,
+        uri: request.url,
       },
     };
   }

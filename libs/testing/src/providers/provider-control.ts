@@ -32,6 +32,11 @@ export function failFakeProvider(family: ProviderFamily, account: string, failur
   return control(`/fakes/${family}/fail/${encodeURIComponent(account)}`, 'POST', failure);
 }
 
+/** The account's sends (POSTs) are answered only after `delayMs` (0: at once again). */
+export function slowFakeProvider(family: ProviderFamily, account: string, delayMs: number): Promise<unknown> {
+  return control(`/fakes/${family}/slow/${encodeURIComponent(account)}`, 'POST', { delay_ms: delayMs });
+}
+
 /** What a fake answers to a webhook it posted: Parley's status and body, and the raw body it signed (to redeliver). */
 export interface DeliveredWebhook {
   status: number;
