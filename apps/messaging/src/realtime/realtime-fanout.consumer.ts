@@ -25,6 +25,8 @@ const EVENT_NAMES: Record<string, string> = {
   [ConversationEvents.teamChanged]: 'team.changed',
   [ConversationEvents.typingOn]: 'conversation.typing_on',
   [ConversationEvents.typingOff]: 'conversation.typing_off',
+  [ConversationEvents.read]: 'conversation.read',
+  [MessageEvents.firstReplyCreated]: 'first.reply.created',
 };
 
 /** Events the contact's side receives too (the reference's CT set); the others reach agents only. */
