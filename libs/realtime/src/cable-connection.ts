@@ -48,7 +48,8 @@ export class CableConnection implements FrameSink {
     return !this.closing && this.ws.readyState === WebSocket.OPEN;
   }
 
-  sendFrame(frame: string): boolean {
+  /** A text frame, as a string or its UTF-8 bytes. */
+  sendFrame(frame: string | Buffer): boolean {
     if (!this.isOpen) return false;
     const buffered = this.ws.bufferedAmount;
     // One frame larger than the bound still goes out alone; refusing it would loop reconnects.
@@ -57,7 +58,7 @@ export class CableConnection implements FrameSink {
       this.disconnect('remote', true);
       return false;
     }
-    this.ws.send(frame);
+    this.ws.send(frame, { binary: false });
     return true;
   }
 

@@ -1,4 +1,4 @@
-import { dataFrame, eventMessage } from './cable-frames';
+import { dataFrame, eventMessage, SharedFrames } from './cable-frames';
 import type {
   EventHistory,
   HostFrame,
@@ -14,7 +14,7 @@ import type {
 export interface FrameSink {
   readonly ip: string;
   /** False when the frame was not sent (socket gone or found slow and being closed). */
-  sendFrame(frame: string): boolean;
+  sendFrame(frame: string | Buffer): boolean;
   /** Resolves true once the send buffer has room again, false if the client stopped reading. */
   drained(): Promise<boolean>;
   /** A subscription could not keep up: the socket is closed, the client reconnects and resumes. */
@@ -81,9 +81,9 @@ export class CableSubscription implements SubscriptionContext {
     if (!this.hold({ frame })) this.emitHostFrame(frame);
   }
 
-  /** A live event; `message` is the serialised `{event, data, event_id}`. */
-  deliver(eventId: string, message: string): void {
-    if (!this.hold({ eventId, message })) this.emit(eventId, message);
+  /** A live event: its serialised `{event, data, event_id}`, with frames shared by the other recipients. */
+  deliver(eventId: string, frames: SharedFrames): void {
+    if (!this.hold({ eventId, message: frames.message })) this.emit(eventId, frames);
   }
 
   /** True when the frame needs no sending now: the subscription ended, or it waits for a replay to end. */
@@ -152,10 +152,12 @@ export class CableSubscription implements SubscriptionContext {
     );
   }
 
-  private emit(eventId: string, message: string): boolean {
+  private emit(eventId: string, message: string | SharedFrames): boolean {
     if (this.ended) return false;
     if (this.isRepeat(eventId)) return true;
-    const sent = this.sink.sendFrame(dataFrame(this.rawIdentifier, message));
+    const frame =
+      typeof message === 'string' ? dataFrame(this.rawIdentifier, message) : message.for(this.rawIdentifier);
+    const sent = this.sink.sendFrame(frame);
     if (sent) this.lastStored = eventId;
     return sent;
   }
