@@ -140,6 +140,24 @@ describe('realtime event kinds', () => {
     expect(ofConversations).toEqual([]);
   });
 
+  it('sends conversation.contact_changed when its contact is merged into another, to agents only', async () => {
+    const { contact, visitor, id } = await visitorWithConversation('Twin');
+    const base = (await account.admin.api.post('/contacts', { inbox_id: inbox.id, name: 'Original' })).body.payload
+      .contact;
+    await account.admin.api.post('/actions/contact_merge', { base_contact_id: base.id, mergee_contact_id: contact.id });
+    await eventually(() =>
+      expect(events(agent, 'conversation.contact_changed')).toContainEqual(
+        expect.objectContaining({
+          id,
+          meta: expect.objectContaining({ sender: expect.objectContaining({ id: base.id }) }),
+          account_id: account.id,
+        }),
+      ),
+    );
+    expect(names(visitor)).not.toContain('conversation.contact_changed');
+    expect(names(stranger)).not.toContain('conversation.contact_changed');
+  });
+
   it('sends contact.created, updated, merged and deleted to every agent of the account, never to a contact', async () => {
     const { visitor } = await visitorWithConversation('Watcher');
     const created = (

@@ -27,6 +27,7 @@ const EVENT_NAMES: Record<string, string> = {
   [ConversationEvents.typingOn]: 'conversation.typing_on',
   [ConversationEvents.typingOff]: 'conversation.typing_off',
   [ConversationEvents.read]: 'conversation.read',
+  [ConversationEvents.contactChanged]: 'conversation.contact_changed',
   [MessageEvents.firstReplyCreated]: 'first.reply.created',
 };
 

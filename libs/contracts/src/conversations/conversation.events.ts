@@ -15,6 +15,8 @@ export const ConversationEvents = {
   deleted: 'messaging.conversation.deleted',
   /** The contact read it (the public API's `update_last_seen`). */
   read: 'messaging.conversation.read',
+  /** Its contact changed (the contact was merged into another). */
+  contactChanged: 'messaging.conversation.contact_changed',
 } as const;
 
 export const MessageEvents = {
@@ -46,6 +48,7 @@ export interface ConversationEventMap {
   [ConversationEvents.typingOff]: { conversation: ConversationSnapshot; user: Typist };
   [ConversationEvents.deleted]: { conversation: ConversationSnapshot };
   [ConversationEvents.read]: { conversation: ConversationSnapshot };
+  [ConversationEvents.contactChanged]: { conversation: ConversationSnapshot; previous_contact_id: number };
   /** Every message, activity ones included (`message.message_type` tells them apart). */
   [MessageEvents.created]: { message: Message; conversation: ConversationSnapshot };
   [MessageEvents.firstReplyCreated]: { message: Message; conversation: ConversationSnapshot };
