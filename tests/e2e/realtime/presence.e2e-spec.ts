@@ -105,6 +105,19 @@ describe('realtime presence', () => {
     await eventually(async () => expect(await availabilityOf(agent)).toBe('offline'));
   });
 
+  it('ends the presence a replica held when it dies without a word, once the window has passed', async () => {
+    const agent = await account.addUser('agent');
+    expect((await setAvailability(agent, 'online')).status).toBe(200);
+    const doomed = await startExtraGateway('gateway-presence-doomed');
+    const socket = await agentSocket(agent, wsOf(doomed.url));
+    await eventually(() => expect(presenceUpdates(socket.room)).toHaveLength(1));
+    await doomed.process.stop('SIGKILL');
+    socket.client.close();
+    // Nobody said it left: the agent counts as connected until AGENT_PRESENCE_SECONDS (30 s) pass.
+    expect(await availabilityOf(agent)).toBe('online');
+    await eventually(async () => expect(await availabilityOf(agent)).toBe('offline'), { timeoutMs: 45_000 });
+  });
+
   it('leaves an agent without a socket the availability it set through the API, and one that chose busy busy', async () => {
     const apiOnly = await account.addUser('agent');
     expect((await setAvailability(apiOnly, 'online')).status).toBe(200);
