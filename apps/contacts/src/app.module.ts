@@ -10,6 +10,7 @@ import { ImportsModule } from './imports/imports.module';
 import { MergeModule } from './merge/merge.module';
 import { NotesModule } from './notes/notes.module';
 import { MessagingViewModule } from './read-models/messaging-view/messaging-view.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { contactsSchema } from './schema';
 
 @Module({
@@ -25,6 +26,7 @@ import { contactsSchema } from './schema';
     MergeModule,
     ImportsModule,
     CascadesModule,
+    RealtimeModule,
   ],
 })
 export class AppModule {}

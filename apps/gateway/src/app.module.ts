@@ -60,6 +60,7 @@ import { PublicConversationsController } from './public-api/public-conversations
 import { PublicInboxesController } from './public-api/public-inboxes.controller';
 import { PublicInboxKindsService } from './public-api/public-inbox-kinds.service';
 import { WidgetRateLimitGuard } from './public-api/widget-rate-limit.guard';
+import { CablePresenceService } from './realtime/cable-presence.service';
 import { CableService } from './realtime/cable.service';
 import { RealtimeHistoryService } from './realtime/realtime-history.service';
 
@@ -128,6 +129,7 @@ import { RealtimeHistoryService } from './realtime/realtime-history.service';
     WidgetScriptService,
     WidgetRateLimitGuard,
     CableService,
+    CablePresenceService,
     RealtimeHistoryService,
     // In this order: count the client's IP, authenticate, then count the token and the account.
     { provide: APP_GUARD, useExisting: IpRateLimitGuard },

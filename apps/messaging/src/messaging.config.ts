@@ -42,6 +42,12 @@ export interface MessagingConfig {
   publicUrl: string;
   /** How often snoozed conversations whose time has come are reopened. */
   snoozePollIntervalMs: number;
+  /**
+   * How long an agent counts as connected after its last `/cable` subscribe or `update_presence`
+   * on a replica that has not said it left (a replica that died says nothing). The reference's
+   * window is 20 s, with its dashboard refreshing every 20 s; 30 s leaves room for that refresh.
+   */
+  agentPresenceSeconds: number;
   /** Test-only exemptions from the public-address rule for API-inbox callback URLs. */
   allowedHosts: AllowedHost[];
   channels: ChannelsConfig;
@@ -100,6 +106,7 @@ export function loadMessagingConfig(env: Record<string, string | undefined> = pr
   const config: MessagingConfig = {
     publicUrl,
     snoozePollIntervalMs: read.int('SNOOZE_POLL_INTERVAL_MS', { default: 5000, min: 100, max: 600_000 }),
+    agentPresenceSeconds: read.int('AGENT_PRESENCE_SECONDS', { default: 30, min: 1, max: 3600 }),
     allowedHosts: readAllowedHosts(read),
     channels: channelsConfig(read, env, publicUrl),
   };

@@ -13,6 +13,7 @@ import { ReferenceEndpoints1732233600041 } from './migrations/1732233600041-refe
 import { ProviderWebhooks1732233600050 } from './migrations/1732233600050-provider-webhooks';
 import { InboxHmac1732233600050 } from './migrations/1732233600050-inbox-hmac';
 import { UserPubsubToken1732233600060 } from './migrations/1732233600060-user-pubsub-token';
+import { AgentPresence1732233600070 } from './migrations/1732233600070-agent-presence';
 import { SendAttempts1732233600072 } from './migrations/1732233600072-send-attempts';
 
 /** The tables of the `messaging` schema and the migrations that build them, in order. */
@@ -33,6 +34,7 @@ export const messagingSchema: SchemaDefinition = {
     ProviderWebhooks1732233600050,
     InboxHmac1732233600050,
     UserPubsubToken1732233600060,
+    AgentPresence1732233600070,
     SendAttempts1732233600072,
     deletedAccountsMigration('messaging'),
   ],

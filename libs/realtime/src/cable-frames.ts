@@ -33,3 +33,22 @@ export function eventMessage(event: RealtimeEvent): string {
 export function dataFrame(identifier: string, message: string): string {
   return `{"identifier":${JSON.stringify(identifier)},"message":${message}}`;
 }
+
+/**
+ * One published event's data frames, encoded once per identifier string: the sockets of one
+ * token (many tabs, or a bench's thousand) share the bytes instead of each serialising them.
+ */
+export class SharedFrames {
+  private readonly encoded = new Map<string, Buffer>();
+
+  constructor(readonly message: string) {}
+
+  for(identifier: string): Buffer {
+    let frame = this.encoded.get(identifier);
+    if (!frame) {
+      frame = Buffer.from(dataFrame(identifier, this.message));
+      this.encoded.set(identifier, frame);
+    }
+    return frame;
+  }
+}

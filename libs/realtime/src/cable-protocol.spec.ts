@@ -20,7 +20,6 @@ describe('the cable speaks ActionCable', () => {
         context.send({
           event: 'presence.update',
           data: { account_id: 1, users: { '10': 'online' } },
-          event_id: 'presence-1',
         });
     },
   };
@@ -146,13 +145,19 @@ describe('the cable speaks ActionCable', () => {
     client.perform(identifier, { action: 'toggle_typing_status', conversation_id: 7, typing_status: 'on' });
     client.perform(identifier, { action: 'update_presence' });
     await pollUntil(() => expect(client.messages(identifier)).toHaveLength(1), 'presence.update');
+    // A frame the host sends is not stored: its id names the last stored event the subscription got.
     expect(client.messages(identifier)[0]).toEqual({
       event: 'presence.update',
       data: { account_id: 1, users: { '10': 'online' } },
-      event_id: 'presence-1',
+      event_id: '0.1',
     });
+    running.cable.publish('agent-1-token', { event: 'message.created', data: { id: 5 }, event_id: '41' });
+    client.perform(identifier, { action: 'update_presence' });
+    await pollUntil(() => expect(client.messages(identifier)).toHaveLength(3), 'second presence.update');
+    expect(client.messages(identifier).map((message) => message.event_id)).toEqual(['0.1', '41', '41.2']);
     expect(performed.filter((one) => one.token === 'agent-1-token')).toEqual([
       { action: 'toggle_typing_status', data: { conversation_id: 7, typing_status: 'on' }, token: 'agent-1-token' },
+      { action: 'update_presence', data: {}, token: 'agent-1-token' },
       { action: 'update_presence', data: {}, token: 'agent-1-token' },
     ]);
     client.close();

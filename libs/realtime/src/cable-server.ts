@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CableConnection } from './cable-connection';
-import { CABLE_SUBPROTOCOL, eventMessage, pingFrame, WELCOME_FRAME } from './cable-frames';
+import { CABLE_SUBPROTOCOL, eventMessage, pingFrame, SharedFrames, WELCOME_FRAME } from './cable-frames';
 import { resolveCableOptions, type CableOptions, type ResolvedCableOptions } from './cable-options';
 import type { RealtimeEvent } from './realtime.ports';
 import { RoomChannel } from './room-channel';
@@ -52,8 +52,8 @@ export class CableServer {
   publish(streams: string | readonly string[], event: RealtimeEvent): number {
     const subscribers = this.registry.subscribersOf(typeof streams === 'string' ? [streams] : streams);
     if (subscribers.size === 0) return 0;
-    const message = eventMessage(event);
-    for (const subscription of subscribers) subscription.deliver(event.event_id, message);
+    const frames = new SharedFrames(eventMessage(event));
+    for (const subscription of subscribers) subscription.deliver(event.event_id, frames);
     return subscribers.size;
   }
 

@@ -1,6 +1,7 @@
-import { dataFrame, eventMessage } from './cable-frames';
+import { dataFrame, eventMessage, SharedFrames } from './cable-frames';
 import type {
   EventHistory,
+  HostFrame,
   HistoryAnswer,
   RealtimeEvent,
   RealtimeLogger,
@@ -13,7 +14,7 @@ import type {
 export interface FrameSink {
   readonly ip: string;
   /** False when the frame was not sent (socket gone or found slow and being closed). */
-  sendFrame(frame: string): boolean;
+  sendFrame(frame: string | Buffer): boolean;
   /** Resolves true once the send buffer has room again, false if the client stopped reading. */
   drained(): Promise<boolean>;
   /** A subscription could not keep up: the socket is closed, the client reconnects and resumes. */
@@ -40,10 +41,13 @@ type Grant = Exclude<SubscriptionGrant, { role: 'rejected' }>;
  */
 export class CableSubscription implements SubscriptionContext {
   private replaying = false;
-  private queued: Array<{ eventId: string; message: string }> = [];
+  /** Live frames held during a replay: stored events, or frames the host sent (`send`), named when they go out. */
+  private queued: Array<{ eventId: string; message: string } | { frame: HostFrame }> = [];
   private recentIds: Set<string> | null = null;
   private recentUntil = 0;
   private ended = false;
+  private lastStored: string | null = null;
+  private hostFrames = 0;
 
   constructor(
     private readonly sink: FrameSink,
@@ -58,6 +62,10 @@ export class CableSubscription implements SubscriptionContext {
     return this.sink.ip;
   }
 
+  get position(): string | null {
+    return this.lastStored;
+  }
+
   /** Starts the de-duplication window: a resume may replay what arrived live since the confirm. */
   confirmed(): void {
     this.openWindow();
@@ -69,23 +77,26 @@ export class CableSubscription implements SubscriptionContext {
     this.recentIds = null;
   }
 
-  send(event: RealtimeEvent): void {
-    this.deliver(event.event_id, eventMessage(event));
+  send(frame: HostFrame): void {
+    if (!this.hold({ frame })) this.emitHostFrame(frame);
   }
 
-  /** A live event; `message` is the serialised `{event, data, event_id}`. */
-  deliver(eventId: string, message: string): void {
-    if (this.ended) return;
-    if (!this.replaying) {
-      this.emit(eventId, message);
-      return;
-    }
+  /** A live event: its serialised `{event, data, event_id}`, with frames shared by the other recipients. */
+  deliver(eventId: string, frames: SharedFrames): void {
+    if (!this.hold({ eventId, message: frames.message })) this.emit(eventId, frames);
+  }
+
+  /** True when the frame needs no sending now: the subscription ended, or it waits for a replay to end. */
+  private hold(entry: { eventId: string; message: string } | { frame: HostFrame }): boolean {
+    if (this.ended) return true;
+    if (!this.replaying) return false;
     if (this.queued.length >= this.settings.maxQueuedFrames) {
       this.settings.logger.warn({ identifier: this.rawIdentifier }, 'realtime: live frames overflowed during a replay');
       this.sink.overflowed();
-      return;
+      return true;
     }
-    this.queued.push({ eventId, message });
+    this.queued.push(entry);
+    return true;
   }
 
   /** Drops expired de-duplication memory (called on each beat). */
@@ -108,7 +119,9 @@ export class CableSubscription implements SubscriptionContext {
       this.sendResyncRequired(since, since);
     } finally {
       // No await from here on: queued frames go out before any later live one.
-      for (const { eventId, message } of this.queued) this.emit(eventId, message);
+      for (const entry of this.queued)
+        if ('frame' in entry) this.emitHostFrame(entry.frame);
+        else this.emit(entry.eventId, entry.message);
       this.queued = [];
       this.replaying = false;
       this.openWindow();
@@ -139,10 +152,21 @@ export class CableSubscription implements SubscriptionContext {
     );
   }
 
-  private emit(eventId: string, message: string): boolean {
+  private emit(eventId: string, message: string | SharedFrames): boolean {
     if (this.ended) return false;
     if (this.isRepeat(eventId)) return true;
-    return this.sink.sendFrame(dataFrame(this.rawIdentifier, message));
+    const frame =
+      typeof message === 'string' ? dataFrame(this.rawIdentifier, message) : message.for(this.rawIdentifier);
+    const sent = this.sink.sendFrame(frame);
+    if (sent) this.lastStored = eventId;
+    return sent;
+  }
+
+  /** Named as it goes out, after the last stored event this subscription got: a resume from it misses nothing. */
+  private emitHostFrame(frame: HostFrame): void {
+    if (this.ended) return;
+    const eventId = `${this.lastStored ?? '0'}.${++this.hostFrames}`;
+    this.sink.sendFrame(dataFrame(this.rawIdentifier, eventMessage({ ...frame, event_id: eventId })));
   }
 
   private openWindow(): void {

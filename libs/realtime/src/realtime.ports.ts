@@ -11,6 +11,9 @@ export interface RealtimeEvent {
   event_id: string;
 }
 
+/** A frame the host sends one subscription; the core names its `event_id`. */
+export type HostFrame = Omit<RealtimeEvent, 'event_id'>;
+
 /** A RoomChannel identifier, parsed (the raw string is kept apart and echoed as received). */
 export interface RoomIdentifier {
   channel: 'RoomChannel';
@@ -37,8 +40,12 @@ export interface SubscriptionContext {
   readonly streams: readonly string[];
   /** The client's address (as `clientIp` resolved it). */
   readonly ip: string;
-  /** Sends one data frame to this subscription only (e.g. `presence.update`). */
-  send(event: RealtimeEvent): void;
+  /**
+   * Sends one data frame to this subscription only (e.g. `presence.update`). It is not stored:
+   * its `event_id` names the last stored event this subscription got (`<event_id>.<n>`, `0.<n>`
+   * before any), so a resume from it misses nothing the subscription had not received.
+   */
+  send(frame: HostFrame): void;
 }
 
 export interface ActionHandler {

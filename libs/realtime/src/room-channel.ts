@@ -77,7 +77,8 @@ export class RoomChannel {
     this.registry.add(connection, subscription);
     subscription.confirmed();
     connection.sendFrame(confirmFrame(raw));
-    await this.hook('subscribed', () => this.options.actions?.subscribed?.(subscription));
+    // Not awaited: the socket's next command (its `resume`) must not wait for the host (presence).
+    void this.hook('subscribed', () => this.options.actions?.subscribed?.(subscription));
   }
 
   private async unsubscribe(connection: CableConnection, raw: string): Promise<void> {

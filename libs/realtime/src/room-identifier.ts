@@ -1,3 +1,4 @@
+import { realtimeAccountStream } from '@parley/contracts';
 import type { RoomIdentifier } from './realtime.ports';
 
 /** Ids arrive as numbers from the dashboard, as strings from hand-written clients. */
@@ -28,6 +29,4 @@ export function parseRoomIdentifier(raw: string): RoomIdentifier | null {
 }
 
 /** The stream every agent of an account listens to (`contact.*` events). */
-export function accountStreamKey(accountId: number): string {
-  return `account_${accountId}`;
-}
+export const accountStreamKey = realtimeAccountStream;

@@ -9,6 +9,7 @@ import {
   type TestAccount,
 } from '@parley/testing';
 import { request } from 'node:http';
+import { WebSocket } from 'ws';
 
 /**
  * Rate limits per token, account, IP and expensive endpoint, on extra gateways of this run's
@@ -171,13 +172,21 @@ describe('rate limits', () => {
       await Promise.all(proxies.map((proxy) => proxy.close()));
     });
 
+    const sockets: WebSocket[] = [];
+
+    afterAll(() => {
+      for (const socket of sockets) socket.terminate();
+    });
+
     async function proxiedGateway(
       name: string,
       trustProxy: string | null,
+      env: Record<string, string> = {},
     ): Promise<{ direct: string; proxied: string }> {
       const direct = await startGateway(name, {
         RATE_LIMIT_PER_IP: '2',
         ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}),
+        ...env,
       });
       const proxy = await startForwardingProxy(
         { host: '127.0.0.1', port: Number(new URL(direct).port) },
@@ -200,6 +209,20 @@ describe('rate limits', () => {
         );
         call.on('error', reject);
         call.end();
+      });
+    }
+
+    /** Opens a `/cable` socket from `source` (kept open): 'open', or the status the upgrade was refused with. */
+    function openCable(url: string, source: string, forwardedFor?: string): Promise<'open' | number> {
+      return new Promise((resolve, reject) => {
+        const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/cable`, ['actioncable-v1-json'], {
+          localAddress: source,
+          headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        });
+        sockets.push(socket);
+        socket.once('open', () => resolve('open'));
+        socket.once('unexpected-response', (_request, answer) => resolve(answer.statusCode!));
+        socket.once('error', reject);
       });
     }
 
@@ -228,6 +251,23 @@ describe('rate limits', () => {
         await knock(direct, '127.0.0.5', '10.0.0.2'),
         await knock(direct, '127.0.0.5', '10.0.0.3'),
       ]).toEqual([401, 401, 429]);
+    });
+
+    it('counts /cable sockets per client address as the HTTP limiter does: behind the trusted proxy by the forwarded one', async () => {
+      const cable = { REALTIME_MAX_SOCKETS_PER_IP: '1' };
+      const { proxied, direct } = await proxiedGateway('gateway-proxy-cable', `${PROXY_ADDRESS}/32`, cable);
+      expect(await openCable(proxied, '127.0.0.3')).toBe('open');
+      expect(await openCable(proxied, '127.0.0.3')).toBe(429);
+      expect(await openCable(proxied, '127.0.0.4')).toBe('open');
+      // What a client claims itself is not believed, through the proxy or directly.
+      expect(await openCable(proxied, '127.0.0.3', '10.9.9.9')).toBe(429);
+      expect(await openCable(direct, '127.0.0.5', '10.0.0.1')).toBe('open');
+      expect(await openCable(direct, '127.0.0.5', '10.0.0.2')).toBe(429);
+
+      const { proxied: unset } = await proxiedGateway('gateway-proxy-cable-unset', null, cable);
+      expect(await openCable(unset, '127.0.0.3')).toBe('open');
+      // Without TRUST_PROXY every client behind the proxy is the proxy.
+      expect(await openCable(unset, '127.0.0.4')).toBe(429);
     });
 
     it('without TRUST_PROXY counts everyone behind the proxy as the proxy', async () => {

@@ -56,7 +56,9 @@ describe('realtime resume across gateway replicas', () => {
     const agentParams = { pubsub_token: profile.pubsub_token, user_id: account.admin.id, account_id: account.id };
 
     const onReplica = subscribe(wsOf(replica.url), agentParams);
-    await eventually(() => expect(onReplica.connects).toBe(1));
+    // Sees every event on the surviving replica: the missed ones are all in the stream before the resume.
+    const watcher = subscribe(wsOf(readE2eState().gatewayUrl), agentParams);
+    await eventually(() => expect([onReplica.connects, watcher.connects]).toEqual([1, 1]));
     await account.admin.api.post(`/conversations/${id}/messages`, { content: 'before' });
     await eventually(() => expect(contents(onReplica)).toEqual(['before']));
     const last = onReplica.received.at(-1).event_id as string;
@@ -65,6 +67,7 @@ describe('realtime resume across gateway replicas', () => {
     const missed = ['one', 'two', 'three', 'four', 'five'];
     for (const content of missed) await account.admin.api.post(`/conversations/${id}/messages`, { content });
     await api.post(`${conversations}/${id}/messages`, { content: 'from the contact' });
+    await eventually(() => expect(contents(watcher)).toEqual(['before', ...missed, 'from the contact']));
 
     const onMain = subscribe(wsOf(readE2eState().gatewayUrl), agentParams);
     await eventually(() => expect(onMain.connects).toBe(1));

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ContactLinkPatterns, ContactPatterns as P, RealtimePatterns, type RpcRequest } from '@parley/contracts';
+import { ContactPresenceService } from '../contacts/contact-presence.service';
 import { ContactsLoader } from '../contacts/contacts.loader';
 import { ContactInboxesService } from './contact-inboxes.service';
 import { PublicContactsService } from './public-contacts.service';
@@ -11,6 +12,7 @@ export class ContactInboxesHandlers {
     private readonly inboxes: ContactInboxesService,
     private readonly publicContacts: PublicContactsService,
     private readonly loader: ContactsLoader,
+    private readonly presence: ContactPresenceService,
   ) {}
 
   /** For the gateway's `/cable`: the link a contact subscribes with. */
@@ -23,6 +25,13 @@ export class ContactInboxesHandlers {
   @MessagePattern(RealtimePatterns.contactTokens)
   async realtimeTokens(@Payload() r: RpcRequest<typeof RealtimePatterns.contactTokens>) {
     return { tokens: await this.loader.realtimeTokens(r.account_id, r.inbox_id, r.source_id) };
+  }
+
+  /** For the gateway's `/cable`: a contact's socket came, stays or left; the account's connected contacts. */
+  @MessagePattern(RealtimePatterns.contactPresence)
+  async contactPresence(@Payload() r: RpcRequest<typeof RealtimePatterns.contactPresence>) {
+    if (r.contact_id !== undefined) await this.presence.record(r.account_id, r.contact_id, r.replica, r.state);
+    return { contacts: await this.presence.online(r.account_id) };
   }
 
   @MessagePattern(P.listInboxes)

@@ -16,7 +16,7 @@ export function toContact(row: ContactRow, inboxes?: ContactInboxLink[], now = n
     additional_attributes: row.additional_attributes,
     custom_attributes: row.custom_attributes,
     last_activity_at: toUnixSeconds(row.last_activity_at),
-    availability_status: contactAvailability(row.last_activity_at, now),
+    availability_status: contactAvailability(row.last_activity_at, now, row.present_until),
     created_at: toUnixSeconds(row.created_at),
     updated_at: toUnixSeconds(row.updated_at),
   };

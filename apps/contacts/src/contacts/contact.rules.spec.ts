@@ -15,6 +15,13 @@ describe('contact rules', () => {
     expect(contactAvailability(new Date('2024-05-01T11:54:59Z'), now)).toBe('offline');
   });
 
+  it('counts a contact online while a socket of it is connected, whatever its last activity', () => {
+    const now = new Date('2024-05-01T12:00:00Z');
+    expect(contactAvailability(null, now, new Date('2024-05-01T12:00:01Z'))).toBe('online');
+    expect(contactAvailability(null, now, new Date('2024-05-01T12:00:00Z'))).toBe('offline');
+    expect(contactAvailability(new Date('2024-05-01T11:59:00Z'), now, new Date('2024-05-01T11:00:00Z'))).toBe('online');
+  });
+
   it('turns blank optional fields into "not set" and normalises the rest', () => {
     expect(
       normaliseContactFields({

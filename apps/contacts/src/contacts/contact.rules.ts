@@ -92,8 +92,13 @@ export function translateConflict(error: unknown): unknown {
   return uniquenessError(constraint) ?? error;
 }
 
-/** A contact is online while its last activity (a message in one of its conversations) is recent. */
-export function contactAvailability(lastActivityAt: Date | null, now: Date): ContactAvailability {
+/** A contact is online while a `/cable` socket of it is connected, or while its last activity (a message in one of its conversations) is recent. */
+export function contactAvailability(
+  lastActivityAt: Date | null,
+  now: Date,
+  presentUntil: Date | null = null,
+): ContactAvailability {
+  if (presentUntil && presentUntil.getTime() > now.getTime()) return 'online';
   return lastActivityAt !== null && now.getTime() - lastActivityAt.getTime() <= CONTACT_ONLINE_WINDOW_SECONDS * 1000
     ? 'online'
     : 'offline';

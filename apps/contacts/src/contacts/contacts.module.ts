@@ -4,6 +4,7 @@ import { ContactBatchWriter } from './contact-batch.writer';
 import { ContactChangesWriter } from './contact-changes.writer';
 import { ContactInboxLinksWriter } from './contact-inbox-links.writer';
 import { ContactMergeWriter } from './contact-merge.writer';
+import { ContactPresenceService } from './contact-presence.service';
 import { ContactReferencesWriter } from './contact-references.writer';
 import { ContactsHandlers } from './contacts.handlers';
 import { ContactsLoader } from './contacts.loader';
@@ -23,6 +24,7 @@ import { LastActivityConsumer } from './last-activity.consumer';
     ContactBatchWriter,
     ContactReferencesWriter,
     LastActivityConsumer,
+    ContactPresenceService,
   ],
   exports: [
     ContactsService,
@@ -32,6 +34,7 @@ import { LastActivityConsumer } from './last-activity.consumer';
     ContactMergeWriter,
     ContactBatchWriter,
     ContactReferencesWriter,
+    ContactPresenceService,
   ],
 })
 export class ContactsModule {}

@@ -1,4 +1,6 @@
+import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
+import type { IncomingMessage } from 'node:http';
 
 /**
  * Whom the gateway believes about a client's address (Fastify's `trustProxy`):
@@ -36,4 +38,14 @@ function isAddressOrRange(entry: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The client's address as Fastify's `request.ip` reads it with the same `trustProxy` (the HTTP
+ * rate limiter's key), for requests Fastify does not route (the `/cable` upgrade).
+ */
+export function clientAddressOf(trust: TrustProxy): (request: IncomingMessage) => string {
+  if (trust === false) return (request) => request.socket.remoteAddress ?? 'unknown';
+  const trusted = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust);
+  return (request) => proxyAddr(request, trusted);
 }

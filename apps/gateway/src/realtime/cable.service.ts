@@ -11,6 +11,8 @@ import { EventBus, RpcClient } from '@parley/service-kit';
 import { DeliverPolicy, type ConsumerMessages } from 'nats';
 import type { Server } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { clientAddressOf } from '../http/trust-proxy.rules';
+import { CablePresenceService } from './cable-presence.service';
 import { decodeFrame, RealtimeHistoryService, toRealtimeEvent } from './realtime-history.service';
 
 /**
@@ -30,6 +32,7 @@ export class CableService implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly bus: EventBus,
     private readonly rpc: RpcClient,
     private readonly history: RealtimeHistoryService,
+    private readonly presence: CablePresenceService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -37,9 +40,12 @@ export class CableService implements OnApplicationBootstrap, OnApplicationShutdo
     const server = this.adapter.httpAdapter.getHttpServer() as Server;
     this.cable = new CableServer({
       authorizer: this,
+      actions: this.presence,
       history: this.history,
       maxSocketsPerToken: this.config.realtimeSocketsPerToken,
       maxSocketsPerIp: this.config.realtimeSocketsPerIp,
+      // The address the HTTP rate limiter counts (TRUST_PROXY), so a proxy's clients are told apart.
+      clientIp: clientAddressOf(this.config.trustProxy),
       logger: { warn: (details, message) => this.logger.warn({ ...details, msg: message }) },
     }).attach(server);
     const consumer = await this.bus.jetstream.consumers.get(this.bus.realtimeStream, {

@@ -27,7 +27,9 @@ export class RealtimeHistoryService implements EventHistory {
   async eventsSince(request: { streams: readonly string[]; since: string }): Promise<HistoryAnswer> {
     const info = await this.bus.jetstreamManager.streams.info(this.bus.realtimeStream);
     const { first_seq: first, last_seq: last } = info.state;
-    const since = /^\d{1,15}$/.test(request.since) ? Number(request.since) : NaN;
+    // `<sequence>.<n>`: a frame not stored (presence.update) that followed event <sequence>.
+    const stored = /^(\d{1,15})(?:\.\d{1,15})?$/.exec(request.since);
+    const since = stored ? Number(stored[1]) : NaN;
     if (!Number.isSafeInteger(since) || since > last || since < first - 1)
       return { status: 'too_old', latestEventId: String(last) };
     if (since === last) return { status: 'events', events: [] };

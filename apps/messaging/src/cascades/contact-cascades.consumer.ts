@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ContactEvents, ConversationEvents, type EventOf } from '@parley/contracts';
 import { OnEvent, type Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
+import { ConversationLoader } from '../conversations/conversation.loader';
 import { ConversationWriter } from '../conversations/conversation.writer';
 import { contactViewItem, ContactsViewWriter, unseenContact } from '../read-models/contacts-view/contacts-view.writer';
 
@@ -14,6 +15,7 @@ import { contactViewItem, ContactsViewWriter, unseenContact } from '../read-mode
 export class ContactCascadesConsumer {
   constructor(
     private readonly conversations: ConversationWriter,
+    private readonly loader: ConversationLoader,
     private readonly view: ContactsViewWriter,
   ) {}
 
@@ -28,10 +30,15 @@ export class ContactCascadesConsumer {
 
   /** The mergee's conversations now belong to the base contact. */
   @OnEvent(ContactEvents.merged)
-  async onMerged(event: EventOf<typeof ContactEvents.merged>, tx: EntityManager): Promise<void> {
+  async onMerged(event: EventOf<typeof ContactEvents.merged>, tx: EntityManager, emit: Emit): Promise<void> {
     const { contact, mergee_id } = event.data;
     await this.view.contacts.recordOne(tx, contactViewItem(contact), new Date(event.occurred_at));
-    await this.conversations.moveToContact(tx, contact.account_id, mergee_id, contact.id);
+    const moved = await this.conversations.moveToContact(tx, contact.account_id, mergee_id, contact.id);
+    for (const conversation of await this.loader.snapshots(moved, tx))
+      await emit(ConversationEvents.contactChanged, contact.account_id, {
+        conversation,
+        previous_contact_id: mergee_id,
+      });
     // The event does not carry the mergee's state: its row keeps what it holds.
     await this.view.contacts.recordGone(tx, unseenContact(contact.account_id, mergee_id), new Date(event.occurred_at));
   }

@@ -108,15 +108,23 @@ export class ConversationWriter {
   }
 
   /** The conversations and messages of one contact now belong to another (a merge). */
-  async moveToContact(tx: EntityManager, accountId: number, fromContactId: number, toContactId: number): Promise<void> {
-    await tx.query(
-      `UPDATE messaging.conversations SET contact_id = $1, updated_at = now() WHERE account_id = $2 AND contact_id = $3`,
+  /** Answers the ids of the conversations moved. */
+  async moveToContact(
+    tx: EntityManager,
+    accountId: number,
+    fromContactId: number,
+    toContactId: number,
+  ): Promise<number[]> {
+    const [moved] = (await tx.query(
+      `UPDATE messaging.conversations SET contact_id = $1, updated_at = now() WHERE account_id = $2 AND contact_id = $3
+       RETURNING id`,
       [toContactId, accountId, fromContactId],
-    );
+    )) as [Array<{ id: number }>, number];
     await tx.query(
       `UPDATE messaging.messages SET sender_id = $1 WHERE account_id = $2 AND sender_type = 'contact' AND sender_id = $3`,
       [toContactId, accountId, fromContactId],
     );
+    return moved.map((conversation) => conversation.id);
   }
 
   private async lock(

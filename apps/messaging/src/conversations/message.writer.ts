@@ -113,10 +113,10 @@ export class MessageWriter {
       },
       attachments,
     );
-    await emit(MessageEvents.created, conversation.account_id, {
-      message,
-      conversation: withCounters(before, counters),
-    });
+    const after = withCounters(before, counters);
+    await emit(MessageEvents.created, conversation.account_id, { message, conversation: after });
+    if (before.first_reply_created_at === null && after.first_reply_created_at !== null)
+      await emit(MessageEvents.firstReplyCreated, conversation.account_id, { message, conversation: after });
     return message;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Account, AccountUser, Agent, PlatformUser, Role } from '@parley/contracts';
+import type { Account, AccountUser, Agent, AvailabilityStatus, PlatformUser, Role } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toAccount, toAccountUser, toAgent, toPlatformUser, type AgentRow } from './identity.mapper';
 import { ACCOUNT_USER_COLUMNS, type AccountUserRow } from './persistence/account-user.row';
@@ -46,6 +46,15 @@ export class IdentityLoader {
         WHERE au.account_id = $1 AND (au.role = 'administrator' OR au.user_id IN (${members}))`,
       [accountId, inboxId],
     );
+  }
+
+  /** Every member of the account and its availability now (`presence.update`'s `users`). */
+  async availabilities(accountId: number): Promise<Record<string, AvailabilityStatus>> {
+    const rows: Array<{ user_id: number; availability_status: AvailabilityStatus }> = await this.dataSource.query(
+      'SELECT user_id, availability_status FROM messaging.account_users WHERE account_id = $1',
+      [accountId],
+    );
+    return Object.fromEntries(rows.map((row) => [String(row.user_id), row.availability_status]));
   }
 
   async account(id: number): Promise<Account | null> {

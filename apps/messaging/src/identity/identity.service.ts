@@ -88,10 +88,13 @@ export class IdentityService {
         if (input.account_id !== undefined && memberships.length === 0) {
           throw new DomainError(UserErrors.notAccountMember, 'You are not a member of that account', ['account_id']);
         }
-        for (const membership of memberships.filter((m) => m.availability_status !== input.availability)) {
+        for (const membership of memberships.filter(
+          (m) => m.availability_status !== input.availability || m.availability_when_present !== null,
+        )) {
           membership.availability_status = input.availability;
           await tx.query(
-            'UPDATE messaging.account_users SET availability_status = $2, updated_at = now() WHERE id = $1',
+            // Chosen through the API: no longer the one its sockets' return would bring back.
+            'UPDATE messaging.account_users SET availability_status = $2, availability_when_present = NULL, updated_at = now() WHERE id = $1',
             [membership.id, membership.availability_status],
           );
           await emit(IdentityEvents.accountUserUpdated, membership.account_id, toAccountUserEvent(membership));

@@ -4,6 +4,7 @@ import type { Emit } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { toAccount, toAccountUser, toAccountUserEvent, toPlatformUser } from './identity.mapper';
 import { ACCOUNT_USER_COLUMNS, type AccountUserRow } from './persistence/account-user.row';
+import { CONNECTED_SQL } from './persistence/agent-presence.row';
 import { ACCOUNT_COLUMNS, type AccountRow } from './persistence/account.row';
 import { NEW_PUBSUB_TOKEN, USER_COLUMNS, type UserRow } from './persistence/user.row';
 
@@ -233,12 +234,57 @@ export class IdentityWriter {
     const saved = (await returned<AccountUserRow>(
       tx,
       `UPDATE messaging.account_users SET role = $2, availability_status = $3, auto_offline = $4,
+              availability_when_present = CASE WHEN availability_status IS DISTINCT FROM $3 THEN NULL
+                                               ELSE availability_when_present END,
               updated_at = CASE WHEN (role, availability_status, auto_offline) IS DISTINCT FROM ($2, $3, $4)
                                 THEN now() ELSE updated_at END
         WHERE id = $1 RETURNING ${ACCOUNT_USER_COLUMNS}`,
       [membership.id, membership.role, membership.availability_status, membership.auto_offline],
     ))!;
     await emit(IdentityEvents.accountUserUpdated, saved.account_id, toAccountUserEvent(saved));
+  }
+
+  /** The agent connected again: the availability it had when its last socket went, if it went offline then. */
+  async restoreWhenPresent(tx: EntityManager, emit: Emit, accountId: number, userId: number): Promise<void> {
+    const restored = await returned<AccountUserRow>(
+      tx,
+      `UPDATE messaging.account_users SET availability_status = availability_when_present,
+              availability_when_present = NULL, updated_at = now()
+        WHERE account_id = $1 AND user_id = $2 AND availability_when_present IS NOT NULL
+        RETURNING ${ACCOUNT_USER_COLUMNS}`,
+      [accountId, userId],
+    );
+    if (restored) await emit(IdentityEvents.accountUserUpdated, accountId, toAccountUserEvent(restored));
+  }
+
+  /**
+   * Of these agents, those with `auto_offline` and no socket left on any replica go offline,
+   * remembering what to restore. Their rows are locked first, in a statement of their own, so
+   * the check below sees a concurrent connect that committed meanwhile.
+   */
+  async offlineWithoutSockets(
+    tx: EntityManager,
+    emit: Emit,
+    agents: Array<{ account_id: number; user_id: number }>,
+  ): Promise<void> {
+    if (agents.length === 0) return;
+    const accounts = agents.map((agent) => agent.account_id);
+    const users = agents.map((agent) => agent.user_id);
+    const pairs = 'SELECT * FROM unnest($1::int[], $2::int[]) AS g(account_id, user_id)';
+    await tx.query(
+      `SELECT 1 FROM messaging.account_users WHERE (account_id, user_id) IN (${pairs})
+        ORDER BY id FOR UPDATE`,
+      [accounts, users],
+    );
+    const [gone] = (await tx.query(
+      `UPDATE messaging.account_users au SET availability_when_present = au.availability_status,
+              availability_status = 'offline', updated_at = now()
+        WHERE (au.account_id, au.user_id) IN (${pairs}) AND au.auto_offline AND au.availability_status <> 'offline'
+          AND NOT ${CONNECTED_SQL}
+        RETURNING ${ACCOUNT_USER_COLUMNS}`,
+      [accounts, users],
+    )) as [AccountUserRow[], number];
+    for (const row of gone) await emit(IdentityEvents.accountUserUpdated, row.account_id, toAccountUserEvent(row));
   }
 
   /** False when the user is not a member of the account. */

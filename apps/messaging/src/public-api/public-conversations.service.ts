@@ -125,9 +125,12 @@ export class PublicConversationsService {
 
   async updateLastSeen(ref: PublicConversationRef): Promise<null> {
     const context = await this.access.contact(ref);
-    await this.outbox.transaction(async (tx) => {
+    await this.outbox.transaction(async (tx, emit) => {
       const conversation = await this.access.conversation(context, ref, tx);
       await this.reached.markSeenByContact(tx, conversation.id);
+      await emit(ConversationEvents.read, context.inbox.account_id, {
+        conversation: await this.loader.snapshot(conversation.id, tx),
+      });
     });
     return null;
   }

@@ -7,6 +7,7 @@ import {
   type EventEnvelope,
   type EventType,
   type Message,
+  type RealtimeFrame,
   type Typist,
 } from '@parley/contracts';
 import { EventBus, OnEvents, RpcClient } from '@parley/service-kit';
@@ -25,6 +26,9 @@ const EVENT_NAMES: Record<string, string> = {
   [ConversationEvents.teamChanged]: 'team.changed',
   [ConversationEvents.typingOn]: 'conversation.typing_on',
   [ConversationEvents.typingOff]: 'conversation.typing_off',
+  [ConversationEvents.read]: 'conversation.read',
+  [ConversationEvents.contactChanged]: 'conversation.contact_changed',
+  [MessageEvents.firstReplyCreated]: 'first.reply.created',
 };
 
 /** Events the contact's side receives too (the reference's CT set); the others reach agents only. */
@@ -44,12 +48,25 @@ interface FanoutData {
   user?: Typist;
 }
 
+/** A frame to publish, with the id JetStream de-duplicates a redelivered one by. */
+interface Publication {
+  frame: RealtimeFrame;
+  id: string;
+}
+
 /**
  * Turns conversation and message events into `/cable` frames, with their recipients computed
  * here where membership and privacy are known: the inbox's members and the account's
  * administrators get what the REST API shows them; the contact's tokens get the public shapes,
  * never a private note or an activity line; a typer never gets its own typing. Published once
  * per event (JetStream drops a redelivered one), for every gateway replica to fan out.
+ *
+ * A batch at a time (the events that waited while the last batch went out): recipients are
+ * looked up once per inbox and per contact of the batch, side by side, and the frames are
+ * published together, in event order — one connection's publishes enter the stream in the
+ * order they were sent, so a conversation's frames keep their order. The batch is acknowledged
+ * after every publish was; a failure redelivers it, and the frames already stored are dropped
+ * as duplicates by their ids.
  */
 @Injectable()
 export class RealtimeFanoutConsumer {
@@ -61,15 +78,45 @@ export class RealtimeFanoutConsumer {
 
   @OnEvents(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
   async onEvents(events: Array<EventEnvelope<FanoutData>>): Promise<void> {
-    for (const event of events) await this.fanOut(event);
+    const agents = new Lookups((key: string) => {
+      const [accountId, inboxId] = key.split(':').map(Number);
+      return this.identity.cableTokensOf(accountId, inboxId, membersOfInbox('$2'));
+    });
+    const contacts = new Lookups(async (key: string) => {
+      const [accountId, inboxId, sourceId] = JSON.parse(key) as [number, number, string];
+      return (
+        await this.rpc.send(RealtimePatterns.contactTokens, {
+          account_id: accountId,
+          inbox_id: inboxId,
+          source_id: sourceId,
+        })
+      ).tokens;
+    });
+    for (const event of events) {
+      const { conversation } = event.data;
+      agents.want(`${conversation.account_id}:${conversation.inbox_id}`);
+      if (forContact(event))
+        contacts.want(
+          JSON.stringify([conversation.account_id, conversation.inbox_id, conversation.contact_inbox.source_id]),
+        );
+    }
+    await Promise.all([agents.load(), contacts.load()]);
+    const publications = events.flatMap((event) => this.framesOf(event, agents, contacts));
+    await Promise.all(publications.map(({ frame, id }) => this.bus.publishRealtime(frame, id)));
   }
 
-  private async fanOut(event: EventEnvelope<FanoutData>): Promise<void> {
+  private framesOf(
+    event: EventEnvelope<FanoutData>,
+    agentTokens: Lookups<Array<{ id: number; token: string }>>,
+    contactTokens: Lookups<string[]>,
+  ): Publication[] {
     const name = EVENT_NAMES[event.type];
     const { conversation, message, user } = event.data;
     const accountId = conversation.account_id;
     const typist = user ? { ...user, type: user.type ?? 'user' } : null;
-    const agents = (await this.identity.cableTokensOf(accountId, conversation.inbox_id, membersOfInbox('$2')))
+    const publications: Publication[] = [];
+    const agents = agentTokens
+      .get(`${accountId}:${conversation.inbox_id}`)
       .filter((agent) => !(typist?.type === 'user' && agent.id === typist.id))
       .map((agent) => agent.token);
     const agentData = message
@@ -78,24 +125,48 @@ export class RealtimeFanoutConsumer {
         ? { conversation, user: typist, is_private: false, account_id: accountId }
         : { ...conversation, account_id: accountId };
     if (agents.length > 0)
-      await this.bus.publishRealtime({ streams: agents, event: name, data: agentData }, `${event.id}:agents`);
-    const forContact =
-      CONTACT_EVENTS.has(event.type as never) &&
-      !(message && (message.private || message.message_type === 'activity')) &&
-      typist?.type !== 'contact';
-    if (!forContact) return;
-    const { tokens } = await this.rpc.send(RealtimePatterns.contactTokens, {
-      account_id: accountId,
-      inbox_id: conversation.inbox_id,
-      source_id: conversation.contact_inbox.source_id,
-    });
-    if (tokens.length === 0) return;
+      publications.push({ frame: { streams: agents, event: name, data: agentData }, id: `${event.id}:agents` });
+    if (!forContact(event)) return publications;
+    const tokens = contactTokens.get(
+      JSON.stringify([accountId, conversation.inbox_id, conversation.contact_inbox.source_id]),
+    );
+    if (tokens.length === 0) return publications;
     // The contact's own messages come back too: `echo_id` lets its client drop the copy it shows already.
     const contactData = message
       ? { ...toPublicMessage(message), ...(message.echo_id ? { echo_id: message.echo_id } : {}), account_id: accountId }
       : typist
         ? { conversation: { id: conversation.id }, user: typist, is_private: false, account_id: accountId }
         : { id: conversation.id, inbox_id: conversation.inbox_id, status: conversation.status, account_id: accountId };
-    await this.bus.publishRealtime({ streams: tokens, event: name, data: contactData }, `${event.id}:contact`);
+    publications.push({ frame: { streams: tokens, event: name, data: contactData }, id: `${event.id}:contact` });
+    return publications;
+  }
+}
+
+/** Whether the contact's side receives the event: the CT set, never a note, an activity line or its own typing. */
+function forContact({ type, data: { message, user } }: EventEnvelope<FanoutData>): boolean {
+  return (
+    CONTACT_EVENTS.has(type as never) &&
+    !(message && (message.private || message.message_type === 'activity')) &&
+    user?.type !== 'contact'
+  );
+}
+
+/** Look-ups a batch needs, each made once and all side by side. */
+class Lookups<T> {
+  private readonly wanted = new Set<string>();
+  private readonly found = new Map<string, T>();
+
+  constructor(private readonly fetch: (key: string) => Promise<T>) {}
+
+  want(key: string): void {
+    this.wanted.add(key);
+  }
+
+  async load(): Promise<void> {
+    await Promise.all([...this.wanted].map(async (key) => this.found.set(key, await this.fetch(key))));
+  }
+
+  get(key: string): T {
+    return this.found.get(key)!;
   }
 }

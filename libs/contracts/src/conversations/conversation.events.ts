@@ -13,11 +13,17 @@ export const ConversationEvents = {
   typingOn: 'messaging.conversation.typing_on',
   typingOff: 'messaging.conversation.typing_off',
   deleted: 'messaging.conversation.deleted',
+  /** The contact read it (the public API's `update_last_seen`). */
+  read: 'messaging.conversation.read',
+  /** Its contact changed (the contact was merged into another). */
+  contactChanged: 'messaging.conversation.contact_changed',
 } as const;
 
 export const MessageEvents = {
   created: 'messaging.message.created',
   updated: 'messaging.message.updated',
+  /** The conversation's first reply from an agent (it set `first_reply_created_at`). */
+  firstReplyCreated: 'messaging.message.first_reply_created',
 } as const;
 
 /** The conversation as the REST API shows it (without its messages). */
@@ -41,8 +47,11 @@ export interface ConversationEventMap {
   [ConversationEvents.typingOn]: { conversation: ConversationSnapshot; user: Typist };
   [ConversationEvents.typingOff]: { conversation: ConversationSnapshot; user: Typist };
   [ConversationEvents.deleted]: { conversation: ConversationSnapshot };
+  [ConversationEvents.read]: { conversation: ConversationSnapshot };
+  [ConversationEvents.contactChanged]: { conversation: ConversationSnapshot; previous_contact_id: number };
   /** Every message, activity ones included (`message.message_type` tells them apart). */
   [MessageEvents.created]: { message: Message; conversation: ConversationSnapshot };
+  [MessageEvents.firstReplyCreated]: { message: Message; conversation: ConversationSnapshot };
   [MessageEvents.updated]: {
     message: Message;
     conversation: ConversationSnapshot;

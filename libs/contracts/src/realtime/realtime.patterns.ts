@@ -1,3 +1,5 @@
+import type { AvailabilityStatus } from '../identity/identity.types';
+
 /** Who a `/cable` RoomChannel subscription is: asked by the gateway of the owners of the tokens. */
 export const RealtimePatterns = {
   /** Messaging: a user's token with its `user_id`, a member of `account_id`. */
@@ -6,7 +8,18 @@ export const RealtimePatterns = {
   authorizeContact: 'contacts.contact_inboxes.authorize_realtime',
   /** Contacts: the tokens a contact's link reaches (all its verified links' when it is verified). */
   contactTokens: 'contacts.contact_inboxes.realtime_tokens',
+  /**
+   * Messaging: an agent's `/cable` presence on one gateway replica (`present` on subscribe and
+   * each `update_presence`, `left` when the replica's last socket of it closed); without
+   * `user_id` only the answer (a contact's `presence.update`).
+   */
+  agentPresence: 'messaging.realtime.presence',
+  /** Contacts: a contact's presence on one gateway replica; without `contact_id` only the answer (an agent's). */
+  contactPresence: 'contacts.realtime.presence',
 } as const;
+
+/** `present`: the subscription is there (refreshes its window); `left`: this replica has no socket of it any more. */
+export type PresenceState = 'present' | 'left';
 
 export interface RealtimeRpc {
   [RealtimePatterns.authorizeAgent]: {
@@ -20,5 +33,15 @@ export interface RealtimeRpc {
   [RealtimePatterns.contactTokens]: {
     request: { account_id: number; inbox_id: number; source_id: string };
     response: { tokens: string[] };
+  };
+  [RealtimePatterns.agentPresence]: {
+    request: { account_id: number; user_id?: number; replica: string; state: PresenceState };
+    /** Every member of the account and its availability (`presence.update`'s `users`). */
+    response: { users: Record<string, AvailabilityStatus> };
+  };
+  [RealtimePatterns.contactPresence]: {
+    request: { account_id: number; contact_id?: number; replica: string; state: PresenceState };
+    /** The account's contacts with a connected socket (`presence.update`'s `contacts`). */
+    response: { contacts: Record<string, 'online'> };
   };
 }

@@ -14,3 +14,8 @@ export const REALTIME_SUBJECT = 'rt.frames';
 export const REALTIME_STREAM = 'PARLEY_REALTIME';
 /** What a reconnecting client can resume from: 24 hours or 10,000 events, whichever is less. */
 export const REALTIME_RETENTION = { maxAgeMs: 24 * 60 * 60 * 1000, maxEvents: 10_000 } as const;
+
+/** The stream every agent of an account listens to (the reference's `account_<id>`: `contact.*` events). */
+export function realtimeAccountStream(accountId: number): string {
+  return `account_${accountId}`;
+}

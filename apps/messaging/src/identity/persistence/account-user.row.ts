@@ -10,9 +10,11 @@ export interface AccountUserRow {
   role: Role;
   availability_status: AvailabilityStatus;
   auto_offline: boolean;
+  /** Set while an `auto_offline` agent is offline because its last socket went: what it gets back on connecting. */
+  availability_when_present: Exclude<AvailabilityStatus, 'offline'> | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export const ACCOUNT_USER_COLUMNS =
-  'id, account_id, user_id, role, availability_status, auto_offline, created_at, updated_at';
+  'id, account_id, user_id, role, availability_status, auto_offline, availability_when_present, created_at, updated_at';
