@@ -8,6 +8,7 @@ import {
   type CableSubscription,
   type TestAccount,
 } from '@parley/testing';
+import { DEFAULT_MESSAGE_DELETED_PLACEHOLDER } from '@parley/contracts';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -257,6 +258,22 @@ describe('web widget in a browser', () => {
       messages: ['in:Hello from the page', 'out:How can I help?', 'out:Are you there?'],
       badge: null,
     });
+    // The agent deletes a reply: the open window redraws it in place as the inbox's placeholder.
+    const question = (await account.admin.api.get(`/conversations/${conversation.id}/messages`)).body.payload.find(
+      (message: { content: string }) => message.content === 'Are you there?',
+    );
+    expect((await account.admin.api.delete(`/conversations/${conversation.id}/messages/${question.id}`)).status).toBe(
+      200,
+    );
+    await eventually(
+      async () =>
+        expect((await widgetState(page)).messages).toEqual([
+          'in:Hello from the page',
+          'out:How can I help?',
+          `out:${DEFAULT_MESSAGE_DELETED_PLACEHOLDER}`,
+        ]),
+      { timeoutMs: 5000 },
+    );
     await page.evaluate(`window.$chatwoot.toggle('open')`);
     await page.keyboard.type('Thanks!');
     await page.keyboard.press('Enter');

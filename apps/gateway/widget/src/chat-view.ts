@@ -28,7 +28,8 @@ export class ChatView {
   private readonly typingLine: HTMLElement;
   private readonly errorLine: HTMLElement;
   private readonly input: HTMLTextAreaElement;
-  private readonly shown = new Set<string>();
+  /** Each shown message's item, by `id:` and `echo:` keys. */
+  private readonly items = new Map<string, HTMLLIElement>();
   private unread = 0;
   private typingTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -102,22 +103,24 @@ export class ChatView {
   }
 
   /**
-   * Shows a message once (by id, or by the echo id the visitor's own copy was shown under); an
-   * agent's message counts as unread while the window is closed unless `read` says it was seen.
+   * Shows a message once (by id, or by the echo id the visitor's own copy was shown under), and
+   * redraws it in place when it comes again changed (an agent's edit or deletion); an agent's
+   * message counts as unread while the window is closed unless `read` says it was seen.
    */
   show(message: WidgetMessage, echoId?: string, read = false): void {
     const keys = [`id:${message.id}`, ...(message.echo_id || echoId ? [`echo:${message.echo_id || echoId}`] : [])];
-    if (keys.some((key) => this.shown.has(key))) {
-      keys.forEach((key) => this.shown.add(key));
+    const existing = keys.map((key) => this.items.get(key)).find((item) => item !== undefined);
+    if (existing) {
+      keys.forEach((key) => this.items.set(key, existing));
+      if (message.content && existing.textContent !== message.content) this.write(existing, message);
       return;
     }
     if (message.message_type === 2 || !message.content) return;
-    keys.forEach((key) => this.shown.add(key));
     const item = document.createElement('li');
+    keys.forEach((key) => this.items.set(key, item));
     const mine = message.message_type === 0;
     item.className = mine ? 'in' : 'out';
-    item.textContent = message.content;
-    if (!mine && message.sender?.name) item.setAttribute('aria-label', `${message.sender.name}: ${message.content}`);
+    this.write(item, message);
     this.list.appendChild(item);
     this.scrollDown();
     if (!mine) {
@@ -126,9 +129,15 @@ export class ChatView {
     }
   }
 
+  private write(item: HTMLLIElement, message: WidgetMessage): void {
+    item.textContent = message.content;
+    if (message.message_type !== 0 && message.sender?.name)
+      item.setAttribute('aria-label', `${message.sender.name}: ${message.content}`);
+  }
+
   clear(): void {
     this.list.textContent = '';
-    this.shown.clear();
+    this.items.clear();
     this.setUnread(0);
     this.agentTyping(false);
   }
