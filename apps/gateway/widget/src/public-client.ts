@@ -73,7 +73,7 @@ export class PublicClient {
   }
 
   createContact(fields: ContactFields): Promise<ContactAnswer> {
-    return this.call('POST', '/contacts', fields);
+    return this.call('POST', '/contacts', fields, false);
   }
 
   showContact(sourceId: string): Promise<ContactAnswer> {
@@ -89,7 +89,7 @@ export class PublicClient {
   }
 
   createConversation(sourceId: string): Promise<WidgetConversation> {
-    return this.call('POST', `/contacts/${sourceId}/conversations`, {});
+    return this.call('POST', `/contacts/${sourceId}/conversations`, {}, false);
   }
 
   messages(sourceId: string, conversationId: number): Promise<WidgetMessage[]> {
@@ -114,18 +114,23 @@ export class PublicClient {
   }
 
   triggerCampaign(sourceId: string, url: string, timeOnPage: number): Promise<{ campaign_id: number | null }> {
-    return this.call('POST', `/contacts/${sourceId}/campaign_triggers`, { url, time_on_page: timeOnPage });
+    return this.call('POST', `/contacts/${sourceId}/campaign_triggers`, { url, time_on_page: timeOnPage }, false);
   }
 
-  /** Retried when the service is briefly unavailable (503) or unreachable; messages are idempotent by `echo_id`. */
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * Retried while the service is briefly unavailable (a 503 is answered before anything is done).
+   * A call lost on the network may have been done, so it is repeated only when repeating is
+   * harmless (`idempotent`: reads, updates, and messages, which are idempotent by `echo_id`);
+   * creating a contact, a conversation or a campaign's message is not.
+   */
+  private async call<T>(method: string, path: string, body?: unknown, idempotent = true): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const response = await fetch(this.root + path, {
         method,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       }).catch((error: unknown) => {
-        if (attempt < RETRIES.length) return null;
+        if (idempotent && attempt < RETRIES.length) return null;
         throw error;
       });
       if (response && response.status !== 503) return this.answer<T>(response);
