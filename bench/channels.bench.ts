@@ -6,6 +6,7 @@ import { Agent, request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { quantile } from './lib/quantile';
 import { machine, say, withBenchRun, writeReport, type BenchRun } from './lib/run';
 import { createWorkspace } from './lib/workspace';
 import { benchProviders, type BenchApi, type BenchProvider, type DirectSend } from './channel-bench-providers';
@@ -30,11 +31,6 @@ const ONLY = process.env.BENCH_CHANNEL_PROVIDERS?.split(',').filter(Boolean);
 const CONCURRENCY = Number(process.env.BENCH_CHANNEL_CONCURRENCY ?? 16);
 const CONTACTS = 20;
 const STALL_MS = 60_000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
-}
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -185,13 +181,13 @@ async function measureProvider(
       texts,
     ])
   ).rows as Array<{ content: string; created_at: Date }>;
-  const latencies = stored.map((row) => row.created_at.getTime() - posted.get(row.content)!);
+  const latencies = stored.map((row) => row.created_at.getTime() - posted.get(row.content)!).sort((a, b) => a - b);
   const inbound = {
     webhooksPerSecond: Math.round(acceptedRate),
     baselinePerSecond: Math.round(sinkRate),
     ratio: ratio(acceptedRate, sinkRate),
-    visibleP50Ms: percentile(latencies, 50),
-    visibleP99Ms: percentile(latencies, 99),
+    visibleP50Ms: quantile(latencies, 0.5),
+    visibleP99Ms: quantile(latencies, 0.99),
   };
   say(
     `  inbound: ${inbound.webhooksPerSecond} webhooks/s accepted (${inbound.ratio}× the fake's ${inbound.baselinePerSecond}/s into a bare sink); webhook → message visible p50 ${inbound.visibleP50Ms} ms, p99 ${inbound.visibleP99Ms} ms`,

@@ -3,6 +3,7 @@ import { createTransport } from 'nodemailer';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { number } from './lib/load';
+import { quantile } from './lib/quantile';
 import { machine, say, withBenchRun, writeReport, type BenchRun } from './lib/run';
 import { createWorkspace } from './lib/workspace';
 
@@ -24,10 +25,6 @@ const CONVERSATIONS = 50;
 const OUT_CONCURRENCY = 16;
 const IN_CONCURRENCY = 8;
 const DOMAIN = 'inbound.bench.test';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-}
 
 async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -98,8 +95,8 @@ async function outgoing(run: BenchRun, api: Api, server: ScriptedSmtpServer, con
   latencies.sort((a, b) => a - b);
   return {
     perSecond: OUT_MAILS / (elapsed / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
     failed,
   };
 }
@@ -139,7 +136,7 @@ async function incoming(run: BenchRun, port: number, inboxAddress: string) {
   });
   const elapsed = Date.now() - started;
   latencies.sort((a, b) => a - b);
-  return { perSecond: IN_MAILS / (elapsed / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { perSecond: IN_MAILS / (elapsed / 1000), p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;

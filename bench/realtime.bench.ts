@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { WebSocket } from 'ws';
+import { quantile } from './lib/quantile';
 import { machine, say, withBenchRun, writeReport } from './lib/run';
 import { createWorkspace } from './lib/workspace';
 
@@ -22,11 +23,6 @@ const BUDGET_MIB = 512;
 const rssMiB = (pid: number) =>
   Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' })) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 /** A raw ActionCable socket: opened once `welcome` arrived. */
 function openSocket(url: string, onFrame?: (frame: any) => void): Promise<WebSocket> {
@@ -131,9 +127,10 @@ async function main(): Promise<void> {
       while (arrivals.size < sent.size && performance.now() < deadline) await sleep(100);
       const latencies = [...sent]
         .filter(([content]) => arrivals.has(content))
-        .map(([content, at]) => arrivals.get(content)! - at);
+        .map(([content, at]) => arrivals.get(content)! - at)
+        .sort((a, b) => a - b);
       say(
-        `  ${refused} creates refused;  ${latencies.length}/${sent.size} frames; p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+        `  ${refused} creates refused;  ${latencies.length}/${sent.size} frames; p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms`,
       );
 
       const liveMessages = sent.size;
@@ -173,8 +170,8 @@ async function main(): Promise<void> {
           messages: liveMessages,
           refused: liveRefused,
           frames: latencies.length,
-          p50_ms: Number(percentile(latencies, 50).toFixed(1)),
-          p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+          p50_ms: quantile(latencies, 0.5),
+          p99_ms: quantile(latencies, 0.99),
         },
         resume: { missed: MISSED, replayed, ms: Math.round(resumeMs), refused_writes: refused - liveRefused },
       };

@@ -8,6 +8,7 @@ import { DeliverySink, type Arrival } from './lib/delivery-sink';
 import { profiling } from './lib/cpu-profile';
 import { EventPublisher } from './lib/event-publisher';
 import { MessagePoster } from './lib/message-poster';
+import { quantile } from './lib/quantile';
 import { number } from './lib/load';
 import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
 import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
@@ -326,12 +327,6 @@ async function stagesOf(
     attemptP50Ms: quantile(attempt, 0.5),
     attemptP99Ms: quantile(attempt, 0.99),
   };
-}
-
-/** The q-quantile of sorted values, to a tenth of a millisecond. */
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] * 10) / 10;
 }
 
 /** Figures of the deliveries to the webhooks `counted` accepts. */

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'nats';
 import { freePort } from './free-port';
 
 const READY_TIMEOUT_MS = 30_000;
+/** Where Debian's `nats-server` package (and a manual install) put it: /usr/sbin is not on a non-root PATH. */
+const NATS_SERVER_BINARIES = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'];
 
 interface NatsNode {
   name: string;
@@ -55,7 +57,7 @@ export class NatsCluster {
       const logFile = join(options.logDir ?? join(root, name), `nats-${name}.log`);
       return { name, port, configFile, storeDir, logFile, child: null };
     });
-    const cluster = new NatsCluster(nodes, root, options.binary ?? process.env.NATS_SERVER_BIN ?? 'nats-server');
+    const cluster = new NatsCluster(nodes, root, options.binary ?? process.env.NATS_SERVER_BIN ?? natsServerBinary());
     // Should the run itself die, its servers go with it.
     process.once('exit', () => nodes.forEach((node) => node.child?.kill('SIGKILL')));
     try {
@@ -142,4 +144,8 @@ export class NatsCluster {
     }
     throw new Error(`the NATS cluster was not ready within ${READY_TIMEOUT_MS} ms: ${last}`);
   }
+}
+
+function natsServerBinary(): string {
+  return NATS_SERVER_BINARIES.find((path) => existsSync(path)) ?? 'nats-server';
 }
