@@ -211,6 +211,27 @@ describe('public client API', () => {
     expect((await api.post(`${token}/contacts/${other.source_id}/conversations`, {})).status).toBe(422);
   });
 
+  it("takes a visitor's file as multipart, and answers 404 for an unknown contact's", async () => {
+    const token = base(widget.website_token);
+    const contact = (await api.post(`${token}/contacts`, { name: 'Uma' })).body;
+    const conversations = `${token}/contacts/${contact.source_id}/conversations`;
+    const id = (await api.post(conversations, {})).body.id;
+    const form = () => {
+      const made = new FormData();
+      made.append('content', 'See attached');
+      made.append('attachments[]', new Blob([Buffer.from('fake png bytes')], { type: 'image/png' }), 'photo.png');
+      return made;
+    };
+    const sent = await api.post(`${conversations}/${id}/messages`, undefined, { form: form() });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ content: 'See attached', attachments: [{ data_url: expect.any(String) }] });
+    const unknown = await api.post(`${token}/contacts/no-such-visitor/conversations/${id}/messages`, undefined, {
+      form: form(),
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Resource could not be found' });
+  });
+
   it('answers submitted values of an input message and refuses them on a plain one', async () => {
     const token = base(widget.website_token);
     const contact = (await api.post(`${token}/contacts`, { name: 'Quinn' })).body;

@@ -155,6 +155,8 @@ export class PublicConversationsController {
     if (request.isMultipart()) {
       const inbox = await this.kinds.of(token);
       if (inbox.account_id === null) throw new NotFoundException(NOT_FOUND_ERROR);
+      // The website token is public: no file is stored before the contact's source id is known.
+      await this.rpc.send(PublicApiPatterns.showContact, { inbox_token: token, contact_identifier: contact });
       const read = await readMultipartMessage(request, this.storage, inbox.account_id);
       data = { content: read.dto.content, echo_id: read.dto.echo_id };
       files = read.files;
