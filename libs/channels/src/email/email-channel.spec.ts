@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { simpleParser } from 'mailparser';
-import { ScriptedSmtpServer, SmtpCapture } from '@parley/testing';
+import { ScriptedSmtpServer, SmtpCapture, eventually } from '@parley/testing';
 import type { SendRequest } from '../port/outgoing-message';
 import { EmailChannel } from './email-channel';
 import type { EmailChannelSettings } from './email-settings';
@@ -161,7 +161,8 @@ describe('EmailChannel.send against real SMTP servers', () => {
         smtp_enable_starttls_auto: false,
       };
       expect(await channel.send(request(own))).toEqual({ outcome: 'transient', error: 'send timed out after 500 ms' });
-      await new Promise((resolve) => setTimeout(resolve, 1800));
+      // Once the held answer is given: the client had gone, so the server did not take the mail.
+      await eventually(() => expect(server.answered).toHaveLength(1), { timeoutMs: 5000 });
       expect(server.received).toHaveLength(1);
       expect(server.accepted).toHaveLength(0);
       expect(await channel.send(request(own))).toMatchObject({ outcome: 'sent' });

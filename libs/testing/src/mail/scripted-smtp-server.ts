@@ -25,6 +25,8 @@ export class ScriptedSmtpServer {
   readonly accepted: AcceptedMail[] = [];
   /** Every DATA the server read, answered or not. */
   readonly received: AcceptedMail[] = [];
+  /** Every DATA the server has answered (a held answer counts once given), accepted or not. */
+  readonly answered: AcceptedMail[] = [];
   private behaviour: SmtpBehaviour = {};
   private readonly closed = new Set<string>();
 
@@ -53,6 +55,7 @@ export class ScriptedSmtpServer {
           self!.received.push(mail);
           const behaviour = self!.take();
           const answer = () => {
+            self!.answered.push(mail);
             if (behaviour.refuse)
               return callback(
                 Object.assign(new Error(behaviour.refuse.message), { responseCode: behaviour.refuse.code }),
