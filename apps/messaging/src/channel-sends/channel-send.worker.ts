@@ -13,6 +13,7 @@ import { MESSAGING_CONFIG, type ChannelsConfig, type MessagingConfig } from '../
 import { ChannelProvidersAdapter, type ConnectedChannel } from './channel-providers.adapter';
 import { DeliveryStatusService } from './delivery-status.service';
 import { nextAttemptDelay } from './retry-schedule.rules';
+import { MessageLoader } from '../conversations/message.loader';
 import { SendRequestLoader, type SendContext } from './send-request.loader';
 
 /** Sends in flight at once in one process: a slow provider holds its own sends, not everyone's. */
@@ -54,6 +55,7 @@ export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
     private readonly providers: ChannelProvidersAdapter,
     private readonly statuses: DeliveryStatusService,
     private readonly writer: MessageWriter,
+    private readonly messages: MessageLoader,
     private readonly queue: ChannelSendQueueWriter,
     @Inject(MESSAGING_CONFIG) config: MessagingConfig,
     @Inject(SERVICE_CONFIG) service: ServiceConfig,
@@ -120,7 +122,7 @@ export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
     const { adapter } = channel;
     if (adapter.unknownOutcome === 'look_up' && adapter.findSent) {
       try {
-        const found = await adapter.findSent(requestFor(context, channel), startedAt);
+        const found = await this.unclaimed(context, await adapter.findSent(requestFor(context, channel), startedAt));
         if (found === null) return false;
         await this.record(send, { outcome: 'sent', providerMessageId: found });
         return true;
@@ -137,6 +139,18 @@ export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
     }
     await this.record(send, { outcome: 'permanent', externalError: UNKNOWN_OUTCOME });
     return true;
+  }
+
+  /** The first of the provider's `ids` that is no other message's of this inbox (the same text sent twice). */
+  private async unclaimed(context: SendContext, ids: string[]): Promise<string | null> {
+    if (ids.length === 0) return null;
+    const taken = await this.messages.sourceIdsTaken(
+      this.dataSource.manager,
+      context.inbox.id,
+      ids,
+      context.request.message.id,
+    );
+    return ids.find((id) => !taken.has(id)) ?? null;
   }
 
   private async send(context: SendContext, channel: ConnectedChannel): Promise<SendOutcome> {

@@ -290,6 +290,15 @@ export class MessageLoader {
     return row.source_id;
   }
 
+  /** Which of the provider `ids` are already the `source_id` of a message of the inbox other than `messageId`. */
+  async sourceIdsTaken(tx: EntityManager, inboxId: number, ids: string[], messageId: number): Promise<Set<string>> {
+    const rows: Array<{ source_id: string }> = await tx.query(
+      'SELECT source_id FROM messaging.messages WHERE inbox_id = $1 AND source_id = ANY($2::text[]) AND id <> $3',
+      [inboxId, ids, messageId],
+    );
+    return new Set(rows.map((row) => row.source_id));
+  }
+
   /** The message's status, its row locked until `tx` ends (a status change reads, decides, writes); null when gone. */
   async lockedStatus(tx: EntityManager, messageId: number): Promise<MessageRow['status'] | null> {
     const [row]: Array<Pick<MessageRow, 'status'>> = await tx.query(

@@ -18,10 +18,12 @@ export interface ChannelAdapter<Settings> {
    */
   readonly unknownOutcome?: 'resend' | 'await_receipt' | 'look_up';
   /**
-   * `look_up`: the provider's id of this send made since `since`, or null when the provider
-   * holds no such message (it never arrived); throws when the provider cannot tell now.
+   * `look_up`: the provider's ids of messages like this send (same recipient and content) made
+   * since `since`, oldest first — none when the provider holds no such message (it never
+   * arrived); the caller skips ids that are already another message's. Throws when the
+   * provider cannot tell now.
    */
-  findSent?(request: SendRequest<Settings>, since: Date): Promise<string | null>;
+  findSent?(request: SendRequest<Settings>, since: Date): Promise<string[]>;
   /** Sends one message; never throws for a provider's refusal (it is a classified outcome). */
   send(request: SendRequest<Settings>): Promise<SendOutcome>;
   /** Checks a delivery before anything is stored (signature, size). */

@@ -56,6 +56,7 @@ describe('TwilioChannel', () => {
       status: 200,
       body: {
         messages: [
+          listed('SM4', 'hello', '2026-11-26T10:00:06Z'),
           listed('SM3', 'hello', '2026-11-26T10:00:05Z', 'inbound'),
           listed('SM2', 'other', '2026-11-26T10:00:04Z'),
           listed('SM1', 'hello', '2026-11-26T10:00:03Z'),
@@ -63,7 +64,8 @@ describe('TwilioChannel', () => {
         ],
       },
     });
-    expect(await channel.findSent(request, since)).toBe('SM1');
+    // The same text sent twice since the attempt: both, oldest first (the caller skips one already recorded).
+    expect(await channel.findSent(request, since)).toEqual(['SM1', 'SM4']);
     const [asked] = provider.requests;
     expect(asked.method).toBe('GET');
     expect(Object.fromEntries(new URL(asked.url, 'https://x').searchParams)).toEqual({
@@ -72,7 +74,7 @@ describe('TwilioChannel', () => {
       PageSize: '100',
     });
     next = () => ({ status: 200, body: { messages: [listed('SM0', 'hello', '2026-11-25T10:00:00Z')] } });
-    expect(await channel.findSent(request, since)).toBeNull();
+    expect(await channel.findSent(request, since)).toEqual([]);
     next = () => ({ status: 503, body: { code: 20503, message: 'Service Unavailable' } });
     await expect(channel.findSent(request, since)).rejects.toThrow(/20503/);
   });

@@ -50,10 +50,11 @@ export class TwilioChannel implements ChannelAdapter<TwilioChannelSettings> {
 
   /**
    * The account's Messages to the contact (`To`, and `From` unless a Messaging Service picks
-   * it), newest first: one created since `since` with this body is the send. Twilio creates the
-   * Message when it answers the send's POST, so none there means the request never arrived.
+   * it): those created since `since` with this body may be the send (oldest first; an agent can
+   * send the same text twice). Twilio creates the Message when it answers the send's POST, so
+   * none there means the request never arrived.
    */
-  async findSent(request: SendRequest<TwilioChannelSettings>, since: Date): Promise<string | null> {
+  async findSent(request: SendRequest<TwilioChannelSettings>, since: Date): Promise<string[]> {
     const settings = request.inbox.settings;
     const sent = this.form(request);
     const query = new URLSearchParams({ To: sent.get('To')!, PageSize: '100' });
@@ -73,13 +74,16 @@ export class TwilioChannel implements ChannelAdapter<TwilioChannelSettings> {
     }>;
     // Twilio's dates have whole seconds: a minute of slack for clocks apart.
     const from = since.getTime() - 60_000;
-    const found = messages.find(
-      (message) =>
-        message.direction?.startsWith('outbound') &&
-        message.body === sent.get('Body') &&
-        Date.parse(message.date_created ?? '') >= from,
-    );
-    return found?.sid ?? null;
+    return messages
+      .filter(
+        (message) =>
+          message.sid &&
+          message.direction?.startsWith('outbound') &&
+          message.body === sent.get('Body') &&
+          Date.parse(message.date_created ?? '') >= from,
+      )
+      .map((message) => message.sid!)
+      .reverse();
   }
 
   async send(request: SendRequest<TwilioChannelSettings>): Promise<SendOutcome> {
