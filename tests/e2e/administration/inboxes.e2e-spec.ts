@@ -260,7 +260,12 @@ describe('inboxes', () => {
     const listed = await agent.api.get('/inboxes');
     expect(listed.body.payload.map((inbox: { id: number }) => inbox.id)).toEqual([mine.id]);
     expect(listed.body.payload[0].secret).toBeNull();
-    expect((await agent.api.get(`/inboxes/${mine.id}`)).status).toBe(200);
+    // The identity-validation key is the administrators' alone, as the signing secret is.
+    expect(mine.hmac_token).toEqual(expect.any(String));
+    expect(listed.body.payload[0].hmac_token).toBeNull();
+    const shown = await agent.api.get(`/inboxes/${mine.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ secret: null, hmac_token: null });
     const forbidden = await agent.api.get(`/inboxes/${notMine.id}`);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: 'You do not have access to this inbox' });

@@ -1,5 +1,14 @@
-import { createTestAccount, gatewayClient, platformClient, readE2eState, type TestAccount } from '@parley/testing';
+import {
+  createTestAccount,
+  eventually,
+  gatewayClient,
+  platformClient,
+  readE2eState,
+  type TestAccount,
+} from '@parley/testing';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 
 /** `GET /platform/api/v1/users/{id}/login`: a single-use sign-in link, good for 10 minutes. */
@@ -44,6 +53,17 @@ describe('sign-in links', () => {
     const again = await gatewayClient().get(path);
     expect(again.status).toBe(401);
     expect(again.body).toEqual({ error: 'The sign-in link is invalid or has expired' });
+  });
+
+  it("keeps the link's token out of the gateway's access log", async () => {
+    const path = pathOf((await linkFor(account.admin.id)).body.url);
+    const token = path.split('/').pop()!;
+    const used = await gatewayClient().get(path);
+    expect(used.status).toBe(200);
+    const requestId = used.headers.get('x-request-id')!;
+    const log = join(readE2eState().logDir, 'gateway.log');
+    await eventually(() => expect(readFileSync(log, 'utf8')).toContain(requestId), { timeoutMs: 5_000 });
+    expect(readFileSync(log, 'utf8')).not.toContain(token);
   });
 
   it('lets one of two simultaneous uses through', async () => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { dirtyTextIn, jsonNestingDepth, textProblem } from './clean-text.rules';
 import type { HttpMetricsService } from './http-metrics.service';
+import { loggedUrl } from './logged-url.rules';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Deeper than any body of the contract; a cap keeps hostile nesting away from recursive code. */
@@ -80,7 +81,7 @@ export function configureFastify(fastify: FastifyInstance, logger: Logger, metri
       {
         correlation_id: request.id,
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

@@ -93,7 +93,7 @@ export interface CampaignTriggerInput {
 /** What a web widget knows of an ongoing campaign: when it fires (its message stays on the server). */
 export interface OngoingCampaignTrigger {
   id: number;
-  trigger_rules: { url: string | null; time_on_page: number | null };
+  trigger_rules: Required<CampaignTriggerRules>;
 }
 
 export interface CampaignTriggerResult {

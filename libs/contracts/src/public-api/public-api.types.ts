@@ -1,5 +1,5 @@
 import type { OngoingCampaignTrigger } from '../campaigns/campaign.types';
-import type { ConversationStatus } from '../conversations/conversation.types';
+import type { ConversationSender, ConversationStatus } from '../conversations/conversation.types';
 import type { WorkingHoursEntry } from '../inboxes/inbox.types';
 import type { Attachment, ContentType, MessageSender, StoredFile } from '../messages/message.types';
 
@@ -54,15 +54,8 @@ export interface PublicMessage {
 }
 
 /** The contact's own record inside a public conversation. */
-export interface PublicConversationContact {
-  id: number;
-  name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  identifier: string | null;
-  thumbnail: string | null;
+export interface PublicConversationContact extends ConversationSender {
   additional_attributes: Record<string, unknown>;
-  blocked: boolean;
 }
 
 export interface PublicConversation {

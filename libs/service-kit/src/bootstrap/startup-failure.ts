@@ -1,9 +1,11 @@
 import type { ServiceConfig } from '../config/service-config';
 
-function redact(url: string): string {
+/** The URL without its password, and without its user too where that is a token (NATS's `nats://<token>@host`). */
+function redact(url: string, options: { user?: boolean } = {}): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    if (options.user && parsed.username) parsed.username = '***';
     return parsed.toString();
   } catch {
     return url;
@@ -15,7 +17,7 @@ export function describeStartupFailure(error: unknown, config: ServiceConfig): s
   const message = (error as Error)?.message ?? String(error);
   const code = (error as { code?: string })?.code;
   if (code === 'CONNECTION_REFUSED' || /nats/i.test(message)) {
-    return `cannot use NATS at ${config.nats.url} (${message}). Is nats-server running with JetStream (-js)?`;
+    return `cannot use NATS at ${config.nats.servers.map((server) => redact(server, { user: true })).join(', ')} (${message}). Is nats-server running with JetStream (-js)?`;
   }
   if (code === 'ECONNREFUSED' || code === '28P01' || code === '3D000' || /postgres|database/i.test(message)) {
     return `cannot use PostgreSQL at ${config.database ? redact(config.database.url) : '(none)'} (${message})`;

@@ -82,13 +82,15 @@ export class EnvReader {
       .map((entry) => entry.trim())
       .filter(Boolean);
     for (const entry of urls) {
+      // Named in the problem, but never with its credentials (`user:password@` or a NATS `token@`).
+      const shown = entry.replace(/\/\/[^/@]*@/, '//***@');
       try {
         const parsed = new URL(entry);
         if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
-          this.problems.push(`${name}: "${entry}": protocol must be one of ${protocols.join(', ')}`);
+          this.problems.push(`${name}: "${shown}": protocol must be one of ${protocols.join(', ')}`);
         }
       } catch {
-        this.problems.push(`${name}: "${entry}" is not a valid URL`);
+        this.problems.push(`${name}: "${shown}" is not a valid URL`);
       }
     }
     return urls;

@@ -53,6 +53,16 @@ describe('loadServiceConfig', () => {
     ]);
   });
 
+  it('names a bad server of the seed list without its credentials', () => {
+    const problems = problemsOf(() =>
+      loadServiceConfig('gateway', { NATS_URL: 'nats://a:4222,http://alice:s3cret@b:80,nats://t0ken@bad host:1' }),
+    );
+    expect(problems).toEqual([
+      'NATS_URL: "http://***@b:80": protocol must be one of nats, tls, ws, wss',
+      'NATS_URL: "nats://***@bad host:1" is not a valid URL',
+    ]);
+  });
+
   it("prefers the service's own database URL", () => {
     const config = loadServiceConfig('contacts', { ...base, CONTACTS_DATABASE_URL: 'postgres://contacts@db/parley' });
     expect(config.database!.url).toBe('postgres://contacts@db/parley');
