@@ -3,6 +3,7 @@ import { RpcCallError } from '@parley/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { statusOf } from './status-by-code.mapper';
+import { loggedUrl } from '../http/logged-url.rules';
 
 const RETRY_AFTER_SECONDS = 5;
 
@@ -37,7 +38,9 @@ export class HttpErrorFilter implements ExceptionFilter {
       const { code, message, attributes } = exception.payload;
       const status = statusOf(code);
       if (status >= 500)
-        this.logger.warn(`${request.method} ${request.url} failed upstream (${request.id}): ${code} ${message}`);
+        this.logger.warn(
+          `${request.method} ${loggedUrl(request.url)} failed upstream (${request.id}): ${code} ${message}`,
+        );
       return [status, attributes?.length ? { error: message, attributes } : { error: message }];
     }
     if (exception instanceof HttpException) {
@@ -53,7 +56,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const clientError = fastifyClientError(exception);
     if (clientError) return [400, { error: clientError }];
     this.logger.error(
-      `${request.method} ${request.url} crashed (${request.id}): ${(exception as Error)?.stack ?? String(exception)}`,
+      `${request.method} ${loggedUrl(request.url)} crashed (${request.id}): ${(exception as Error)?.stack ?? String(exception)}`,
     );
     return [500, { error: 'Internal server error' }];
   }
