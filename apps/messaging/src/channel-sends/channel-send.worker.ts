@@ -31,11 +31,6 @@ function requestFor(context: SendContext, channel: ConnectedChannel): SendReques
 export const UNKNOWN_OUTCOME =
   'outcome unknown: the process sending this message stopped before the provider answered; it was not sent again to avoid a duplicate (send it again if it did not arrive)';
 
-/** `external_error` of a send the provider did not answer, on a channel where nothing names it afterwards. */
-function noAnswer(error: string): string {
-  return `outcome unknown: the provider did not answer (${error}); it was not sent again to avoid a duplicate (send it again if it did not arrive)`;
-}
-
 /**
  * Sends queued messages through their channel. Each attempt runs under a lease claimed in its
  * own short transaction, so no row lock is held across the provider call and replicas never
@@ -97,7 +92,7 @@ export class ChannelSendWorker extends ConcurrentWorkLoop<ClaimedSend> {
     const outcome = await this.send(context, channel);
     // No answer to a request that may have arrived: sending again could make it twice.
     if (mode !== 'resend' && outcome.outcome === 'transient' && outcome.maybeDelivered) {
-      if (!mode) return this.record(send, { outcome: 'permanent', externalError: noAnswer(outcome.error) });
+      if (!mode) return this.record(send, { outcome: 'permanent', externalError: UNKNOWN_OUTCOME });
       const wait = mode === 'look_up' ? LOOK_AGAIN_MS : this.settings.receiptWaitMs;
       return this.queue.awaitReceipt(send, new Date(Date.now() + wait), `no answer: ${outcome.error}`);
     }
