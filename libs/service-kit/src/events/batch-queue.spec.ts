@@ -42,3 +42,46 @@ describe('BatchQueue', () => {
     await expect(waiting).resolves.toEqual([]);
   });
 });
+
+describe('BatchQueue gathering', () => {
+  it('gives the first item at once when nothing was taken lately', async () => {
+    const queue = new BatchQueue<number>(10_000);
+    queue.push(1);
+    await expect(queue.take(5)).resolves.toEqual([1]);
+  });
+
+  it('waits for a fuller batch while items flow, and stops waiting once it is full', async () => {
+    const queue = new BatchQueue<number>(10_000);
+    queue.push(1);
+    await queue.take(3);
+    queue.push(2);
+    let taken: number[] | null = null;
+    const take = queue.take(3).then((items) => (taken = items));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(taken).toBeNull();
+    queue.push(3);
+    queue.push(4);
+    await take;
+    expect(taken).toEqual([2, 3, 4]);
+  });
+
+  it('hands what it has when the gathering time is up', async () => {
+    const queue = new BatchQueue<number>(20);
+    queue.push(1);
+    await queue.take(3);
+    queue.push(2);
+    const started = performance.now();
+    await expect(queue.take(3)).resolves.toEqual([2]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(15);
+  });
+
+  it('stops gathering when closed', async () => {
+    const queue = new BatchQueue<number>(10_000);
+    queue.push(1);
+    await queue.take(3);
+    queue.push(2);
+    const take = queue.take(3);
+    queue.close();
+    await expect(take).resolves.toEqual([2]);
+  });
+});

@@ -24,7 +24,7 @@ function fakeTransaction(deleted: number[]) {
 const event = (type: string, accountId: number | null) =>
   ({ id: `${type}-${accountId}`, type, account_id: accountId }) as EventEnvelope;
 
-describe('DeletedAccounts.refuseLate', () => {
+describe('DeletedAccounts.lockOf and refuseLocked', () => {
   const deletedAccounts = new DeletedAccounts({ database: { schema: 'contacts' } } as ServiceConfig);
 
   it('leaves out events of deleted accounts, but not the deletion itself nor events of no account', async () => {
@@ -36,16 +36,15 @@ describe('DeletedAccounts.refuseLate', () => {
       event(IdentityEvents.userCreated, null),
       event(LabelEvents.updated, 2),
     ];
-    expect((await deletedAccounts.refuseLate(tx, events)).map((kept) => kept.id)).toEqual([
+    // The locks to take first: each account once, in order, the deletion's account included.
+    expect(deletedAccounts.lockOf(events)).toEqual({ name: 'contacts.deleted_accounts', accounts: [1, 2] });
+    expect((await deletedAccounts.refuseLocked(tx, events)).map((kept) => kept.id)).toEqual([
       `${LabelEvents.created}-1`,
       `${IdentityEvents.accountDeleted}-2`,
       `${IdentityEvents.userCreated}-null`,
     ]);
-    // The locks first (each account once, in order), then the tombstones in a statement of its own.
-    expect(
-      statements.map(({ text, values }) => [text.includes('pg_advisory_xact_lock_shared'), values[values.length - 1]]),
-    ).toEqual([
-      [true, [1, 2]],
+    // Only the tombstones are read: the caller holds the locks already.
+    expect(statements.map(({ text, values }) => [text.includes('pg_advisory'), values[values.length - 1]])).toEqual([
       [false, [1, 2]],
     ]);
   });
@@ -53,7 +52,8 @@ describe('DeletedAccounts.refuseLate', () => {
   it('asks nothing when no event names an account to check', async () => {
     const { tx, statements } = fakeTransaction([2]);
     const events = [event(IdentityEvents.accountDeleted, 2), event(IdentityEvents.userCreated, null)];
-    expect(await deletedAccounts.refuseLate(tx, events)).toEqual(events);
+    expect(deletedAccounts.lockOf(events).accounts).toEqual([]);
+    expect(await deletedAccounts.refuseLocked(tx, events)).toEqual(events);
     expect(statements).toEqual([]);
   });
 });

@@ -12,6 +12,12 @@ import { preparedQuery } from '../database/prepared-query';
  * waits for events of the account being applied, and events applied after it are refused:
  * nothing it removed comes back.
  */
+/** Shared advisory locks, one per account, under one name. */
+export interface AccountLocks {
+  name: string;
+  accounts: number[];
+}
+
 @Injectable()
 export class DeletedAccounts {
   private readonly schema: string;
@@ -28,19 +34,20 @@ export class DeletedAccounts {
     ]);
   }
 
+  /** The shared locks `refuseLocked` needs taken first: one per account of these events, in a fixed order. */
+  lockOf(events: EventEnvelope[]): AccountLocks {
+    const accounts = [...new Set(events.filter(isChecked).map((event) => event.account_id!))].sort((a, b) => a - b);
+    return { name: this.lockName, accounts };
+  }
+
   /**
    * The events to apply: those of deleted accounts are left out (except the deletion itself,
-   * which cascades may see again). Call it before the transaction writes anything.
+   * which cascades may see again). The transaction took `lockOf(events)` in an earlier
+   * statement (consumers take them with their inbox records) and wrote nothing of theirs yet.
    */
-  async refuseLate(tx: EntityManager, events: EventEnvelope[]): Promise<EventEnvelope[]> {
-    const accounts = [...new Set(events.filter(isChecked).map((event) => event.account_id!))].sort((a, b) => a - b);
+  async refuseLocked(tx: EntityManager, events: EventEnvelope[]): Promise<EventEnvelope[]> {
+    const { accounts } = this.lockOf(events);
     if (accounts.length === 0) return events;
-    await preparedQuery(
-      tx,
-      `${this.schema}_deleted_accounts_lock`,
-      'SELECT pg_advisory_xact_lock_shared(hashtext($1), a) FROM unnest($2::int[]) AS a',
-      [this.lockName, accounts],
-    );
     // A statement of its own: its snapshot is taken after the locks, so it sees a cascade that committed meanwhile.
     const rows = await preparedQuery<{ account_id: number }>(
       tx,

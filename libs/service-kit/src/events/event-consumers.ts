@@ -176,7 +176,7 @@ export class EventConsumers {
     this.metrics.onScrape(async () => {
       if (consumer) this.metrics.consumerPending.set({ consumer: durable }, (await consumer.info(true)).num_pending);
     });
-    const queue = new BatchQueue<JsMsg>();
+    const queue = new BatchQueue<JsMsg>(this.config.consumers.gatherMs);
     const worker = async () => {
       for (let batch = await queue.take(APPLY_BATCH); batch.length > 0; batch = await queue.take(APPLY_BATCH)) {
         await this.handleBatch(registration, batch);
@@ -330,15 +330,18 @@ export class EventConsumers {
   /** One transaction: the inbox records, then the events not applied before (nor of deleted accounts), in order. */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
     return this.outbox.transaction(async (tx, emit, sendMail) => {
+      const all = deliveries.map(({ event }) => event);
+      // One statement takes the accounts' shared locks and records the events (a round trip less).
       const fresh = await claimInboxEntries(
         tx,
         this.config.database!.schema,
         registration.durable,
-        deliveries.map(({ event }) => event.id),
+        all.map((event) => event.id),
+        this.deletedAccounts.lockOf(all),
       );
       // delete: the same event twice in one batch (a redelivery) is applied once
-      const unseen = deliveries.map(({ event }) => event).filter((event) => fresh.delete(event.id));
-      const events = await this.deletedAccounts.refuseLate(tx, unseen);
+      const unseen = all.filter((event) => fresh.delete(event.id));
+      const events = await this.deletedAccounts.refuseLocked(tx, unseen);
       if (events.length === 0) return;
       const { handler } = registration;
       const span = (event: EventEnvelope, work: () => Promise<void>) =>
