@@ -10,7 +10,7 @@ import {
   type RealtimeFrame,
   type Typist,
 } from '@parley/contracts';
-import { EventBus, OnEvents, RpcClient } from '@parley/service-kit';
+import { EventBus, OnEventsToPublish, RpcClient } from '@parley/service-kit';
 import { IdentityLoader } from '../identity/identity.loader';
 import { membersOfInbox } from '../inboxes/inboxes.loader';
 import { toPublicMessage } from '../public-api/public-api.mapper';
@@ -76,7 +76,7 @@ export class RealtimeFanoutConsumer {
     private readonly rpc: RpcClient,
   ) {}
 
-  @OnEvents(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
+  @OnEventsToPublish(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
   async onEvents(events: Array<EventEnvelope<FanoutData>>): Promise<void> {
     const agents = new Lookups((key: string) => {
       const [accountId, inboxId] = key.split(':').map(Number);

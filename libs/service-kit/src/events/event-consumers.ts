@@ -329,6 +329,17 @@ export class EventConsumers {
 
   /** One transaction: the inbox records, then the events not applied before (nor of deleted accounts), in order. */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
+    const { handler } = registration;
+    if (handler.publishOnly) {
+      // A redelivery in the same batch is published once; later ones JetStream drops by id.
+      const events = [...new Map(deliveries.map(({ event }) => [event.id, event])).values()];
+      return inSpan(
+        `${events[0].type} → ${registration.durable}`,
+        'consumer',
+        { traceparent: events[0].meta?.traceparent },
+        () => runInRequestContext(contextOf(events[0]), () => handler.run(events)),
+      );
+    }
     return this.outbox.transaction(async (tx, emit, sendMail) => {
       const all = deliveries.map(({ event }) => event);
       // One statement takes the accounts' shared locks and records the events (a round trip less).
@@ -343,7 +354,6 @@ export class EventConsumers {
       const unseen = all.filter((event) => fresh.delete(event.id));
       const events = await this.deletedAccounts.refuseLocked(tx, unseen);
       if (events.length === 0) return;
-      const { handler } = registration;
       const span = (event: EventEnvelope, work: () => Promise<void>) =>
         inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, work);
       if (handler.batch) {

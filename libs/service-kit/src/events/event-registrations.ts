@@ -6,12 +6,16 @@ import type { Emit, SendMail } from './outbox';
 
 type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
 type BatchHandler = (events: EventEnvelope[], tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
+type PublishingHandler = (events: EventEnvelope[]) => Promise<void>;
 
 /** One durable consumer: an `@OnEvent` method and one event type it handles. */
 export interface Registration {
   durable: string;
   type: string;
-  handler: { batch: false; run: Handler } | { batch: true; run: BatchHandler };
+  handler:
+    | { batch: false; publishOnly: false; run: Handler }
+    | { batch: true; publishOnly: false; run: BatchHandler }
+    | { batch: true; publishOnly: true; run: PublishingHandler };
   concurrency: number;
   when?: (event: EventEnvelope) => boolean;
 }
@@ -36,7 +40,7 @@ export function collectRegistrations(
         registrations.push({
           durable: `${service}__${named.replace(/[^A-Za-z0-9_-]/g, '_')}`,
           type,
-          handler: { batch: meta.batch === true, run: (prototype[method] as Handler & BatchHandler).bind(instance) },
+          handler: handlerOf(meta, (prototype[method] as Handler & BatchHandler).bind(instance)),
           concurrency: Math.max(1, meta.concurrency ?? 1),
           when: meta.when,
         });
@@ -44,4 +48,9 @@ export function collectRegistrations(
     }
   }
   return registrations;
+}
+
+function handlerOf(meta: EventHandlerMetadata, run: Handler & BatchHandler): Registration['handler'] {
+  if (meta.publishOnly) return { batch: true, publishOnly: true, run: run as unknown as PublishingHandler };
+  return meta.batch ? { batch: true, publishOnly: false, run } : { batch: false, publishOnly: false, run };
 }

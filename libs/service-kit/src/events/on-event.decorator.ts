@@ -20,6 +20,8 @@ export interface EventHandlerMetadata {
   when?: (event: EventEnvelope) => boolean;
   /** Set by `OnEvents`: the handler takes the events of a transaction as one array. */
   batch?: boolean;
+  /** Set by `OnEventsToPublish`: the handler runs outside a transaction (see there). */
+  publishOnly?: boolean;
 }
 
 /**
@@ -46,5 +48,24 @@ export function OnEvents(
     types: Array.isArray(types) ? types : [types],
     ...options,
     batch: true,
+  });
+}
+
+/**
+ * Like `OnEvents`, for handlers that write nothing to the database and only publish, each
+ * publication under an id JetStream de-duplicates (a redelivery falls within the stream's
+ * duplicate window, longer than the ack wait): `(events: Array<EventEnvelope<EventMap[T]>>) => Promise<void>`.
+ * They run without a transaction, inbox record or deleted-account check — four round trips a
+ * batch that would guard nothing.
+ */
+export function OnEventsToPublish(
+  types: EventType | EventType[],
+  options: Omit<EventHandlerMetadata, 'types' | 'batch' | 'publishOnly'> = {},
+): MethodDecorator {
+  return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, {
+    types: Array.isArray(types) ? types : [types],
+    ...options,
+    batch: true,
+    publishOnly: true,
   });
 }
