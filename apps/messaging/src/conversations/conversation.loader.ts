@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { gravatarUrl } from '../identity/identity.mapper';
 import { MessageLoader } from './message.loader';
 import { canReplyAt } from './messaging-window.rules';
+import type { ConversationListRow } from './persistence/conversation-list.row';
 import { CONVERSATIONS_BY_IDS, type ConversationViewRow } from './persistence/conversation.row';
 
 /** Reads conversations as the REST API shows them, in the order of the ids asked for. */
@@ -67,7 +68,11 @@ export class ConversationLoader {
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const messageIds = rows
-      .flatMap((row) => [row.last_message_id, row.last_non_activity_message_id])
+      .flatMap((row) =>
+        options.withLastMessage
+          ? [row.last_message_id, row.last_non_activity_message_id]
+          : [row.last_non_activity_message_id],
+      )
       .filter((id): id is number => id !== null);
     const messages = await this.messages.byIds([...new Set(messageIds)], options.tx);
     return ids
@@ -83,6 +88,15 @@ export class ConversationLoader {
           last_non_activity_message: lastNonActivity,
         };
       });
+  }
+
+  /** The conversations of a list's rows (conversationListSql), in their order, as `conversations` shows them without the last message. */
+  listed(rows: ConversationListRow[]): Conversation[] {
+    return rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [{ ...toSnapshot(row), messages: [], last_non_activity_message: this.messages.lastMessage(row) }],
+    );
   }
 
   async conversation(id: number, tx?: EntityManager): Promise<Conversation> {
