@@ -17,12 +17,16 @@ import { CustomAttributesLoader } from '../custom-attributes/custom-attributes.l
 import { inboxesServedBy } from '../inboxes/inboxes.loader';
 import { ConversationLoader } from './conversation.loader';
 import { maintainedCountsSql } from './persistence/conversation-count.row';
-import { conversationCountsSql, conversationPageSql } from './persistence/conversation.row';
+import { conversationListSql, type ConversationListRow } from './persistence/conversation-list.row';
+import { conversationCountsSql } from './persistence/conversation.row';
 
 interface Where {
   clauses: string[];
   params: unknown[];
 }
+
+/** A counts statement over a Where's parameters; `me` is the caller's placeholder. */
+type CountsSql = (me: string) => string;
 
 const FIELDS: Record<string, FilterField> = {
   status: { sql: 'c.status', kind: 'enum', values: CONVERSATION_STATUSES },
@@ -39,7 +43,7 @@ const FIELDS: Record<string, FilterField> = {
   campaign_id: { sql: 'c.campaign_id', kind: 'number' },
 };
 
-/** Lists, counts and filters conversations with the caller's visibility, in one grouped count and one page query. */
+/** Lists, counts and filters conversations with the caller's visibility: a page and its counts in one statement. */
 @Injectable()
 export class ConversationsQuery {
   constructor(
@@ -49,34 +53,26 @@ export class ConversationsQuery {
   ) {}
 
   async list(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationPage> {
-    return this.page(
-      scope,
-      this.listWhere(scope, query),
-      query.assignee_type,
-      query.page,
-      () => this.counts(scope, query),
-      true,
-    );
+    const where = this.listWhere(scope, query);
+    return this.page(scope, where, this.countsSql(scope, query, where), query.assignee_type, query.page, true);
   }
 
-  /** Maintained counts where the list narrows by buckets only (status, inbox, team); counted where labels or a search narrow it. */
+  /** The list's counts alone (`…/conversations/meta`). */
   async counts(scope: AccountScoped, query: ConversationListQuery): Promise<ConversationCounts> {
-    if (query.labels?.length || query.q?.trim())
-      return this.count(scope, this.listWhere(scope, query), conversationCountsSql, true);
-    return this.count(scope, this.bucketWhere(scope, query, 'k'), maintainedCountsSql, true);
+    const where = this.listWhere(scope, query);
+    const params = [...where.params, scope.caller.user_id];
+    const [row] = await this.run<ConversationCounts>(
+      this.countsSql(scope, query, where)(`$${params.length}`),
+      params,
+      true,
+    );
+    return row;
   }
 
   async filter(scope: AccountScoped, conditions: FilterCondition[], page?: number): Promise<ConversationPage> {
     const where = this.bucketWhere(scope, { status: 'all' }, 'c');
     where.clauses.push((await this.compiler(scope.account_id)).compile(conditions, where.params));
-    return this.page(
-      scope,
-      where,
-      undefined,
-      page,
-      () => this.count(scope, where, conversationCountsSql, false),
-      false,
-    );
+    return this.page(scope, where, countedOver(where), undefined, page, false);
   }
 
   /** Refuses a payload `filter` would refuse (FILTER.INVALID naming the fault), without running it: saved filters are checked so. */
@@ -135,20 +131,16 @@ export class ConversationsQuery {
     return where;
   }
 
-  /** The counts ignore `assignee_type`, so switching tabs does not change them. */
-  private async count(
-    scope: AccountScoped,
-    where: Where,
-    sql: (where: string, me: string) => string,
-    prepared: boolean,
-  ): Promise<ConversationCounts> {
-    const params = [...where.params, scope.caller.user_id];
-    const [row] = await this.run<ConversationCounts>(
-      sql(where.clauses.join(' AND '), `$${params.length}`),
-      params,
-      prepared,
-    );
-    return row;
+  /**
+   * The list's counts over `where` (its listWhere): maintained where it narrows by buckets only
+   * (status, inbox, team), counted where labels or a search narrow it. The buckets' parameters
+   * are listWhere's own, in the same order, so either statement runs on `where`'s parameters.
+   * The counts ignore `assignee_type`, so switching tabs does not change them.
+   */
+  private countsSql(scope: AccountScoped, query: ConversationListQuery, where: Where): CountsSql {
+    if (query.labels?.length || query.q?.trim()) return countedOver(where);
+    const buckets = this.bucketWhere(scope, query, 'k').clauses.join(' AND ');
+    return (me) => maintainedCountsSql(buckets, me);
   }
 
   /**
@@ -166,57 +158,59 @@ export class ConversationsQuery {
     );
   }
 
+  /** A page of `where` (conditions on `c`) with the counts of `countsSql`, one statement. */
   private async page(
     scope: AccountScoped,
     where: Where,
+    countsSql: CountsSql,
     assigneeType: ConversationListQuery['assignee_type'],
     requestedPage = 1,
-    countsOf: () => Promise<ConversationCounts>,
     prepared: boolean,
   ): Promise<ConversationPage> {
-    const counts = await countsOf();
-    const params = [...where.params];
-    const tab = assigneeTab(assigneeType, `$${params.length + 1}`, counts);
-    if (tab.clause?.includes(`$${params.length + 1}`)) params.push(scope.caller.user_id);
+    const params = [...where.params, scope.caller.user_id];
+    const me = `$${params.length}`;
+    const tab = assigneeTab(assigneeType, me);
     const clauses = tab.clause ? [...where.clauses, tab.clause] : where.clauses;
-    const total = tab.total;
     const page = Math.max(1, requestedPage);
     params.push(CONVERSATIONS_PAGE_SIZE, (page - 1) * CONVERSATIONS_PAGE_SIZE);
-    const rows = await this.run<{ id: number }>(
-      conversationPageSql(clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`),
+    const rows = await this.run<ConversationListRow>(
+      conversationListSql(countsSql(me), clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`),
       params,
       prepared,
     );
-    const payload = await this.loader.conversations(
-      rows.map((row) => row.id),
-      { withLastMessage: false },
-    );
+    const [{ mine_count, assigned_count, unassigned_count, all_count }] = rows;
+    const counts: ConversationCounts = { mine_count, assigned_count, unassigned_count, all_count };
     return {
-      meta: { ...counts, current_page: page, total_pages: Math.ceil(total / CONVERSATIONS_PAGE_SIZE) },
-      payload,
+      meta: { ...counts, current_page: page, total_pages: Math.ceil(tab.total(counts) / CONVERSATIONS_PAGE_SIZE) },
+      payload: this.loader.listed(rows),
     };
   }
 }
 
-/** The `assignee_type` tab: its condition and how many conversations it holds. */
+/** Counts over the conversations of `where` themselves. */
+function countedOver(where: Where): CountsSql {
+  const conditions = where.clauses.join(' AND ');
+  return (me) => conversationCountsSql(conditions, me);
+}
+
+/** The `assignee_type` tab: its condition and how many conversations of the counts it holds. */
 function assigneeTab(
   type: ConversationListQuery['assignee_type'],
   me: string,
-  counts: ConversationCounts,
-): { clause?: string; total: number } {
+): { clause?: string; total: (counts: ConversationCounts) => number } {
   switch (type) {
     case 'me':
-      return { clause: `c.assignee_id = ${me}`, total: counts.mine_count };
+      return { clause: `c.assignee_id = ${me}`, total: (counts) => counts.mine_count };
     case 'assigned':
-      return { clause: 'c.assignee_id IS NOT NULL', total: counts.assigned_count };
+      return { clause: 'c.assignee_id IS NOT NULL', total: (counts) => counts.assigned_count };
     case 'unassigned':
-      return { clause: 'c.assignee_id IS NULL', total: counts.unassigned_count };
+      return { clause: 'c.assignee_id IS NULL', total: (counts) => counts.unassigned_count };
     case 'unassigned_or_me':
       return {
         clause: `(c.assignee_id IS NULL OR c.assignee_id = ${me})`,
-        total: counts.unassigned_count + counts.mine_count,
+        total: (counts) => counts.unassigned_count + counts.mine_count,
       };
     default:
-      return { total: counts.all_count };
+      return { total: (counts) => counts.all_count };
   }
 }

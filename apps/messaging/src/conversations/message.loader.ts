@@ -16,7 +16,14 @@ import {
   type AttachmentFileRow,
   type StoredAttachmentRow,
 } from './persistence/attachment.row';
-import { MESSAGES_BY_IDS, MESSAGES_VIEW, type MessageRow, type MessageViewRow } from './persistence/message.row';
+import {
+  lastMessageOf,
+  MESSAGES_BY_IDS,
+  MESSAGES_VIEW,
+  type LastMessageColumns,
+  type MessageRow,
+  type MessageViewRow,
+} from './persistence/message.row';
 
 /** An outgoing message's place in its provider thread (see `MessageLoader.threadOf`). */
 export interface MessageThread {
@@ -75,6 +82,16 @@ export class MessageLoader {
     );
     const messages = await this.map(rows, tx);
     return new Map(messages.map((message) => [message.id, message]));
+  }
+
+  /** The message a row read with LAST_MESSAGE_JOIN carries (its attachments with it), or null. */
+  lastMessage(row: LastMessageColumns): Message | null {
+    const message = lastMessageOf(row);
+    if (!message) return null;
+    return this.toMessage(
+      message,
+      (row.lm_attachments ?? []).map((attachment) => this.toAttachment(attachment)),
+    );
   }
 
   async one(id: number, tx?: EntityManager): Promise<Message> {

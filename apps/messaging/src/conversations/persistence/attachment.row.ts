@@ -22,9 +22,20 @@ export type StoredAttachmentRow = Pick<
   'id' | 'message_id' | 'file_type' | 'extension' | 'content_type' | 'file_size' | 'storage_key'
 >;
 
+const STORED_ATTACHMENT_COLUMNS = 'id, message_id, file_type, extension, content_type, file_size, storage_key';
+
 /** The attachments of the messages `$1`, as StoredAttachmentRow. */
-export const ATTACHMENTS_OF_MESSAGES =
-  'SELECT id, message_id, file_type, extension, content_type, file_size, storage_key FROM messaging.attachments WHERE message_id = ANY($1::int[]) ORDER BY id';
+export const ATTACHMENTS_OF_MESSAGES = `SELECT ${STORED_ATTACHMENT_COLUMNS} FROM messaging.attachments WHERE message_id = ANY($1::int[]) ORDER BY id`;
+
+/**
+ * The attachments of message `messageId` (a column reference) as a JSON array of
+ * StoredAttachmentRow in ATTACHMENTS_OF_MESSAGES' order, null when it has none: a scalar
+ * sub-select, for a statement that reads messages beside other rows. Every column is a number
+ * or text, so JSON hands them back as a row would.
+ */
+export function attachmentsOfMessageJson(messageId: string): string {
+  return `(SELECT json_agg(a ORDER BY a.id) FROM (SELECT ${STORED_ATTACHMENT_COLUMNS} FROM messaging.attachments WHERE message_id = ${messageId}) a)`;
+}
 
 /** The stored file of attachment `$1` in account `$2`, as AttachmentFileRow. */
 export const ATTACHMENT_FILE =

@@ -69,14 +69,15 @@ export interface ConversationViewRow extends ConversationRow {
   team_name: string | null;
 }
 
-const CONVERSATION_VIEW = `
+/** A conversation as ConversationViewRow over `c`; CONVERSATION_VIEW_JOINS follow, then the caller's WHERE. */
+export const CONVERSATION_VIEW = `
   SELECT c.*, i.channel_type,
          cv.name AS contact_name, cv.email AS contact_email, cv.phone_number AS contact_phone, cv.identifier AS contact_identifier,
          cv.thumbnail AS contact_thumbnail, cv.blocked AS contact_blocked, (cv.id IS NOT NULL) AS contact_known,
          u.name AS assignee_name, u.display_name AS assignee_display_name, u.email AS assignee_email,
          au.availability_status AS assignee_availability, au.role AS assignee_role, u.confirmed AS assignee_confirmed,
          au.auto_offline AS assignee_auto_offline, t.name AS team_name`;
-const CONVERSATION_VIEW_JOINS = `
+export const CONVERSATION_VIEW_JOINS = `
     FROM messaging.conversations c
     JOIN messaging.inboxes i ON i.id = c.inbox_id
     LEFT JOIN messaging.contacts_view cv ON cv.id = c.contact_id AND NOT cv.deleted

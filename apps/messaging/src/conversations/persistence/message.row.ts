@@ -1,4 +1,5 @@
 import type { ContentType, MessageSender, MessageStatus, MessageType, TemplateParams } from '@parley/contracts';
+import { attachmentsOfMessageJson, type StoredAttachmentRow } from './attachment.row';
 import type { ConversationCounters } from './conversation.row';
 
 /** @owns messaging.messages */
@@ -33,16 +34,74 @@ export interface MessageViewRow extends Omit<MessageRow, 'conversation_id' | 'te
   sender_thumbnail: string | null;
 }
 
-/** Messages as MessageViewRow; the caller adds the WHERE (over `m`). */
-export const MESSAGES_VIEW = `
-  SELECT m.id, m.account_id, m.inbox_id, c.display_id, m.content, m.message_type, m.content_type, m.content_attributes, m.status,
-         m.private, m.source_id, m.echo_id, m.sender_type, m.sender_id, m.external_error, m.created_at, m.updated_at,
-         CASE m.sender_type WHEN 'user' THEN coalesce(u.display_name, u.name) WHEN 'contact' THEN cv.name END AS sender_name,
-         CASE m.sender_type WHEN 'contact' THEN cv.thumbnail END AS sender_thumbnail
-    FROM messaging.messages m
-    JOIN messaging.conversations c ON c.id = m.conversation_id
+/** Each column of MessageViewRow over `m`, its conversation `c` and its sender (`u`: a user, `cv`: a contact). */
+const MESSAGE_VIEW_COLUMNS: Record<keyof MessageViewRow, string> = {
+  id: 'm.id',
+  account_id: 'm.account_id',
+  inbox_id: 'm.inbox_id',
+  display_id: 'c.display_id',
+  content: 'm.content',
+  message_type: 'm.message_type',
+  content_type: 'm.content_type',
+  content_attributes: 'm.content_attributes',
+  status: 'm.status',
+  private: 'm.private',
+  source_id: 'm.source_id',
+  echo_id: 'm.echo_id',
+  sender_type: 'm.sender_type',
+  sender_id: 'm.sender_id',
+  external_error: 'm.external_error',
+  created_at: 'm.created_at',
+  updated_at: 'm.updated_at',
+  sender_name: "CASE m.sender_type WHEN 'user' THEN coalesce(u.display_name, u.name) WHEN 'contact' THEN cv.name END",
+  sender_thumbnail: "CASE m.sender_type WHEN 'contact' THEN cv.thumbnail END",
+};
+const MESSAGE_VIEW_KEYS = Object.keys(MESSAGE_VIEW_COLUMNS) as Array<keyof MessageViewRow>;
+
+/** The select list of MessageViewRow, each column named `<prefix><column>`. */
+function messageViewColumns(prefix: string): string {
+  return MESSAGE_VIEW_KEYS.map((key) => `${MESSAGE_VIEW_COLUMNS[key]} AS ${prefix}${key}`).join(', ');
+}
+
+const MESSAGE_SENDER_JOINS = `
     LEFT JOIN messaging.users u ON m.sender_type = 'user' AND u.id = m.sender_id
     LEFT JOIN messaging.contacts_view cv ON m.sender_type = 'contact' AND cv.id = m.sender_id`;
+
+/** Messages as MessageViewRow; the caller adds the WHERE (over `m`). */
+export const MESSAGES_VIEW = `
+  SELECT ${messageViewColumns('')}
+    FROM messaging.messages m
+    JOIN messaging.conversations c ON c.id = m.conversation_id${MESSAGE_SENDER_JOINS}`;
+
+/** The prefix of the last non-activity message's columns in a row of the conversation list (LAST_MESSAGE_JOIN). */
+const LAST_MESSAGE = 'lm_';
+
+/** The columns LAST_MESSAGE_JOIN adds to a conversation's row: MessageViewRow's, prefixed, and the attachments. */
+export type LastMessageColumns = { [K in keyof MessageViewRow as `lm_${K}`]: MessageViewRow[K] | null } & {
+  lm_attachments: StoredAttachmentRow[] | null;
+};
+
+/**
+ * The last non-activity message of conversation `c` as LastMessageColumns (all null when it has
+ * none): a lateral join, so a list reads its conversations' messages in its own statement. Its
+ * `u` and `cv` (the sender) hide the conversation's own within it.
+ */
+export const LAST_MESSAGE_JOIN = `
+    LEFT JOIN LATERAL (
+      SELECT ${messageViewColumns(LAST_MESSAGE)}, ${attachmentsOfMessageJson('m.id')} AS ${LAST_MESSAGE}attachments
+        FROM messaging.messages m${MESSAGE_SENDER_JOINS}
+       WHERE m.id = c.last_non_activity_message_id) lm ON true`;
+
+const LAST_MESSAGE_KEYS = MESSAGE_VIEW_KEYS.map((key) => [key, `${LAST_MESSAGE}${key}`] as const);
+
+/** The MessageViewRow of LAST_MESSAGE_JOIN's columns, or null when the conversation has no such message. */
+export function lastMessageOf(row: LastMessageColumns): MessageViewRow | null {
+  if (row.lm_id === null) return null;
+  const columns = row as unknown as Record<string, unknown>;
+  const message: Record<string, unknown> = {};
+  for (const [key, column] of LAST_MESSAGE_KEYS) message[key] = columns[column];
+  return message as unknown as MessageViewRow;
+}
 
 /** The messages of `$1` (ids) as MessageViewRow. */
 export const MESSAGES_BY_IDS = `${MESSAGES_VIEW} WHERE m.id = ANY($1::int[])`;
