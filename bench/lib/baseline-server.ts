@@ -2,14 +2,11 @@ import { CONVERSATIONS_PAGE_SIZE } from '@parley/contracts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
-  ATTACHMENTS_OF_MESSAGES,
   CONVERSATION_FOR_MESSAGE,
-  conversationCountsSql,
-  conversationPageSql,
-  CONVERSATIONS_BY_IDS,
+  conversationListSql,
   INSERT_MESSAGE,
   insertMessageParams,
-  MESSAGES_BY_IDS,
+  maintainedCountsSql,
   type InsertedMessage,
   type MessageInsert,
 } from '@parley/messaging';
@@ -95,50 +92,41 @@ function createMessage(content: string, index: number): Promise<unknown> {
   });
 }
 
-/** The default list of an administrator (open conversations, first page): grouped counts, a page of ids, those rows with their last messages. */
+/**
+ * The default list of an administrator (open conversations, first page) as the product runs it:
+ * the maintained counts, the page and its conversations with their last messages, one statement.
+ */
 async function listConversations(): Promise<unknown> {
-  const where = 'c.account_id = $1 AND c.status = $2';
-  const counts = await conversationCounts();
-  const { rows: page } = await pool.query<{ id: number }>(conversationPageSql(where, '$3', '$4'), [
+  const counts = maintainedCountsSql('k.account_id = $1 AND k.status = $2', '$3');
+  const { rows } = await pool.query(conversationListSql(counts, 'c.account_id = $1 AND c.status = $2', '$4', '$5'), [
     fixture.accountId,
     'open',
+    fixture.userId,
     CONVERSATIONS_PAGE_SIZE,
     0,
   ]);
-  const ids = page.map((row) => row.id);
-  const { rows } = ids.length ? await pool.query(CONVERSATIONS_BY_IDS, [ids]) : { rows: [] };
-  const messageIds = [
-    ...new Set(
-      rows.flatMap((row) => [row.last_message_id, row.last_non_activity_message_id]).filter((id) => id !== null),
-    ),
-  ];
-  const { rows: messages } = messageIds.length ? await pool.query(MESSAGES_BY_IDS, [messageIds]) : { rows: [] };
-  if (messages.length) await pool.query(ATTACHMENTS_OF_MESSAGES, [messages.map((message) => message.id)]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const messageById = new Map(messages.map((message) => [message.id, message]));
-  const payload = ids
-    .filter((id) => byId.has(id))
-    .map((id) => {
-      const row = byId.get(id);
-      return {
-        ...row,
-        messages: [],
-        last_non_activity_message: messageById.get(row.last_non_activity_message_id) ?? null,
-      };
-    });
+  const [{ mine_count, assigned_count, unassigned_count, all_count }] = rows;
+  const payload = rows.filter((row) => row.id !== null).map((row) => ({ ...row, messages: [] }));
   return {
     data: {
-      meta: { ...counts, current_page: 1, total_pages: Math.ceil(counts.all_count / CONVERSATIONS_PAGE_SIZE) },
+      meta: {
+        mine_count,
+        assigned_count,
+        unassigned_count,
+        all_count,
+        current_page: 1,
+        total_pages: Math.ceil(all_count / CONVERSATIONS_PAGE_SIZE),
+      },
       payload,
     },
   };
 }
 
-/** The four counts of the list's tabs (what `GET …/conversations/meta` answers). */
+/** The four counts of the list's tabs (what `GET …/conversations/meta` answers), maintained as the product keeps them. */
 async function conversationCounts(): Promise<{ all_count: number }> {
   const {
     rows: [counts],
-  } = await pool.query(conversationCountsSql('c.account_id = $1 AND c.status = $2', '$3'), [
+  } = await pool.query(maintainedCountsSql('k.account_id = $1 AND k.status = $2', '$3'), [
     fixture.accountId,
     'open',
     fixture.userId,
