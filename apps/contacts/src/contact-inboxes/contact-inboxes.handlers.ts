@@ -24,7 +24,7 @@ export class ContactInboxesHandlers {
   /** For messaging's realtime fan-out: the tokens a conversation's contact side reaches. */
   @MessagePattern(RealtimePatterns.contactTokens)
   async realtimeTokens(@Payload() r: RpcRequest<typeof RealtimePatterns.contactTokens>) {
-    return { tokens: await this.loader.realtimeTokens(r.account_id, r.inbox_id, r.source_id) };
+    return { tokens: await this.loader.realtimeTokens(r.links) };
   }
 
   /** For the gateway's `/cable`: a contact's socket came, stays or left; the account's connected contacts. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ContactErrors,
   type ContactInboxLink,
+  type ContactLinkKey,
   type ContactSnapshot,
   type PublicConversationContact,
 } from '@parley/contracts';
@@ -81,18 +82,23 @@ export class ContactsLoader {
   }
 
   /**
-   * The `/cable` tokens a contact's link reaches: its own, or, when the link is verified, those
-   * of every verified link of its contact (the reference fans a verified contact's events out).
+   * The `/cable` tokens each contact link reaches, in the links' order: its own, or, when the
+   * link is verified, those of every verified link of its contact (the reference fans a
+   * verified contact's events out).
    */
-  async realtimeTokens(accountId: number, inboxId: number, sourceId: string): Promise<string[]> {
-    const rows: Array<{ pubsub_token: string }> = await this.dataSource.query(
-      `SELECT o.pubsub_token FROM contacts.contact_inboxes l
+  async realtimeTokens(links: ContactLinkKey[]): Promise<string[][]> {
+    if (links.length === 0) return [];
+    const rows: Array<{ position: number; pubsub_token: string }> = await this.dataSource.query(
+      `SELECT q.position::int AS position, o.pubsub_token
+         FROM unnest($1::int[], $2::int[], $3::text[]) WITH ORDINALITY AS q(account_id, inbox_id, source_id, position)
+         JOIN contacts.contact_inboxes l ON l.account_id = q.account_id AND l.inbox_id = q.inbox_id AND l.source_id = q.source_id
          JOIN contacts.contact_inboxes o ON o.contact_id = l.contact_id
-          AND (o.id = l.id OR (l.hmac_verified AND o.hmac_verified))
-        WHERE l.account_id = $1 AND l.inbox_id = $2 AND l.source_id = $3`,
-      [accountId, inboxId, sourceId],
+          AND (o.id = l.id OR (l.hmac_verified AND o.hmac_verified))`,
+      [links.map((link) => link.account_id), links.map((link) => link.inbox_id), links.map((link) => link.source_id)],
     );
-    return [...new Set(rows.map((row) => row.pubsub_token))];
+    const tokens = links.map(() => new Set<string>());
+    for (const row of rows) tokens[row.position - 1].add(row.pubsub_token);
+    return tokens.map((set) => [...set]);
   }
 
   /** The account's contact with this identifier (the customer's id in the site that embeds a widget). */

@@ -78,19 +78,21 @@ export class RealtimeFanoutConsumer {
 
   @OnEventsToPublish(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
   async onEvents(events: Array<EventEnvelope<FanoutData>>): Promise<void> {
-    const agents = new Lookups((key: string) => {
-      const [accountId, inboxId] = key.split(':').map(Number);
-      return this.identity.cableTokensOf(accountId, inboxId, membersOfInbox('$2'));
-    });
-    const contacts = new Lookups(async (key: string) => {
-      const [accountId, inboxId, sourceId] = JSON.parse(key) as [number, number, string];
-      return (
-        await this.rpc.send(RealtimePatterns.contactTokens, {
-          account_id: accountId,
-          inbox_id: inboxId,
-          source_id: sourceId,
-        })
-      ).tokens;
+    const agents = new Lookups((keys: string[]) =>
+      Promise.all(
+        keys.map((key) => {
+          const [accountId, inboxId] = key.split(':').map(Number);
+          return this.identity.cableTokensOf(accountId, inboxId, membersOfInbox('$2'));
+        }),
+      ),
+    );
+    // Every contact of the batch in one request: one round trip through contacts, not one per conversation.
+    const contacts = new Lookups(async (keys: string[]) => {
+      const links = keys.map((key) => {
+        const [account_id, inbox_id, source_id] = JSON.parse(key) as [number, number, string];
+        return { account_id, inbox_id, source_id };
+      });
+      return (await this.rpc.send(RealtimePatterns.contactTokens, { links })).tokens;
     });
     for (const event of events) {
       const { conversation } = event.data;
@@ -151,19 +153,22 @@ function forContact({ type, data: { message, user } }: EventEnvelope<FanoutData>
   );
 }
 
-/** Look-ups a batch needs, each made once and all side by side. */
+/** Look-ups a batch needs, each key asked once: `fetch` answers the keys' values in their order. */
 class Lookups<T> {
   private readonly wanted = new Set<string>();
   private readonly found = new Map<string, T>();
 
-  constructor(private readonly fetch: (key: string) => Promise<T>) {}
+  constructor(private readonly fetch: (keys: string[]) => Promise<T[]>) {}
 
   want(key: string): void {
     this.wanted.add(key);
   }
 
   async load(): Promise<void> {
-    await Promise.all([...this.wanted].map(async (key) => this.found.set(key, await this.fetch(key))));
+    const keys = [...this.wanted];
+    if (keys.length === 0) return;
+    const values = await this.fetch(keys);
+    keys.forEach((key, index) => this.found.set(key, values[index]));
   }
 
   get(key: string): T {

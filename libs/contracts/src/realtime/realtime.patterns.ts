@@ -6,7 +6,10 @@ export const RealtimePatterns = {
   authorizeAgent: 'messaging.realtime.authorize_agent',
   /** Contacts: the contact inbox link a contact's token names. */
   authorizeContact: 'contacts.contact_inboxes.authorize_realtime',
-  /** Contacts: the tokens a contact's link reaches (all its verified links' when it is verified). */
+  /**
+   * Contacts: the tokens each contact link reaches (all its verified links' when it is
+   * verified), for many links at once: a fan-out batch asks once, not once per conversation.
+   */
   contactTokens: 'contacts.contact_inboxes.realtime_tokens',
   /**
    * Messaging: an agent's `/cable` presence on one gateway replica (`present` on subscribe and
@@ -17,6 +20,13 @@ export const RealtimePatterns = {
   /** Contacts: a contact's presence on one gateway replica; without `contact_id` only the answer (an agent's). */
   contactPresence: 'contacts.realtime.presence',
 } as const;
+
+/** A contact's link to an inbox, by the inbox's source id of the contact. */
+export interface ContactLinkKey {
+  account_id: number;
+  inbox_id: number;
+  source_id: string;
+}
 
 /** `present`: the subscription is there (refreshes its window); `left`: this replica has no socket of it any more. */
 export type PresenceState = 'present' | 'left';
@@ -31,8 +41,9 @@ export interface RealtimeRpc {
     response: { account_id: number; contact_id: number } | null;
   };
   [RealtimePatterns.contactTokens]: {
-    request: { account_id: number; inbox_id: number; source_id: string };
-    response: { tokens: string[] };
+    request: { links: ContactLinkKey[] };
+    /** One list per link, in the request's order (empty for a link that does not exist). */
+    response: { tokens: string[][] };
   };
   [RealtimePatterns.agentPresence]: {
     request: { account_id: number; user_id?: number; replica: string; state: PresenceState };
