@@ -74,12 +74,12 @@ export function loadServiceConfig(
       relayEnabled: read.bool('OUTBOX_RELAY_ENABLED', { default: true }),
       pollIntervalMs: read.int('OUTBOX_POLL_INTERVAL_MS', { default: 1000, min: 10, max: 600000 }),
       retentionHours: read.int('OUTBOX_RETENTION_HOURS', { default: 24, min: 1, max: 24 * 90 }),
-      gatherMs: read.int('OUTBOX_GATHER_MS', { default: 5, min: 0, max: 1000 }),
+      gatherMs: read.int('OUTBOX_GATHER_MS', { default: 0, min: 0, max: 1000 }),
     },
     consumers: {
       maxDeliver: read.int('CONSUMER_MAX_DELIVER', { default: 5, min: 1, max: 100 }),
       ackWaitMs: read.int('CONSUMER_ACK_WAIT_MS', { default: 30000, min: 1000, max: 3600000 }),
-      gatherMs: read.int('CONSUMER_GATHER_MS', { default: 20, min: 0, max: 1000 }),
+      gatherMs: read.int('CONSUMER_GATHER_MS', { default: 0, min: 0, max: 1000 }),
     },
     mail: {
       smtpUrl: read.optionalString('SMTP_URL') ? read.url('SMTP_URL', ['smtp', 'smtps']) : undefined,
