@@ -39,9 +39,8 @@ export interface ServiceConfig {
     rpcTimeoutMs: number;
   };
   database: DatabaseConfig | null;
-  outbox: { relayEnabled: boolean; pollIntervalMs: number; retentionHours: number; gatherMs: number };
-  /** `gatherMs`: while events flow, how long a consumer waits to apply more of them in one transaction. */
-  consumers: { maxDeliver: number; ackWaitMs: number; gatherMs: number };
+  outbox: { relayEnabled: boolean; pollIntervalMs: number; retentionHours: number };
+  consumers: { maxDeliver: number; ackWaitMs: number };
   /** Without an SMTP URL, e-mails are written to the log as structured lines. */
   mail: { smtpUrl: string | undefined; from: string };
   shutdownGraceMs: number;
@@ -74,12 +73,10 @@ export function loadServiceConfig(
       relayEnabled: read.bool('OUTBOX_RELAY_ENABLED', { default: true }),
       pollIntervalMs: read.int('OUTBOX_POLL_INTERVAL_MS', { default: 1000, min: 10, max: 600000 }),
       retentionHours: read.int('OUTBOX_RETENTION_HOURS', { default: 24, min: 1, max: 24 * 90 }),
-      gatherMs: read.int('OUTBOX_GATHER_MS', { default: 0, min: 0, max: 1000 }),
     },
     consumers: {
       maxDeliver: read.int('CONSUMER_MAX_DELIVER', { default: 5, min: 1, max: 100 }),
       ackWaitMs: read.int('CONSUMER_ACK_WAIT_MS', { default: 30000, min: 1000, max: 3600000 }),
-      gatherMs: read.int('CONSUMER_GATHER_MS', { default: 0, min: 0, max: 1000 }),
     },
     mail: {
       smtpUrl: read.optionalString('SMTP_URL') ? read.url('SMTP_URL', ['smtp', 'smtps']) : undefined,

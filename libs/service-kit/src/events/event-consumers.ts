@@ -176,7 +176,7 @@ export class EventConsumers {
     this.metrics.onScrape(async () => {
       if (consumer) this.metrics.consumerPending.set({ consumer: durable }, (await consumer.info(true)).num_pending);
     });
-    const queue = new BatchQueue<JsMsg>(this.config.consumers.gatherMs);
+    const queue = new BatchQueue<JsMsg>();
     const worker = async () => {
       for (let batch = await queue.take(APPLY_BATCH); batch.length > 0; batch = await queue.take(APPLY_BATCH)) {
         await this.handleBatch(registration, batch);
@@ -327,18 +327,21 @@ export class EventConsumers {
     }
   }
 
-  /** One transaction: the inbox records, then the events not applied before (nor of deleted accounts), in order. */
+  /**
+   * One transaction: the inbox records, then the events not applied before (nor of deleted
+   * accounts), in order. Publishing handlers run without one (see OnEventsToPublish).
+   */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
     const { handler } = registration;
+    // The span and log context of the work on `event` (a batch's first event).
+    const traced = (event: EventEnvelope, work: () => Promise<void>) =>
+      inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, () =>
+        runInRequestContext(contextOf(event), work),
+      );
     if (handler.publishOnly) {
       // A redelivery in the same batch is published once; later ones JetStream drops by id.
       const events = [...new Map(deliveries.map(({ event }) => [event.id, event])).values()];
-      return inSpan(
-        `${events[0].type} → ${registration.durable}`,
-        'consumer',
-        { traceparent: events[0].meta?.traceparent },
-        () => runInRequestContext(contextOf(events[0]), () => handler.run(events)),
-      );
+      return traced(events[0], () => handler.run(events));
     }
     return this.outbox.transaction(async (tx, emit, sendMail) => {
       const all = deliveries.map(({ event }) => event);
@@ -354,16 +357,8 @@ export class EventConsumers {
       const unseen = all.filter((event) => fresh.delete(event.id));
       const events = await this.deletedAccounts.refuseLocked(tx, unseen);
       if (events.length === 0) return;
-      const span = (event: EventEnvelope, work: () => Promise<void>) =>
-        inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, work);
-      if (handler.batch) {
-        await span(events[0], () =>
-          runInRequestContext(contextOf(events[0]), () => handler.run(events, tx, emit, sendMail)),
-        );
-        return;
-      }
-      for (const event of events)
-        await span(event, () => runInRequestContext(contextOf(event), () => handler.run(event, tx, emit, sendMail)));
+      if (handler.batch) return traced(events[0], () => handler.run(events, tx, emit, sendMail));
+      for (const event of events) await traced(event, () => handler.run(event, tx, emit, sendMail));
     });
   }
 

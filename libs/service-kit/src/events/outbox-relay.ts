@@ -26,8 +26,6 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private pendingKick = false;
-  private gatherTimer: NodeJS.Timeout | null = null;
-  private lastPassEndedAt = Number.NEGATIVE_INFINITY;
   private started = false;
   private lastCleanup = 0;
 
@@ -56,34 +54,15 @@ export class OutboxRelay {
     this.kick();
   }
 
-  /**
-   * Publish now; calls during a drain fold into one more pass. While events flow (the last pass
-   * ended less than ten gathering periods ago) the pass waits `gatherMs` first, so the rows of
-   * several commits go out in one claim instead of one claim each.
-   */
+  /** Publish now; calls during a drain fold into one more pass. */
   kick(): void {
-    if (!this.started || this.gatherTimer) return;
+    if (!this.started) return;
     if (this.draining) {
       this.pendingKick = true;
       return;
     }
-    const { gatherMs } = this.config.outbox;
-    if (gatherMs > 0 && performance.now() - this.lastPassEndedAt < 10 * gatherMs) {
-      this.gatherTimer = setTimeout(() => {
-        this.gatherTimer = null;
-        if (!this.started) return;
-        if (this.draining) this.pendingKick = true;
-        else this.startDrain();
-      }, gatherMs);
-      return;
-    }
-    this.startDrain();
-  }
-
-  private startDrain(): void {
     this.draining = this.drain().finally(() => {
       this.draining = null;
-      this.lastPassEndedAt = performance.now();
       if (this.pendingKick && this.started) {
         this.pendingKick = false;
         this.kick();
@@ -95,8 +74,6 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     if (!this.started) return;
     if (this.timer) clearInterval(this.timer);
-    if (this.gatherTimer) clearTimeout(this.gatherTimer);
-    this.gatherTimer = null;
     await this.draining;
     await this.drain();
     this.started = false;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
+import { readBody } from '../providers/fake-provider-server';
 import type { EndpointBehaviour, ReceivedRequest } from './received-request';
 import { createTestCertificates } from './test-certificates';
 
@@ -11,15 +12,6 @@ interface Endpoint {
 }
 
 const CONTROL = /^\/webhook-receiver\/endpoints(?:\/([a-f0-9]+)\/(requests|behaviour))?$/;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -66,7 +58,7 @@ export class WebhookReceiver {
     if (!match) return false;
     void (async () => {
       const [, id, action] = match;
-      const raw = await readBody(request);
+      const raw = (await readBody(request)).toString('utf8');
       const body = raw ? (JSON.parse(raw) as EndpointBehaviour) : {};
       if (!id && request.method === 'POST') {
         const created = randomBytes(8).toString('hex');
@@ -87,7 +79,7 @@ export class WebhookReceiver {
   }
 
   private async receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = (await readBody(request)).toString('utf8');
     const id = /^\/hooks\/([a-f0-9]+)/.exec(request.url ?? '')?.[1];
     const endpoint = id ? this.endpoints.get(id) : undefined;
     if (!endpoint) return void response.writeHead(404).end();
