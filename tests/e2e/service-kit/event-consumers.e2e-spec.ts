@@ -90,6 +90,26 @@ class Recorder {
     await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'filtered')`, [event.id]);
   }
 
+  /** While set, sifting fails (the handler then gets every event). */
+  siftFails = false;
+
+  /** Keeps the events whose label is not titled `skip`. */
+  async keepUnskipped(events: EventEnvelope[]): Promise<EventEnvelope[]> {
+    if (this.siftFails) throw new Error('sifting failed');
+    return events.filter((event) => (event.data as { label: { title: string } }).label.title !== 'skip');
+  }
+
+  @OnEvents(LabelEvents.created, {
+    purpose: 'created_sifted',
+    sift: (recorder: Recorder, events) => recorder.keepUnskipped(events),
+  })
+  async onCreatedSifted(events: EventEnvelope[], tx: EntityManager): Promise<void> {
+    await tx.query(
+      `INSERT INTO reporting.applied (event_id, handler) SELECT id, 'sifted' FROM unnest($1::uuid[]) AS e(id)`,
+      [events.map((event) => event.id)],
+    );
+  }
+
   @OnEvent(LabelEvents.deleted)
   async onDeleted(event: EventEnvelope, tx: EntityManager): Promise<void> {
     await tx.query(`INSERT INTO reporting.applied (event_id, handler) VALUES ($1, 'deleted')`, [event.id]);
@@ -345,6 +365,38 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     await eventually(async () => expect(await appliedInBatches()).toEqual(ids));
     const burstCall = recorder.batchCalls.find((call) => call.includes(burst[0].id));
     expect(burstCall).toEqual(burst.map((event) => event.id));
+  });
+
+  it('acknowledges the events its sift leaves out without a transaction, and hands every event over when sifting fails', async () => {
+    const titled = (title: string) => {
+      const event = envelope(LabelEvents.created);
+      (event.data as { label: { title: string } }).label.title = title;
+      return event;
+    };
+    const [kept, skipped, last] = [titled('keep'), titled('skip'), titled('keep too')];
+    for (const event of [kept, skipped, last]) await publish(event);
+    // In stream order: once the last is applied, the skipped one has been handled before it.
+    await eventually(async () => expect(await applied(last.id, 'sifted')).toBe(1));
+    expect(await applied(kept.id, 'sifted')).toBe(1);
+    expect(await applied(skipped.id, 'sifted')).toBe(0);
+    const inbox = async (id: string) =>
+      (
+        await dataSourceQuery(
+          `SELECT count(*)::int AS n FROM reporting.inbox WHERE consumer = 'reporting__created_sifted' AND event_id = $1`,
+          [id],
+        )
+      )[0].n;
+    expect(await inbox(kept.id)).toBe(1);
+    expect(await inbox(skipped.id)).toBe(0);
+
+    recorder.siftFails = true;
+    try {
+      const unsifted = titled('skip');
+      await publish(unsifted);
+      await eventually(async () => expect(await applied(unsifted.id, 'sifted')).toBe(1));
+    } finally {
+      recorder.siftFails = false;
+    }
   });
 
   it('makes its durable again when it is deleted from under it (a server lost with its disk), and goes on consuming', async () => {

@@ -127,7 +127,7 @@ describe('API inbox callbacks', () => {
       expect(found).toHaveLength(1);
       return found[0];
     });
-    await dispatcherConsumed(created.id);
+    await dispatcherConsumed(created);
     expect(await deliveriesOfEvent(created.id)).toEqual([]);
   });
 
@@ -148,7 +148,7 @@ describe('API inbox callbacks', () => {
       expect(found).toHaveLength(1);
       return found[0];
     });
-    await dispatcherConsumed(created.id);
+    await dispatcherConsumed(created);
     expect(await deliveriesOfEvent(created.id)).toEqual([]);
   });
 });

@@ -189,8 +189,8 @@ describe('webhook delivery', () => {
       MessageEvents.created,
       (data) => data.message.id === sent.id,
     );
-    await dispatcherConsumed(created.id);
-    await dispatcherConsumed(messageEvent.id);
+    await dispatcherConsumed(created);
+    await dispatcherConsumed(messageEvent);
     const ofTheseHooks = async (eventId: string) =>
       (await deliveriesOfEvent(eventId))
         .map((delivery) => delivery.webhook_id)
@@ -219,7 +219,7 @@ describe('webhook delivery', () => {
       MessageEvents.created,
       (data) => data.message.conversation_id === conversation.id && data.message.message_type === 'activity',
     );
-    await dispatcherConsumed(activity.id);
+    await dispatcherConsumed(activity);
     expect(await deliveriesOfEvent(activity.id)).toEqual([]);
     expect(bodies(await endpoint.requests()).filter((body) => body.id === activity.id)).toEqual([]);
   });
@@ -287,7 +287,7 @@ describe('webhook delivery', () => {
     const webhook = await subscribe(endpoint, ['contact_updated']);
     expect((await account.admin.api.delete(`/webhooks/${webhook.id}`)).status).toBe(204);
     const event = await publishContactUpdate(account.id);
-    await dispatcherConsumed(event.id);
+    await dispatcherConsumed(event);
     expect((await deliveriesOfEvent(event.id)).filter((delivery) => delivery.webhook_id === webhook.id)).toEqual([]);
     expect(await endpoint.requests()).toEqual([]);
   });
@@ -297,7 +297,7 @@ describe('webhook delivery', () => {
     await subscribe(endpoint, ['contact_updated']);
     const other = await createTestAccount();
     const foreign = await publishContactUpdate(other.id);
-    await dispatcherConsumed(foreign.id);
+    await dispatcherConsumed(foreign);
     expect(await deliveriesOfEvent(foreign.id)).toEqual([]);
     expect(await endpoint.requests()).toEqual([]);
   });

@@ -3,6 +3,7 @@ import {
   ContactLookupPatterns,
   type AutomationEventName,
   type ConversationSnapshot,
+  type EventEnvelope,
   type RuleActionOutcome,
 } from '@parley/contracts';
 import { RpcClient, runInRequestContext, type SendMail } from '@parley/service-kit';
@@ -41,6 +42,13 @@ export class RuleEvaluationService {
    * Events of one consumer's batch: those of one conversation in stream order, conversations side
    * by side (a rule reads and changes one conversation only, so they cannot disturb each other).
    */
+  /** The events of an account with an active rule for `name`: the others have nothing to evaluate. */
+  async withRules<E extends EventEnvelope>(name: AutomationEventName, events: E[]): Promise<E[]> {
+    const accountIds = new Set(events.flatMap((event) => (event.account_id === null ? [] : [event.account_id])));
+    const withRules = await this.rules.accountsWithRules(name, [...accountIds]);
+    return events.filter((event) => event.account_id !== null && withRules.has(event.account_id));
+  }
+
   async evaluateMany(tx: EntityManager, sendMail: SendMail, triggers: TriggerEvent[]): Promise<void> {
     const byConversation = new Map<string, TriggerEvent[]>();
     for (const trigger of triggers) {

@@ -1,11 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { ConversationEvents, MessageEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
+import {
+  ConversationEvents,
+  MessageEvents,
+  type AutomationEventName,
+  type EventEnvelope,
+  type EventMap,
+} from '@parley/contracts';
 import { OnEvents, type Emit, type SendMail } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { isAutomationOrigin, RuleEvaluationService } from './rule-evaluation.service';
 
 /** Changes made by a rule never trigger rules (the loop guard); they are acknowledged without a transaction. */
 const notByARule = (event: EventEnvelope) => !isAutomationOrigin(event.meta?.origin);
+
+/** Events of accounts without an active rule for the trigger are acknowledged without a transaction. */
+const withRules = (name: AutomationEventName) => (consumer: RuleTriggersConsumer, events: EventEnvelope[]) =>
+  consumer.evaluation.withRules(name, events);
 
 /**
  * The four events rules are triggered by. Each has its own durable consumer that hands over the
@@ -14,9 +24,9 @@ const notByARule = (event: EventEnvelope) => !isAutomationOrigin(event.meta?.ori
  */
 @Injectable()
 export class RuleTriggersConsumer {
-  constructor(private readonly evaluation: RuleEvaluationService) {}
+  constructor(readonly evaluation: RuleEvaluationService) {}
 
-  @OnEvents(ConversationEvents.created, { when: notByARule })
+  @OnEvents(ConversationEvents.created, { when: notByARule, sift: withRules('conversation_created') })
   async onCreated(
     events: Array<EventEnvelope<EventMap[typeof ConversationEvents.created]>>,
     tx: EntityManager,
@@ -35,7 +45,7 @@ export class RuleTriggersConsumer {
     );
   }
 
-  @OnEvents(ConversationEvents.updated, { when: notByARule })
+  @OnEvents(ConversationEvents.updated, { when: notByARule, sift: withRules('conversation_updated') })
   async onUpdated(
     events: Array<EventEnvelope<EventMap[typeof ConversationEvents.updated]>>,
     tx: EntityManager,
@@ -55,7 +65,7 @@ export class RuleTriggersConsumer {
   }
 
   /** Every move to open, a reopen included. */
-  @OnEvents(ConversationEvents.opened, { when: notByARule })
+  @OnEvents(ConversationEvents.opened, { when: notByARule, sift: withRules('conversation_opened') })
   async onOpened(
     events: Array<EventEnvelope<EventMap[typeof ConversationEvents.opened]>>,
     tx: EntityManager,
@@ -78,6 +88,7 @@ export class RuleTriggersConsumer {
   @OnEvents(MessageEvents.created, {
     when: (event) =>
       notByARule(event) && (event.data as EventMap[typeof MessageEvents.created]).message?.message_type !== 'activity',
+    sift: withRules('message_created'),
   })
   async onMessage(
     events: Array<EventEnvelope<EventMap[typeof MessageEvents.created]>>,

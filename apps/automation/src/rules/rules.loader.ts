@@ -20,6 +20,16 @@ export class RulesLoader {
     );
   }
 
+  /** Of the accounts, those with an active rule for the event: one read for a batch of events. */
+  async accountsWithRules(eventName: AutomationEventName, accountIds: number[]): Promise<Set<number>> {
+    if (accountIds.length === 0) return new Set();
+    const rows: Array<{ account_id: number }> = await this.dataSource.query(
+      'SELECT DISTINCT account_id FROM automation.rules WHERE account_id = ANY ($1::int[]) AND event_name = $2 AND active',
+      [accountIds, eventName],
+    );
+    return new Set(rows.map((row) => row.account_id));
+  }
+
   async exists(accountId: number, id: number): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       'SELECT 1 FROM automation.rules WHERE account_id = $1 AND id = $2',

@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { cacheValidationMetadata } from './validation-metadata.setup';
 
 /** `field: problem` for every failed constraint, nested fields as `parent.child`. */
 export function describeValidationErrors(errors: ValidationError[], parent = ''): string[] {
@@ -27,6 +28,7 @@ class BodyAndQueryValidationPipe extends ValidationPipe {
 
 /** Request bodies and queries are checked against their DTO; unknown fields are dropped. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new BodyAndQueryValidationPipe({
     whitelist: true,
     transform: true,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { CHANNEL_TYPES } from '@parley/contracts';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DeliveryQueueWriter, type NewDelivery } from '../deliveries/delivery-queue.writer';
 import { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
 import { MessagingNamesLoader } from '../read-models/messaging-view/messaging-names.loader';
@@ -26,11 +27,37 @@ interface Addressees {
 @Injectable()
 export class FanOutService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueueWriter,
     private readonly callbacks: CallbackTargetsLoader,
     private readonly webhooks: WebhooksLoader,
     private readonly names: MessagingNamesLoader,
   ) {}
+
+  /**
+   * The events that may have a recipient: a webhook of their account subscribed to their public
+   * name, or an API inbox not known to lack a callback. One read for the batch (and the
+   * callbacks' question to messaging that fan-out asks anyway), outside any
+   * transaction, so that events nobody receives (most, where accounts have no webhooks) cost
+   * no fan-out transaction.
+   */
+  async withRecipients(sources: SourceEvent[]): Promise<SourceEvent[]> {
+    const events = sources.map((source) => ({ source, event: toPublicEvent(source) }));
+    // The answers it learns are fresh enough for dispatchMany too: it asks nobody again.
+    await this.learnCallbacks(events);
+    const accountIds = new Set(events.flatMap(({ event }) => (event?.accountId ? [event.accountId] : [])));
+    const subscribed = await this.webhooks.subscriptionsOf(this.dataSource, [...accountIds]);
+    return events
+      .filter(({ source, event }) => {
+        if (!event?.accountId) return false;
+        if (subscribed.has(`${event.accountId}:${event.name}`)) return true;
+        const inboxId = apiInboxOf(event);
+        return (
+          inboxId !== null && !this.callbacks.knownWithout(event.accountId, inboxId, Date.parse(source.occurred_at))
+        );
+      })
+      .map(({ source }) => source);
+  }
 
   /** Events that piled up: one recipients look-up per (account, event name, inbox) among them, one insert for all their deliveries. */
   async dispatchMany(tx: EntityManager, sources: SourceEvent[]): Promise<void> {

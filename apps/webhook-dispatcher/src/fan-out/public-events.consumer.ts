@@ -16,7 +16,7 @@ const FAN_OUT_CONCURRENCY = 4;
 /** One durable consumer per public event type; each records the deliveries of the events it takes in their transaction. */
 @Injectable()
 export class PublicEventsConsumer {
-  constructor(private readonly fanOut: FanOutService) {}
+  constructor(readonly fanOut: FanOutService) {}
 
   @OnEvents(
     [
@@ -36,7 +36,10 @@ export class PublicEventsConsumer {
       KanbanEvents.itemStageChanged,
       KanbanEvents.itemStatusChanged,
     ],
-    { concurrency: FAN_OUT_CONCURRENCY },
+    {
+      concurrency: FAN_OUT_CONCURRENCY,
+      sift: (consumer: PublicEventsConsumer, events) => consumer.fanOut.withRecipients(events as SourceEvent[]),
+    },
   )
   onPublicEvents(events: SourceEvent[], tx: EntityManager): Promise<void> {
     return this.fanOut.dispatchMany(tx, events);

@@ -34,6 +34,19 @@ export class WebhooksLoader {
     return { webhookIds: row.webhook_ids, accountName: row.account_name, inboxName: row.inbox_name };
   }
 
+  /** `account:event name` for every subscription of the accounts' webhooks: whether a batch's events have any webhook at all. */
+  async subscriptionsOf(db: EntityManager | DataSource, accountIds: number[]): Promise<Set<string>> {
+    if (accountIds.length === 0) return new Set();
+    const rows = await preparedQuery<{ subscription: string }>(
+      db,
+      'webhook_dispatcher_subscriptions',
+      `SELECT DISTINCT account_id || ':' || unnest(subscriptions) AS subscription
+         FROM webhook_dispatcher.webhooks WHERE account_id = ANY ($1::int[])`,
+      [accountIds],
+    );
+    return new Set(rows.map((row) => row.subscription));
+  }
+
   /** Where each of the webhooks' deliveries go, by webhook id (deleted webhooks are left out). */
   async targets(tx: EntityManager | DataSource, ids: number[]): Promise<Map<number, WebhookTarget>> {
     if (ids.length === 0) return new Map();

@@ -279,18 +279,36 @@ export class EventConsumers {
         this.metrics.eventsHandled.inc({ consumer, outcome: 'skipped' });
       } else deliveries.push({ message, event });
     }
-    if (deliveries.length === 0) return;
-    if (deliveries.length > 1) {
+    const worthApplying = await this.sift(registration, deliveries);
+    if (worthApplying.length === 0) return;
+    if (worthApplying.length > 1) {
       try {
-        await this.apply(registration, deliveries);
-        for (const { message } of deliveries) message.ack();
-        this.metrics.eventsHandled.inc({ consumer, outcome: 'applied' }, deliveries.length);
+        await this.apply(registration, worthApplying);
+        for (const { message } of worthApplying) message.ack();
+        this.metrics.eventsHandled.inc({ consumer, outcome: 'applied' }, worthApplying.length);
         return;
       } catch {
         // Rolled back as a whole: find the culprit by applying them one at a time.
       }
     }
-    for (const delivery of deliveries) await this.handleOne(registration, delivery);
+    for (const delivery of worthApplying) await this.handleOne(registration, delivery);
+  }
+
+  /** The deliveries the registration's `sift` keeps; the others are acknowledged as skipped. */
+  private async sift(registration: Registration, deliveries: Delivery[]): Promise<Delivery[]> {
+    if (!registration.sift || deliveries.length === 0) return deliveries;
+    let kept: Set<EventEnvelope>;
+    try {
+      kept = new Set(await registration.sift(deliveries.map(({ event }) => event)));
+    } catch (error) {
+      this.logger.warn(`Consumer ${registration.durable} could not sift its events: ${(error as Error).message}`);
+      return deliveries;
+    }
+    const skipped = deliveries.filter(({ event }) => !kept.has(event));
+    for (const { message } of skipped) message.ack();
+    if (skipped.length > 0)
+      this.metrics.eventsHandled.inc({ consumer: registration.durable, outcome: 'skipped' }, skipped.length);
+    return deliveries.filter(({ event }) => kept.has(event));
   }
 
   /** The envelope, or null once a malformed message has been dead-lettered. */

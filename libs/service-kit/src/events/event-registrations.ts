@@ -18,6 +18,8 @@ export interface Registration {
     | { batch: true; publishOnly: true; run: PublishingHandler };
   concurrency: number;
   when?: (event: EventEnvelope) => boolean;
+  /** The decorator's `sift`, given its provider. */
+  sift?: (events: EventEnvelope[]) => Promise<EventEnvelope[]>;
 }
 
 /** Every `@OnEvent` method of the service's providers, one registration per event type. */
@@ -43,6 +45,7 @@ export function collectRegistrations(
           handler: handlerOf(meta, (prototype[method] as Handler & BatchHandler).bind(instance)),
           concurrency: Math.max(1, meta.concurrency ?? 1),
           when: meta.when,
+          sift: meta.sift && ((events) => meta.sift!(instance as never, events)),
         });
       }
     }

@@ -18,6 +18,14 @@ export interface EventHandlerMetadata {
   concurrency?: number;
   /** Events it returns false for are acknowledged at once, without a transaction (nothing to do). */
   when?: (event: EventEnvelope) => boolean;
+  /**
+   * For checks that need a read, such as "has the account a rule for this at all?": of the
+   * events `when` let through, answers those with work to do, given the provider the handler
+   * belongs to. It runs outside any transaction, when the batch is handled (so it sees what the
+   * handler would); the others are acknowledged at once, without a transaction or an inbox
+   * record. If it fails, every event goes to the handler. Not for `OnEventsToPublish`.
+   */
+  sift?: (provider: never, events: EventEnvelope[]) => Promise<EventEnvelope[]>;
   /** Set by `OnEvents`: the handler takes the events of a transaction as one array. */
   batch?: boolean;
   /** Set by `OnEventsToPublish`: the handler runs outside a transaction (see there). */
@@ -60,7 +68,7 @@ export function OnEvents(
  */
 export function OnEventsToPublish(
   types: EventType | EventType[],
-  options: Omit<EventHandlerMetadata, 'types' | 'batch' | 'publishOnly'> = {},
+  options: Omit<EventHandlerMetadata, 'types' | 'batch' | 'publishOnly' | 'sift'> = {},
 ): MethodDecorator {
   return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, {
     types: Array.isArray(types) ? types : [types],

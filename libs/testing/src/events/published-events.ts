@@ -28,3 +28,26 @@ export async function publishedEvents<T = unknown>(type: string): Promise<Array<
     await connection.close();
   }
 }
+
+/** The stream sequence of the event of `type` with this id (null while it is not in the stream). */
+export async function streamSequenceOf(type: string, id: string): Promise<number | null> {
+  const { natsUrl, namespace } = readE2eState();
+  const connection = await connect({ servers: natsUrl });
+  try {
+    const stream = namespacedStream(namespace, 'PARLEY_EVENTS');
+    const subject = namespaced(namespace, eventSubject(type));
+    const manager = await connection.jetstreamManager();
+    const pending = (await manager.streams.info(stream, { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
+    if (pending === 0) return null;
+    const consumer = await connection.jetstream().consumers.get(stream, { filterSubjects: subject });
+    const messages = await consumer.fetch({ max_messages: pending, expires: 2000 });
+    let seen = 0;
+    for await (const message of messages) {
+      if (message.json<EventEnvelope>().id === id) return message.seq;
+      if (++seen >= pending) break;
+    }
+    return null;
+  } finally {
+    await connection.close();
+  }
+}
