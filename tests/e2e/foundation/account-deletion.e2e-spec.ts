@@ -10,6 +10,7 @@ import {
 } from '@parley/contracts';
 import { namespaced } from '@parley/service-kit';
 import {
+  acknowledgedBy,
   createTestAccount,
   createWebhookEndpoint,
   eventually,
@@ -113,13 +114,27 @@ describe('account deletion: every service forgets the account', () => {
     }
   }
 
-  /** Publishes copies of the events under new ids; resolves once every consumer that took an original took its copy. */
+  /**
+   * Publishes copies of the events under new ids; resolves once every consumer that took an
+   * original took its copy: recorded it, or acknowledged it without a record (a consumer that
+   * sifts, finding nothing left to do for the account, such as no webhook or rule).
+   */
   async function republishAndWait(originals: EventEnvelope[]): Promise<void> {
     const copies = originals.map((event) => ({ ...event, id: randomUUID() }));
     for (const copy of copies) await republish(copy);
     for (const [i, copy] of copies.entries()) {
       const expected = await handled(originals[i].id);
-      await eventually(async () => expect(await handled(copy.id)).toEqual(expected), { timeoutMs });
+      await eventually(
+        async () => {
+          const taken = await handled(copy.id);
+          for (const schema of SCHEMAS) {
+            if (expected[schema] > taken[schema] && (await acknowledgedBy(schema.replace(/_/g, '-'), copy)))
+              taken[schema] = expected[schema];
+          }
+          expect(taken).toEqual(expected);
+        },
+        { timeoutMs },
+      );
     }
   }
 

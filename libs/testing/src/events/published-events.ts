@@ -51,3 +51,28 @@ export async function streamSequenceOf(type: string, id: string): Promise<number
     await connection.close();
   }
 }
+
+/**
+ * Whether every durable consumer of `service` on the event's subject has acknowledged the event
+ * (its acknowledgement floor is past it): taken, whether or not that left an inbox record (a
+ * consumer's `sift` acknowledges events with nothing to do without one).
+ */
+export async function acknowledgedBy(service: string, event: { id: string; type: string }): Promise<boolean> {
+  const sequence = await streamSequenceOf(event.type, event.id);
+  if (sequence === null) return false;
+  const { natsUrl, namespace } = readE2eState();
+  const connection = await connect({ servers: natsUrl });
+  try {
+    const manager = await connection.jetstreamManager();
+    const subject = namespaced(namespace, eventSubject(event.type));
+    let durables = 0;
+    for await (const info of manager.consumers.list(namespacedStream(namespace, 'PARLEY_EVENTS'))) {
+      if (!info.name.startsWith(`${service}__`) || info.config.filter_subject !== subject) continue;
+      if (info.ack_floor.stream_seq < sequence) return false;
+      durables++;
+    }
+    return durables > 0;
+  } finally {
+    await connection.close();
+  }
+}

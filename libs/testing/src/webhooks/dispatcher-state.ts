@@ -1,7 +1,5 @@
-import { namespacedStream } from '@parley/service-kit';
-import { connect } from 'nats';
 import { Client } from 'pg';
-import { streamSequenceOf } from '../events/published-events';
+import { acknowledgedBy } from '../events/published-events';
 import { eventually } from '../eventually';
 import { readE2eState } from '../harness/e2e-state';
 
@@ -22,22 +20,12 @@ async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
  * one (left out before any transaction, as an event with no recipient).
  */
 export async function dispatcherConsumed(event: { id: string; type: string }): Promise<void> {
-  const { natsUrl, namespace } = readE2eState();
-  const durable = `webhook-dispatcher__${event.type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   await eventually(
     async () => {
       const rows = await query('SELECT 1 FROM webhook_dispatcher.inbox WHERE event_id = $1', [event.id]);
       if (rows.length > 0) return;
-      const sequence = await streamSequenceOf(event.type, event.id);
-      if (sequence === null) throw new Error(`event ${event.id} is not in the stream yet`);
-      const connection = await connect({ servers: natsUrl });
-      try {
-        const manager = await connection.jetstreamManager();
-        const info = await manager.consumers.info(namespacedStream(namespace, 'PARLEY_EVENTS'), durable);
-        if (info.ack_floor.stream_seq < sequence) throw new Error(`event ${event.id} is not consumed yet`);
-      } finally {
-        await connection.close();
-      }
+      if (!(await acknowledgedBy('webhook-dispatcher', event)))
+        throw new Error(`event ${event.id} is not consumed yet`);
     },
     { timeoutMs: 15_000, description: `The dispatcher consuming event ${event.id}` },
   );
