@@ -1,17 +1,25 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { MessageEvents, type EventOf } from '@parley/contracts';
-import { OnEvents } from '@parley/service-kit';
-import type { EntityManager } from 'typeorm';
+import { OnEventsIdempotent } from '@parley/service-kit';
+import { DataSource } from 'typeorm';
 
-/** A message in one of the contact's conversations is activity of the contact (the newest message of a batch counts). */
+/**
+ * A message in one of the contact's conversations is activity of the contact (the newest message
+ * of a batch counts). The update only moves the time forward and touches existing rows, so an
+ * event applied twice, or of a deleted account, changes nothing: one statement a batch, without
+ * a transaction or inbox record.
+ */
 @Injectable()
 export class LastActivityConsumer {
-  @OnEvents(MessageEvents.created, {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @OnEventsIdempotent(MessageEvents.created, {
     purpose: 'contact_last_activity',
     when: (event) => (event as EventOf<typeof MessageEvents.created>).data.message.message_type !== 'activity',
   })
-  async onMessages(events: Array<EventOf<typeof MessageEvents.created>>, tx: EntityManager): Promise<void> {
-    await tx.query(
+  async onMessages(events: Array<EventOf<typeof MessageEvents.created>>): Promise<void> {
+    await this.dataSource.query(
       `UPDATE contacts.contacts c SET last_activity_at = m.at
          FROM (SELECT id, account_id, max(at) AS at FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS e(id, account_id, at) GROUP BY id, account_id) m
         WHERE c.id = m.id AND c.account_id = m.account_id AND (c.last_activity_at IS NULL OR c.last_activity_at < m.at)`,

@@ -6,7 +6,7 @@ import {
   type EventEnvelope,
   type EventType,
 } from '@parley/contracts';
-import { EventBus, OnEventsToPublish } from '@parley/service-kit';
+import { EventBus, OnEventsIdempotent } from '@parley/service-kit';
 
 /** `contacts.contact.created` → `contact.created`: the reference's realtime event names. */
 const EVENT_NAMES: Record<string, string> = {
@@ -26,7 +26,7 @@ const EVENT_NAMES: Record<string, string> = {
 export class ContactRealtimeConsumer {
   constructor(private readonly bus: EventBus) {}
 
-  @OnEventsToPublish(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
+  @OnEventsIdempotent(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
   async onEvents(events: Array<EventEnvelope<{ contact: ContactSnapshot; mergee_id?: number }>>): Promise<void> {
     await Promise.all(
       events.map(({ id, type, data }) => {

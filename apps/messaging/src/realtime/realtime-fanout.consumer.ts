@@ -10,7 +10,7 @@ import {
   type RealtimeFrame,
   type Typist,
 } from '@parley/contracts';
-import { EventBus, OnEventsToPublish, RpcClient } from '@parley/service-kit';
+import { EventBus, OnEventsIdempotent, RpcClient } from '@parley/service-kit';
 import { IdentityLoader } from '../identity/identity.loader';
 import { membersOfInbox } from '../inboxes/inboxes.loader';
 import { toPublicMessage } from '../public-api/public-api.mapper';
@@ -76,7 +76,7 @@ export class RealtimeFanoutConsumer {
     private readonly rpc: RpcClient,
   ) {}
 
-  @OnEventsToPublish(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
+  @OnEventsIdempotent(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
   async onEvents(events: Array<EventEnvelope<FanoutData>>): Promise<void> {
     const agents = new Lookups((keys: string[]) =>
       Promise.all(

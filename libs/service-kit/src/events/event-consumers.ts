@@ -347,7 +347,7 @@ export class EventConsumers {
 
   /**
    * One transaction: the inbox records, then the events not applied before (nor of deleted
-   * accounts), in order. Publishing handlers run without one (see OnEventsToPublish).
+   * accounts), in order. Idempotent handlers run without one (see OnEventsIdempotent).
    */
   private apply(registration: Registration, deliveries: Delivery[]): Promise<void> {
     const { handler } = registration;
@@ -356,8 +356,8 @@ export class EventConsumers {
       inSpan(`${event.type} → ${registration.durable}`, 'consumer', { traceparent: event.meta?.traceparent }, () =>
         runInRequestContext(contextOf(event), work),
       );
-    if (handler.publishOnly) {
-      // A redelivery in the same batch is published once; later ones JetStream drops by id.
+    if (handler.idempotent) {
+      // A redelivery in the same batch is applied once (and a later one is harmless).
       const events = [...new Map(deliveries.map(({ event }) => [event.id, event])).values()];
       return traced(events[0], () => handler.run(events));
     }

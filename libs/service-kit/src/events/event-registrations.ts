@@ -6,16 +6,16 @@ import type { Emit, SendMail } from './outbox';
 
 type Handler = (event: EventEnvelope, tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
 type BatchHandler = (events: EventEnvelope[], tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<void>;
-type PublishingHandler = (events: EventEnvelope[]) => Promise<void>;
+type IdempotentHandler = (events: EventEnvelope[]) => Promise<void>;
 
 /** One durable consumer: an `@OnEvent` method and one event type it handles. */
 export interface Registration {
   durable: string;
   type: string;
   handler:
-    | { batch: false; publishOnly: false; run: Handler }
-    | { batch: true; publishOnly: false; run: BatchHandler }
-    | { batch: true; publishOnly: true; run: PublishingHandler };
+    | { batch: false; idempotent: false; run: Handler }
+    | { batch: true; idempotent: false; run: BatchHandler }
+    | { batch: true; idempotent: true; run: IdempotentHandler };
   concurrency: number;
   when?: (event: EventEnvelope) => boolean;
   /** The decorator's `sift`, given its provider. */
@@ -54,6 +54,6 @@ export function collectRegistrations(
 }
 
 function handlerOf(meta: EventHandlerMetadata, run: Handler & BatchHandler): Registration['handler'] {
-  if (meta.publishOnly) return { batch: true, publishOnly: true, run: run as unknown as PublishingHandler };
-  return meta.batch ? { batch: true, publishOnly: false, run } : { batch: false, publishOnly: false, run };
+  if (meta.idempotent) return { batch: true, idempotent: true, run: run as unknown as IdempotentHandler };
+  return meta.batch ? { batch: true, idempotent: false, run } : { batch: false, idempotent: false, run };
 }

@@ -23,13 +23,13 @@ export interface EventHandlerMetadata {
    * events `when` let through, answers those with work to do, given the provider the handler
    * belongs to. It runs outside any transaction, when the batch is handled (so it sees what the
    * handler would); the others are acknowledged at once, without a transaction or an inbox
-   * record. If it fails, every event goes to the handler. Not for `OnEventsToPublish`.
+   * record. If it fails, every event goes to the handler. Not for `OnEventsIdempotent`.
    */
   sift?: (provider: never, events: EventEnvelope[]) => Promise<EventEnvelope[]>;
   /** Set by `OnEvents`: the handler takes the events of a transaction as one array. */
   batch?: boolean;
-  /** Set by `OnEventsToPublish`: the handler runs outside a transaction (see there). */
-  publishOnly?: boolean;
+  /** Set by `OnEventsIdempotent`: the handler runs outside a transaction (see there). */
+  idempotent?: boolean;
 }
 
 /**
@@ -60,20 +60,22 @@ export function OnEvents(
 }
 
 /**
- * Like `OnEvents`, for handlers that write nothing to the database and only publish, each
- * publication under an id JetStream de-duplicates (a redelivery falls within the stream's
- * duplicate window, longer than the ack wait): `(events: Array<EventEnvelope<EventMap[T]>>) => Promise<void>`.
- * They run without a transaction, inbox record or deleted-account check — four round trips a
- * batch that would guard nothing.
+ * Like `OnEvents`, for handlers whose effect is the same when applied twice and that cannot
+ * bring back rows of a deleted account: publishing under ids JetStream de-duplicates (a
+ * redelivery falls within the stream's duplicate window, longer than the ack wait), or an
+ * update towards a maximum. `(events: Array<EventEnvelope<EventMap[T]>>) => Promise<void>`;
+ * a handler that writes uses its own connection, one statement per write. They run without a
+ * transaction, inbox record or deleted-account check: four round trips a batch that would
+ * guard nothing.
  */
-export function OnEventsToPublish(
+export function OnEventsIdempotent(
   types: EventType | EventType[],
-  options: Omit<EventHandlerMetadata, 'types' | 'batch' | 'publishOnly' | 'sift'> = {},
+  options: Omit<EventHandlerMetadata, 'types' | 'batch' | 'idempotent' | 'sift'> = {},
 ): MethodDecorator {
   return SetMetadata<symbol, EventHandlerMetadata>(EVENT_HANDLER, {
     types: Array.isArray(types) ? types : [types],
     ...options,
     batch: true,
-    publishOnly: true,
+    idempotent: true,
   });
 }
