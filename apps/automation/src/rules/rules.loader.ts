@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AutomationEventName } from '@parley/contracts';
+import { preparedQuery } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 import type { AutomationRuleRow } from './persistence/automation-rule.row';
 
@@ -23,7 +24,9 @@ export class RulesLoader {
   /** Of the accounts, those with an active rule for the event: one read for a batch of events. */
   async accountsWithRules(eventName: AutomationEventName, accountIds: number[]): Promise<Set<number>> {
     if (accountIds.length === 0) return new Set();
-    const rows: Array<{ account_id: number }> = await this.dataSource.query(
+    const rows = await preparedQuery<{ account_id: number }>(
+      this.dataSource,
+      'automation_accounts_with_rules',
       'SELECT DISTINCT account_id FROM automation.rules WHERE account_id = ANY ($1::int[]) AND event_name = $2 AND active',
       [accountIds, eventName],
     );

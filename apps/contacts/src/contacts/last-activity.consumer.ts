@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MessageEvents, type EventOf } from '@parley/contracts';
-import { OnEventsIdempotent } from '@parley/service-kit';
+import { OnEventsIdempotent, preparedQuery } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 
 /**
@@ -19,7 +19,9 @@ export class LastActivityConsumer {
     when: (event) => (event as EventOf<typeof MessageEvents.created>).data.message.message_type !== 'activity',
   })
   async onMessages(events: Array<EventOf<typeof MessageEvents.created>>): Promise<void> {
-    await this.dataSource.query(
+    await preparedQuery(
+      this.dataSource,
+      'contacts_last_activity',
       `UPDATE contacts.contacts c SET last_activity_at = m.at
          FROM (SELECT id, account_id, max(at) AS at FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS e(id, account_id, at) GROUP BY id, account_id) m
         WHERE c.id = m.id AND c.account_id = m.account_id AND (c.last_activity_at IS NULL OR c.last_activity_at < m.at)`,

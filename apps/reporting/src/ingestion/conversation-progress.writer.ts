@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { preparedQuery } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { NEW_PROGRESS, type Progress } from './fact.rules';
 import {
@@ -15,8 +16,11 @@ const toNumber = (value: string | null): number | null => (value === null ? null
 export class ConversationProgressWriter {
   async lock(tx: EntityManager, accountId: number, conversationIds: number[]): Promise<Map<number, Progress>> {
     const ids = [...new Set(conversationIds)].sort((a, b) => a - b);
-    await tx.query(ENSURE_PROGRESS, [accountId, ids]);
-    const rows: ConversationProgressRow[] = await tx.query(LOCK_PROGRESS, [accountId, ids]);
+    await preparedQuery(tx, 'reporting_ensure_progress', ENSURE_PROGRESS, [accountId, ids]);
+    const rows = await preparedQuery<ConversationProgressRow>(tx, 'reporting_lock_progress', LOCK_PROGRESS, [
+      accountId,
+      ids,
+    ]);
     const progress = new Map<number, Progress>(ids.map((id) => [id, NEW_PROGRESS]));
     for (const row of rows) {
       progress.set(row.conversation_id, {
@@ -32,6 +36,7 @@ export class ConversationProgressWriter {
 
   async save(tx: EntityManager, accountId: number, progress: Map<number, Progress>): Promise<void> {
     const rows = [...progress.entries()].map(([conversation_id, p]) => ({ conversation_id, ...p }));
-    if (rows.length > 0) await tx.query(SAVE_PROGRESS, [accountId, JSON.stringify(rows)]);
+    if (rows.length > 0)
+      await preparedQuery(tx, 'reporting_save_progress', SAVE_PROGRESS, [accountId, JSON.stringify(rows)]);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { preparedQuery } from '@parley/service-kit';
 import type { ConversationSnapshot, EventEnvelope } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
 import { UPSERT_STATES, type ConversationStateRecord } from './persistence/conversation-state.row';
@@ -35,6 +36,7 @@ export class ConversationStatesWriter {
       const kept = newest.get(key);
       if (!kept || Date.parse(kept.source_at) <= Date.parse(record.source_at)) newest.set(key, record);
     }
-    if (newest.size > 0) await tx.query(UPSERT_STATES, [JSON.stringify([...newest.values()])]);
+    if (newest.size > 0)
+      await preparedQuery(tx, 'reporting_upsert_states', UPSERT_STATES, [JSON.stringify([...newest.values()])]);
   }
 }

@@ -2,6 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ModelState } from '@parley/contracts';
+import { preparedQuery } from '@parley/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { HistoryBoundary } from './history-boundary.rules';
 
@@ -25,8 +26,11 @@ export class ModelStateLoader {
 
   /** The split of the rebuild under way; null: none (events count as they come). */
   async boundary(tx: EntityManager): Promise<HistoryBoundary | null> {
-    const [row]: Array<{ history_before: string | null; history_read_at: string | null }> = await tx.query(
+    const [row] = await preparedQuery<{ history_before: string | null; history_read_at: string | null }>(
+      tx,
+      'reporting_history_boundary',
       'SELECT history_before, history_read_at FROM reporting.model_state WHERE id = 1',
+      [],
     );
     if (!row || row.history_before === null || row.history_read_at === null) return null;
     return { before: Number(row.history_before), read_at: Number(row.history_read_at) };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BusinessHours, WorkingDay } from '@parley/domain-rules';
+import { preparedQuery } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -22,11 +23,17 @@ export class MessagingViewLoader {
   async hours(tx: EntityManager, inboxIds: number[]): Promise<Map<number, BusinessHours>> {
     const ids = [...new Set(inboxIds)];
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; working_hours_enabled: boolean; working_hours: WorkingDay[]; timezone: string }> =
-      await tx.query(
-        `SELECT id, working_hours_enabled, working_hours, timezone FROM reporting.inboxes_view WHERE id = ANY($1::int[])`,
-        [ids],
-      );
+    const rows = await preparedQuery<{
+      id: number;
+      working_hours_enabled: boolean;
+      working_hours: WorkingDay[];
+      timezone: string;
+    }>(
+      tx,
+      'reporting_inbox_hours',
+      `SELECT id, working_hours_enabled, working_hours, timezone FROM reporting.inboxes_view WHERE id = ANY($1::int[])`,
+      [ids],
+    );
     return new Map(
       rows.map((row) => [
         row.id,
