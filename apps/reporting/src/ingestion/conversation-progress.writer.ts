@@ -16,17 +16,11 @@ const toNumber = (value: string | null): number | null => (value === null ? null
 export class ConversationProgressWriter {
   async lock(tx: EntityManager, accountId: number, conversationIds: number[]): Promise<Map<number, Progress>> {
     const ids = [...new Set(conversationIds)].sort((a, b) => a - b);
-    const lockRows = (of: number[]) =>
-      preparedQuery<ConversationProgressRow>(tx, 'reporting_lock_progress', LOCK_PROGRESS, [accountId, of]);
-    // Most conversations have their row already: one statement. The others get theirs (a
-    // concurrent batch's insert of the same row is waited for), then are locked as well.
-    const rows = await lockRows(ids);
-    const found = new Set(rows.map((row) => row.conversation_id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      await preparedQuery(tx, 'reporting_ensure_progress', ENSURE_PROGRESS, [accountId, missing]);
-      rows.push(...(await lockRows(missing)));
-    }
+    await preparedQuery(tx, 'reporting_ensure_progress', ENSURE_PROGRESS, [accountId, ids]);
+    const rows = await preparedQuery<ConversationProgressRow>(tx, 'reporting_lock_progress', LOCK_PROGRESS, [
+      accountId,
+      ids,
+    ]);
     const progress = new Map<number, Progress>(ids.map((id) => [id, NEW_PROGRESS]));
     for (const row of rows) {
       progress.set(row.conversation_id, {

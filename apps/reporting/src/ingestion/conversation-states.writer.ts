@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { preparedQuery } from '@parley/service-kit';
 import type { ConversationSnapshot, EventEnvelope } from '@parley/contracts';
 import type { EntityManager } from 'typeorm';
-import { upsertStates, type ConversationStateRecord } from './persistence/conversation-state.row';
-
-const UPSERT_STATES = upsertStates('$1');
+import { UPSERT_STATES, type ConversationStateRecord } from './persistence/conversation-state.row';
 
 /** A conversation's snapshot as of the event (or history read) that carried it. */
 export interface ConversationStateEntry {
@@ -16,8 +14,7 @@ export interface ConversationStateEntry {
 /** Keeps conversations' current state (live reports read it through ConversationStatesLoader). */
 @Injectable()
 export class ConversationStatesWriter {
-  /** The rows a batch records: the newest snapshot of each conversation (FactsWriter writes them with the batch's facts). */
-  recordsOf(entries: ConversationStateEntry[]): ConversationStateRecord[] {
+  async record(tx: EntityManager, entries: ConversationStateEntry[]): Promise<void> {
     const records: ConversationStateRecord[] = entries.map(({ event, conversation, deleted }) => ({
       account_id: event.account_id!,
       conversation_id: conversation.id,
@@ -39,12 +36,7 @@ export class ConversationStatesWriter {
       const kept = newest.get(key);
       if (!kept || Date.parse(kept.source_at) <= Date.parse(record.source_at)) newest.set(key, record);
     }
-    return [...newest.values()];
-  }
-
-  async record(tx: EntityManager, entries: ConversationStateEntry[]): Promise<void> {
-    const records = this.recordsOf(entries);
-    if (records.length > 0)
-      await preparedQuery(tx, 'reporting_upsert_states', UPSERT_STATES, [JSON.stringify(records)]);
+    if (newest.size > 0)
+      await preparedQuery(tx, 'reporting_upsert_states', UPSERT_STATES, [JSON.stringify([...newest.values()])]);
   }
 }

@@ -4,7 +4,6 @@ import type { EntityManager } from 'typeorm';
 import type { Fact } from './fact.rules';
 import { dayOf, hourOf, ROLLUP_COLUMNS, rollupDelta, scopesOf, type RollupColumn } from './rollup.rules';
 import { INSERT_FACTS, type FactRecord } from './persistence/fact.row';
-import { upsertStates, type ConversationStateRecord } from './persistence/conversation-state.row';
 import { upsertDailyRollups, upsertRollups } from './persistence/rollup.row';
 
 export interface AccountFact {
@@ -29,12 +28,10 @@ function add(
 }
 
 /**
- * The facts, both roll-ups and the batch's conversation states in one prepared statement (a
- * round trip and a plan a batch, not four); each part writes a table of its own, in the same
- * order every time.
+ * The facts and both roll-ups in one prepared statement (a round trip and a plan a batch, not
+ * three); each part writes a table of its own, in the same order every time.
  */
-const WRITE_FACTS = `WITH facts AS (${INSERT_FACTS}), hourly AS (${upsertRollups('$2')}), daily AS (${upsertDailyRollups('$3')})
-  ${upsertStates('$4')}`;
+const WRITE_FACTS = `WITH facts AS (${INSERT_FACTS}), hourly AS (${upsertRollups('$2')}) ${upsertDailyRollups('$3')}`;
 
 /** Sorted: concurrent batches take the rows' locks in one order. */
 function sorted(rows: Map<string, Record<string, number>>): Array<Record<string, number>> {
@@ -44,12 +41,11 @@ function sorted(rows: Map<string, Record<string, number>>): Array<Record<string,
 /**
  * The one way facts enter the model: the facts and their hourly roll-ups in the caller's
  * transaction, so the two never disagree. Label titles become the account's label keys here.
- * The batch's conversation states (ConversationStatesWriter.recordsOf) go in the same statement.
  */
 @Injectable()
 export class FactsWriter {
-  async write(tx: EntityManager, facts: AccountFact[], states: ConversationStateRecord[] = []): Promise<void> {
-    if (facts.length === 0 && states.length === 0) return;
+  async write(tx: EntityManager, facts: AccountFact[]): Promise<void> {
+    if (facts.length === 0) return;
     const keys = await this.labelKeys(tx, facts);
     const records: FactRecord[] = [];
     const hourly = new Map<string, Record<string, number>>();
@@ -79,7 +75,6 @@ export class FactsWriter {
       JSON.stringify(records),
       JSON.stringify(sorted(hourly)),
       JSON.stringify(sorted(daily)),
-      JSON.stringify(states),
     ]);
   }
 

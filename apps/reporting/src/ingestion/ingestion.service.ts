@@ -12,7 +12,7 @@ import { ModelStateLoader } from '../model-state/model-state.loader';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { covered } from './covered-events.rules';
 import { ConversationProgressWriter } from './conversation-progress.writer';
-import { ConversationStatesWriter, type ConversationStateEntry } from './conversation-states.writer';
+import { ConversationStatesWriter } from './conversation-states.writer';
 import { creationFacts, enteredFacts, messageFacts, statusFacts, type Fact, type Progress } from './fact.rules';
 import { FactsWriter, type AccountFact } from './facts.writer';
 
@@ -43,7 +43,6 @@ export class IngestionService {
     await this.withProgress(
       tx,
       counted,
-      events.map((event) => ({ event, conversation: event.data.conversation })),
       (event) => event.data.conversation,
       async (event, current, hours) => {
         const { message, conversation } = event.data;
@@ -70,6 +69,10 @@ export class IngestionService {
       },
     );
     await this.csat.recordSurveys(tx, surveys);
+    await this.states.record(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation })),
+    );
   }
 
   async statusesChanged(
@@ -81,7 +84,6 @@ export class IngestionService {
     await this.withProgress(
       tx,
       counted,
-      events.map((event) => ({ event, conversation: event.data.conversation })),
       (event) => event.data.conversation,
       async (event, current, hours) => {
         const { conversation, previous_status } = event.data;
@@ -93,6 +95,10 @@ export class IngestionService {
           hours.get(conversation.inbox_id) ?? null,
         );
       },
+    );
+    await this.states.record(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation })),
     );
   }
 
@@ -107,7 +113,10 @@ export class IngestionService {
       counted.flatMap((event) =>
         creationFacts(event.data.conversation).map((fact) => ({ account_id: event.account_id!, fact })),
       ),
-      this.states.recordsOf(events.map((event) => ({ event, conversation: event.data.conversation }))),
+    );
+    await this.states.record(
+      tx,
+      events.map((event) => ({ event, conversation: event.data.conversation })),
     );
   }
 
@@ -186,10 +195,10 @@ export class IngestionService {
         fact,
       })),
     );
-    await this.facts.write(
+    await this.facts.write(tx, facts);
+    await this.states.record(
       tx,
-      facts,
-      this.states.recordsOf(events.map((event) => ({ event, conversation: event.data.conversation }))),
+      events.map((event) => ({ event, conversation: event.data.conversation })),
     );
   }
 
@@ -197,8 +206,6 @@ export class IngestionService {
   private async withProgress<E extends EventEnvelope>(
     tx: EntityManager,
     events: E[],
-    /** The batch's conversation states (of every event, counted or not), written with the facts. */
-    states: ConversationStateEntry[],
     conversationOf: (event: E) => ConversationSnapshot,
     derive: (
       event: E,
@@ -231,6 +238,6 @@ export class IngestionService {
       }
       await this.progress.save(tx, accountId, progress);
     }
-    await this.facts.write(tx, facts, this.states.recordsOf(states));
+    await this.facts.write(tx, facts);
   }
 }

@@ -9,7 +9,7 @@ export interface ConversationProgressRow {
   open_since: string | null;
 }
 
-/** Gives each conversation its row (then LOCK_PROGRESS, in a statement of its own, sees them). */
+/** Makes sure each conversation has a row (then LOCK_PROGRESS sees them all, in a statement of its own). */
 export const ENSURE_PROGRESS = `
   INSERT INTO reporting.conversation_progress (account_id, conversation_id)
   SELECT $1, id FROM unnest($2::int[]) AS c(id) ORDER BY id ON CONFLICT DO NOTHING`;
