@@ -38,10 +38,6 @@ export class RuleEvaluationService {
     private readonly rpc: RpcClient,
   ) {}
 
-  /**
-   * Events of one consumer's batch: those of one conversation in stream order, conversations side
-   * by side (a rule reads and changes one conversation only, so they cannot disturb each other).
-   */
   /** The events of an account with an active rule for `name`: the others have nothing to evaluate. */
   async withRules<E extends EventEnvelope>(name: AutomationEventName, events: E[]): Promise<E[]> {
     const accountIds = new Set(events.flatMap((event) => (event.account_id === null ? [] : [event.account_id])));
@@ -49,6 +45,10 @@ export class RuleEvaluationService {
     return events.filter((event) => event.account_id !== null && withRules.has(event.account_id));
   }
 
+  /**
+   * Events of one consumer's batch: those of one conversation in stream order, conversations side
+   * by side (a rule reads and changes one conversation only, so they cannot disturb each other).
+   */
   async evaluateMany(tx: EntityManager, sendMail: SendMail, triggers: TriggerEvent[]): Promise<void> {
     const byConversation = new Map<string, TriggerEvent[]>();
     for (const trigger of triggers) {

@@ -48,14 +48,11 @@ export class FanOutService {
     const accountIds = new Set(events.flatMap(({ event }) => (event?.accountId ? [event.accountId] : [])));
     const subscribed = await this.webhooks.subscriptionsOf(this.dataSource, [...accountIds]);
     return events
-      .filter(({ source, event }) => {
-        if (!event?.accountId) return false;
-        if (subscribed.has(`${event.accountId}:${event.name}`)) return true;
-        const inboxId = apiInboxOf(event);
-        return (
-          inboxId !== null && !this.callbacks.knownWithout(event.accountId, inboxId, Date.parse(source.occurred_at))
-        );
-      })
+      .filter(
+        ({ source, event }) =>
+          !!event?.accountId &&
+          (subscribed.has(`${event.accountId}:${event.name}`) || this.callbackInboxOf(source, event) !== null),
+      )
       .map(({ source }) => source);
   }
 
@@ -67,13 +64,7 @@ export class FanOutService {
     const deliveries: NewDelivery[] = [];
     for (const { source, event } of events) {
       if (!event || !event.accountId) continue;
-      const apiInboxId = apiInboxOf(event);
-      // An inbox known (by an answer given after the event) to have no callback URL gets no
-      // delivery row: its attempt would have asked the same cache and discarded it.
-      const inboxId =
-        apiInboxId !== null && !this.callbacks.knownWithout(event.accountId, apiInboxId, Date.parse(source.occurred_at))
-          ? apiInboxId
-          : null;
+      const inboxId = this.callbackInboxOf(source, event);
       const key = `${event.accountId}:${event.name}:${inboxId}`;
       if (!lookups.has(key)) lookups.set(key, this.addressees(tx, event.accountId, event.name, inboxId));
       // One query at a time on the transaction's connection: awaited here, in order.
@@ -106,6 +97,17 @@ export class FanOutService {
       }
     }
     await this.queue.addMany(tx, deliveries);
+  }
+
+  /**
+   * The API inbox whose callback may get the event. An inbox known (by an answer given after the
+   * event) to have no callback URL gets no delivery row: its attempt would have asked the same
+   * cache and discarded it.
+   */
+  private callbackInboxOf(source: SourceEvent, event: NonNullable<ReturnType<typeof toPublicEvent>>): number | null {
+    const inboxId = apiInboxOf(event);
+    if (inboxId === null || !event.accountId) return null;
+    return this.callbacks.knownWithout(event.accountId, inboxId, Date.parse(source.occurred_at)) ? null : inboxId;
   }
 
   /**

@@ -1,55 +1,52 @@
 import { eventSubject, type EventEnvelope } from '@parley/contracts';
 import { namespaced, namespacedStream } from '@parley/service-kit';
-import { connect } from 'nats';
+import { connect, type JsMsg, type NatsConnection } from 'nats';
 import { readE2eState } from '../harness/e2e-state';
+
+/** Runs `work` on a connection to this run's NATS, with the run's event stream and a subject of it. */
+async function onEventStream<T>(
+  work: (connection: NatsConnection, stream: string, subjectOf: (type: string) => string) => Promise<T>,
+): Promise<T> {
+  const { natsUrl, namespace } = readE2eState();
+  const connection = await connect({ servers: natsUrl });
+  try {
+    return await work(connection, namespacedStream(namespace, 'PARLEY_EVENTS'), (type) =>
+      namespaced(namespace, eventSubject(type)),
+    );
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Every message of `type` in the event stream, oldest first, read with an ordered consumer. */
+function storedMessages(type: string): Promise<JsMsg[]> {
+  return onEventStream(async (connection, stream, subjectOf) => {
+    const subject = subjectOf(type);
+    const manager = await connection.jetstreamManager();
+    const pending = (await manager.streams.info(stream, { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
+    if (pending === 0) return [];
+    const consumer = await connection.jetstream().consumers.get(stream, { filterSubjects: subject });
+    const stored: JsMsg[] = [];
+    for await (const message of await consumer.fetch({ max_messages: pending, expires: 2000 })) {
+      stored.push(message);
+      if (stored.length >= pending) break;
+    }
+    return stored;
+  });
+}
 
 /**
  * Every event of `type` currently in this run's event stream, oldest first — read with an
  * ordered consumer, so tests see exactly what was published (duplicates included).
  */
 export async function publishedEvents<T = unknown>(type: string): Promise<Array<EventEnvelope<T>>> {
-  const { natsUrl, namespace } = readE2eState();
-  const connection = await connect({ servers: natsUrl });
-  try {
-    const stream = namespacedStream(namespace, 'PARLEY_EVENTS');
-    const subject = namespaced(namespace, eventSubject(type));
-    const manager = await connection.jetstreamManager();
-    const pending = (await manager.streams.info(stream, { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
-    if (pending === 0) return [];
-    const consumer = await connection.jetstream().consumers.get(stream, { filterSubjects: subject });
-    const events: Array<EventEnvelope<T>> = [];
-    const messages = await consumer.fetch({ max_messages: pending, expires: 2000 });
-    for await (const message of messages) {
-      events.push(message.json<EventEnvelope<T>>());
-      if (events.length >= pending) break;
-    }
-    return events;
-  } finally {
-    await connection.close();
-  }
+  return (await storedMessages(type)).map((message) => message.json<EventEnvelope<T>>());
 }
 
 /** The stream sequence of the event of `type` with this id (null while it is not in the stream). */
-export async function streamSequenceOf(type: string, id: string): Promise<number | null> {
-  const { natsUrl, namespace } = readE2eState();
-  const connection = await connect({ servers: natsUrl });
-  try {
-    const stream = namespacedStream(namespace, 'PARLEY_EVENTS');
-    const subject = namespaced(namespace, eventSubject(type));
-    const manager = await connection.jetstreamManager();
-    const pending = (await manager.streams.info(stream, { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
-    if (pending === 0) return null;
-    const consumer = await connection.jetstream().consumers.get(stream, { filterSubjects: subject });
-    const messages = await consumer.fetch({ max_messages: pending, expires: 2000 });
-    let seen = 0;
-    for await (const message of messages) {
-      if (message.json<EventEnvelope>().id === id) return message.seq;
-      if (++seen >= pending) break;
-    }
-    return null;
-  } finally {
-    await connection.close();
-  }
+async function streamSequenceOf(type: string, id: string): Promise<number | null> {
+  const found = (await storedMessages(type)).find((message) => message.json<EventEnvelope>().id === id);
+  return found?.seq ?? null;
 }
 
 /**
@@ -60,19 +57,14 @@ export async function streamSequenceOf(type: string, id: string): Promise<number
 export async function acknowledgedBy(service: string, event: { id: string; type: string }): Promise<boolean> {
   const sequence = await streamSequenceOf(event.type, event.id);
   if (sequence === null) return false;
-  const { natsUrl, namespace } = readE2eState();
-  const connection = await connect({ servers: natsUrl });
-  try {
+  return onEventStream(async (connection, stream, subjectOf) => {
     const manager = await connection.jetstreamManager();
-    const subject = namespaced(namespace, eventSubject(event.type));
     let durables = 0;
-    for await (const info of manager.consumers.list(namespacedStream(namespace, 'PARLEY_EVENTS'))) {
-      if (!info.name.startsWith(`${service}__`) || info.config.filter_subject !== subject) continue;
+    for await (const info of manager.consumers.list(stream)) {
+      if (!info.name.startsWith(`${service}__`) || info.config.filter_subject !== subjectOf(event.type)) continue;
       if (info.ack_floor.stream_seq < sequence) return false;
       durables++;
     }
     return durables > 0;
-  } finally {
-    await connection.close();
-  }
+  });
 }
