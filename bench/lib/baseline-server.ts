@@ -10,7 +10,7 @@ import {
   type InsertedMessage,
   type MessageInsert,
 } from '@parley/messaging';
-import { pool, readBody, serve, transaction } from './bare-server';
+import { pool, prepared, readBody, serve, transaction } from './bare-server';
 
 /**
  * The bare baseline of the messaging benchmark: a plain Node HTTP server with a pg pool that
@@ -44,7 +44,7 @@ function createMessage(content: string, index: number): Promise<unknown> {
   return transaction(async (client) => {
     const {
       rows: [conversation],
-    } = await client.query(CONVERSATION_FOR_MESSAGE, [
+    } = await prepared(client, 'product_conversation_for_message', CONVERSATION_FOR_MESSAGE, [
       fixture.accountId,
       fixture.displayIds[index],
       fixture.userId,
@@ -70,7 +70,7 @@ function createMessage(content: string, index: number): Promise<unknown> {
     };
     const {
       rows: [inserted],
-    } = await client.query<InsertedMessage>(INSERT_MESSAGE, insertMessageParams(message));
+    } = await prepared<InsertedMessage>(client, 'product_insert_message', INSERT_MESSAGE, insertMessageParams(message));
     const { id, created_at, updated_at, conversation_updated_at, ...counters } = inserted;
     const written = { ...message, id, created_at, updated_at };
     // The event carries the message and the conversation, as message.created does, so the row is of a realistic size.
@@ -83,11 +83,12 @@ function createMessage(content: string, index: number): Promise<unknown> {
       data: { message: written, conversation: { ...conversation, ...counters, updated_at: conversation_updated_at } },
       meta: { actor: { type: 'user', id: fixture.userId }, correlation_id: randomUUID(), origin: 'api' },
     };
-    await client.query('INSERT INTO bench_baseline.outbox (id, type, payload) VALUES ($1, $2, $3)', [
-      envelope.id,
-      envelope.type,
-      JSON.stringify(envelope),
-    ]);
+    await prepared(
+      client,
+      'product_outbox_insert',
+      'INSERT INTO bench_baseline.outbox (id, type, payload) VALUES ($1, $2, $3)',
+      [envelope.id, envelope.type, JSON.stringify(envelope)],
+    );
     return written;
   });
 }
@@ -98,7 +99,8 @@ function createMessage(content: string, index: number): Promise<unknown> {
  */
 async function listConversations(): Promise<unknown> {
   const counts = maintainedCountsSql('k.account_id = $1 AND k.status = $2', '$3');
-  const { rows } = await pool.query(conversationListSql(counts, 'c.account_id = $1 AND c.status = $2', '$4', '$5'), [
+  const list = conversationListSql(counts, 'c.account_id = $1 AND c.status = $2', '$4', '$5');
+  const { rows } = await prepared(pool, 'product_list', list, [
     fixture.accountId,
     'open',
     fixture.userId,
@@ -126,11 +128,12 @@ async function listConversations(): Promise<unknown> {
 async function conversationCounts(): Promise<{ all_count: number }> {
   const {
     rows: [counts],
-  } = await pool.query(maintainedCountsSql('k.account_id = $1 AND k.status = $2', '$3'), [
-    fixture.accountId,
-    'open',
-    fixture.userId,
-  ]);
+  } = await prepared<{ all_count: number }>(
+    pool,
+    'product_counts',
+    maintainedCountsSql('k.account_id = $1 AND k.status = $2', '$3'),
+    [fixture.accountId, 'open', fixture.userId],
+  );
   return counts;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { BaselineFixture } from './baseline-server';
-import { pool, readBody, serve, transaction } from './bare-server';
+import { pool, prepared, readBody, serve, transaction } from './bare-server';
 
 /**
  * The minimal baseline of the messaging benchmark, the physical limit: the least SQL the contract
@@ -18,31 +18,42 @@ function createMessage(content: string, index: number): Promise<unknown> {
   return transaction(async (client) => {
     const {
       rows: [conversation],
-    } = await client.query(
+    } = await prepared(
+      client,
+      'minimal_touch_conversation',
       `UPDATE messaging.conversations SET last_activity_at = now(), updated_at = now(), messages_count = messages_count + 1
         WHERE account_id = $1 AND display_id = $2 RETURNING *`,
       [fixture.accountId, fixture.displayIds[index]],
     );
     const {
       rows: [message],
-    } = await client.query(
+    } = await prepared(
+      client,
+      'minimal_insert_message',
       `INSERT INTO messaging.messages (account_id, conversation_id, inbox_id, content, message_type, sender_type, sender_id)
        VALUES ($1, $2, $3, $4, 'outgoing', 'user', $5) RETURNING *`,
       [fixture.accountId, conversation.id, conversation.inbox_id, content, fixture.userId],
     );
     const id = randomUUID();
-    await client.query('INSERT INTO bench_baseline.outbox (id, type, payload) VALUES ($1, $2, $3)', [
-      id,
-      'messaging.message.created',
-      JSON.stringify({ id, account_id: fixture.accountId, data: { message, conversation } }),
-    ]);
+    await prepared(
+      client,
+      'minimal_outbox_insert',
+      'INSERT INTO bench_baseline.outbox (id, type, payload) VALUES ($1, $2, $3)',
+      [
+        id,
+        'messaging.message.created',
+        JSON.stringify({ id, account_id: fixture.accountId, data: { message, conversation } }),
+      ],
+    );
     return message;
   });
 }
 
 /** The first page of open conversations by last activity with contact and assignee, and the four counts. */
 async function listConversations(): Promise<unknown> {
-  const { rows: payload } = await pool.query(
+  const { rows: payload } = await prepared(
+    pool,
+    'minimal_list',
     `SELECT c.*, ct.name AS contact_name, ct.email AS contact_email, ct.phone_number AS contact_phone,
             u.name AS assignee_name, u.email AS assignee_email
        FROM messaging.conversations c
@@ -58,7 +69,9 @@ async function listConversations(): Promise<unknown> {
 async function counts(): Promise<unknown> {
   const {
     rows: [row],
-  } = await pool.query(
+  } = await prepared(
+    pool,
+    'minimal_counts',
     `SELECT count(*) FILTER (WHERE assignee_id = $2)::int AS mine_count,
             count(assignee_id)::int AS assigned_count,
             count(*) FILTER (WHERE assignee_id IS NULL)::int AS unassigned_count,
