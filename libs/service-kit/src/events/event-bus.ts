@@ -29,6 +29,15 @@ import { namespaced, namespacedStream } from '../rpc/namespace';
 import { NATS_CONNECTION_DEFAULTS } from '../rpc/nats-connection-defaults';
 
 const codec = JSONCodec<EventEnvelope>();
+const textEncoder = new TextEncoder();
+
+/** An outbox row as the relay publishes it: the envelope's JSON text, not parsed and encoded again. */
+export interface StoredEvent {
+  id: string;
+  type: string;
+  correlationId: string | null;
+  json: string;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** JetStream API calls wait this long: on a cluster they go through its consensus, slower than one server. */
 const API_TIMEOUT_MS = 10_000;
@@ -105,11 +114,12 @@ export class EventBus {
   }
 
   /** Publishes once per event id: JetStream drops a repeat inside its duplicate window. */
-  async publish(envelope: EventEnvelope): Promise<PubAck> {
+  /** Publishes an event as stored (its envelope's JSON text), once per event id. */
+  async publish(event: StoredEvent): Promise<PubAck> {
     const headers = natsHeaders();
-    if (envelope.meta.correlation_id) headers.set(CORRELATION_HEADER, envelope.meta.correlation_id);
-    return this.jetstream.publish(this.subjectOf(envelope.type), codec.encode(envelope), {
-      msgID: envelope.id,
+    if (event.correlationId) headers.set(CORRELATION_HEADER, event.correlationId);
+    return this.jetstream.publish(this.subjectOf(event.type), textEncoder.encode(event.json), {
+      msgID: event.id,
       headers,
     });
   }

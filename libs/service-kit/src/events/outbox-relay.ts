@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EventEnvelope } from '@parley/contracts';
 import { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query';
 import type { ServiceConfig } from '../config/service-config';
@@ -11,7 +10,12 @@ const BATCH_SIZE = 200;
 
 interface OutboxRow {
   seq: string;
-  payload: EventEnvelope;
+  id: string;
+  type: string;
+  correlation_id: string | null;
+  occurred_at: string;
+  /** The envelope as JSON text: published as it is, so it is neither parsed nor encoded here. */
+  payload: string;
 }
 
 /**
@@ -101,16 +105,20 @@ export class OutboxRelay {
         `${this.config.database!.schema}_outbox_claim_mark`,
         `UPDATE ${this.table} SET published_at = now()
           WHERE seq IN (SELECT seq FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-          RETURNING seq, payload`,
+          RETURNING seq, id, type, payload->'meta'->>'correlation_id' AS correlation_id,
+                    payload->>'occurred_at' AS occurred_at, payload::text AS payload`,
         [],
       );
       if (claimed.length === 0) return 0;
       // RETURNING keeps no order: publish oldest first.
       const rows = claimed.sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)));
-      await Promise.all(rows.map((row) => this.bus.publish(row.payload)));
+      await Promise.all(
+        rows.map((row) =>
+          this.bus.publish({ id: row.id, type: row.type, correlationId: row.correlation_id, json: row.payload }),
+        ),
+      );
       const now = Date.now();
-      for (const row of rows)
-        this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.payload.occurred_at)) / 1000);
+      for (const row of rows) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.occurred_at)) / 1000);
       this.metrics.outboxPublished.inc(rows.length);
       return rows.length;
     });
