@@ -62,6 +62,8 @@ describe('listing and filtering conversations', () => {
   const list = async (user: TestUser, query: string) => {
     const response = await user.api.get(`/conversations${query}`);
     expect(response.status).toBe(200);
+    // The gateway passes messaging's JSON text on: it must still be labelled as JSON.
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     return response.body.data as { meta: Record<string, number>; payload: Array<{ id: number; messages: unknown[] }> };
   };
   const idsOf = (data: { payload: Array<{ id: number }> }) =>
@@ -151,6 +153,7 @@ describe('listing and filtering conversations', () => {
       { attribute_key: 'labels', filter_operator: 'contains', values: ['billing'] },
     ]);
     expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(idsOf(response.body.data)).toEqual(expected('pending', 'mine'));
     expect(response.body.data.meta).toMatchObject({ all_count: 2 });
   });

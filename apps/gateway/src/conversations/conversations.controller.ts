@@ -1,16 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   ConversationPatterns as P,
   type AccountScoped,
   type Conversation,
   type ConversationCounts,
-  type ConversationPage,
   type ToggleStatusResult,
 } from '@parley/contracts';
 import { RpcClient } from '@parley/service-kit';
 import { Scope } from '../auth/access.decorators';
 import { IdPipe } from '../http/id.pipe';
+import { dataEnvelope, JSON_CONTENT_TYPE } from '../http/passed-json.mapper';
 import {
   AssignmentDto,
   ConversationLabelsDto,
@@ -38,11 +38,15 @@ import { Expensive } from '../rate-limit/expensive.decorators';
 export class ConversationsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** 25 per page, newest activity first; counts ignore `assignee_type`. */
+  /**
+   * 25 per page, newest activity first; counts ignore `assignee_type`. The page goes out as
+   * messaging encoded it: decoding and encoding 25 conversations again was most of this route's cost.
+   */
   @Get()
+  @Header('content-type', JSON_CONTENT_TYPE)
   @ApiOkResponse({ type: ConversationListView })
-  async list(@Scope() scope: AccountScoped, @Query() query: ConversationQueryDto): Promise<{ data: ConversationPage }> {
-    return { data: await this.rpc.send(P.list, { ...scope, query }) };
+  async list(@Scope() scope: AccountScoped, @Query() query: ConversationQueryDto): Promise<string> {
+    return dataEnvelope(await this.rpc.sendJson(P.list, { ...scope, query }));
   }
 
   @Get('meta')
@@ -58,13 +62,16 @@ export class ConversationsController {
   /** Conditions joined by query_operator, AND binding tighter than OR. */
   @Post('filter')
   @HttpCode(200)
+  @Header('content-type', JSON_CONTENT_TYPE)
   @ApiOkResponse({ type: ConversationListView })
   async filter(
     @Scope() scope: AccountScoped,
     @Body() body: FilterDto,
     @Query() query: FilterPageQueryDto,
-  ): Promise<{ data: ConversationPage }> {
-    return { data: await this.rpc.send(P.filter, { ...scope, payload: body.payload, page: body.page ?? query.page }) };
+  ): Promise<string> {
+    return dataEnvelope(
+      await this.rpc.sendJson(P.filter, { ...scope, payload: body.payload, page: body.page ?? query.page }),
+    );
   }
 
   @Get(':id')

@@ -8,6 +8,7 @@ import { namespaced } from './namespace';
 import { Metrics } from '../metrics/metrics';
 import { currentTraceCarrier } from '../tracing/tracing';
 import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
+import { responseJsonOf } from './reply-json';
 import { RpcCallError } from './rpc-call.error';
 
 /**
@@ -33,6 +34,8 @@ interface ReplyPacket {
   err?: unknown;
   isDisposed?: boolean;
 }
+
+const textDecoder = new TextDecoder();
 
 const UNAVAILABLE_CODES: string[] = [
   ErrorCode.NoResponders,
@@ -71,14 +74,29 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   /** For patterns outside the typed map, such as each service's health check. */
-  async sendUntyped(pattern: string, request: unknown, options: SendOptions = {}): Promise<unknown> {
+  sendUntyped(pattern: string, request: unknown, options: SendOptions = {}): Promise<unknown> {
+    return this.observed(pattern, async () => this.answerOf(pattern, await this.request(pattern, request, options)));
+  }
+
+  /**
+   * The answer as the JSON text the service sent, for a route that passes it on unchanged (a
+   * large page): it is neither decoded into objects nor encoded again on the way out.
+   */
+  sendJson<P extends RpcPattern>(pattern: P, request: RpcRequest<P>, options: SendOptions = {}): Promise<string> {
+    return this.observed(pattern, async () => {
+      const reply = textDecoder.decode(await this.request(pattern, request, options));
+      return responseJsonOf(reply) ?? JSON.stringify(this.answerOf(pattern, reply));
+    });
+  }
+
+  private async observed<T>(pattern: string, call: () => Promise<T>): Promise<T> {
     const started = performance.now();
     const observe = (outcome: string) =>
       this.metrics?.rpcClient.observe({ pattern, outcome }, (performance.now() - started) / 1000);
     try {
-      const response = await this.request(pattern, request, options);
+      const answer = await call();
       observe('ok');
-      return response;
+      return answer;
     } catch (error) {
       const code = (error as RpcCallError).code;
       observe(
@@ -88,7 +106,25 @@ export class RpcClient implements OnApplicationShutdown {
     }
   }
 
-  private async request(pattern: string, request: unknown, options: SendOptions): Promise<unknown> {
+  /** The reply's answer, or its error thrown as RpcCallError. */
+  private answerOf(pattern: string, data: Uint8Array | string): unknown {
+    let reply: ReplyPacket;
+    try {
+      reply = (typeof data === 'string' ? JSON.parse(data) : this.codec.decode(data)) as ReplyPacket;
+    } catch (error) {
+      this.logger.error(`Unreadable reply from ${pattern.split('.')[0]}: ${(error as Error).message}`);
+      throw RpcCallError.internal();
+    }
+    if (reply.err !== undefined && reply.err !== null) {
+      if (isRpcErrorPayload(reply.err)) throw new RpcCallError(reply.err);
+      this.logger.error(`Unexpected error reply from ${pattern.split('.')[0]}: ${JSON.stringify(reply.err)}`);
+      throw RpcCallError.internal();
+    }
+    return reply.response ?? null;
+  }
+
+  /** The reply's bytes. */
+  private async request(pattern: string, request: unknown, options: SendOptions): Promise<Uint8Array> {
     const service = pattern.split('.')[0];
     const limit = options.timeoutMs ?? this.config.nats.rpcTimeoutMs;
     const headers = natsHeaders();
@@ -98,7 +134,6 @@ export class RpcClient implements OnApplicationShutdown {
     // The callee's events then name who caused them, e.g. a rule, whose changes must not trigger rules.
     if (context?.origin) headers.set(ORIGIN_HEADER, context.origin);
     const packet: RequestPacket = { pattern, data: request, id: String(++this.sequence) };
-    let reply: ReplyPacket;
     try {
       const nats = await this.connect();
       if (!this.connected) throw RpcCallError.unavailable(service);
@@ -106,16 +141,10 @@ export class RpcClient implements OnApplicationShutdown {
         timeout: limit,
         headers,
       });
-      reply = this.codec.decode(message.data) as ReplyPacket;
+      return message.data;
     } catch (error) {
       throw error instanceof RpcCallError ? error : this.toCallError(error, service, limit);
     }
-    if (reply.err !== undefined && reply.err !== null) {
-      if (isRpcErrorPayload(reply.err)) throw new RpcCallError(reply.err);
-      this.logger.error(`Unexpected error reply from ${service}: ${JSON.stringify(reply.err)}`);
-      throw RpcCallError.internal();
-    }
-    return reply.response ?? null;
   }
 
   async onApplicationShutdown(): Promise<void> {
