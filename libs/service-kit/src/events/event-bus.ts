@@ -30,6 +30,9 @@ import { NATS_CONNECTION_DEFAULTS } from '../rpc/nats-connection-defaults';
 
 const codec = JSONCodec<EventEnvelope>();
 const textEncoder = new TextEncoder();
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** JetStream API calls wait this long: on a cluster they go through its consensus, slower than one server. */
+const API_TIMEOUT_MS = 10_000;
 
 /** An outbox row as the relay publishes it: the envelope's JSON text, not parsed and encoded again. */
 export interface StoredEvent {
@@ -38,9 +41,6 @@ export interface StoredEvent {
   correlationId: string | null;
   json: string;
 }
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** JetStream API calls wait this long: on a cluster they go through its consensus, slower than one server. */
-const API_TIMEOUT_MS = 10_000;
 
 /**
  * The JetStream side of the system: stream set-up, publishing with de-duplication by
@@ -113,8 +113,7 @@ export class EventBus {
     return !!this.connection && !this.connection.isClosed();
   }
 
-  /** Publishes once per event id: JetStream drops a repeat inside its duplicate window. */
-  /** Publishes an event as stored (its envelope's JSON text), once per event id. */
+  /** Publishes an event as stored, once per event id: JetStream drops a repeat inside its duplicate window. */
   async publish(event: StoredEvent): Promise<PubAck> {
     const headers = natsHeaders();
     if (event.correlationId) headers.set(CORRELATION_HEADER, event.correlationId);
