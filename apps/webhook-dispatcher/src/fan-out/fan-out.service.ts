@@ -8,7 +8,7 @@ import { MessagingNamesLoader } from '../read-models/messaging-view/messaging-na
 import { WebhooksLoader } from '../webhooks/webhooks.loader';
 import { accountPayload, type AccountRef } from './account-payload.mapper';
 import { inboxCallbackPayload, type InboxRef } from './inbox-callback-payload.mapper';
-import { toPublicEvent, type SourceEvent } from './public-event.mapper';
+import { toPublicEvent, type PublicEvent, type SourceEvent } from './public-event.mapper';
 
 /** Who gets an event and the names its payloads show. */
 interface Addressees {
@@ -104,7 +104,7 @@ export class FanOutService {
    * event) to have no callback URL gets no delivery row: its attempt would have asked the same
    * cache and discarded it.
    */
-  private callbackInboxOf(source: SourceEvent, event: NonNullable<ReturnType<typeof toPublicEvent>>): number | null {
+  private callbackInboxOf(source: SourceEvent, event: PublicEvent): number | null {
     const inboxId = apiInboxOf(event);
     if (inboxId === null || !event.accountId) return null;
     return this.callbacks.knownWithout(event.accountId, inboxId, Date.parse(source.occurred_at)) ? null : inboxId;
@@ -116,9 +116,7 @@ export class FanOutService {
    * so an inbox without one costs no delivery row at all. If messaging does not answer, the
    * rows are made and their attempts ask again.
    */
-  private async learnCallbacks(
-    events: Array<{ source: SourceEvent; event: ReturnType<typeof toPublicEvent> }>,
-  ): Promise<void> {
+  private async learnCallbacks(events: Array<{ source: SourceEvent; event: PublicEvent | null }>): Promise<void> {
     const latest = new Map<string, { accountId: number; inboxId: number; since: number }>();
     for (const { source, event } of events) {
       const inboxId = event?.accountId ? apiInboxOf(event) : null;
@@ -159,7 +157,7 @@ export class FanOutService {
 }
 
 /** The API inbox whose callback gets the event, when it is an API inbox's conversation, message or typing event. */
-function apiInboxOf(event: NonNullable<ReturnType<typeof toPublicEvent>>): number | null {
+function apiInboxOf(event: PublicEvent): number | null {
   const conversation = event.conversation;
   return conversation?.meta.channel === CHANNEL_TYPES.api ? conversation.inbox_id : null;
 }

@@ -59,7 +59,7 @@ const UNAVAILABLE_CODES: string[] = [
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
-  private readonly codec = JSONCodec<RequestPacket | ReplyPacket>();
+  private readonly codec = JSONCodec<RequestPacket>();
   private connection: Promise<NatsConnection> | null = null;
   private connected = false;
   private sequence = 0;
@@ -75,7 +75,9 @@ export class RpcClient implements OnApplicationShutdown {
 
   /** For patterns outside the typed map, such as each service's health check. */
   sendUntyped(pattern: string, request: unknown, options: SendOptions = {}): Promise<unknown> {
-    return this.observed(pattern, async () => this.answerOf(pattern, await this.request(pattern, request, options)));
+    return this.observed(pattern, async () =>
+      this.answerOf(pattern, textDecoder.decode(await this.request(pattern, request, options))),
+    );
   }
 
   /**
@@ -107,10 +109,10 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   /** The reply's answer, or its error thrown as RpcCallError. */
-  private answerOf(pattern: string, data: Uint8Array | string): unknown {
+  private answerOf(pattern: string, text: string): unknown {
     let reply: ReplyPacket;
     try {
-      reply = (typeof data === 'string' ? JSON.parse(data) : this.codec.decode(data)) as ReplyPacket;
+      reply = JSON.parse(text) as ReplyPacket;
     } catch (error) {
       this.logger.error(`Unreadable reply from ${pattern.split('.')[0]}: ${(error as Error).message}`);
       throw RpcCallError.internal();
