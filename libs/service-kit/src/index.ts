@@ -8,6 +8,7 @@ export * from './rpc/rpc-call.error';
 export * from './rpc/rpc-client';
 export * from './rpc/namespace';
 export * from './events/event-bus';
+export * from './events/acked-publisher';
 export * from './events/outbox';
 export * from './events/outbox-relay';
 export * from './events/event-consumers';

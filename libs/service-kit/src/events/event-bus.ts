@@ -24,6 +24,7 @@ import {
 } from 'nats';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
+import { AckedPublisher } from './acked-publisher';
 import { CORRELATION_HEADER } from '../logging/request-context';
 import { namespaced, namespacedStream } from '../rpc/namespace';
 import { NATS_CONNECTION_DEFAULTS } from '../rpc/nats-connection-defaults';
@@ -53,6 +54,7 @@ export class EventBus {
   private connection: NatsConnection | null = null;
   private manager: JetStreamManager | null = null;
   private client: JetStreamClient | null = null;
+  private publisher: AckedPublisher | null = null;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
 
@@ -75,7 +77,7 @@ export class EventBus {
 
   /** Publishes a realtime frame once per `id` (a redelivered event is dropped as a duplicate). */
   async publishRealtime(frame: RealtimeFrame, id: string): Promise<PubAck> {
-    return this.jetstream.publish(this.realtimeSubject, JSONCodec<RealtimeFrame>().encode(frame), { msgID: id });
+    return this.acked.publish(this.realtimeSubject, JSONCodec<RealtimeFrame>().encode(frame), { msgID: id });
   }
 
   subjectOf(type: string): string {
@@ -91,6 +93,7 @@ export class EventBus {
     });
     this.manager = await retryWhileElecting(() => this.connection!.jetstreamManager({ timeout: API_TIMEOUT_MS }));
     this.client = this.connection.jetstream({ timeout: API_TIMEOUT_MS });
+    this.publisher = new AckedPublisher(this.connection, API_TIMEOUT_MS);
     await retryWhileElecting(() => this.ensureStreams());
   }
 
@@ -102,6 +105,11 @@ export class EventBus {
   get jetstream(): JetStreamClient {
     if (!this.client) throw new Error('EventBus is not connected');
     return this.client;
+  }
+
+  private get acked(): AckedPublisher {
+    if (!this.publisher) throw new Error('EventBus is not connected');
+    return this.publisher;
   }
 
   get jetstreamManager(): JetStreamManager {
@@ -117,7 +125,7 @@ export class EventBus {
   async publish(event: StoredEvent): Promise<PubAck> {
     const headers = natsHeaders();
     if (event.correlationId) headers.set(CORRELATION_HEADER, event.correlationId);
-    return this.jetstream.publish(this.subjectOf(event.type), textEncoder.encode(event.json), {
+    return this.acked.publish(this.subjectOf(event.type), textEncoder.encode(event.json), {
       msgID: event.id,
       headers,
     });
@@ -127,7 +135,7 @@ export class EventBus {
   async publishDeadLetter(subject: string, data: Uint8Array, reason: string): Promise<void> {
     const headers = natsHeaders();
     headers.set('x-dead-letter-reason', reason.slice(0, 500));
-    await this.jetstream.publish(namespaced(this.config.nats.namespace, subject), data, { headers });
+    await this.acked.publish(namespaced(this.config.nats.namespace, subject), data, { headers });
   }
 
   /**
@@ -150,7 +158,10 @@ export class EventBus {
   async close(): Promise<void> {
     const connection = this.connection;
     this.connection = null;
+    // Draining lets acknowledgements already on their way settle their publishes first.
     if (connection && !connection.isClosed()) await connection.drain();
+    this.publisher?.close();
+    this.publisher = null;
   }
 
   /** Idempotent: creates the streams, or brings an existing one's settings up to date. */

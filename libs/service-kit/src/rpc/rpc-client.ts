@@ -9,6 +9,7 @@ import { Metrics } from '../metrics/metrics';
 import { currentTraceCarrier } from '../tracing/tracing';
 import { NATS_CONNECTION_DEFAULTS } from './nats-connection-defaults';
 import { responseJsonOf } from './reply-json';
+import { ReplyMux } from './reply-mux';
 import { RpcCallError } from './rpc-call.error';
 
 /**
@@ -35,6 +36,12 @@ interface ReplyPacket {
   isDisposed?: boolean;
 }
 
+/** The client's connection, and the one subscription its requests' replies arrive on. */
+interface Connected {
+  nats: NatsConnection;
+  replies: ReplyMux;
+}
+
 const textDecoder = new TextDecoder();
 
 const UNAVAILABLE_CODES: string[] = [
@@ -53,14 +60,14 @@ const UNAVAILABLE_CODES: string[] = [
  * their timeout in the client's reconnect buffer.
  *
  * It speaks the wire format of Nest's NATS transport (the services' servers are Nest's), but
- * through the NATS client's shared reply subscription: Nest's own client subscribes and
+ * through one shared reply subscription (ReplyMux): Nest's own client subscribes and
  * unsubscribes an inbox per request, which costs the caller and the NATS server a lot.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
   private readonly codec = JSONCodec<RequestPacket>();
-  private connection: Promise<NatsConnection> | null = null;
+  private connection: Promise<Connected> | null = null;
   private connected = false;
   private sequence = 0;
 
@@ -137,12 +144,16 @@ export class RpcClient implements OnApplicationShutdown {
     if (context?.origin) headers.set(ORIGIN_HEADER, context.origin);
     const packet: RequestPacket = { pattern, data: request, id: String(++this.sequence) };
     try {
-      const nats = await this.connect();
+      const { replies } = await this.connect();
       if (!this.connected) throw RpcCallError.unavailable(service);
-      const message = await nats.request(namespaced(this.config.nats.namespace, pattern), this.codec.encode(packet), {
-        timeout: limit,
-        headers,
-      });
+      const message = await replies.request(
+        namespaced(this.config.nats.namespace, pattern),
+        this.codec.encode(packet),
+        {
+          timeoutMs: limit,
+          headers,
+        },
+      );
       return message.data;
     } catch (error) {
       throw error instanceof RpcCallError ? error : this.toCallError(error, service, limit);
@@ -152,11 +163,11 @@ export class RpcClient implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const connection = this.connection;
     this.connection = null;
-    await connection?.then((nats) => nats.drain()).catch(() => undefined);
+    await connection?.then(({ nats }) => nats.drain()).catch(() => undefined);
   }
 
   /** Connects on first use; a failed attempt is forgotten so the next request tries again. */
-  private connect(): Promise<NatsConnection> {
+  private connect(): Promise<Connected> {
     this.connection ??= connect({
       servers: this.config.nats.servers,
       name: `${this.config.service}-rpc-client`,
@@ -165,7 +176,7 @@ export class RpcClient implements OnApplicationShutdown {
       (nats) => {
         this.connected = true;
         void this.followStatus(nats);
-        return nats;
+        return { nats, replies: new ReplyMux(nats) };
       },
       (error) => {
         this.connection = null;
