@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { FileStorageModule, ServiceKitModule } from '@parley/service-kit';
 import { AgentBotsController } from './agent-bots/agent-bots.controller';
 import { PlatformAgentBotsController } from './agent-bots/platform-agent-bots.controller';
@@ -29,7 +29,6 @@ import { HttpErrorFilter } from './errors/http-error.filter';
 import { GATEWAY_CONFIG, loadGatewayConfig } from './gateway.config';
 import { HealthController } from './health/health.controller';
 import { SystemHealthService } from './health/system-health.service';
-import { RequestContextInterceptor } from './http/request-context.interceptor';
 import { HttpMetricsService } from './http/http-metrics.service';
 import { createValidationPipe } from './http/validation.pipe';
 import { LabelsController } from './labels/labels.controller';
@@ -136,7 +135,6 @@ import { RealtimeHistoryService } from './realtime/realtime-history.service';
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useExisting: IdentityRateLimitGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
-    { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
 })

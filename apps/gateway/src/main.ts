@@ -18,6 +18,7 @@ import { enableCrossSiteCors } from './http/cors.setup';
 import { clientErrorAnswer, configureFastify, requestIdFrom, requestTimeouts } from './http/fastify.setup';
 import { HttpMetricsService } from './http/http-metrics.service';
 import { parseQueryString } from './http/query-string.parser';
+import { carryRequestContext } from './http/request-context.setup';
 import { undocumentedRoutes, type ServedRoute } from './http/route-table.rules';
 import { serveOpenApi } from './openapi/openapi.setup';
 
@@ -47,6 +48,7 @@ async function bootstrap(): Promise<void> {
     const fastify = app.getHttpAdapter().getInstance();
     const routes: ServedRoute[] = [];
     fastify.addHook('onRoute', (route) => void routes.push({ method: route.method, url: route.url }));
+    carryRequestContext(fastify);
     configureFastify(fastify, logger, app.get(HttpMetricsService));
     enableCrossSiteCors(app);
     // Files stream to storage as they arrive; each is checked against its type's limit there.

@@ -86,6 +86,29 @@ export function inSpan<T>(
   });
 }
 
+/** A server span opened in one callback and closed in another (an HTTP request's hooks). */
+export interface OpenSpan {
+  /** Runs `work` with the span active: what it starts (requests, logs) belongs to the span. */
+  run<T>(work: () => T): T;
+  /** Closes the span, as failed when given a reason. */
+  end(failure?: string): void;
+}
+
+/** A server span continuing the trace in `carrier`; null when tracing is off (nothing to pay for). */
+export function openServerSpan(name: string, carrier: TraceCarrier | undefined): OpenSpan | null {
+  if (!tracingOn) return null;
+  const parent = contextFrom(carrier);
+  const span = trace.getTracer('parley').startSpan(name, { kind: SpanKind.SERVER }, parent);
+  const active = trace.setSpan(parent, span);
+  return {
+    run: (work) => context.with(active, work),
+    end: (failure) => {
+      if (failure) span.setStatus({ code: SpanStatusCode.ERROR, message: failure });
+      span.end();
+    },
+  };
+}
+
 /**
  * A handler's Observable run inside a span (and inside whatever `enter` sets up, such as the
  * request context): subscribing within them is what carries them into the handler's async work.
