@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BackendService, ServiceName } from '@parley/contracts';
@@ -17,7 +17,7 @@ import { Readiness } from './health/readiness';
 import { MailRelay } from './mail/mail-relay';
 import { Metrics } from './metrics/metrics';
 import { RpcClient } from './rpc/rpc-client';
-import { RpcContextInterceptor } from './rpc/rpc-context.interceptor';
+import { RpcContractGuard } from './rpc/rpc-contract.guard';
 import { RpcErrorFilter } from './rpc/rpc-exception.filter';
 
 export interface ServiceKitOptions {
@@ -68,7 +68,7 @@ export class ServiceKitModule {
       controllers.push(...createHealthControllers(options.service as BackendService));
       enhancers.push(
         { provide: APP_FILTER, useClass: RpcErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
+        { provide: APP_GUARD, useClass: RpcContractGuard },
       );
     }
     return {

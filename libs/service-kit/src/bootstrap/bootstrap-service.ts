@@ -10,6 +10,7 @@ import { EventConsumers } from '../events/event-consumers';
 import { OutboxRelay } from '../events/outbox-relay';
 import { Readiness } from '../health/readiness';
 import { MailRelay } from '../mail/mail-relay';
+import { Metrics } from '../metrics/metrics';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { NamespacedNatsServer } from '../rpc/namespaced-nats.server';
 import { startTracing, stopTracing } from '../tracing/tracing';
@@ -37,8 +38,9 @@ export async function bootstrapService(service: BackendService, rootModule: Type
       queue: service,
       namespace: config.nats.namespace,
       graceMs: config.shutdownGraceMs,
+      metrics: app.get(Metrics),
     });
-    // Inherit the app's global filter and interceptor (APP_FILTER / APP_INTERCEPTOR from the kit).
+    // Inherit the app's global filter and guard (APP_FILTER / APP_GUARD from the kit).
     app.connectMicroservice({ strategy: rpcServer }, { inheritAppConfig: true });
     await app.startAllMicroservices();
     await app.listen(config.port, config.host);

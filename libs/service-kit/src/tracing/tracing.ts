@@ -1,5 +1,4 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
-import { Observable } from 'rxjs';
 
 /** W3C trace context as it travels in HTTP and NATS headers and in event metadata. */
 export type TraceCarrier = Record<string, string | undefined>;
@@ -107,41 +106,4 @@ export function openServerSpan(name: string, carrier: TraceCarrier | undefined):
       span.end();
     },
   };
-}
-
-/**
- * A handler's Observable run inside a span (and inside whatever `enter` sets up, such as the
- * request context): subscribing within them is what carries them into the handler's async work.
- */
-export function observeInSpan<T>(
-  name: string,
-  kind: 'server' | 'consumer',
-  carrier: TraceCarrier | undefined,
-  enter: (subscribe: () => void) => void,
-  source: () => Observable<T>,
-): Observable<T> {
-  if (!tracingOn) return new Observable<T>((subscriber) => enter(() => source().subscribe(subscriber)));
-  return new Observable<T>((subscriber) => {
-    void inSpan(
-      name,
-      kind,
-      carrier,
-      () =>
-        new Promise<void>((resolve, reject) =>
-          enter(() =>
-            source().subscribe({
-              next: (value) => subscriber.next(value),
-              error: (error: unknown) => {
-                subscriber.error(error);
-                reject(error);
-              },
-              complete: () => {
-                subscriber.complete();
-                resolve();
-              },
-            }),
-          ),
-        ),
-    ).catch(() => undefined);
-  });
 }
