@@ -38,6 +38,8 @@ const boundaries = (extraForApps = [], allow = []) => [
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit'] },
       { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit', 'type:testing'] },
       { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:testing'] },
+      // Benchmarks may also measure the kit's own infrastructure (bench:publish); never business rules.
+      { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:contracts', 'type:testing', 'type:kit'] },
     ],
   },
 ];
