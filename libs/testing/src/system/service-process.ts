@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 
 export interface ServiceProcessOptions {
   name: string;
@@ -24,7 +24,6 @@ const STOP_TIMEOUT_MS = 20_000;
 export class ServiceProcess {
   private child: ChildProcess | null = null;
   private exited: Promise<number | null> = Promise.resolve(null);
-  private log: WriteStream | null = null;
   private stopping = false;
   /** The child that reported ready: only its unexpected end is a crash (a failed start rejects start()). */
   private readyChild: ChildProcess | null = null;
@@ -46,19 +45,22 @@ export class ServiceProcess {
   /** Starts it (with extra settings for this run only) and waits until it reports ready. */
   async start(extraEnv: Record<string, string> = {}): Promise<void> {
     if (this.running) throw new Error(`${this.name} is already running`);
-    const toFile = !!this.options.logFile;
-    this.log = toFile ? createWriteStream(this.options.logFile!, { flags: 'a' }) : null;
-    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), this.options.script], {
-      cwd: this.options.cwd,
-      env: { ...process.env, ...this.options.env, ...extraEnv },
-      // The IPC channel is how the child learns that this process died (even by SIGKILL): it then stops too.
-      stdio: toFile ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.channel?.unref();
-    if (this.log) {
-      child.stdout?.pipe(this.log, { end: false });
-      child.stderr?.pipe(this.log, { end: false });
+    // The child appends to its log file itself: a line is in the file as soon as it is written,
+    // however busy this process is (piped through it, lines waited for its event loop).
+    const log = this.options.logFile ? openSync(this.options.logFile, 'a') : null;
+    let child: ChildProcess;
+    try {
+      child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), this.options.script], {
+        cwd: this.options.cwd,
+        env: { ...process.env, ...this.options.env, ...extraEnv },
+        // The IPC channel is how the child learns that this process died (even by SIGKILL): it then stops too.
+        stdio: log === null ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', log, log, 'ipc'],
+      });
+    } finally {
+      // The child holds its own copy of the descriptor.
+      if (log !== null) closeSync(log);
     }
+    child.channel?.unref();
     this.child = child;
     this.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
@@ -81,8 +83,6 @@ export class ServiceProcess {
     clearTimeout(timer);
     this.stopping = false;
     this.child = null;
-    this.log?.end();
-    this.log = null;
     return code;
   }
 
