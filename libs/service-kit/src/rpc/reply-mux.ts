@@ -22,8 +22,8 @@ export interface MuxRequestOptions {
 /**
  * Requests whose replies all arrive on one subscription of the connection, matched by the reply
  * subject's last token. nats.js's own `request` does the same, but completing a request makes
- * an `Error` (a stack capture) even when it succeeds: a JetStream publish costs 36–52 µs of
- * client CPU that way here, 12–20 µs this way (docs/performance.md, "Fifth pass").
+ * an `Error` (a stack capture) even when it succeeds: a JetStream publish costs a median 44.5 µs
+ * of client CPU that way here, 24.3 µs this way (`npm run bench:publish`, docs/performance.md).
  * Failures carry nats.js's codes: `TIMEOUT`, `503` (no responders), `CONNECTION_CLOSED`.
  */
 export class ReplyMux {
