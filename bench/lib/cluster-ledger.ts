@@ -254,9 +254,17 @@ export class ClusterLedger {
           WHERE payload->>'type' = $1 AND (payload->>'account_id')::int = $2 AND created_at >= $3`,
         [type, this.workspace.accountId, this.loadStartedAt],
       );
+    // An import's contacts travel many to an event, each item under the id of its own contact_created.
+    const imported = await this.db.query<{ id: string; at: Date }>(
+      `SELECT item->>'event_id' AS id, o.created_at AS at
+         FROM contacts.outbox o CROSS JOIN jsonb_array_elements(o.payload->'data'->'contacts') AS item
+        WHERE o.payload->>'type' = $1 AND (o.payload->>'account_id')::int = $2 AND o.created_at >= $3`,
+      [ContactEvents.imported, this.workspace.accountId, this.loadStartedAt],
+    );
     const rows = [
       ...(await query('messaging', MessageEvents.created)).rows,
       ...(await query('contacts', ContactEvents.created)).rows,
+      ...imported.rows,
     ];
     return rows.map((row) => ({ id: row.id, at: row.at.getTime() }));
   }

@@ -1,4 +1,13 @@
-import { createTestAccount, eventually, readE2eState, restartService, type TestAccount } from '@parley/testing';
+import {
+  CableClient,
+  createTestAccount,
+  createWebhookEndpoint,
+  eventually,
+  gatewayClient,
+  readE2eState,
+  restartService,
+  type TestAccount,
+} from '@parley/testing';
 
 async function upload(account: TestAccount, csv: string | Buffer) {
   const form = new FormData();
@@ -119,6 +128,65 @@ describe('CSV import', () => {
     expect(response.status).toBe(400);
     const agent = await account.addUser('agent');
     expect((await agent.api.post('/contacts/import', {})).status).toBe(403);
+  });
+
+  it('announces each imported contact on its own: a contact_created webhook and a contact.created frame', async () => {
+    const fresh = await createTestAccount();
+    const endpoint = await createWebhookEndpoint();
+    const subscribed = await fresh.admin.api.post('/webhooks', {
+      url: endpoint.url,
+      subscriptions: ['contact_created'],
+    });
+    expect(subscribed.status).toBe(201);
+    const profile = (await gatewayClient(fresh.admin.token).get('/api/v1/profile')).body;
+    const cable = new CableClient(`${readE2eState().gatewayUrl.replace(/^http/, 'ws')}/cable`);
+    try {
+      const room = cable.room({ pubsub_token: profile.pubsub_token, user_id: fresh.admin.id, account_id: fresh.id });
+      await eventually(() => expect(room.connects).toBe(1));
+      // More rows than one event carries, so the contacts travel in several.
+      const total = 250;
+      const emails = Array.from({ length: total }, (_, i) => `announced${i}@example.com`);
+      const created = await upload(
+        fresh,
+        ['name,email', ...emails.map((email, i) => `Person ${i},${email}`)].join('\n'),
+      );
+      expect(created.status).toBe(201);
+      expect(await finished(fresh, created.body.id)).toMatchObject({ status: 'completed', created: total });
+
+      const bodies = await eventually(
+        async () => {
+          const received = (await endpoint.requests()).map((request) => JSON.parse(request.body));
+          expect(received).toHaveLength(total);
+          return received as Array<{ id: string; event: string; account: { id: number }; data: any }>;
+        },
+        { timeoutMs: 30_000, description: 'one contact_created per imported row' },
+      );
+      expect(new Set(bodies.map((body) => body.id)).size).toBe(total);
+      for (const body of bodies) {
+        expect(body).toMatchObject({ event: 'contact_created', account: { id: fresh.id } });
+        expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      }
+      expect(bodies.map((body) => body.data.email).sort()).toEqual([...emails].sort());
+      const ids = new Map<string, number>(bodies.map((body) => [body.data.email, body.data.id]));
+      const sample = (await fresh.admin.api.get(`/contacts/${ids.get(emails[123])}`)).body.payload;
+      expect(sample).toMatchObject({ email: emails[123], name: 'Person 123' });
+
+      const frames = await eventually(
+        () => {
+          const received = room.received.filter((frame) => frame.event === 'contact.created');
+          expect(received).toHaveLength(total);
+          return received.map((frame) => frame.data as { id: number; email: string; type: string; account_id: number });
+        },
+        { timeoutMs: 30_000, description: 'one contact.created frame per imported row' },
+      );
+      for (const frame of frames) {
+        expect(frame).toMatchObject({ type: 'contact', account_id: fresh.id });
+        expect(frame.id).toBe(ids.get(frame.email));
+      }
+      expect(new Set(frames.map((frame) => frame.id)).size).toBe(total);
+    } finally {
+      cable.close();
+    }
   });
 
   it('continues after the contacts service is killed mid-import, without duplicating rows', async () => {

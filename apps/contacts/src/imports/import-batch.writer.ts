@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ContactEvents, type ContactSnapshot, type CustomAttributeDefinition } from '@parley/contracts';
 import { customAttributeProblems } from '@parley/domain-rules';
 import { changedAttributes, type Emit } from '@parley/service-kit';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ContactBatchWriter, type MatchedContact } from '../contacts/contact-batch.writer';
 import { contactFieldProblems, normaliseContactFields } from '../contacts/contact.rules';
 import { contactFieldsFromRow } from './csv-row.mapper';
+import { importedEventsOf } from './imported-contacts.rules';
 
 export interface ImportRow {
   rowNumber: number;
@@ -152,10 +154,13 @@ export class ImportBatchWriter {
     await this.recordFailures(tx, importId, failures);
 
     const now = Math.floor(Date.now() / 1000);
+    // Many created contacts to an event: consumers read each item as its own contacts.contact.created.
     await emit.many(
-      ContactEvents.created,
+      ContactEvents.imported,
       accountId,
-      fresh.map((contact) => ({ contact: snapshot(accountId, contact, now) })),
+      importedEventsOf(
+        fresh.map((contact) => ({ event_id: randomUUID(), contact: snapshot(accountId, contact, now) })),
+      ).map((contacts) => ({ contacts })),
     );
     await emit.many(
       ContactEvents.updated,

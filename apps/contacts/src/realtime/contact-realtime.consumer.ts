@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   ContactEvents,
+  createdOfImport,
   realtimeAccountStream,
   type ContactSnapshot,
   type EventEnvelope,
   type EventType,
+  type ImportedContact,
 } from '@parley/contracts';
 import { EventBus, OnEventsIdempotent } from '@parley/service-kit';
 
@@ -28,6 +30,16 @@ export class ContactRealtimeConsumer {
 
   @OnEventsIdempotent(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
   async onEvents(events: Array<EventEnvelope<{ contact: ContactSnapshot; mergee_id?: number }>>): Promise<void> {
+    await this.publish(events);
+  }
+
+  /** An import's created contacts: a `contact.created` frame each, under the item's event id. */
+  @OnEventsIdempotent([ContactEvents.imported], { purpose: 'realtime_fanout_imports' })
+  async onImported(events: Array<EventEnvelope<{ contacts: ImportedContact[] }>>): Promise<void> {
+    await this.publish(events.flatMap(createdOfImport));
+  }
+
+  private async publish(events: Array<EventEnvelope<{ contact: ContactSnapshot; mergee_id?: number }>>): Promise<void> {
     await Promise.all(
       events.map(({ id, type, data }) => {
         const payload: Record<string, unknown> = {

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { CampaignEvents, ContactEvents, ConversationEvents, KanbanEvents, MessageEvents } from '@parley/contracts';
+import {
+  CampaignEvents,
+  ContactEvents,
+  ConversationEvents,
+  createdOfImport,
+  KanbanEvents,
+  MessageEvents,
+  type EventOf,
+} from '@parley/contracts';
 import { OnEvents } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { FanOutService } from './fan-out.service';
@@ -44,4 +52,20 @@ export class PublicEventsConsumer {
   onPublicEvents(events: SourceEvent[], tx: EntityManager): Promise<void> {
     return this.fanOut.dispatchMany(tx, events);
   }
+
+  /** An import's created contacts, many to an event: each a `contact_created` of its own, under its item's id. */
+  @OnEvents([ContactEvents.imported], {
+    concurrency: FAN_OUT_CONCURRENCY,
+    sift: (consumer: PublicEventsConsumer, events) => consumer.importsWithRecipients(events as ImportEvent[]),
+  })
+  onImported(events: ImportEvent[], tx: EntityManager): Promise<void> {
+    return this.fanOut.dispatchMany(tx, events.flatMap(createdOfImport));
+  }
+
+  async importsWithRecipients(events: ImportEvent[]): Promise<ImportEvent[]> {
+    const kept = new Set((await this.fanOut.withRecipients(events.flatMap(createdOfImport))).map(({ id }) => id));
+    return events.filter((event) => event.data.contacts.some(({ event_id }) => kept.has(event_id)));
+  }
 }
+
+type ImportEvent = EventOf<typeof ContactEvents.imported>;

@@ -1,4 +1,5 @@
 import type { ChangedAttributes } from '../events/changed-attributes';
+import type { EventEnvelope } from '../events/envelope';
 import type { ContactSnapshot } from './contact-snapshot';
 
 export const ContactEvents = {
@@ -9,7 +10,14 @@ export const ContactEvents = {
   blocked: 'contacts.contact.blocked',
   unblocked: 'contacts.contact.unblocked',
   labelsChanged: 'contacts.contact.labels_changed',
+  imported: 'contacts.contact.imported',
 } as const;
+
+/** One contact an import created, under the id its own `contacts.contact.created` would have had. */
+export interface ImportedContact {
+  event_id: string;
+  contact: ContactSnapshot;
+}
 
 export interface ContactEventMap {
   [ContactEvents.created]: { contact: ContactSnapshot };
@@ -21,4 +29,22 @@ export interface ContactEventMap {
   [ContactEvents.blocked]: { contact: ContactSnapshot };
   [ContactEvents.unblocked]: { contact: ContactSnapshot };
   [ContactEvents.labelsChanged]: { contact: ContactSnapshot; labels: string[] };
+  /**
+   * Contacts an import created, many to a message: each item means what a
+   * `contacts.contact.created` with its `event_id` means (see `createdOfImport`). One message per
+   * contact made the events, not the rows, most of an import's cost.
+   */
+  [ContactEvents.imported]: { contacts: ImportedContact[] };
+}
+
+/** The `contacts.contact.created` events an import event stands for, in order, each under its item's id. */
+export function createdOfImport(
+  event: EventEnvelope<{ contacts: ImportedContact[] }>,
+): Array<EventEnvelope<{ contact: ContactSnapshot }, typeof ContactEvents.created>> {
+  return event.data.contacts.map(({ event_id, contact }) => ({
+    ...event,
+    id: event_id,
+    type: ContactEvents.created,
+    data: { contact },
+  }));
 }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ContactEvents, type ContactSnapshot, type EventEnvelope } from '@parley/contracts';
+import {
+  ContactEvents,
+  createdOfImport,
+  type ContactSnapshot,
+  type EventEnvelope,
+  type ImportedContact,
+} from '@parley/contracts';
 import { OnEvents } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { contactViewItem, ContactsViewWriter } from './contacts-view.writer';
@@ -21,5 +27,11 @@ export class ContactsViewConsumer {
       tx,
       events.map((event) => ({ item: contactViewItem(event.data.contact), version: new Date(event.occurred_at) })),
     );
+  }
+
+  /** An import's created contacts, many to an event. */
+  @OnEvents([ContactEvents.imported], { concurrency: VIEW_CONCURRENCY })
+  onContactsImported(events: Array<EventEnvelope<{ contacts: ImportedContact[] }>>, tx: EntityManager): Promise<void> {
+    return this.onContactChanged(events.flatMap(createdOfImport), tx);
   }
 }
