@@ -130,7 +130,7 @@ describe('CSV import', () => {
     expect((await agent.api.post('/contacts/import', {})).status).toBe(403);
   });
 
-  it('announces each imported contact on its own: a contact_created webhook and a contact.created frame', async () => {
+  it('announces each imported contact on its own: a contact_created webhook and a contact.created frame to resume from', async () => {
     const fresh = await createTestAccount();
     const endpoint = await createWebhookEndpoint();
     const subscribed = await fresh.admin.api.post('/webhooks', {
@@ -139,7 +139,10 @@ describe('CSV import', () => {
     });
     expect(subscribed.status).toBe(201);
     const profile = (await gatewayClient(fresh.admin.token).get('/api/v1/profile')).body;
-    const cable = new CableClient(`${readE2eState().gatewayUrl.replace(/^http/, 'ws')}/cable`);
+    const cableUrl = `${readE2eState().gatewayUrl.replace(/^http/, 'ws')}/cable`;
+    const cable = new CableClient(cableUrl);
+    // A client that connects after the import and resumes from the middle of it.
+    const later = new CableClient(cableUrl);
     try {
       const room = cable.room({ pubsub_token: profile.pubsub_token, user_id: fresh.admin.id, account_id: fresh.id });
       await eventually(() => expect(room.connects).toBe(1));
@@ -184,8 +187,23 @@ describe('CSV import', () => {
         expect(frame.id).toBe(ids.get(frame.email));
       }
       expect(new Set(frames.map((frame) => frame.id)).size).toBe(total);
+
+      // An event's frames share a message of the realtime stream; a client resumes from any of them.
+      const eventIds = room.received
+        .filter((frame) => frame.event === 'contact.created')
+        .map((frame) => frame.event_id as string);
+      expect(new Set(eventIds).size).toBe(total);
+      const resumed = later.room({ pubsub_token: profile.pubsub_token, user_id: fresh.admin.id, account_id: fresh.id });
+      await eventually(() => expect(resumed.connects).toBe(1));
+      resumed.perform('resume', { since: eventIds[149] });
+      await eventually(() =>
+        expect(
+          resumed.received.filter((frame) => frame.event === 'contact.created').map((frame) => frame.event_id),
+        ).toEqual(eventIds.slice(150)),
+      );
     } finally {
       cable.close();
+      later.close();
     }
   });
 

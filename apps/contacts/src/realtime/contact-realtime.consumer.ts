@@ -7,6 +7,7 @@ import {
   type EventEnvelope,
   type EventType,
   type ImportedContact,
+  type RealtimeFrame,
 } from '@parley/contracts';
 import { EventBus, OnEventsIdempotent } from '@parley/service-kit';
 
@@ -30,29 +31,22 @@ export class ContactRealtimeConsumer {
 
   @OnEventsIdempotent(Object.keys(EVENT_NAMES) as EventType[], { purpose: 'realtime_fanout' })
   async onEvents(events: Array<EventEnvelope<{ contact: ContactSnapshot; mergee_id?: number }>>): Promise<void> {
-    await this.publish(events);
+    await Promise.all(events.map((event) => this.bus.publishRealtime(frameOf(event), `${event.id}:account`)));
   }
 
-  /** An import's created contacts: a `contact.created` frame each, under the item's event id. */
+  /** An import's created contacts: a `contact.created` frame each, the frames of an event in one message. */
   @OnEventsIdempotent([ContactEvents.imported], { purpose: 'realtime_fanout_imports' })
   async onImported(events: Array<EventEnvelope<{ contacts: ImportedContact[] }>>): Promise<void> {
-    await this.publish(events.flatMap(createdOfImport));
-  }
-
-  private async publish(events: Array<EventEnvelope<{ contact: ContactSnapshot; mergee_id?: number }>>): Promise<void> {
     await Promise.all(
-      events.map(({ id, type, data }) => {
-        const payload: Record<string, unknown> = {
-          ...data.contact,
-          type: 'contact',
-          account_id: data.contact.account_id,
-        };
-        if (data.mergee_id !== undefined) payload.mergee_id = data.mergee_id;
-        return this.bus.publishRealtime(
-          { streams: [realtimeAccountStream(data.contact.account_id)], event: EVENT_NAMES[type], data: payload },
-          `${id}:account`,
-        );
-      }),
+      events.map((event) =>
+        this.bus.publishRealtime({ frames: createdOfImport(event).map(frameOf) }, `${event.id}:account`),
+      ),
     );
   }
+}
+
+function frameOf({ type, data }: EventEnvelope<{ contact: ContactSnapshot; mergee_id?: number }>): RealtimeFrame {
+  const payload: Record<string, unknown> = { ...data.contact, type: 'contact', account_id: data.contact.account_id };
+  if (data.mergee_id !== undefined) payload.mergee_id = data.mergee_id;
+  return { streams: [realtimeAccountStream(data.contact.account_id)], event: EVENT_NAMES[type], data: payload };
 }

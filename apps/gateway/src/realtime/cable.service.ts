@@ -13,7 +13,8 @@ import type { Server } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { clientAddressOf } from '../http/trust-proxy.rules';
 import { CablePresenceService } from './cable-presence.service';
-import { decodeFrame, RealtimeHistoryService, toRealtimeEvent } from './realtime-history.service';
+import { RealtimeHistoryService } from './realtime-history.service';
+import { storedEventsOf } from './stored-events.mapper';
 
 /**
  * `/cable` on this gateway: the ActionCable protocol core attached to the HTTP server, asking
@@ -81,8 +82,8 @@ export class CableService implements OnApplicationBootstrap, OnApplicationShutdo
     try {
       for await (const message of messages) {
         try {
-          const frame = decodeFrame(message.data);
-          this.cable?.publish(frame.streams, toRealtimeEvent(frame, message.seq));
+          for (const { streams, event } of storedEventsOf(message.data, message.seq))
+            this.cable?.publish(streams, event);
         } catch (error) {
           this.logger.warn(`A realtime frame could not be fanned out: ${(error as Error).message}`);
         }

@@ -9,6 +9,14 @@ export interface RealtimeFrame {
   data: Record<string, unknown>;
 }
 
+/**
+ * Frames published as one message of the realtime stream (an import's contacts, a hundred to an
+ * event): each is still its own `/cable` event, `event_id` `<sequence>-<index>`.
+ */
+export interface RealtimeFrameBatch {
+  frames: RealtimeFrame[];
+}
+
 /** The subject (under the run's namespace) realtime frames are published to, and their stream. */
 export const REALTIME_SUBJECT = 'rt.frames';
 export const REALTIME_STREAM = 'PARLEY_REALTIME';

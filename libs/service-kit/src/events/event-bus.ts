@@ -7,6 +7,7 @@ import {
   REALTIME_SUBJECT,
   type EventEnvelope,
   type RealtimeFrame,
+  type RealtimeFrameBatch,
 } from '@parley/contracts';
 import {
   connect,
@@ -76,8 +77,10 @@ export class EventBus {
   }
 
   /** Publishes a realtime frame once per `id` (a redelivered event is dropped as a duplicate). */
-  async publishRealtime(frame: RealtimeFrame, id: string): Promise<PubAck> {
-    return this.acked.publish(this.realtimeSubject, JSONCodec<RealtimeFrame>().encode(frame), { msgID: id });
+  async publishRealtime(frame: RealtimeFrame | RealtimeFrameBatch, id: string): Promise<PubAck> {
+    return this.acked.publish(this.realtimeSubject, JSONCodec<RealtimeFrame | RealtimeFrameBatch>().encode(frame), {
+      msgID: id,
+    });
   }
 
   subjectOf(type: string): string {
