@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CONTACT_IMPORT_MAX_ROWS } from '@parley/contracts';
+import { CONTACT_IMPORT_MAX_ROWS, type CustomAttributeDefinition } from '@parley/contracts';
 import {
   DeletedAccounts,
   FILE_STORAGE,
@@ -81,6 +81,9 @@ export class ImportWorker extends PollingLoop {
       }
       if (job.rows_total > CONTACT_IMPORT_MAX_ROWS)
         throw new Error(`The file has ${job.rows_total} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
+      // Rows are judged by the definitions messaging has when the run starts: one question, not one
+      // a batch. If it cannot answer now, each batch is judged as a single write would be.
+      const definitions = await this.messagingView.ownerDefinitions(job.account_id).catch(() => null);
       let batch: ImportRow[] = [];
       let rowNumber = 0;
       for await (const raw of await this.records(job.file_key)) {
@@ -88,12 +91,12 @@ export class ImportWorker extends PollingLoop {
         if (rowNumber <= job.processed) continue; // done before a restart
         batch.push({ rowNumber, raw: raw as Record<string, string> });
         if (batch.length === BATCH_SIZE) {
-          await this.commitBatch(job, batch);
+          await this.commitBatch(job, batch, definitions);
           batch = [];
           if (this.isStopping) return this.release(job); // another worker (or the next start) resumes at once
         }
       }
-      if (batch.length) await this.commitBatch(job, batch);
+      if (batch.length) await this.commitBatch(job, batch, definitions);
       await this.finish(job, 'completed', null);
     } catch (error) {
       this.logger.error(`Import ${job.id} failed: ${(error as Error).message}`);
@@ -101,12 +104,17 @@ export class ImportWorker extends PollingLoop {
     }
   }
 
-  private async commitBatch(job: ContactImportRow, rows: ImportRow[]): Promise<void> {
-    // Per batch, before its transaction: the rows' keys decide whether messaging must be asked (see contactDefinitionsFor).
-    const definitions = await this.messagingView.contactDefinitionsFor(
-      job.account_id,
-      rows.map((row) => contactFieldsFromRow(row.raw).custom_attributes ?? {}),
-    );
+  private async commitBatch(
+    job: ContactImportRow,
+    rows: ImportRow[],
+    runDefinitions: CustomAttributeDefinition[] | null,
+  ): Promise<void> {
+    const definitions =
+      runDefinitions ??
+      (await this.messagingView.contactDefinitionsFor(
+        job.account_id,
+        rows.map((row) => contactFieldsFromRow(row.raw).custom_attributes ?? {}),
+      ));
     const apply = (careful: boolean) =>
       this.outbox.transaction(async (tx, emit) => {
         if (await this.deletedAccounts.isDeleted(tx, job.account_id)) throw new Error('The account was deleted');

@@ -111,7 +111,11 @@ export class MessagingViewLoader {
     return rows.map((row) => row.definition);
   }
 
-  private async ownerDefinitions(accountId: number): Promise<CustomAttributeDefinition[]> {
+  /**
+   * Messaging's definitions, asked now (and kept in the view). For a run of many writes judged
+   * alike, such as an import, that would otherwise ask once per batch.
+   */
+  async ownerDefinitions(accountId: number): Promise<CustomAttributeDefinition[]> {
     const definitions = await this.rpc.send(
       CustomAttributePatterns.ofModel,
       { account_id: accountId, attribute_model: 'contact_attribute' },
