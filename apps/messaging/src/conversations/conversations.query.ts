@@ -46,6 +46,9 @@ const FIELDS: Record<string, FilterField> = {
 /** Lists, counts and filters conversations with the caller's visibility: a page and its counts in one statement. */
 @Injectable()
 export class ConversationsQuery {
+  /** Each shape's statement name (a few shapes, so the map stays small): hashed once, not per request. */
+  private readonly statementNames = new Map<string, string>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly loader: ConversationLoader,
@@ -150,12 +153,12 @@ export class ConversationsQuery {
    */
   private run<T extends object>(sql: string, params: unknown[], prepared: boolean): Promise<T[]> {
     if (!prepared) return this.dataSource.query(sql, params);
-    return preparedQuery<T>(
-      this.dataSource,
-      `messaging_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
-      sql,
-      params,
-    );
+    let name = this.statementNames.get(sql);
+    if (!name) {
+      name = `messaging_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      this.statementNames.set(sql, name);
+    }
+    return preparedQuery<T>(this.dataSource, name, sql, params);
   }
 
   /** A page of `where` (conditions on `c`) with the counts of `countsSql`, one statement. */
