@@ -44,6 +44,7 @@ export * from './canned-responses/canned-responses.patterns';
 export * from './canned-responses/canned-response.errors';
 export * from './contacts/contact-snapshot';
 export * from './contacts/contact.events';
+export * from './contacts/imported-contacts';
 export * from './contacts/contact-lookup.patterns';
 export * from './contacts/contact-links.patterns';
 export * from './contacts/contact.types';

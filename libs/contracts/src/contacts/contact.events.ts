@@ -1,5 +1,4 @@
 import type { ChangedAttributes } from '../events/changed-attributes';
-import type { EventEnvelope } from '../events/envelope';
 import type { ContactSnapshot } from './contact-snapshot';
 
 export const ContactEvents = {
@@ -35,16 +34,4 @@ export interface ContactEventMap {
    * contact made the events, not the rows, most of an import's cost.
    */
   [ContactEvents.imported]: { contacts: ImportedContact[] };
-}
-
-/** The `contacts.contact.created` events an import event stands for, in order, each under its item's id. */
-export function createdOfImport(
-  event: EventEnvelope<{ contacts: ImportedContact[] }>,
-): Array<EventEnvelope<{ contact: ContactSnapshot }, typeof ContactEvents.created>> {
-  return event.data.contacts.map(({ event_id, contact }) => ({
-    ...event,
-    id: event_id,
-    type: ContactEvents.created,
-    data: { contact },
-  }));
 }
