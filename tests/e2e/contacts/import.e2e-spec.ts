@@ -110,6 +110,17 @@ describe('CSV import', () => {
     expect(lines[4]).toContain('Row has no name, email, phone_number or identifier');
   });
 
+  it('counts rows, not lines: a quoted field may hold a line break', async () => {
+    const fresh = await createTestAccount();
+    const csv = 'name,email\n"Ana\nMaria",anamaria@example.com\n\nBo,bo@example.com\n';
+    const created = await upload(fresh, csv);
+    expect(created.status).toBe(201);
+    const job = await finished(fresh, created.body.id);
+    expect(job).toMatchObject({ status: 'completed', rows_total: 2, processed: 2, created: 2, failed: 0 });
+    const [contact] = (await fresh.admin.api.get('/contacts?q=anamaria')).body.payload;
+    expect(contact.name).toBe('Ana\nMaria');
+  });
+
   it('refuses a file over 50,000 rows with 400 naming the limit', async () => {
     const rows = ['name,email', ...Array.from({ length: 50_001 }, (_, i) => `Person ${i},person${i}@example.com`)].join(
       '\n',
@@ -154,7 +165,11 @@ describe('CSV import', () => {
         ['name,email', ...emails.map((email, i) => `Person ${i},${email}`)].join('\n'),
       );
       expect(created.status).toBe(201);
-      expect(await finished(fresh, created.body.id)).toMatchObject({ status: 'completed', created: total });
+      expect(await finished(fresh, created.body.id)).toMatchObject({
+        status: 'completed',
+        rows_total: total,
+        created: total,
+      });
 
       const bodies = await eventually(
         async () => {

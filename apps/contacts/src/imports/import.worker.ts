@@ -13,6 +13,7 @@ import { parse } from 'csv-parse';
 import { DataSource } from 'typeorm';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
+import { CsvRecordCounter } from './csv-record-count.rules';
 import { contactFieldsFromRow } from './csv-row.mapper';
 import { ImportBatchWriter, type ImportRow } from './import-batch.writer';
 import { CONTACT_IMPORT_COLUMNS, type ContactImportRow } from './persistence/contact-import.row';
@@ -185,7 +186,17 @@ export class ImportWorker extends PollingLoop {
     );
   }
 
+  /** The file's data rows: counted by its lines when it has no quote character (most files), else parsed. */
   private async countRows(fileKey: string): Promise<number> {
+    const file = await this.storage.open(fileKey);
+    if (!file) throw new Error('The uploaded file is gone');
+    const lines = new CsvRecordCounter();
+    for await (const chunk of file.stream) {
+      lines.push(chunk as Buffer);
+      if (lines.quoteSeen) break;
+    }
+    const counted = lines.count();
+    if (counted !== null) return counted;
     let count = 0;
     for await (const _ of await this.records(fileKey)) count++;
     return count;
