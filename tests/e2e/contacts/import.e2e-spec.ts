@@ -121,6 +121,43 @@ describe('CSV import', () => {
     expect(contact.name).toBe('Ana\nMaria');
   });
 
+  it('fails a row too long to announce, and goes on with the rest and the events after it', async () => {
+    const fresh = await createTestAccount();
+    const endpoint = await createWebhookEndpoint();
+    const subscribed = await fresh.admin.api.post('/webhooks', {
+      url: endpoint.url,
+      subscriptions: ['contact_created'],
+    });
+    expect(subscribed.status).toBe(201);
+    const note = 'x'.repeat(40_000);
+    const csv = `name,email,additional_attributes_note\nHuge,huge@example.com,${note}\nSmall,small@example.com,fine\n`;
+    const created = await upload(fresh, csv);
+    expect(created.status).toBe(201);
+    const job = await finished(fresh, created.body.id);
+    expect(job).toMatchObject({ status: 'completed', rows_total: 2, created: 1, failed: 1 });
+    const errors = await fetch(
+      `${readE2eState().gatewayUrl}/api/v1/accounts/${fresh.id}/contacts/imports/${created.body.id}/errors`,
+      { headers: { api_access_token: fresh.admin.token } },
+    );
+    expect(await errors.text()).toContain('Row is too long (maximum is 32768 characters)');
+
+    // The contacts service's events still flow: the imported contact and one created after it are announced.
+    const inbox = (await fresh.admin.api.post('/inboxes', { name: 'Api', channel: { type: 'api' } })).body.id;
+    const later = await fresh.admin.api.post('/contacts', {
+      inbox_id: inbox,
+      name: 'Later',
+      email: 'later@example.com',
+    });
+    expect(later.status).toBe(201);
+    await eventually(
+      async () => {
+        const emails = (await endpoint.requests()).map((request) => JSON.parse(request.body).data.email);
+        expect(emails.sort()).toEqual(['later@example.com', 'small@example.com']);
+      },
+      { timeoutMs: 30_000, description: 'contact_created for the imported and the later contact' },
+    );
+  });
+
   it('refuses a file over 50,000 rows with 400 naming the limit', async () => {
     const rows = ['name,email', ...Array.from({ length: 50_001 }, (_, i) => `Person ${i},person${i}@example.com`)].join(
       '\n',

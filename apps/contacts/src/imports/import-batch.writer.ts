@@ -7,6 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { ContactBatchWriter, type MatchedContact } from '../contacts/contact-batch.writer';
 import { contactFieldProblems, normaliseContactFields } from '../contacts/contact.rules';
 import { contactFieldsFromRow } from './csv-row.mapper';
+import { importRowProblem } from './import-row.rules';
 import { importedEventsOf } from './imported-contacts.rules';
 
 export interface ImportRow {
@@ -67,6 +68,11 @@ export class ImportBatchWriter {
       custom: Record<string, unknown>;
     }> = [];
     for (const row of rows) {
+      const tooLong = importRowProblem(row.raw);
+      if (tooLong) {
+        failures.push({ row, errors: [tooLong] });
+        continue;
+      }
       const fields = contactFieldsFromRow(row.raw);
       let values: ReturnType<typeof normaliseContactFields>;
       try {
