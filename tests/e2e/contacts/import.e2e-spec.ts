@@ -31,6 +31,15 @@ async function finished(account: TestAccount, id: number, timeoutMs = 30_000) {
   );
 }
 
+/** A new account whose webhook receives contact_created. */
+async function accountWithContactWebhook() {
+  const fresh = await createTestAccount();
+  const endpoint = await createWebhookEndpoint();
+  const subscribed = await fresh.admin.api.post('/webhooks', { url: endpoint.url, subscriptions: ['contact_created'] });
+  expect(subscribed.status).toBe(201);
+  return { fresh, endpoint };
+}
+
 describe('CSV import', () => {
   let account: TestAccount;
 
@@ -122,13 +131,7 @@ describe('CSV import', () => {
   });
 
   it('fails a row too long to announce, and goes on with the rest and the events after it', async () => {
-    const fresh = await createTestAccount();
-    const endpoint = await createWebhookEndpoint();
-    const subscribed = await fresh.admin.api.post('/webhooks', {
-      url: endpoint.url,
-      subscriptions: ['contact_created'],
-    });
-    expect(subscribed.status).toBe(201);
+    const { fresh, endpoint } = await accountWithContactWebhook();
     const note = 'x'.repeat(40_000);
     const csv = `name,email,additional_attributes_note\nHuge,huge@example.com,${note}\nSmall,small@example.com,fine\n`;
     const created = await upload(fresh, csv);
@@ -179,13 +182,7 @@ describe('CSV import', () => {
   });
 
   it('announces each imported contact on its own: a contact_created webhook and a contact.created frame to resume from', async () => {
-    const fresh = await createTestAccount();
-    const endpoint = await createWebhookEndpoint();
-    const subscribed = await fresh.admin.api.post('/webhooks', {
-      url: endpoint.url,
-      subscriptions: ['contact_created'],
-    });
-    expect(subscribed.status).toBe(201);
+    const { fresh, endpoint } = await accountWithContactWebhook();
     const profile = (await gatewayClient(fresh.admin.token).get('/api/v1/profile')).body;
     const cableUrl = `${readE2eState().gatewayUrl.replace(/^http/, 'ws')}/cable`;
     const cable = new CableClient(cableUrl);
