@@ -250,6 +250,14 @@ describe('CSV import', () => {
           resumed.received.filter((frame) => frame.event === 'contact.created').map((frame) => frame.event_id),
         ).toEqual(eventIds.slice(150)),
       );
+      // A frame of a batch the stream does not hold (a sequence past its end) asks for a refetch.
+      const [sequence] = eventIds[249].split('-').map(Number);
+      resumed.perform('resume', { since: `${sequence + 1000}-0` });
+      await eventually(() =>
+        expect(resumed.received.filter((frame) => frame.event === 'resync_required')).toEqual([
+          expect.objectContaining({ data: expect.objectContaining({ since: `${sequence + 1000}-0` }) }),
+        ]),
+      );
     } finally {
       cable.close();
       later.close();

@@ -10,6 +10,7 @@ import {
   type FileStorage,
 } from '@parley/service-kit';
 import { parse } from 'csv-parse';
+import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
@@ -178,20 +179,16 @@ export class ImportWorker extends PollingLoop {
   }
 
   private async records(fileKey: string): Promise<AsyncIterable<unknown>> {
-    const file = await this.storage.open(fileKey);
-    if (!file) throw new Error('The uploaded file is gone');
     // Streamed: memory stays flat whatever the file size. A BOM before the header is tolerated.
-    return file.stream.pipe(
+    return (await this.fileStream(fileKey)).pipe(
       parse({ columns: true, bom: true, skip_empty_lines: true, trim: false, relax_column_count: true }),
     );
   }
 
   /** The file's data rows: counted by its lines when it has no quote character (most files), else parsed. */
   private async countRows(fileKey: string): Promise<number> {
-    const file = await this.storage.open(fileKey);
-    if (!file) throw new Error('The uploaded file is gone');
     const lines = new CsvRecordCounter();
-    for await (const chunk of file.stream) {
+    for await (const chunk of await this.fileStream(fileKey)) {
       lines.push(chunk as Buffer);
       if (lines.quoteSeen) break;
     }
@@ -200,5 +197,11 @@ export class ImportWorker extends PollingLoop {
     let count = 0;
     for await (const _ of await this.records(fileKey)) count++;
     return count;
+  }
+
+  private async fileStream(fileKey: string): Promise<Readable> {
+    const file = await this.storage.open(fileKey);
+    if (!file) throw new Error('The uploaded file is gone');
+    return file.stream;
   }
 }

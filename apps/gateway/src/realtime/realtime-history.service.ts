@@ -32,8 +32,8 @@ export class RealtimeHistoryService implements EventHistory {
     const messages = await consumer.consume();
     try {
       for await (const message of messages) {
-        for (const { streams, event } of storedEventsOf(message.data, message.seq))
-          if (isAfter(event.event_id, point) && streams.some((stream) => wanted.has(stream))) events.push(event);
+        for (const stored of storedEventsOf(message.data, message.seq))
+          if (isAfter(stored, point) && stored.streams.some((stream) => wanted.has(stream))) events.push(stored.event);
         if (message.seq >= last) break;
       }
     } finally {

@@ -6,7 +6,12 @@ const frame = (n: number) => ({ streams: [`account_${n}`], event: 'contact.creat
 describe('storedEventsOf', () => {
   it('names a frame by its stream sequence', () => {
     expect(storedEventsOf(encode(frame(1)), 41)).toEqual([
-      { streams: ['account_1'], event: { event: 'contact.created', data: { id: 1 }, event_id: '41' } },
+      {
+        streams: ['account_1'],
+        event: { event: 'contact.created', data: { id: 1 }, event_id: '41' },
+        sequence: 41,
+        index: null,
+      },
     ]);
   });
 
@@ -36,15 +41,30 @@ describe('resumePointOf', () => {
   });
 });
 
+/** A stored event by its `event_id`'s parts (its frame does not matter here). */
+const at = (id: string) => {
+  const [sequence, index] = id.split('-').map(Number);
+  return storedEventsOf(
+    encode(index === undefined ? frame(1) : { frames: Array(index + 1).fill(frame(1)) }),
+    sequence,
+  ).at(-1)!;
+};
+
 describe('isAfter', () => {
   it('keeps what follows a frame: later messages only', () => {
     const point = { sequence: 7, afterIndex: null };
-    expect(['6', '7', '7-0', '8', '8-0'].map((id) => isAfter(id, point))).toEqual([false, false, false, true, true]);
+    expect(['6', '7', '7-0', '8', '8-0'].map((id) => isAfter(at(id), point))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('keeps what follows a frame of a batch: the rest of its batch, then later messages', () => {
     const point = { sequence: 7, afterIndex: 1 };
-    expect(['6-5', '7-0', '7-1', '7-2', '7', '8'].map((id) => isAfter(id, point))).toEqual([
+    expect(['6-5', '7-0', '7-1', '7-2', '7', '8'].map((id) => isAfter(at(id), point))).toEqual([
       false,
       false,
       false,

@@ -4,10 +4,19 @@ import { JSONCodec } from 'nats';
 
 const codec = JSONCodec<RealtimeFrame | RealtimeFrameBatch>();
 
-/** A `/cable` event of the realtime stream and the streams that receive it. */
+/** A `/cable` event of the realtime stream, the streams that receive it and where it is stored. */
 export interface StoredEvent {
   streams: string[];
   event: RealtimeEvent;
+  sequence: number;
+  /** Its place in a batch message; null for a message of one frame. */
+  index: number | null;
+}
+
+/** Where a `resume` picks up: after the frame `sequence` (or, in a batch, its frame `afterIndex`). */
+export interface ResumePoint {
+  sequence: number;
+  afterIndex: number | null;
 }
 
 /**
@@ -16,12 +25,18 @@ export interface StoredEvent {
  */
 export function storedEventsOf(data: Uint8Array, sequence: number): StoredEvent[] {
   const message = codec.decode(data);
-  if ('frames' in message) return message.frames.map((frame, index) => storedEvent(frame, `${sequence}-${index}`));
-  return [storedEvent(message, String(sequence))];
+  if ('frames' in message) return message.frames.map((frame, index) => storedEvent(frame, sequence, index));
+  return [storedEvent(message, sequence, null)];
 }
 
-function storedEvent(frame: RealtimeFrame, eventId: string): StoredEvent {
-  return { streams: frame.streams, event: { event: frame.event, data: frame.data, event_id: eventId } };
+function storedEvent(frame: RealtimeFrame, sequence: number, index: number | null): StoredEvent {
+  const eventId = index === null ? String(sequence) : `${sequence}-${index}`;
+  return {
+    streams: frame.streams,
+    event: { event: frame.event, data: frame.data, event_id: eventId },
+    sequence,
+    index,
+  };
 }
 
 /**
@@ -29,7 +44,7 @@ function storedEvent(frame: RealtimeFrame, eventId: string): StoredEvent {
  * (a batch's); `.<n>` (a frame not stored, e.g. presence.update, that followed it) changes
  * nothing. Null when `since` is none of these.
  */
-export function resumePointOf(since: string): { sequence: number; afterIndex: number | null } | null {
+export function resumePointOf(since: string): ResumePoint | null {
   const parts = /^(\d{1,15})(?:-(\d{1,6}))?(?:\.\d{1,15})?$/.exec(since);
   if (!parts) return null;
   const sequence = Number(parts[1]);
@@ -38,8 +53,7 @@ export function resumePointOf(since: string): { sequence: number; afterIndex: nu
 }
 
 /** Whether a stored event comes after the resume point (events of the point's own batch message are checked by index). */
-export function isAfter(eventId: string, point: { sequence: number; afterIndex: number | null }): boolean {
-  const [sequence, index] = eventId.split('-').map(Number);
+export function isAfter({ sequence, index }: StoredEvent, point: ResumePoint): boolean {
   if (sequence !== point.sequence) return sequence > point.sequence;
-  return point.afterIndex !== null && index !== undefined && index > point.afterIndex;
+  return point.afterIndex !== null && index !== null && index > point.afterIndex;
 }
