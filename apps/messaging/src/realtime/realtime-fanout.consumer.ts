@@ -8,6 +8,7 @@ import {
   type EventType,
   type Message,
   type RealtimeFrame,
+  type RealtimeFrameBatch,
   type Typist,
 } from '@parley/contracts';
 import { EventBus, OnEventsIdempotent, RpcClient } from '@parley/service-kit';
@@ -48,9 +49,9 @@ interface FanoutData {
   user?: Typist;
 }
 
-/** A frame to publish, with the id JetStream de-duplicates a redelivered one by. */
+/** An event's frames as one message, with the id JetStream de-duplicates a redelivered one by. */
 interface Publication {
-  frame: RealtimeFrame;
+  message: RealtimeFrame | RealtimeFrameBatch;
   id: string;
 }
 
@@ -58,8 +59,9 @@ interface Publication {
  * Turns conversation and message events into `/cable` frames, with their recipients computed
  * here where membership and privacy are known: the inbox's members and the account's
  * administrators get what the REST API shows them; the contact's tokens get the public shapes,
- * never a private note or an activity line; a typer never gets its own typing. Published once
- * per event (JetStream drops a redelivered one), for every gateway replica to fan out.
+ * never a private note or an activity line; a typer never gets its own typing. An event's frames
+ * (the agents', the contact's) are published as one message, once per event (JetStream drops a
+ * redelivered one), for every gateway replica to fan out.
  *
  * A batch at a time (the events that waited while the last batch went out): recipients are
  * looked up once per inbox and per contact of the batch, side by side, and the frames are
@@ -103,20 +105,20 @@ export class RealtimeFanoutConsumer {
         );
     }
     await Promise.all([agents.load(), contacts.load()]);
-    const publications = events.flatMap((event) => this.framesOf(event, agents, contacts));
-    await Promise.all(publications.map(({ frame, id }) => this.bus.publishRealtime(frame, id)));
+    const publications = events.flatMap((event) => publicationOf(event.id, this.framesOf(event, agents, contacts)));
+    await Promise.all(publications.map(({ message, id }) => this.bus.publishRealtime(message, id)));
   }
 
   private framesOf(
     event: EventEnvelope<FanoutData>,
     agentTokens: Lookups<Array<{ id: number; token: string }>>,
     contactTokens: Lookups<string[]>,
-  ): Publication[] {
+  ): RealtimeFrame[] {
     const name = EVENT_NAMES[event.type];
     const { conversation, message, user } = event.data;
     const accountId = conversation.account_id;
     const typist = user ? { ...user, type: user.type ?? 'user' } : null;
-    const publications: Publication[] = [];
+    const frames: RealtimeFrame[] = [];
     const agents = agentTokens
       .get(`${accountId}:${conversation.inbox_id}`)
       .filter((agent) => !(typist?.type === 'user' && agent.id === typist.id))
@@ -126,22 +128,27 @@ export class RealtimeFanoutConsumer {
       : typist
         ? { conversation, user: typist, is_private: false, account_id: accountId }
         : { ...conversation, account_id: accountId };
-    if (agents.length > 0)
-      publications.push({ frame: { streams: agents, event: name, data: agentData }, id: `${event.id}:agents` });
-    if (!forContact(event)) return publications;
+    if (agents.length > 0) frames.push({ streams: agents, event: name, data: agentData });
+    if (!forContact(event)) return frames;
     const tokens = contactTokens.get(
       JSON.stringify([accountId, conversation.inbox_id, conversation.contact_inbox.source_id]),
     );
-    if (tokens.length === 0) return publications;
+    if (tokens.length === 0) return frames;
     // The contact's own messages come back too: `echo_id` lets its client drop the copy it shows already.
     const contactData = message
       ? { ...toPublicMessage(message), ...(message.echo_id ? { echo_id: message.echo_id } : {}), account_id: accountId }
       : typist
         ? { conversation: { id: conversation.id }, user: typist, is_private: false, account_id: accountId }
         : { id: conversation.id, inbox_id: conversation.inbox_id, status: conversation.status, account_id: accountId };
-    publications.push({ frame: { streams: tokens, event: name, data: contactData }, id: `${event.id}:contact` });
-    return publications;
+    frames.push({ streams: tokens, event: name, data: contactData });
+    return frames;
   }
+}
+
+/** One JetStream publish per event, not one per side: a lone frame as it is, both sides as a batch. */
+function publicationOf(eventId: string, frames: RealtimeFrame[]): Publication[] {
+  if (frames.length === 0) return [];
+  return [{ message: frames.length === 1 ? frames[0] : { frames }, id: `${eventId}:frames` }];
 }
 
 /** Whether the contact's side receives the event: the CT set, never a note, an activity line or its own typing. */

@@ -11,7 +11,8 @@ export interface RealtimeFrame {
 
 /**
  * Frames published as one message of the realtime stream (an import's contacts, a hundred to an
- * event): each is still its own `/cable` event, `event_id` `<sequence>-<index>`.
+ * event; a message's frames for its agents and for its contact): each is still its own `/cable`
+ * event, `event_id` `<sequence>-<index>`.
  */
 export interface RealtimeFrameBatch {
   frames: RealtimeFrame[];
