@@ -1,5 +1,6 @@
 import { LabelEvents } from '@parley/contracts';
 import { createTestAccount, eventually, publishedEvents, readE2eState, restartService } from '@parley/testing';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 
 /** The outbox rows of one label's creation, read straight from the messaging schema. */
@@ -26,6 +27,15 @@ async function markUnpublished(eventId: string): Promise<void> {
     await client.end();
   }
 }
+
+async function connected(): Promise<Client> {
+  const client = new Client({ connectionString: readE2eState().databaseUrl });
+  await client.connect();
+  return client;
+}
+
+/** The relay's scan after a commit starts above what it claimed this long ago (ClaimFloor). */
+const FLOOR_LAG_MS = 2000;
 
 const eventsFor = async (labelId: number) =>
   (await publishedEvents<{ label: { id: number } }>(LabelEvents.created)).filter(
@@ -63,5 +73,39 @@ describe('transactional outbox', () => {
       timeoutMs: 5000,
     });
     expect(await eventsFor(created.body.id)).toHaveLength(1);
+  });
+
+  it('publishes the event of a transaction that stayed open while later events went out', async () => {
+    const account = await createTestAccount();
+    const label = await account.admin.api.post('/labels', { title: 'before-the-long-transaction' });
+    const [original] = await eventually(async () => {
+      const found = await eventsFor(label.body.id);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    // The same label's event again under an id of its own: consumers take it as a repeat of the label.
+    const straggler = { ...original, id: randomUUID() };
+
+    const open = await connected();
+    try {
+      await open.query('BEGIN');
+      await open.query('INSERT INTO messaging.outbox (id, type, payload) VALUES ($1, $2, $3)', [
+        straggler.id,
+        straggler.type,
+        straggler,
+      ]);
+      // Later events are claimed and published while it stays open, for longer than the floor lags.
+      const openedAt = Date.now();
+      for (let title = 0; Date.now() - openedAt < FLOOR_LAG_MS + 1000; title++) {
+        const later = await account.admin.api.post('/labels', { title: `while-open-${title}` });
+        await eventually(async () => expect(await eventsFor(later.body.id)).toHaveLength(1));
+      }
+      await open.query('COMMIT');
+    } finally {
+      await open.end();
+    }
+    await eventually(async () =>
+      expect((await eventsFor(label.body.id)).map((event) => event.id)).toEqual([original.id, straggler.id]),
+    );
   });
 });

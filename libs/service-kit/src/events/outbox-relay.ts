@@ -5,8 +5,11 @@ import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
 import { EventBus } from './event-bus';
 import { Metrics } from '../metrics/metrics';
+import { ClaimFloor } from './claim-floor';
 
 const BATCH_SIZE = 200;
+/** A claim scans from the rows claimed this long ago (see ClaimFloor); the poll's pass from the start. */
+const FLOOR_LAG_MS = 2000;
 
 interface OutboxRow {
   seq: string;
@@ -21,7 +24,9 @@ interface OutboxRow {
 /**
  * Publishes committed outbox rows to JetStream, oldest first. Rows are claimed with
  * `FOR UPDATE SKIP LOCKED`, so replicas share the work; a row published but not yet marked
- * (crash in between) is published again and JetStream drops the repeat by its msgID.
+ * (crash in between) is published again and JetStream drops the repeat by its msgID. A pass
+ * after a commit scans from a floor below which everything was claimed (ClaimFloor); the poll's
+ * pass scans the whole outbox.
  */
 @Injectable()
 export class OutboxRelay {
@@ -30,7 +35,10 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private pendingKick = false;
+  /** A pass from the start of the outbox is due (the poll's). */
+  private pendingFull = false;
   private started = false;
+  private readonly floor = new ClaimFloor(FLOOR_LAG_MS);
   private lastCleanup = 0;
 
   constructor(
@@ -54,18 +62,24 @@ export class OutboxRelay {
       return;
     }
     this.started = true;
-    this.timer = setInterval(() => this.kick(), this.config.outbox.pollIntervalMs);
-    this.kick();
+    this.timer = setInterval(() => this.kick(true), this.config.outbox.pollIntervalMs);
+    this.kick(true);
   }
 
-  /** Publish now; calls during a drain fold into one more pass. */
-  kick(): void {
+  /**
+   * Publish now; calls during a drain fold into one more pass. `full`: scan the whole outbox, for
+   * rows of transactions that committed long after writing them (the poll's pass, and the first).
+   */
+  kick(full = false): void {
     if (!this.started) return;
+    this.pendingFull ||= full;
     if (this.draining) {
       this.pendingKick = true;
       return;
     }
-    this.draining = this.drain().finally(() => {
+    const from = this.pendingFull ? 0n : this.floor.value;
+    this.pendingFull = false;
+    this.draining = this.drain(from).finally(() => {
       this.draining = null;
       if (this.pendingKick && this.started) {
         this.pendingKick = false;
@@ -79,13 +93,13 @@ export class OutboxRelay {
     if (!this.started) return;
     if (this.timer) clearInterval(this.timer);
     await this.draining;
-    await this.drain();
+    await this.drain(0n);
     this.started = false;
   }
 
-  private async drain(): Promise<void> {
+  private async drain(from: bigint): Promise<void> {
     try {
-      while ((await this.publishBatch()) === BATCH_SIZE) {
+      while ((await this.publishBatch(from)) === BATCH_SIZE) {
         // a full batch: there may be more
       }
       await this.cleanupOccasionally();
@@ -98,18 +112,19 @@ export class OutboxRelay {
    * Claims and marks a batch in one statement, publishes it, then commits: a failed publish
    * rolls the marks back, so the rows are published again on the next pass.
    */
-  private publishBatch(): Promise<number> {
-    return this.dataSource.transaction(async (tx) => {
+  private async publishBatch(from: bigint): Promise<number> {
+    const published = await this.dataSource.transaction(async (tx) => {
       const claimed = await preparedQuery<OutboxRow>(
         tx,
-        `${this.config.database!.schema}_outbox_claim_mark`,
+        `${this.config.database!.schema}_outbox_claim_mark_from`,
         `UPDATE ${this.table} SET published_at = now()
-          WHERE seq IN (SELECT seq FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
+          WHERE seq IN (SELECT seq FROM ${this.table} WHERE published_at IS NULL AND seq > $1::bigint
+                         ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
           RETURNING seq, id, type, payload->'meta'->>'correlation_id' AS correlation_id,
                     payload->>'occurred_at' AS occurred_at, payload::text AS payload`,
-        [],
+        [from.toString()],
       );
-      if (claimed.length === 0) return 0;
+      if (claimed.length === 0) return [];
       // RETURNING keeps no order: publish oldest first.
       const rows = claimed.sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)));
       await Promise.all(
@@ -120,8 +135,11 @@ export class OutboxRelay {
       const now = Date.now();
       for (const row of rows) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.occurred_at)) / 1000);
       this.metrics.outboxPublished.inc(rows.length);
-      return rows.length;
+      return rows;
     });
+    // Once committed: a batch rolled back is claimed again from below.
+    if (published.length > 0) this.floor.claimed(BigInt(published.at(-1)!.seq));
+    return published.length;
   }
 
   private async cleanupOccasionally(): Promise<void> {
