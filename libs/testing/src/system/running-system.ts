@@ -31,6 +31,17 @@ const DEFAULT_HEALTH_PORT_BASE = 3101;
  * garbage otherwise keeps committed. NODE_OPTIONS in the environment replaces it.
  */
 const SERVICE_NODE_OPTIONS = '--max-semi-space-size=4';
+/**
+ * Every API request passes through the gateway and most through messaging: 8 MiB for them
+ * (deploy/k8s sets the same). With 4 MiB, collecting garbage took a quarter of messaging's time
+ * while it listed conversations; 8 MiB costs them ≈ 20 MiB more each when idle.
+ */
+const REQUEST_PATH_NODE_OPTIONS = '--max-semi-space-size=8';
+const REQUEST_PATH: ReadonlySet<ServiceName> = new Set(['gateway', 'messaging']);
+
+function nodeOptionsOf(service: ServiceName): string {
+  return process.env.NODE_OPTIONS ?? (REQUEST_PATH.has(service) ? REQUEST_PATH_NODE_OPTIONS : SERVICE_NODE_OPTIONS);
+}
 
 function envPrefix(service: string): string {
   return service.toUpperCase().replace(/-/g, '_');
@@ -62,7 +73,6 @@ export class RunningSystem {
       PLATFORM_API_TOKEN: options.platformApiToken,
       // Links the services hand out (attachments, invitations) point at this gateway.
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
-      NODE_OPTIONS: process.env.NODE_OPTIONS ?? SERVICE_NODE_OPTIONS,
       ...options.env,
     };
     const healthUrls: Record<string, string> = { gateway: `http://127.0.0.1:${gatewayPort}` };
@@ -75,7 +85,7 @@ export class RunningSystem {
           options,
           supervisors,
           service,
-          { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
+          { NODE_OPTIONS: nodeOptionsOf(service), ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
           `http://127.0.0.1:${port}/health/ready`,
         ),
       );
@@ -86,7 +96,7 @@ export class RunningSystem {
         options,
         supervisors,
         'gateway',
-        { ...shared, PORT: String(gatewayPort) },
+        { NODE_OPTIONS: nodeOptionsOf('gateway'), ...shared, PORT: String(gatewayPort) },
         `http://127.0.0.1:${gatewayPort}/health/live`,
       ),
     );
@@ -150,6 +160,7 @@ export class RunningSystem {
       this.supervisors,
       service,
       {
+        NODE_OPTIONS: nodeOptionsOf(service),
         ...this.sharedEnv,
         [isGateway ? 'PORT' : `${envPrefix(service)}_HEALTH_PORT`]: String(port),
         // One host, one port: a replica's inbound SMTP listener takes any free one.
