@@ -6,8 +6,11 @@ import {
   gatewayClient,
   readE2eState,
   restartService,
+  startService,
+  stopService,
   type TestAccount,
 } from '@parley/testing';
+import { Client } from 'pg';
 
 async function upload(account: TestAccount, csv: string | Buffer) {
   const form = new FormData();
@@ -29,6 +32,21 @@ async function finished(account: TestAccount, id: number, timeoutMs = 30_000) {
     },
     { timeoutMs },
   );
+}
+
+/** Whether contacts' copy of messaging's definitions holds the account's contact attribute `key`. */
+async function contactsKnowAttribute(accountId: number, key: string): Promise<boolean> {
+  const client = new Client({ connectionString: readE2eState().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT 1 FROM contacts.attribute_definitions_view WHERE account_id = $1 AND NOT deleted AND definition ->> 'attribute_key' = $2`,
+      [accountId, key],
+    );
+    return rows.length > 0;
+  } finally {
+    await client.end();
+  }
 }
 
 /** A new account whose webhook receives contact_created. */
@@ -261,6 +279,33 @@ describe('CSV import', () => {
     } finally {
       cable.close();
       later.close();
+    }
+  });
+
+  it('imports while messaging cannot answer, judging rows by the definitions contacts already has', async () => {
+    const fresh = await createTestAccount();
+    const defined = await fresh.admin.api.post('/custom_attribute_definitions', {
+      attribute_display_name: 'Tier',
+      attribute_display_type: 'list',
+      attribute_model: 1,
+      attribute_values: ['gold', 'silver'],
+    });
+    expect(defined.status).toBe(201);
+    await eventually(async () => expect(await contactsKnowAttribute(fresh.id, 'tier')).toBe(true));
+    // The gateway keeps the token it has just checked, so it still lets the admin in.
+    expect((await fresh.admin.api.get('/contacts')).status).toBe(200);
+
+    await stopService('messaging');
+    try {
+      const csv = 'name,email,custom_attributes_tier\nAna,ana@example.com,gold\nBo,bo@example.com,platinum\n';
+      const created = await upload(fresh, csv);
+      expect(created.status).toBe(201);
+      const job = await finished(fresh, created.body.id);
+      expect(job).toMatchObject({ status: 'completed', processed: 2, created: 1, failed: 1 });
+      const [ana] = (await fresh.admin.api.get('/contacts?q=ana')).body.payload;
+      expect(ana.custom_attributes).toEqual({ tier: 'gold' });
+    } finally {
+      await startService('messaging');
     }
   });
 

@@ -84,7 +84,8 @@ export class ImportWorker extends PollingLoop {
       if (job.rows_total > CONTACT_IMPORT_MAX_ROWS)
         throw new Error(`The file has ${job.rows_total} rows; at most ${CONTACT_IMPORT_MAX_ROWS} are accepted`);
       // Rows are judged by the definitions messaging has when the run starts: one question, not one
-      // a batch. If it cannot answer now, each batch is judged as a single write would be.
+      // a batch. If it cannot answer now, each batch is judged as a single write would be, and by
+      // contacts' copy of the definitions while messaging still cannot answer.
       const definitions = await this.messagingView.ownerDefinitions(job.account_id).catch(() => null);
       let batch: ImportRow[] = [];
       let rowNumber = 0;
@@ -113,10 +114,13 @@ export class ImportWorker extends PollingLoop {
   ): Promise<void> {
     const definitions =
       runDefinitions ??
-      (await this.messagingView.contactDefinitionsFor(
-        job.account_id,
-        rows.map((row) => contactFieldsFromRow(row.raw).custom_attributes ?? {}),
-      ));
+      (await this.messagingView
+        .contactDefinitionsFor(
+          job.account_id,
+          rows.map((row) => contactFieldsFromRow(row.raw).custom_attributes ?? {}),
+        )
+        // An import outlasts a short outage of messaging: its rows are not all refused for it.
+        .catch(() => this.messagingView.viewDefinitions(job.account_id)));
     const apply = (careful: boolean) =>
       this.outbox.transaction(async (tx, emit) => {
         if (await this.deletedAccounts.isDeleted(tx, job.account_id)) throw new Error('The account was deleted');

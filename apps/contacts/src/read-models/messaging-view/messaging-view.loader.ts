@@ -102,7 +102,8 @@ export class MessagingViewLoader {
     return keys.every((key) => defined.has(key)) ? known : this.ownerDefinitions(accountId);
   }
 
-  private async viewDefinitions(accountId: number): Promise<CustomAttributeDefinition[]> {
+  /** The contact attribute definitions as this copy of messaging's has them (it may be a moment behind). */
+  async viewDefinitions(accountId: number): Promise<CustomAttributeDefinition[]> {
     const rows: AttributeDefinitionViewRow[] = await this.dataSource.query(
       `SELECT definition FROM contacts.attribute_definitions_view
         WHERE account_id = $1 AND NOT deleted AND definition ->> 'attribute_model' = 'contact_attribute'`,
