@@ -2,6 +2,7 @@ import {
   CableClient,
   createTestAccount,
   createWebhookEndpoint,
+  e2eQuery,
   eventually,
   gatewayClient,
   readE2eState,
@@ -10,7 +11,6 @@ import {
   stopService,
   type TestAccount,
 } from '@parley/testing';
-import { Client } from 'pg';
 
 async function upload(account: TestAccount, csv: string | Buffer) {
   const form = new FormData();
@@ -36,17 +36,11 @@ async function finished(account: TestAccount, id: number, timeoutMs = 30_000) {
 
 /** Whether contacts' copy of messaging's definitions holds the account's contact attribute `key`. */
 async function contactsKnowAttribute(accountId: number, key: string): Promise<boolean> {
-  const client = new Client({ connectionString: readE2eState().databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `SELECT 1 FROM contacts.attribute_definitions_view WHERE account_id = $1 AND NOT deleted AND definition ->> 'attribute_key' = $2`,
-      [accountId, key],
-    );
-    return rows.length > 0;
-  } finally {
-    await client.end();
-  }
+  const rows = await e2eQuery(
+    `SELECT 1 FROM contacts.attribute_definitions_view WHERE account_id = $1 AND NOT deleted AND definition ->> 'attribute_key' = $2`,
+    [accountId, key],
+  );
+  return rows.length > 0;
 }
 
 /** A new account whose webhook receives contact_created. */

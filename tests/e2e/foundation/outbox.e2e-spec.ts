@@ -1,41 +1,26 @@
 import { LabelEvents } from '@parley/contracts';
-import { createTestAccount, eventually, publishedEvents, readE2eState, restartService } from '@parley/testing';
+import { OUTBOX_CLAIM_FLOOR_LAG_MS } from '@parley/service-kit';
+import {
+  createTestAccount,
+  e2eDatabaseClient,
+  e2eQuery,
+  eventually,
+  publishedEvents,
+  restartService,
+} from '@parley/testing';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 
 /** The outbox rows of one label's creation, read straight from the messaging schema. */
-async function outboxRowsFor(labelId: number): Promise<Array<{ id: string; published_at: Date | null }>> {
-  const client = new Client({ connectionString: readE2eState().databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query(
-      `SELECT id, published_at FROM messaging.outbox WHERE type = $1 AND (payload -> 'data' -> 'label' ->> 'id')::int = $2`,
-      [LabelEvents.created, labelId],
-    );
-    return result.rows;
-  } finally {
-    await client.end();
-  }
+function outboxRowsFor(labelId: number): Promise<Array<{ id: string; published_at: Date | null }>> {
+  return e2eQuery(
+    `SELECT id, published_at FROM messaging.outbox WHERE type = $1 AND (payload -> 'data' -> 'label' ->> 'id')::int = $2`,
+    [LabelEvents.created, labelId],
+  );
 }
 
 async function markUnpublished(eventId: string): Promise<void> {
-  const client = new Client({ connectionString: readE2eState().databaseUrl });
-  await client.connect();
-  try {
-    await client.query('UPDATE messaging.outbox SET published_at = NULL WHERE id = $1', [eventId]);
-  } finally {
-    await client.end();
-  }
+  await e2eQuery('UPDATE messaging.outbox SET published_at = NULL WHERE id = $1', [eventId]);
 }
-
-async function connected(): Promise<Client> {
-  const client = new Client({ connectionString: readE2eState().databaseUrl });
-  await client.connect();
-  return client;
-}
-
-/** The relay's scan after a commit starts above what it claimed this long ago (ClaimFloor). */
-const FLOOR_LAG_MS = 2000;
 
 const eventsFor = async (labelId: number) =>
   (await publishedEvents<{ label: { id: number } }>(LabelEvents.created)).filter(
@@ -86,7 +71,7 @@ describe('transactional outbox', () => {
     // The same label's event again under an id of its own: consumers take it as a repeat of the label.
     const straggler = { ...original, id: randomUUID() };
 
-    const open = await connected();
+    const open = await e2eDatabaseClient();
     try {
       await open.query('BEGIN');
       await open.query('INSERT INTO messaging.outbox (id, type, payload) VALUES ($1, $2, $3)', [
@@ -96,7 +81,7 @@ describe('transactional outbox', () => {
       ]);
       // Later events are claimed and published while it stays open, for longer than the floor lags.
       const openedAt = Date.now();
-      for (let title = 0; Date.now() - openedAt < FLOOR_LAG_MS + 1000; title++) {
+      for (let title = 0; Date.now() - openedAt < OUTBOX_CLAIM_FLOOR_LAG_MS + 1000; title++) {
         const later = await account.admin.api.post('/labels', { title: `while-open-${title}` });
         await eventually(async () => expect(await eventsFor(later.body.id)).toHaveLength(1));
       }

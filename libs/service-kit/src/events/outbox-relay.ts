@@ -9,7 +9,7 @@ import { ClaimFloor } from './claim-floor';
 
 const BATCH_SIZE = 200;
 /** A claim scans from the rows claimed this long ago (see ClaimFloor); the poll's pass from the start. */
-const FLOOR_LAG_MS = 2000;
+export const OUTBOX_CLAIM_FLOOR_LAG_MS = 2000;
 
 interface OutboxRow {
   seq: string;
@@ -38,7 +38,7 @@ export class OutboxRelay {
   /** A pass from the start of the outbox is due (the poll's). */
   private pendingFull = false;
   private started = false;
-  private readonly floor = new ClaimFloor(FLOOR_LAG_MS);
+  private readonly floor = new ClaimFloor(OUTBOX_CLAIM_FLOOR_LAG_MS);
   private lastCleanup = 0;
 
   constructor(

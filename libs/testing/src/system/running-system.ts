@@ -85,7 +85,7 @@ export class RunningSystem {
           options,
           supervisors,
           service,
-          { NODE_OPTIONS: nodeOptionsOf(service), ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
+          { ...shared, [`${envPrefix(service)}_HEALTH_PORT`]: String(port) },
           `http://127.0.0.1:${port}/health/ready`,
         ),
       );
@@ -96,7 +96,7 @@ export class RunningSystem {
         options,
         supervisors,
         'gateway',
-        { NODE_OPTIONS: nodeOptionsOf('gateway'), ...shared, PORT: String(gatewayPort) },
+        { ...shared, PORT: String(gatewayPort) },
         `http://127.0.0.1:${gatewayPort}/health/live`,
       ),
     );
@@ -132,7 +132,8 @@ export class RunningSystem {
       name: logName,
       script: join(options.rootDir, 'dist', 'apps', service, 'src', 'main.js'),
       cwd: options.rootDir,
-      env,
+      // Settings given for the run (options.env, carried in env) win over the service's default.
+      env: { NODE_OPTIONS: nodeOptionsOf(service), ...env },
       nodeArgs: options.nodeArgs,
       readyUrl,
       logFile: options.logDir ? join(options.logDir, `${logName}.log`) : undefined,
@@ -160,7 +161,6 @@ export class RunningSystem {
       this.supervisors,
       service,
       {
-        NODE_OPTIONS: nodeOptionsOf(service),
         ...this.sharedEnv,
         [isGateway ? 'PORT' : `${envPrefix(service)}_HEALTH_PORT`]: String(port),
         // One host, one port: a replica's inbound SMTP listener takes any free one.
