@@ -212,9 +212,20 @@ export class EventBus {
       try {
         await manager.streams.add(config);
       } catch (raced) {
-        // Another service created it between our look-up and our add.
-        if (!/already in use/i.test((raced as Error).message)) throw raced;
+        // Another service created it between our look-up and our add: the server then answers
+        // "already in use" or, while the other's add is still settling, "subjects overlap".
+        if (!(await this.streamExists(config.name))) throw raced;
       }
+    }
+  }
+
+  private async streamExists(name: string): Promise<boolean> {
+    try {
+      await this.jetstreamManager.streams.info(name);
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
     }
   }
 }
