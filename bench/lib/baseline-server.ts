@@ -99,16 +99,10 @@ function createMessage(content: string, index: number): Promise<unknown> {
  */
 async function listConversations(): Promise<unknown> {
   const counts = maintainedCountsSql('k.account_id = $1 AND k.status = $2', '$3');
-  const list = conversationListSql(counts, 'c.account_id = $1 AND c.status = $2', '$4', '$5');
-  const { rows } = await prepared(pool, 'product_list', list, [
-    fixture.accountId,
-    'open',
-    fixture.userId,
-    CONVERSATIONS_PAGE_SIZE,
-    0,
-  ]);
-  const [{ mine_count, assigned_count, unassigned_count, all_count }] = rows;
-  const payload = rows.filter((row) => row.id !== null).map((row) => ({ ...row, messages: [] }));
+  const list = conversationListSql(counts, 'c.account_id = $1 AND c.status = $2', null);
+  const { rows } = await prepared(pool, 'product_list', list, [fixture.accountId, 'open', fixture.userId]);
+  const [{ mine_count, assigned_count, unassigned_count, all_count, conversations }] = rows;
+  const payload = (conversations ?? []).map((row: object) => ({ ...row, messages: [] }));
   return {
     data: {
       meta: {

@@ -112,6 +112,52 @@ describe('creating and showing conversations', () => {
     expect(shown.body.waiting_since).toEqual(expect.any(Number));
   });
 
+  it('lists a conversation as its detail shows it, without the messages', async () => {
+    const contact = await seedContact(account.id, { name: 'Listed Lena', email: 'lena@example.com' });
+    const teamId = (await account.admin.api.post('/teams', { name: 'Listed team' })).body.id;
+    const created = await account.admin.api.post('/conversations', {
+      source_id: 'listed-1',
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      assignee_id: account.admin.id,
+      team_id: teamId,
+      priority: 'high',
+      additional_attributes: { browser_language: 'de' },
+    });
+    const id = created.body.id;
+    await account.admin.api.post(`/conversations/${id}/labels`, { labels: ['listed'] });
+    const form = new FormData();
+    form.append('content', 'Your invoice');
+    form.append('attachments[]', new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }), 'invoice.pdf');
+    expect((await account.admin.api.post(`/conversations/${id}/messages`, undefined, { form })).status).toBe(201);
+    const snoozedUntil = new Date(Date.now() + 86_400_000).toISOString();
+    await account.admin.api.post(`/conversations/${id}/toggle_status`, {
+      status: 'snoozed',
+      snoozed_until: snoozedUntil,
+    });
+
+    const shown = (await account.admin.api.get(`/conversations/${id}`)).body;
+    const listed = (await account.admin.api.get('/conversations?status=snoozed')).body.data.payload.find(
+      (conversation: { id: number }) => conversation.id === id,
+    );
+    // A file's link is signed with an expiry counted from when it is read.
+    const unsigned = (conversation: { last_non_activity_message: { attachments: Array<Record<string, string>> } }) => {
+      for (const attachment of conversation.last_non_activity_message.attachments) {
+        attachment.data_url = attachment.data_url.split('?')[0];
+        attachment.thumb_url = attachment.thumb_url?.split('?')[0];
+      }
+      return conversation;
+    };
+    expect(shown).toMatchObject({
+      status: 'snoozed',
+      snoozed_until: Math.floor(Date.parse(snoozedUntil) / 1000),
+      labels: ['listed'],
+      meta: { team: { id: teamId }, assignee: { id: account.admin.id }, sender: { email: 'lena@example.com' } },
+      last_non_activity_message: { content: 'Your invoice', attachments: [{ file_type: 'file' }] },
+    });
+    expect(unsigned(listed)).toEqual({ ...unsigned(shown), messages: [] });
+  });
+
   it.each([
     [{ inbox_id: 2147483000 }, 'inbox_id'],
     [{ contact_id: 2147483000 }, 'contact_id'],

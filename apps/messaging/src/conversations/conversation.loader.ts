@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Conversation, ConversationSnapshot, Message } from '@parley/contracts';
-import { preparedQuery, toUnixSeconds } from '@parley/service-kit';
+import { asDate, preparedQuery, toUnixSeconds, type JsonRow } from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { gravatarUrl } from '../identity/identity.mapper';
 import { MessageLoader } from './message.loader';
 import { canReplyAt } from './messaging-window.rules';
-import type { ConversationListRow } from './persistence/conversation-list.row';
+import type { ListedConversationRow } from './persistence/conversation-list.row';
 import { CONVERSATIONS_BY_IDS, type ConversationViewRow } from './persistence/conversation.row';
 
 /** Reads conversations as the REST API shows them, in the order of the ids asked for. */
@@ -86,11 +86,9 @@ export class ConversationLoader {
       });
   }
 
-  /** The conversations of a list's rows (conversationListSql), in their order, as `conversations` shows them without the last message. */
-  listed(rows: ConversationListRow[]): Conversation[] {
-    return rows.flatMap((row) =>
-      row.id === null ? [] : [withMessages(toSnapshot(row), [], this.messages.lastMessage(row))],
-    );
+  /** The conversations of a list (conversationListSql), in their order, as `conversations` shows them without the last message. */
+  listed(rows: ListedConversationRow[]): Conversation[] {
+    return rows.map((row) => withMessages(toSnapshot(row), [], this.messages.lastMessage(row)));
   }
 
   async conversation(id: number, tx?: EntityManager): Promise<Conversation> {
@@ -132,8 +130,8 @@ function withMessages(snapshot: ConversationSnapshot, messages: Message[], last:
   return Object.assign(snapshot, { messages, last_non_activity_message: last });
 }
 
-/** The event and API snapshot of a conversation's view row. */
-export function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
+/** The event and API snapshot of a conversation's view row (as pg parses it, or as JSON renders it). */
+export function toSnapshot(row: ConversationViewRow | JsonRow<ConversationViewRow>): ConversationSnapshot {
   return {
     id: row.display_id,
     display_id: row.display_id,
@@ -147,7 +145,7 @@ export function toSnapshot(row: ConversationViewRow): ConversationSnapshot {
     labels: row.labels,
     muted: row.muted,
     snoozed_until: toUnixSeconds(row.snoozed_until),
-    can_reply: canReplyAt(row.channel_type, row.last_incoming_at, new Date()),
+    can_reply: canReplyAt(row.channel_type, asDate(row.last_incoming_at), new Date()),
     unread_count: row.unread_count,
     messages_count: row.messages_count,
     agent_last_seen_at: toUnixSeconds(row.agent_last_seen_at),

@@ -175,17 +175,19 @@ export class ConversationsQuery {
     const tab = assigneeTab(assigneeType, me);
     const clauses = tab.clause ? [...where.clauses, tab.clause] : where.clauses;
     const page = Math.max(1, requestedPage);
-    params.push(CONVERSATIONS_PAGE_SIZE, (page - 1) * CONVERSATIONS_PAGE_SIZE);
-    const rows = await this.run<ConversationListRow>(
-      conversationListSql(countsSql(me), clauses.join(' AND '), `$${params.length - 1}`, `$${params.length}`),
-      params,
-      prepared,
-    );
-    const [{ mine_count, assigned_count, unassigned_count, all_count }] = rows;
+    // The first page, by far the most read, has no offset: a statement of its own (see conversationPageSql).
+    if (page > 1) params.push((page - 1) * CONVERSATIONS_PAGE_SIZE);
+    const offset = page > 1 ? `$${params.length}` : null;
+    const [{ conversations, mine_count, assigned_count, unassigned_count, all_count }] =
+      await this.run<ConversationListRow>(
+        conversationListSql(countsSql(me), clauses.join(' AND '), offset),
+        params,
+        prepared,
+      );
     const counts: ConversationCounts = { mine_count, assigned_count, unassigned_count, all_count };
     return {
       meta: { ...counts, current_page: page, total_pages: Math.ceil(tab.total(counts) / CONVERSATIONS_PAGE_SIZE) },
-      payload: this.loader.listed(rows),
+      payload: this.loader.listed(conversations ?? []),
     };
   }
 }

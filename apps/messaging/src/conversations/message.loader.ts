@@ -7,7 +7,14 @@ import {
   type CsatSurveySent,
   type Message,
 } from '@parley/contracts';
-import { preparedQuery, signedFileUrl, STORAGE_CONFIG, toUnixSeconds, type StorageConfig } from '@parley/service-kit';
+import {
+  preparedQuery,
+  signedFileUrl,
+  STORAGE_CONFIG,
+  toUnixSeconds,
+  type JsonRow,
+  type StorageConfig,
+} from '@parley/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../messaging.config';
 import {
@@ -85,7 +92,7 @@ export class MessageLoader {
   }
 
   /** The message a row read with LAST_MESSAGE_JOIN carries (its attachments with it), or null. */
-  lastMessage(row: LastMessageColumns): Message | null {
+  lastMessage(row: JsonRow<LastMessageColumns>): Message | null {
     const message = lastMessageOf(row);
     if (!message) return null;
     return this.toMessage(
@@ -343,7 +350,7 @@ export class MessageLoader {
   }
 
   /** A message row (with its sender's name and its attachments) as the REST API shows it. */
-  toMessage(row: MessageViewRow, attachments: Attachment[]): Message {
+  toMessage(row: MessageViewRow | JsonRow<MessageViewRow>, attachments: Attachment[]): Message {
     return {
       id: row.id,
       content: row.content,

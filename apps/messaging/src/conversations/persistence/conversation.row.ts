@@ -1,5 +1,12 @@
 /** @owns messaging.conversations, messaging.conversation_counters, messaging.command_keys */
-import type { AvailabilityStatus, ChannelType, ConversationStatus, Priority, Role } from '@parley/contracts';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  type AvailabilityStatus,
+  type ChannelType,
+  type ConversationStatus,
+  type Priority,
+  type Role,
+} from '@parley/contracts';
 
 /** The columns of `messaging.conversations` as raw SQL returns them. */
 export interface ConversationRow {
@@ -120,8 +127,14 @@ export function conversationCountsSql(where: string, me: string): string {
          FROM messaging.conversations c WHERE ${where}`;
 }
 
-/** One page of the list's ids, most recent activity first; `limit` and `offset` are placeholders. */
-export function conversationPageSql(where: string, limit: string, offset: string): string {
+/**
+ * One page of the list's ids, most recent activity first; `offset` is a placeholder, or null for
+ * the first page. The page size is written into the statement: with a placeholder for it (or
+ * for the first page's offset), PostgreSQL's generic plan of the prepared statement guesses that
+ * a tenth of the conversations are read, finds that dearer than planning each call, and plans the
+ * list anew every time (3.7 ms instead of 1.2 at 100,000 conversations).
+ */
+export function conversationPageSql(where: string, offset: string | null): string {
   return `SELECT c.id FROM messaging.conversations c WHERE ${where}
-        ORDER BY c.last_activity_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
+        ORDER BY c.last_activity_at DESC, c.id DESC LIMIT ${CONVERSATIONS_PAGE_SIZE}${offset ? ` OFFSET ${offset}` : ''}`;
 }

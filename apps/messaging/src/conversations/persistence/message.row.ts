@@ -1,4 +1,5 @@
 import type { ContentType, MessageSender, MessageStatus, MessageType, TemplateParams } from '@parley/contracts';
+import type { JsonRow } from '@parley/service-kit';
 import { attachmentsOfMessageJson, type StoredAttachmentRow } from './attachment.row';
 import type { ConversationCounters } from './conversation.row';
 
@@ -94,13 +95,13 @@ export const LAST_MESSAGE_JOIN = `
 
 const LAST_MESSAGE_KEYS = MESSAGE_VIEW_KEYS.map((key) => [key, `${LAST_MESSAGE}${key}`] as const);
 
-/** The MessageViewRow of LAST_MESSAGE_JOIN's columns, or null when the conversation has no such message. */
-export function lastMessageOf(row: LastMessageColumns): MessageViewRow | null {
+/** The MessageViewRow of LAST_MESSAGE_JOIN's columns (as JSON renders them), or null when the conversation has no such message. */
+export function lastMessageOf(row: JsonRow<LastMessageColumns>): JsonRow<MessageViewRow> | null {
   if (row.lm_id === null) return null;
   const columns = row as unknown as Record<string, unknown>;
   const message: Record<string, unknown> = {};
   for (const [key, column] of LAST_MESSAGE_KEYS) message[key] = columns[column];
-  return message as unknown as MessageViewRow;
+  return message as unknown as JsonRow<MessageViewRow>;
 }
 
 /** The messages of `$1` (ids) as MessageViewRow. */
