@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ServerNats } from '@nestjs/microservices';
+import { ServerNats, type MessageHandler } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { CORRELATION_HEADER, ORIGIN_HEADER, runInRequestContext } from '../logging/request-context';
@@ -53,6 +53,14 @@ export class NamespacedNatsServer extends ServerNats {
       });
       this.ownSubscriptions.push(subscription);
     }
+  }
+
+  /**
+   * Our patterns are plain subjects, registered as they are. Nest's look-up first tries each
+   * incoming pattern as JSON, which throws (and builds a stack trace) on every request.
+   */
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
   }
 
   override async handleMessage(channel: string, natsMsg: unknown): Promise<unknown> {
