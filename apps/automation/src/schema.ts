@@ -1,4 +1,9 @@
-import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import {
+  deletedAccountsMigration,
+  parkedEventsMigration,
+  kitTablesMigration,
+  type SchemaDefinition,
+} from '@parley/service-kit';
 import { AutomationRules1764000000001 } from './migrations/1764000000001-automation-rules';
 import { Macros1764000000002 } from './migrations/1764000000002-macros';
 
@@ -9,5 +14,6 @@ export const automationSchema: SchemaDefinition = {
     AutomationRules1764000000001,
     Macros1764000000002,
     deletedAccountsMigration('automation'),
+    parkedEventsMigration('automation'),
   ],
 };

@@ -1,4 +1,9 @@
-import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import {
+  deletedAccountsMigration,
+  parkedEventsMigration,
+  kitTablesMigration,
+  type SchemaDefinition,
+} from '@parley/service-kit';
 import { Contacts1732233600001 } from './migrations/1732233600001-contacts';
 import { ContactSubstringIndex1732233600002 } from './migrations/1732233600002-contact-substring-index';
 import { InboxViewSnapshot1732233600003 } from './migrations/1732233600003-inbox-view-snapshot';
@@ -15,5 +20,6 @@ export const contactsSchema: SchemaDefinition = {
     ContactInboxTokens1732233600004,
     ContactPresence1732233600005,
     deletedAccountsMigration('contacts'),
+    parkedEventsMigration('contacts'),
   ],
 };

@@ -1,4 +1,9 @@
-import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import {
+  deletedAccountsMigration,
+  parkedEventsMigration,
+  kitTablesMigration,
+  type SchemaDefinition,
+} from '@parley/service-kit';
 import { KanbanBoard1765000000001 } from './migrations/1765000000001-kanban-board';
 import { KanbanCardWork1765000000002 } from './migrations/1765000000002-kanban-card-work';
 import { KanbanAutomations1765000000003 } from './migrations/1765000000003-kanban-automations';
@@ -13,5 +18,6 @@ export const kanbanSchema: SchemaDefinition = {
     KanbanAutomations1765000000003,
     AutomationActionKeys1765000000004,
     deletedAccountsMigration('kanban'),
+    parkedEventsMigration('kanban'),
   ],
 };

@@ -1,4 +1,9 @@
-import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import {
+  deletedAccountsMigration,
+  parkedEventsMigration,
+  kitTablesMigration,
+  type SchemaDefinition,
+} from '@parley/service-kit';
 import { Identity1732233600001 } from './migrations/1732233600001-identity-and-labels';
 import { WorkspaceAdministration1732233600002 } from './migrations/1732233600002-workspace-administration';
 import { ConversationsAndMessages1732233600003 } from './migrations/1732233600003-conversations-and-messages';
@@ -37,5 +42,6 @@ export const messagingSchema: SchemaDefinition = {
     AgentPresence1732233600070,
     SendAttempts1732233600072,
     deletedAccountsMigration('messaging'),
+    parkedEventsMigration('messaging'),
   ],
 };

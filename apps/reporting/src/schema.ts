@@ -1,4 +1,9 @@
-import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import {
+  deletedAccountsMigration,
+  parkedEventsMigration,
+  kitTablesMigration,
+  type SchemaDefinition,
+} from '@parley/service-kit';
 import { ReportingModel1765000000001 } from './migrations/1765000000001-reporting-model';
 import { Csat1765000000002 } from './migrations/1765000000002-csat';
 import { DailyRollups1765000000003 } from './migrations/1765000000003-daily-rollups';
@@ -17,5 +22,6 @@ export const reportingSchema: SchemaDefinition = {
     HistoryBoundary1765000000020,
     ViewVersions1765000000030,
     deletedAccountsMigration('reporting'),
+    parkedEventsMigration('reporting'),
   ],
 };

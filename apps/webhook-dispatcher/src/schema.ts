@@ -1,4 +1,9 @@
-import { deletedAccountsMigration, kitTablesMigration, type SchemaDefinition } from '@parley/service-kit';
+import {
+  deletedAccountsMigration,
+  parkedEventsMigration,
+  kitTablesMigration,
+  type SchemaDefinition,
+} from '@parley/service-kit';
 import { Webhooks1732233600001 } from './migrations/1732233600001-webhooks';
 import { DeliveryLeases1732233600002 } from './migrations/1732233600002-delivery-leases';
 import { DeliveryTrace1732233600003 } from './migrations/1732233600003-delivery-trace';
@@ -15,5 +20,6 @@ export const webhookDispatcherSchema: SchemaDefinition = {
     DirectDeliveryKey1732233600004,
     ViewVersions1732233600005,
     deletedAccountsMigration('webhook_dispatcher'),
+    parkedEventsMigration('webhook_dispatcher'),
   ],
 };

@@ -18,6 +18,7 @@ export * from './events/envelope.factory';
 export * from './database/data-source';
 export * from './database/kit-tables.migration';
 export * from './database/deleted-accounts.migration';
+export * from './database/parked-events.migration';
 export * from './database/find-or-fail';
 export * from './database/migrate-cli';
 export * from './health/readiness';

@@ -6,8 +6,11 @@ import {
   e2eQuery,
   eventually,
   publishedEvents,
+  readE2eState,
   restartService,
+  type TestAccount,
 } from '@parley/testing';
+import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 
 /** The outbox rows of one label's creation, read straight from the messaging schema. */
@@ -26,6 +29,17 @@ const eventsFor = async (labelId: number) =>
   (await publishedEvents<{ label: { id: number } }>(LabelEvents.created)).filter(
     (event) => event.data.label.id === labelId,
   );
+
+/** A new label and its one published event. */
+async function labelWithEvent(account: TestAccount, title: string) {
+  const created = await account.admin.api.post('/labels', { title });
+  const [original] = await eventually(async () => {
+    const found = await eventsFor(created.body.id);
+    expect(found).toHaveLength(1);
+    return found;
+  });
+  return { label: created.body as { id: number }, original };
+}
 
 describe('transactional outbox', () => {
   afterAll(async () => {
@@ -62,12 +76,7 @@ describe('transactional outbox', () => {
 
   it('publishes the event of a transaction that stayed open while later events went out', async () => {
     const account = await createTestAccount();
-    const label = await account.admin.api.post('/labels', { title: 'before-the-long-transaction' });
-    const [original] = await eventually(async () => {
-      const found = await eventsFor(label.body.id);
-      expect(found).toHaveLength(1);
-      return found;
-    });
+    const { label, original } = await labelWithEvent(account, 'before-the-long-transaction');
     // The same label's event again under an id of its own: consumers take it as a repeat of the label.
     const straggler = { ...original, id: randomUUID() };
 
@@ -90,7 +99,38 @@ describe('transactional outbox', () => {
       await open.end();
     }
     await eventually(async () =>
-      expect((await eventsFor(label.body.id)).map((event) => event.id)).toEqual([original.id, straggler.id]),
+      expect((await eventsFor(label.id)).map((event) => event.id)).toEqual([original.id, straggler.id]),
     );
+  });
+
+  it('parks an event too large for NATS, and publishes the events after it', async () => {
+    const account = await createTestAccount();
+    const { label, original } = await labelWithEvent(account, 'before-the-oversized-event');
+    // Larger than this NATS server takes in one message, whatever its max_payload is set to.
+    const nats = await connect({ servers: readE2eState().natsUrl });
+    const maxPayload = nats.info!.max_payload;
+    await nats.close();
+    const oversized = {
+      ...original,
+      id: randomUUID(),
+      data: { label: { ...original.data.label, description: 'x'.repeat(maxPayload) } },
+    };
+    await e2eQuery('INSERT INTO messaging.outbox (id, type, payload) VALUES ($1, $2, $3)', [
+      oversized.id,
+      oversized.type,
+      oversized,
+    ]);
+
+    const later = await account.admin.api.post('/labels', { title: 'after-the-oversized-event' });
+    await eventually(async () => expect(await eventsFor(later.body.id)).toHaveLength(1));
+    // Marked too: a batch that failed on the oversized row would be rolled back and sent again and again.
+    await eventually(async () => expect((await outboxRowsFor(later.body.id))[0].published_at).not.toBeNull());
+    const [parked] = await e2eQuery<{ published_at: Date | null; parked_reason: string | null }>(
+      'SELECT published_at, parked_reason FROM messaging.outbox WHERE id = $1',
+      [oversized.id],
+    );
+    expect(parked.published_at).not.toBeNull();
+    expect(parked.parked_reason).toMatch(/max_payload/);
+    expect((await eventsFor(label.id)).map((event) => event.id)).toEqual([original.id]);
   });
 });

@@ -13,6 +13,7 @@ import {
   namespacedStream,
   OnEvent,
   OnEvents,
+  parkedEventsMigration,
   ServiceKitModule,
 } from '@parley/service-kit';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
@@ -189,6 +190,7 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
               kitTablesMigration('reporting'),
               ProbeTable1732233600001,
               deletedAccountsMigration('reporting'),
+              parkedEventsMigration('reporting'),
             ],
           },
           env: {

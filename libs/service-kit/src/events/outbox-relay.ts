@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { ErrorCode } from 'nats';
+import { DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/tokens';
@@ -127,14 +128,22 @@ export class OutboxRelay {
       if (claimed.length === 0) return [];
       // RETURNING keeps no order: publish oldest first.
       const rows = claimed.sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)));
-      await Promise.all(
+      const results = await Promise.allSettled(
         rows.map((row) =>
           this.bus.publish({ id: row.id, type: row.type, correlationId: row.correlation_id, json: row.payload }),
         ),
       );
+      const unsendable: OutboxRow[] = [];
+      results.forEach((result, index) => {
+        if (result.status === 'fulfilled') return;
+        // Any other failure may pass: the batch rolls back and is published again later.
+        if (!isTooBigForNats(result.reason)) throw result.reason;
+        unsendable.push(rows[index]);
+      });
+      if (unsendable.length > 0) await this.park(tx, unsendable);
       const now = Date.now();
       for (const row of rows) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.occurred_at)) / 1000);
-      this.metrics.outboxPublished.inc(rows.length);
+      this.metrics.outboxPublished.inc(rows.length - unsendable.length);
       return rows;
     });
     // Once committed: a batch rolled back is claimed again from below.
@@ -142,12 +151,35 @@ export class OutboxRelay {
     return published.length;
   }
 
+  /**
+   * Rows no retry can publish (NATS refuses a message over its max_payload) would otherwise be
+   * claimed again at the head of every pass, holding up every event after them. They stay
+   * marked published, with the reason, and are kept past the retention for an operator.
+   */
+  private async park(tx: EntityManager, rows: OutboxRow[]): Promise<void> {
+    const reason = 'larger than NATS accepts (max_payload)';
+    for (const row of rows)
+      this.logger.error(
+        `Outbox event ${row.id} (${row.type}, ${Buffer.byteLength(row.payload)} bytes) parked: ${reason}`,
+      );
+    await tx.query(`UPDATE ${this.table} SET parked_reason = $2 WHERE seq = ANY($1::bigint[])`, [
+      rows.map((row) => row.seq),
+      reason,
+    ]);
+    this.metrics.outboxParked.inc(rows.length);
+  }
+
   private async cleanupOccasionally(): Promise<void> {
     const now = Date.now();
     if (now - this.lastCleanup < 60_000) return;
     this.lastCleanup = now;
-    await this.dataSource.query(`DELETE FROM ${this.table} WHERE published_at < now() - make_interval(hours => $1)`, [
-      this.config.outbox.retentionHours,
-    ]);
+    await this.dataSource.query(
+      `DELETE FROM ${this.table} WHERE published_at < now() - make_interval(hours => $1) AND parked_reason IS NULL`,
+      [this.config.outbox.retentionHours],
+    );
   }
+}
+
+function isTooBigForNats(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === ErrorCode.MaxPayloadExceeded;
 }

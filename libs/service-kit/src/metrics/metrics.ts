@@ -66,6 +66,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly outboxParked = new Counter({
+    name: 'parley_outbox_parked_total',
+    help: 'Events the outbox relay could not publish (over NATS max_payload) and parked in the outbox',
+    registers: [this.registry],
+  });
+
   readonly outboxLag = new Histogram({
     name: 'parley_outbox_publish_lag_seconds',
     help: 'Time from an event being committed to its publication',
