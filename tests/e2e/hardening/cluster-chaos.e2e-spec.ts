@@ -50,11 +50,16 @@ describe('the cluster chaos run (short form)', () => {
       'PostgreSQL restarted (immediate shutdown)',
     ]);
     expect(report.accepted).toBeGreaterThan(100);
+    // The run's lines on each repeat (what arrived twice, and when), shown beside a fault.
+    const repeats = output.split('\n').filter((line) => line.includes('duplicate:'));
     for (const phase of report.phases) {
       // What went wrong is named by kind (writes.message, lost.webhook_event, duplicates.campaign_send …);
       // resent_in_doubt.* (a dispatcher killed mid-attempt sends again, same event id) is not a fault.
       const faults = Object.entries(phase.details).filter(([what]) => !what.startsWith('resent_in_doubt.'));
-      expect({ phase: phase.name, faults }).toEqual({ phase: phase.name, faults: [] });
+      expect({ phase: phase.name, faults, ...(faults.length > 0 ? { repeats } : {}) }).toEqual({
+        phase: phase.name,
+        faults: [],
+      });
       expect([phase.accepted_writes_lost, phase.events_lost, phase.duplicated_side_effects]).toEqual([0, 0, 0]);
     }
     expect(code).toBe(0);
