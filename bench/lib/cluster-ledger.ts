@@ -26,7 +26,7 @@ export interface PhaseLedger {
 
 /**
  * A second delivery that only a dispatcher's crash explains: the first arrived shortly before a
- * dispatcher was killed (its outcome not yet recorded), the second when the lease of that attempt
+ * dispatcher was killed, or was read by the receiver just after (its outcome not yet recorded), the second when the lease of that attempt
  * ran out, and nothing between. No sender can tell whether a receiver got a request it was
  * killed in the middle of; it sends again, with the same event id, for the receiver to
  * de-duplicate (at least once, never lost). Anything else delivered twice is a duplicate.
@@ -38,13 +38,22 @@ export function isInDoubtResend(
 ): boolean {
   if (arrivals.length !== 2) return false;
   const [first, second] = [...arrivals].sort((a, b) => a - b);
-  return kills.some(
-    (kill) => first <= kill && kill - first <= IN_FLIGHT_BOUND_MS && second - first >= lease.leaseMs - lease.timeoutMs,
-  );
+  return killDuring(first, kills) !== undefined && second - first >= lease.leaseMs - lease.timeoutMs;
+}
+
+/** The kill of a dispatcher that may have had the attempt that arrived at `first` in flight. */
+function killDuring(first: number, kills: number[]): number | undefined {
+  return kills.find((kill) => kill - first <= IN_FLIGHT_BOUND_MS && first - kill <= ARRIVAL_LAG_MS);
 }
 
 /** How long before a kill an attempt may have reached the receiver and still be unrecorded. */
 const IN_FLIGHT_BOUND_MS = 5_000;
+/**
+ * How long after a kill a request the killed dispatcher had written may still be noted by the
+ * receiver: the kernel sends what was in its socket, and the receiver (this busy process) reads
+ * it when its turn comes (seen: 11 ms).
+ */
+const ARRIVAL_LAG_MS = 1_000;
 
 /** Webhook arrival times per event id, gathered from the receiver for the whole run. */
 export type Deliveries = Map<string, number[]>;
@@ -206,11 +215,7 @@ export class ClusterLedger {
       if (arrivals.length === 0) add(event.at, 'eventsLost', 'webhook_event');
       else if (isInDoubtResend(arrivals, this.dispatcherKills, this.lease))
         // Counted in the phase of the kill that caused it.
-        add(
-          Math.min(...this.dispatcherKills.filter((kill) => kill >= Math.min(...arrivals))),
-          'inDoubtResends',
-          'webhook_delivery',
-        );
+        add(killDuring(Math.min(...arrivals), this.dispatcherKills)!, 'inDoubtResends', 'webhook_delivery');
       else add(event.at, 'duplicates', 'webhook_delivery', arrivals.length - 1);
       if (arrivals.length > 1)
         this.notes.push(
