@@ -133,17 +133,19 @@ export class OutboxRelay {
           this.bus.publish({ id: row.id, type: row.type, correlationId: row.correlation_id, json: row.payload }),
         ),
       );
+      const sent: OutboxRow[] = [];
       const unsendable: OutboxRow[] = [];
       results.forEach((result, index) => {
-        if (result.status === 'fulfilled') return;
-        // Any other failure may pass: the batch rolls back and is published again later.
-        if (!isTooBigForNats(result.reason)) throw result.reason;
-        unsendable.push(rows[index]);
+        if (result.status === 'fulfilled') sent.push(rows[index]);
+        else if (isTooBigForNats(result.reason)) unsendable.push(rows[index]);
+        // Any other failure can clear up (NATS down, a leader election): the batch rolls back
+        // and is published again later.
+        else throw result.reason;
       });
       if (unsendable.length > 0) await this.park(tx, unsendable);
       const now = Date.now();
-      for (const row of rows) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.occurred_at)) / 1000);
-      this.metrics.outboxPublished.inc(rows.length - unsendable.length);
+      for (const row of sent) this.metrics.outboxLag.observe(Math.max(0, now - Date.parse(row.occurred_at)) / 1000);
+      this.metrics.outboxPublished.inc(sent.length);
       return rows;
     });
     // Once committed: a batch rolled back is claimed again from below.
