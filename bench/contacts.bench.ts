@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     const api = new AccountApi(`${run.system.gatewayUrl}/api/v1/accounts/${workspace.accountId}`, workspace.token);
     // Left-over work (events of the step before) would slow the next step down; if it never ends, measure anyway and say so.
     const idle = () =>
-      waitUntilIdle(run.db, NATS_URL, run.namespace, IDLE_TIMEOUT_MS).catch((error: Error) =>
+      waitUntilIdle(run.db, NATS_URL, run.namespace, { timeoutMs: IDLE_TIMEOUT_MS }).catch((error: Error) =>
         say(`  warning: ${error.message}`),
       );
     say(`\n${machine()}`);
