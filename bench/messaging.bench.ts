@@ -38,6 +38,8 @@ const CPU_PROFILE = ARGS.includes('--cpu-prof');
  * the event pipeline (relay, NATS, every consumer) costs a request. Meant for `--only create`.
  */
 const WITHOUT_EVENTS = ARGS.includes('--without-events');
+/** The services' profiles, read over each gateway run when `--cpu-prof` is given. */
+const PROFILE = profiling(process.cwd(), CPU_PROFILE);
 /** Against the minimal baseline. */
 const TARGETS = { minThroughputRatio: 0.5, minCreateThroughputRatio: 0.3, maxP99Ratio: 3, metaP99Ms: 20 };
 /** At 100,000 conversations maintained counters must beat counting: the list's req/s target is the baseline's own. */
@@ -71,8 +73,7 @@ interface Scenario {
 
 async function main(): Promise<void> {
   const rootDir = process.cwd();
-  const profile = profiling(rootDir, CPU_PROFILE);
-  const { nodeArgs } = profile;
+  const { nodeArgs } = PROFILE;
   const env = WITHOUT_EVENTS ? { OUTBOX_RELAY_ENABLED: 'false' } : undefined;
   const options = { rootDir, adminDatabaseUrl: ADMIN_DATABASE_URL, natsUrl: NATS_URL, nodeArgs, env };
   if (WITHOUT_EVENTS) say('--without-events: no event is published or consumed (a diagnostic: no verdicts)');
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
       await Promise.all([minimal.server.stop(), product.server.stop()]);
     }
   });
-  profile.report().forEach(say);
+  PROFILE.report().forEach(say);
 }
 
 /** Message create spread over the workspace's conversations, then the list and its counts at each of LIST_SIZES conversations. */
@@ -262,7 +263,8 @@ async function compare(
   for (const side of SIDES) {
     await beforeEach();
     const sampler = new CpuSampler(groups);
-    figures[side] = await measure(targets[side], load);
+    const run = () => measure(targets[side], load);
+    figures[side] = side === 'gateway' ? await PROFILE.phase(`${name}, gateway`, run) : await run();
     // The window closes once every consumer has drained what the run produced, so their work counts.
     await beforeEach();
     cpu[side] = sampler.stop();

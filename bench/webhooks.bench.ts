@@ -48,6 +48,8 @@ const ARGS = process.argv.slice(2).join(' ');
 const ONLY = /--only[= ](events|messages)/.exec(ARGS)?.[1];
 /** `--cpu-prof`: every service runs under `node --cpu-prof`; their top self time is printed at the end. */
 const CPU_PROFILE = ARGS.includes('--cpu-prof');
+/** The services' profiles, read over each phase when `--cpu-prof` is given. */
+const PROFILE = profiling(process.cwd(), CPU_PROFILE);
 /** Give up on a phase when no delivery arrived for this long. */
 const STALL_MS = 30_000;
 
@@ -92,14 +94,13 @@ async function main(): Promise<void> {
   const rootDir = process.cwd();
   const sinkDir = join(rootDir, 'tmp', 'bench', `webhook-sink-${Date.now().toString(36)}`);
   const sink = await DeliverySink.start(sinkDir);
-  const profile = profiling(rootDir, CPU_PROFILE);
   try {
     await withBenchRun(
       {
         rootDir,
         adminDatabaseUrl: ADMIN_DATABASE_URL,
         natsUrl: NATS_URL,
-        nodeArgs: profile.nodeArgs,
+        nodeArgs: PROFILE.nodeArgs,
         // The receiver is on this machine: exempt it from the public-address rule and trust its CA.
         env: { WEBHOOK_ALLOWED_HOSTS: sink.hostAndPort, NODE_EXTRA_CA_CERTS: sink.caCertPath, ...dispatcherSettings() },
       },
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
     // Its throw-away CA and key.
     rmSync(sinkDir, { recursive: true, force: true });
   }
-  profile.report().forEach(say);
+  PROFILE.report().forEach(say);
 }
 
 /** Dispatcher settings given to the benchmark's environment are passed on (e.g. WEBHOOK_CONCURRENCY=16). */
@@ -242,8 +243,10 @@ async function phase(
   slowHook: number | null = null,
 ): Promise<Phase> {
   const cpu = new CpuSampler(groups);
-  const ids = await publish();
-  const arrivals = await collect(sink, ids.length * WEBHOOKS);
+  const { ids, arrivals } = await PROFILE.phase(name, async () => {
+    const ids = await publish();
+    return { ids, arrivals: await collect(sink, ids.length * WEBHOOKS) };
+  });
   const shares = cpu.stop();
   const figures = figuresOf(name, ids, arrivals, publishedAt, (hook) => hook !== slowHook);
   say(`  ${line(figures)}`);

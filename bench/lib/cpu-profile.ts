@@ -14,8 +14,17 @@ interface ProfileNode {
 
 interface CpuProfile {
   nodes: ProfileNode[];
+  /** µs on the monotonic clock every process shares (process.hrtime's). */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** A stretch of a benchmark, in µs on the profiles' clock. */
+export interface ProfileWindow {
+  name: string;
+  fromUs: number;
+  toUs: number;
 }
 
 export interface SelfTime {
@@ -61,11 +70,18 @@ function top(totals: Map<string, number>, totalMs: number, count: number): SelfT
     .map(([name, us]) => ({ name, ms: us / 1000, share: us / 1000 / totalMs }));
 }
 
-export function readProfile(file: string, count = 15): ProcessProfile {
+/** The process's top self time; within `window` only, when given (its samples taken then). */
+export function readProfile(file: string, count = 15, window?: ProfileWindow): ProcessProfile {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, index) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const us = profile.timeDeltas[index] ?? 0;
+    at += us;
+    if (window && (at < window.fromUs || at > window.toUs)) return;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + us);
+  });
   const functions = new Map<string, number>();
   const packages = new Map<string, number>();
   let busyUs = 0;
@@ -89,18 +105,21 @@ export function readProfile(file: string, count = 15): ProcessProfile {
   };
 }
 
-export function readProfiles(directory: string): ProcessProfile[] {
+export function readProfiles(directory: string, window?: ProfileWindow): ProcessProfile[] {
   return readdirSync(directory)
     .filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => readProfile(join(directory, name)))
+    .map((name) => readProfile(join(directory, name), 15, window))
+    .filter((profile) => profile.totalMs > 0)
     .sort((a, b) => b.totalMs - a.totalMs);
 }
 
-export function formatProfile(profile: ProcessProfile): string {
+/** `windowMs`: the stretch the profile was read over, to show the busy time as a share of one core. */
+export function formatProfile(profile: ProcessProfile, windowMs?: number): string {
   const line = (entry: SelfTime) =>
     `    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.ms.toFixed(0).padStart(7)} ms  ${entry.name}`;
+  const ofCore = windowMs ? `, ${((profile.totalMs / windowMs) * 100).toFixed(0)} % of one core` : '';
   return [
-    `${profile.process}: ${profile.totalMs.toFixed(0)} ms busy (self time, idle excluded)`,
+    `${profile.process}: ${profile.totalMs.toFixed(0)} ms busy (self time, idle excluded${ofCore})`,
     '  by package',
     ...profile.packages.map(line),
     '  by function',
@@ -108,19 +127,50 @@ export function formatProfile(profile: ProcessProfile): string {
   ].join('\n');
 }
 
+export interface Profiling {
+  /** Makes every service write a profile into this run's directory; unset when not profiling. */
+  nodeArgs?: string[];
+  /** Runs `work`; the report then reads the profiles over its time as well. */
+  phase<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Each process's top self time: over each phase, else over the whole run. */
+  report(): string[];
+}
+
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
 /**
- * `--cpu-prof` for a benchmark: the node arguments that make every service write a profile into
- * a directory of this run, and a report of each process's top self time once the run is over.
+ * `--cpu-prof` for a benchmark. A profile's time is wall-clock time the process was not idle, so
+ * on a busy machine its waits for a CPU count too; the per-process CPU shares the benchmarks
+ * print are the CPU itself.
  */
-export function profiling(rootDir: string, enabled: boolean): { nodeArgs?: string[]; report: () => string[] } {
-  if (!enabled) return { report: () => [] };
+export function profiling(rootDir: string, enabled: boolean): Profiling {
+  if (!enabled) return { phase: (_name, work) => work(), report: () => [] };
   const directory = join(rootDir, 'tmp', 'bench', `profiles-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(directory, { recursive: true });
+  const windows: ProfileWindow[] = [];
   return {
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`],
-    report: () => [
-      `\nWhere the time went (profiles in ${directory}, whole process lifetime: start-up and seeding included)`,
-      ...readProfiles(directory).map(formatProfile),
-    ],
+    async phase(name, work) {
+      const fromUs = nowUs();
+      try {
+        return await work();
+      } finally {
+        windows.push({ name, fromUs, toUs: nowUs() });
+      }
+    },
+    report: () => {
+      if (windows.length === 0)
+        return [
+          `\nWhere the time went (profiles in ${directory}, whole process lifetime: start-up and seeding included)`,
+          ...readProfiles(directory).map((profile) => formatProfile(profile)),
+        ];
+      return windows.flatMap((window) => {
+        const windowMs = (window.toUs - window.fromUs) / 1000;
+        return [
+          `\nWhere the time went during ${window.name} (${(windowMs / 1000).toFixed(1)} s; profiles in ${directory})`,
+          ...readProfiles(directory, window).map((profile) => formatProfile(profile, windowMs)),
+        ];
+      });
+    },
   };
 }
