@@ -5,12 +5,11 @@ import {
   e2eDatabaseClient,
   e2eQuery,
   eventually,
+  natsMaxPayload,
   publishedEvents,
-  readE2eState,
   restartService,
   type TestAccount,
 } from '@parley/testing';
-import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 
 /** The outbox rows of one label's creation, read straight from the messaging schema. */
@@ -107,9 +106,7 @@ describe('transactional outbox', () => {
     const account = await createTestAccount();
     const { label, original } = await labelWithEvent(account, 'before-the-oversized-event');
     // Larger than this NATS server takes in one message, whatever its max_payload is set to.
-    const nats = await connect({ servers: readE2eState().natsUrl });
-    const maxPayload = nats.info!.max_payload;
-    await nats.close();
+    const maxPayload = await natsMaxPayload();
     const oversized = {
       ...original,
       id: randomUUID(),

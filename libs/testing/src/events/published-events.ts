@@ -68,3 +68,8 @@ export async function acknowledgedBy(service: string, event: { id: string; type:
     return durables > 0;
   });
 }
+
+/** The largest message this run's NATS server accepts (its max_payload), in bytes. */
+export function natsMaxPayload(): Promise<number> {
+  return onEventStream(async (connection) => connection.info!.max_payload);
+}
