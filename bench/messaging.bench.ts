@@ -38,6 +38,14 @@ const CPU_PROFILE = ARGS.includes('--cpu-prof');
  * the event pipeline (relay, NATS, every consumer) costs a request. Meant for `--only create`.
  */
 const WITHOUT_EVENTS = ARGS.includes('--without-events');
+/**
+ * `--rounds N` (3 unless given): each scenario's sides are measured N times in turn (minimal,
+ * product SQL, gateway, minimal, …) and its ratios are the medians of the rounds' own. The
+ * machine's speed drifts by a third within minutes, and the product's first run after its start
+ * is its slowest; a round's sides run within the same half-minute, and the median is neither the
+ * luckiest round nor the coldest. Every round is printed. `--rounds 1`: the quick look of before.
+ */
+const ROUNDS = Math.max(1, Number(/--rounds[= ](\d+)/.exec(ARGS)?.[1] ?? 3));
 /** The services' profiles, read over each gateway run when `--cpu-prof` is given. */
 const PROFILE = profiling(process.cwd(), CPU_PROFILE);
 /** Against the minimal baseline. */
@@ -54,8 +62,8 @@ const minThroughputRatioOf = (name: string) =>
 const SIDES = ['minimal', 'product SQL', 'gateway'] as const;
 type Side = (typeof SIDES)[number];
 
-interface Scenario {
-  name: string;
+/** One measurement of every side, one after the other. */
+interface Round {
   figures: Record<Side, Figures>;
   /** Where the CPU went during each run (percent of one core, warm-up and the consumers' drain included). */
   cpu: Record<Side, CpuShare[]>;
@@ -66,6 +74,12 @@ interface Scenario {
   p99Ratio: number;
   /** gateway / product SQL: the framework's overhead */
   overhead: { throughputRatio: number; p99Ratio: number };
+}
+
+/** A scenario's figures are its median round's; its ratios the medians of every round's (`--rounds`). */
+interface Scenario extends Round {
+  name: string;
+  rounds: Round[];
   minThroughputRatio: number;
   throughputTargetMet: boolean;
   p99TargetMet: boolean;
@@ -90,6 +104,7 @@ async function main(): Promise<void> {
         write_conversations: WRITE_CONVERSATIONS,
         list_sizes: LIST_SIZES,
         without_events: WITHOUT_EVENTS,
+        rounds: ROUNDS,
         targets: TARGETS,
         machine: machine(),
         scenarios,
@@ -257,6 +272,56 @@ async function compare(
   load: LoadSettings = LOAD,
 ): Promise<Scenario> {
   say(`\n${name} (${load.connections} connections; ${machine()})`);
+  const rounds: Round[] = [];
+  for (let index = 1; index <= ROUNDS; index++) {
+    if (ROUNDS > 1) say(`  round ${index} of ${ROUNDS}`);
+    const round = await measureRound(
+      `${name}${ROUNDS > 1 ? `, round ${index}` : ''}`,
+      targets,
+      beforeEach,
+      groups,
+      load,
+    );
+    if (ROUNDS > 1) say(`  round ${index}     ${roundLine(round)}`);
+    rounds.push(round);
+  }
+  const median = (of: (round: Round) => number) => {
+    const values = rounds.map(of).sort((a, b) => a - b);
+    const middle = Math.floor(values.length / 2);
+    return values.length % 2 === 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+  };
+  const throughputRatio = median((round) => round.throughputRatio);
+  const p99Ratio = median((round) => round.p99Ratio);
+  // The round whose ratio is nearest the median gives the figures shown beside it.
+  const shown = rounds.reduce((best, round) =>
+    Math.abs(round.throughputRatio - throughputRatio) < Math.abs(best.throughputRatio - throughputRatio) ? round : best,
+  );
+  const minThroughputRatio = minThroughputRatioOf(name);
+  const scenario: Scenario = {
+    ...shown,
+    name,
+    rounds,
+    throughputRatio,
+    p99Ratio,
+    overhead: {
+      throughputRatio: median((round) => round.overhead.throughputRatio),
+      p99Ratio: median((round) => round.overhead.p99Ratio),
+    },
+    minThroughputRatio,
+    throughputTargetMet: throughputRatio >= minThroughputRatio,
+    p99TargetMet: p99Ratio <= TARGETS.maxP99Ratio,
+  };
+  say(`  ratio       ${ROUNDS > 1 ? `median of ${ROUNDS} rounds: ` : ''}${ratioLine(scenario)}`);
+  return scenario;
+}
+
+async function measureRound(
+  name: string,
+  targets: Record<Side, Target>,
+  beforeEach: () => Promise<void>,
+  groups: ProcessGroup[],
+  load: LoadSettings,
+): Promise<Round> {
   const figures = {} as Record<Side, Figures>;
   const cpu = {} as Record<Side, CpuShare[]>;
   const cpuMs = {} as Record<Side, number>;
@@ -280,21 +345,16 @@ async function compare(
     throughputRatio: figures.gateway.requestsPerSecond / figures[of].requestsPerSecond,
     p99Ratio: figures.gateway.p99Ms / figures[of].p99Ms,
   });
-  const { throughputRatio, p99Ratio } = ratio('minimal');
-  const scenario: Scenario = {
-    name,
-    figures,
-    cpu,
-    cpuMsPerRequest: cpuMs,
-    throughputRatio,
-    p99Ratio,
-    overhead: ratio('product SQL'),
-    minThroughputRatio: minThroughputRatioOf(name),
-    throughputTargetMet: throughputRatio >= minThroughputRatioOf(name),
-    p99TargetMet: p99Ratio <= TARGETS.maxP99Ratio,
-  };
-  say(`  ratio       ${ratioLine(scenario)}`);
-  return scenario;
+  return { figures, cpu, cpuMsPerRequest: cpuMs, ...ratio('minimal'), overhead: ratio('product SQL') };
+}
+
+/** A round's own ratios (the verdicts go by the median of the rounds). */
+function roundLine(round: Round): string {
+  return (
+    `vs minimal: req/s ${round.throughputRatio.toFixed(2)}×, p99 ${round.p99Ratio.toFixed(2)}×;   ` +
+    `vs product SQL: req/s ${round.overhead.throughputRatio.toFixed(2)}×, p99 ${round.overhead.p99Ratio.toFixed(2)}×;   ` +
+    `CPU ${round.cpuMsPerRequest.gateway.toFixed(2)} ms/request vs ${round.cpuMsPerRequest.minimal.toFixed(2)} minimal`
+  );
 }
 
 function ratioLine(scenario: Scenario): string {
