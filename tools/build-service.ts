@@ -2,6 +2,7 @@ import { createProjectGraphAsync, workspaceRoot, type ProjectGraph } from '@nx/d
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildContractValidators } from './build-contract-validators';
 import { buildWidget } from './build-widget';
 
 /**
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     },
   );
   if (app === 'gateway') buildWidget(workspaceRoot, outDir);
+  // The kit's contract checks, compiled ahead as in the full build.
+  buildContractValidators(outDir);
 }
 
 if (require.main === module) {

@@ -96,6 +96,7 @@ export * from './kanban/kanban-automation.patterns';
 export * from './conversations/history.types';
 export * from './conversations/history.patterns';
 export * from './contract.schemas';
+export * from './contract-checks';
 export * from './public-api/public-api.types';
 export * from './public-api/public-api.patterns';
 export * from './public-api/public-api.errors';

@@ -1,4 +1,9 @@
-import { BACKEND_SERVICES, type ServiceName } from '@parley/contracts';
+import {
+  BACKEND_SERVICES,
+  BUILT_CONTRACT_CHECKS_PATH,
+  contractCheckSchemas,
+  type ServiceName,
+} from '@parley/contracts';
 import { createRunDatabase, dropRunDatabase, freePort, readE2eState, ServiceProcess } from '@parley/testing';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -67,6 +72,8 @@ describe('each service built alone', () => {
       await run('sh', ['-c', `${build.options.command} --out-dir '${outDir}'`], { cwd: process.cwd() });
       expect(readdirSync(join(outDir, 'apps'))).toEqual([service]);
       expect(RUNTIME_LIBRARIES).toEqual(expect.arrayContaining(readdirSync(join(outDir, 'libs'))));
+      // Its contract checks compiled ahead, as in the full build: none compiled at run time.
+      expect(readdirSync(join(outDir, BUILT_CONTRACT_CHECKS_PATH))).toHaveLength(contractCheckSchemas().size);
 
       const port = await freePort();
       const portSetting = service === 'gateway' ? 'PORT' : `${service.toUpperCase().replace(/-/g, '_')}_HEALTH_PORT`;

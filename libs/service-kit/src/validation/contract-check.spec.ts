@@ -1,5 +1,8 @@
-import { LabelEvents, MessagePatterns } from '@parley/contracts';
-import { eventProblem, requestProblem } from './contract-check';
+import { BUILT_CONTRACT_CHECKS_PATH, contractCheckFile, LabelEvents, MessagePatterns } from '@parley/contracts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { BUILT_CHECKS_DIRECTORY, builtCheck, eventProblem, requestProblem } from './contract-check';
 
 const caller = { user_id: 7, role: 'agent' };
 const label = { id: 1, title: 'vip', description: null, color: '#1f93ff', show_on_sidebar: true };
@@ -68,5 +71,28 @@ describe('eventProblem', () => {
     expect(eventProblem(LabelEvents.deleted, envelope({ label: { ...label, id: 'x' } }))).toBe(
       'event/data/label/id must be number',
     );
+  });
+});
+
+describe('checks the build compiled', () => {
+  let directory: string;
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'built-checks-'));
+    writeFileSync(
+      join(directory, contractCheckFile('request:probe.pattern')),
+      'module.exports = function probe(value) { probe.errors = null; return value === 1; };',
+    );
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('are looked for where the build writes them', () => {
+    expect(relative(process.cwd(), BUILT_CHECKS_DIRECTORY)).toBe(BUILT_CONTRACT_CHECKS_PATH);
+  });
+
+  it('are loaded by their key, and a key the build did not write has none (compiled at first use instead)', () => {
+    const probe = builtCheck(directory, 'request:probe.pattern')!;
+    expect([probe(1), probe(2)]).toEqual([true, false]);
+    expect(builtCheck(directory, 'request:nobody.declares.this')).toBeNull();
+    expect(builtCheck(join(directory, 'missing'), 'envelope')).toBeNull();
   });
 });

@@ -1,19 +1,41 @@
-import { EVENT_DATA_SCHEMAS, EVENT_ENVELOPE_SCHEMA, REQUEST_SCHEMAS, type ContractSchema } from '@parley/contracts';
+import {
+  contractCheckFile,
+  CONTRACT_CHECK_OPTIONS,
+  EVENT_DATA_SCHEMAS,
+  EVENT_ENVELOPE_SCHEMA,
+  REQUEST_SCHEMAS,
+  type ContractSchema,
+} from '@parley/contracts';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 /**
  * What arrives over NATS checked against the contract both sides compile with (the schemas
  * `tools/generate-contract-schemas.ts` derives from the contracts' types): whoever published it,
- * a malformed request or event is refused before a handler sees it. Each schema is compiled on
- * first use, then checking costs microseconds.
+ * a malformed request or event is refused before a handler sees it. `npm run build` compiles
+ * every check ahead (tools/build-contract-validators.ts) and a service loads each one at its
+ * first use. Running from source (as the unit tests do), a check is compiled at its first use:
+ * tens of milliseconds a schema, hundreds on a busy machine, and garbage the heap keeps.
+ * Checking then costs microseconds.
  */
-const ajv = new Ajv({ strict: false, allErrors: false });
+const ajv = new Ajv(CONTRACT_CHECK_OPTIONS);
 const compiled = new Map<string, ValidateFunction>();
+/** Where the build puts them: BUILT_CONTRACT_CHECKS_PATH, beside this file. */
+export const BUILT_CHECKS_DIRECTORY = join(__dirname, 'compiled');
+const load = createRequire(__filename);
+
+/** The check of `key` as the build compiled it into `directory`; null where there is none (running from source). */
+export function builtCheck(directory: string, key: string): ValidateFunction | null {
+  const file = join(directory, contractCheckFile(key));
+  return existsSync(file) ? (load(file) as ValidateFunction) : null;
+}
 
 function validatorOf(key: string, schema: ContractSchema): ValidateFunction {
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = builtCheck(BUILT_CHECKS_DIRECTORY, key) ?? ajv.compile(schema);
     compiled.set(key, validate);
   }
   return validate;
