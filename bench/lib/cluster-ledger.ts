@@ -27,9 +27,10 @@ export interface PhaseLedger {
 /**
  * A second delivery that only a dispatcher's crash explains: the first arrived shortly before a
  * dispatcher was killed, or was read by the receiver just after (its outcome not yet recorded),
- * the second when the lease of that attempt ran out, and nothing between. No sender can tell whether a receiver got a request it was
- * killed in the middle of; it sends again, with the same event id, for the receiver to
- * de-duplicate (at least once, never lost). Anything else delivered twice is a duplicate.
+ * the second when the lease of that attempt ran out, and nothing between. No sender can tell
+ * whether a receiver got a request it was killed in the middle of; it sends again, with the same
+ * event id, for the receiver to de-duplicate (at least once, never lost). Anything else delivered
+ * twice is a duplicate.
  */
 export function isInDoubtResend(
   arrivals: number[],

@@ -12,13 +12,23 @@ export const CONTRACT_CHECK_OPTIONS = { strict: false, allErrors: false } as con
 /** Where the build writes the compiled checks, under its output folder: beside the kit's contract check. */
 export const BUILT_CONTRACT_CHECKS_PATH = 'libs/service-kit/src/validation/compiled';
 
-/** Every check by its key: `envelope`, `event:<type>` (the event's data), `request:<pattern>`. */
+/** The keys of the checks: the envelope's, an event type's data, a request pattern's. */
+export const CONTRACT_CHECK_KEYS = {
+  envelope: 'envelope',
+  event: (type: string) => `event:${type}`,
+  request: (pattern: string) => `request:${pattern}`,
+} as const;
+
+/** Every check by its key (CONTRACT_CHECK_KEYS). */
 export function contractCheckSchemas(): Map<string, ContractSchema> {
   return new Map<string, ContractSchema>([
-    ['envelope', EVENT_ENVELOPE_SCHEMA],
-    ...Object.entries(EVENT_DATA_SCHEMAS).map(([type, schema]): [string, ContractSchema] => [`event:${type}`, schema]),
+    [CONTRACT_CHECK_KEYS.envelope, EVENT_ENVELOPE_SCHEMA],
+    ...Object.entries(EVENT_DATA_SCHEMAS).map(([type, schema]): [string, ContractSchema] => [
+      CONTRACT_CHECK_KEYS.event(type),
+      schema,
+    ]),
     ...Object.entries(REQUEST_SCHEMAS).map(([pattern, schema]): [string, ContractSchema] => [
-      `request:${pattern}`,
+      CONTRACT_CHECK_KEYS.request(pattern),
       schema,
     ]),
   ]);

@@ -1,4 +1,10 @@
-import { BUILT_CONTRACT_CHECKS_PATH, contractCheckFile, LabelEvents, MessagePatterns } from '@parley/contracts';
+import {
+  BUILT_CONTRACT_CHECKS_PATH,
+  contractCheckFile,
+  CONTRACT_CHECK_KEYS,
+  LabelEvents,
+  MessagePatterns,
+} from '@parley/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -79,7 +85,7 @@ describe('checks the build compiled', () => {
   beforeAll(() => {
     directory = mkdtempSync(join(tmpdir(), 'built-checks-'));
     writeFileSync(
-      join(directory, contractCheckFile('request:probe.pattern')),
+      join(directory, contractCheckFile(CONTRACT_CHECK_KEYS.request('probe.pattern'))),
       'module.exports = function probe(value) { probe.errors = null; return value === 1; };',
     );
   });
@@ -90,9 +96,9 @@ describe('checks the build compiled', () => {
   });
 
   it('are loaded by their key, and a key the build did not write has none (compiled at first use instead)', () => {
-    const probe = builtCheck(directory, 'request:probe.pattern')!;
+    const probe = builtCheck(directory, CONTRACT_CHECK_KEYS.request('probe.pattern'))!;
     expect([probe(1), probe(2)]).toEqual([true, false]);
-    expect(builtCheck(directory, 'request:nobody.declares.this')).toBeNull();
-    expect(builtCheck(join(directory, 'missing'), 'envelope')).toBeNull();
+    expect(builtCheck(directory, CONTRACT_CHECK_KEYS.request('nobody.declares.this'))).toBeNull();
+    expect(builtCheck(join(directory, 'missing'), CONTRACT_CHECK_KEYS.envelope)).toBeNull();
   });
 });

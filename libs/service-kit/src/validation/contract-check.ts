@@ -1,5 +1,6 @@
 import {
   contractCheckFile,
+  CONTRACT_CHECK_KEYS,
   CONTRACT_CHECK_OPTIONS,
   EVENT_DATA_SCHEMAS,
   EVENT_ENVELOPE_SCHEMA,
@@ -50,15 +51,15 @@ function problemOf(validate: ValidateFunction, value: unknown, name: string): st
 /** Why the request breaks its pattern's contract, or null when it keeps it (or the pattern declares none). */
 export function requestProblem(pattern: string, request: unknown): string | null {
   const schema = REQUEST_SCHEMAS[pattern];
-  return schema ? problemOf(validatorOf(`request:${pattern}`, schema), request, 'request') : null;
+  return schema ? problemOf(validatorOf(CONTRACT_CHECK_KEYS.request(pattern), schema), request, 'request') : null;
 }
 
 /** Why the event breaks the envelope's or its type's contract, or null when it keeps both. */
 export function eventProblem(type: string, event: unknown): string | null {
-  const envelope = problemOf(validatorOf('envelope', EVENT_ENVELOPE_SCHEMA), event, 'event');
+  const envelope = problemOf(validatorOf(CONTRACT_CHECK_KEYS.envelope, EVENT_ENVELOPE_SCHEMA), event, 'event');
   if (envelope) return envelope;
   const schema = EVENT_DATA_SCHEMAS[type];
   return schema
-    ? problemOf(validatorOf(`event:${type}`, schema), (event as { data: unknown }).data, 'event/data')
+    ? problemOf(validatorOf(CONTRACT_CHECK_KEYS.event(type), schema), (event as { data: unknown }).data, 'event/data')
     : null;
 }
