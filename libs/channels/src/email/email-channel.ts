@@ -1,4 +1,3 @@
-import { createTransport } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { connect, type Socket } from 'node:net';
 import type { Readable } from 'node:stream';
@@ -36,6 +35,8 @@ export class EmailChannel implements ChannelAdapter<EmailChannelSettings> {
     }
     // Parley opens the socket itself, so a send past its time limit can be cut off mid-answer.
     let socket: Socket | null = null;
+    // Loaded at the first send, not at boot (as the kit's SmtpTransport): 0.8 MB of code.
+    const { createTransport } = require('nodemailer') as typeof import('nodemailer');
     const transporter = createTransport({
       ...transport,
       getSocket: (options: { host?: string; port?: number }, callback: SocketCallback) => {

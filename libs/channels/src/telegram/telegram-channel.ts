@@ -1,4 +1,4 @@
-import { Api, GrammyError, HttpError, InputFile } from 'grammy';
+import type { Api } from 'grammy';
 import type { InlineKeyboardButton, Update } from 'grammy/types';
 import { attachmentBytes } from '../http/attachment-bytes';
 import { downloadBounded } from '../http/provider-call';
@@ -20,8 +20,14 @@ export interface TelegramChannelConfig {
 /** Telegram's limit on `callback_data`, in bytes. */
 const CALLBACK_DATA_BYTES = 64;
 
+/** grammY, loaded at the first Telegram call, not at boot: it and its fetch polyfill are 1 MB of code most deployments never run. */
+function grammy(): typeof import('grammy') {
+  return require('grammy') as typeof import('grammy');
+}
+
 /** A grammY failure as a send outcome: 429 (with `retry_after`), 5xx and the network are transient. */
 export function telegramFailure(error: unknown): SendFailure {
+  const { GrammyError, HttpError } = grammy();
   if (error instanceof GrammyError) {
     const text = `${error.error_code}: ${error.description}`;
     if (error.error_code === 429 || error.error_code >= 500)
@@ -64,7 +70,7 @@ export class TelegramChannel implements ChannelAdapter<TelegramChannelSettings> 
   constructor(private readonly config: TelegramChannelConfig) {}
 
   private api(token: string): Api {
-    return new Api(token, { apiRoot: this.config.apiRoot.replace(/\/+$/, ''), timeoutSeconds: 15 });
+    return new (grammy().Api)(token, { apiRoot: this.config.apiRoot.replace(/\/+$/, ''), timeoutSeconds: 15 });
   }
 
   async send(request: SendRequest<TelegramChannelSettings>): Promise<SendOutcome> {
@@ -99,7 +105,7 @@ export class TelegramChannel implements ChannelAdapter<TelegramChannelSettings> 
   }
 
   private async sendFile(api: Api, chatId: string, attachment: OutgoingAttachment, caption: string): Promise<number> {
-    const file = new InputFile(await attachmentBytes(attachment), attachment.filename);
+    const file = new (grammy().InputFile)(await attachmentBytes(attachment), attachment.filename);
     const options = caption ? { caption } : {};
     const method = fileMethod(attachment.contentType);
     const sent =

@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { ImapConnectionSettings, ImapMailboxState, ImapStateStore } from './imap-mailbox-state';
 
 export interface ImapPollerOptions {
@@ -117,7 +117,9 @@ export class ImapPoller {
     if (this.client?.usable) return this.client;
     await this.disconnect();
     const { connection } = this.options;
-    const client = new ImapFlow({
+    // Loaded at the first connection, not at boot: only e-mail inboxes with IMAP need it.
+    const { ImapFlow: Client } = require('imapflow') as typeof import('imapflow');
+    const client = new Client({
       host: connection.host,
       port: connection.port,
       secure: connection.secure,

@@ -1,4 +1,4 @@
-import { simpleParser, type Attachment } from 'mailparser';
+import type { Attachment } from 'mailparser';
 import { stripAngleBrackets } from '../outgoing/email-message-id';
 
 /** What a delivery-status report (RFC 3464) says about the message it returns. */
@@ -37,6 +37,7 @@ async function originalMessageIdOf(attachments: Attachment[]): Promise<string | 
     (part) => part.contentType === 'text/rfc822-headers' || part.contentType === 'message/rfc822',
   );
   if (!returned) return null;
+  const { simpleParser } = require('mailparser') as typeof import('mailparser');
   const headers = await simpleParser(returned.content, { skipHtmlToText: true, skipTextToHtml: true });
   return headers.messageId ? stripAngleBrackets(headers.messageId) : null;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { InboundKind, InboundMessage, StatusChange } from '../../port/inbound-message';
 import { stripAngleBrackets } from '../outgoing/email-message-id';
 import { conversationOfReplyAddress } from '../reply-address';
@@ -83,6 +83,8 @@ async function kindOf(mail: ParsedMail): Promise<{ kind: InboundKind; statusChan
 export async function parseInboundEmail(raw: Buffer, options: InboundEmailOptions): Promise<InboundMessage> {
   if (raw.length > options.maxBytes)
     throw new UnusableEmailError(`e-mail of ${raw.length} bytes exceeds the limit of ${options.maxBytes} bytes`);
+  // Loaded at the first e-mail, not at boot: mailparser and its decoders are 1 MB of code.
+  const { simpleParser } = require('mailparser') as typeof import('mailparser');
   const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipTextToHtml: true, keepCidLinks: true });
   const from = addresses(mail.from)[0];
   if (!from) throw new UnusableEmailError('e-mail without a sender address');
