@@ -11,6 +11,7 @@ export * from './events/event-bus';
 export * from './events/acked-publisher';
 export * from './events/outbox';
 export * from './events/outbox-relay';
+export { whenSettled } from './events/settled-hooks';
 export * from './events/event-consumers';
 export * from './events/deleted-accounts';
 export * from './events/on-event.decorator';

@@ -12,6 +12,7 @@ import { DeliveryPollerWorker } from './delivery-poller.worker';
 import { DeliveryQueueWriter } from './delivery-queue.writer';
 import { DueNotificationsAdapter } from './due-notifications.adapter';
 import { HttpsAdapter } from './https.adapter';
+import { ImmediateAttemptsService } from './immediate-attempts.service';
 
 /** Deliveries as rows: queued by fan-out and by other services, leased, sent and retried by the poller. */
 @Module({
@@ -27,7 +28,8 @@ import { HttpsAdapter } from './https.adapter';
     DueNotificationsAdapter,
     DeliveryLogQuery,
     HttpsAdapter,
+    ImmediateAttemptsService,
   ],
-  exports: [DeliveryQueueWriter],
+  exports: [DeliveryQueueWriter, ImmediateAttemptsService],
 })
 export class DeliveriesModule {}

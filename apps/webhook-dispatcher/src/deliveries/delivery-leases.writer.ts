@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { preparedQuery } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
 import { WebhooksLoader } from '../webhooks/webhooks.loader';
 import type { FullTargets } from './in-flight.rules';
@@ -56,14 +56,24 @@ export class DeliveryLeasesWriter {
        SELECT id, account_id, target, webhook_id, inbox_id, event_id, event, body, attempts, traceparent, url, secret, created_at FROM leased ORDER BY next_attempt_at`,
       [limit, skip.webhookIds, skip.inboxIds, skip.urls, this.config.leaseMs, leaseId],
     );
-    // A webhook's deliveries go where the webhook points when they are sent (it may have been edited since they were queued).
+    return this.withTargets(this.dataSource, rows, leaseId, leaseEndsAt);
+  }
+
+  /** Leased rows, each with where it goes now: a webhook's URL and secret may have been edited since it was queued. */
+  async withTargets(
+    db: DataSource | EntityManager,
+    rows: DeliveryRow[],
+    leaseId: string,
+    leaseEndsAt: number,
+  ): Promise<LeasedDelivery[]> {
     const webhookIds = [...new Set(rows.flatMap((row) => (row.webhook_id === null ? [] : [row.webhook_id])))];
-    const targets = await this.webhooks.targets(this.dataSource, webhookIds);
+    const targets = await this.webhooks.targets(db, webhookIds);
     return rows.map((row) => {
       const target = row.webhook_id === null ? undefined : targets.get(row.webhook_id);
       return { ...row, url: target?.url ?? row.url, secret: target?.secret ?? row.secret, leaseId, leaseEndsAt };
     });
   }
+
   /** Gives leased deliveries back unattempted: due again at once, for any process. */
   async release(deliveries: LeasedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;

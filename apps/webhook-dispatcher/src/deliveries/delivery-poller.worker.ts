@@ -7,7 +7,15 @@ import { DeliveryAttemptService } from './delivery-attempt.service';
 import { DeliveryLeasesWriter, type LeasedDelivery } from './delivery-leases.writer';
 import { DeliveryOutcomeWriter, type Outcome } from './delivery-outcome.writer';
 import { DueNotificationsAdapter } from './due-notifications.adapter';
-import { InFlight } from './in-flight.rules';
+import { InFlight, type Targeted } from './in-flight.rules';
+
+/** Slots granted to deliveries a transaction is writing; `settle` is called once it has ended. */
+export interface SlotReservation {
+  /** One per delivery asked about: whether it has a slot (write it leased to this process). */
+  granted: boolean[];
+  /** Starts the leased deliveries the transaction wrote, and frees the slots of granted ones it did not. */
+  settle(written: LeasedDelivery[], unwritten: Targeted[]): void;
+}
 
 const RETENTION_DAYS = 7;
 const CLEANUP_EVERY_MS = 60_000;
@@ -22,18 +30,23 @@ const CLEANUP_EVERY_MS = 60_000;
  * attempt another one holds the lease of; an attempt cut short by a crash is made again when its
  * lease ends (receivers de-duplicate on the event `id`, the same on every attempt).
  *
- * New deliveries are announced when their transaction commits (DueNotificationsAdapter); retries and
- * expired leases are found by polling every WEBHOOK_POLL_INTERVAL_MS. The claims are the
- * kit's PollingLoop passes (one at a time, drained at shutdown); the attempts run beside them.
+ * New deliveries that find slots free are written leased to this process and started when their
+ * transaction commits (`reserve`, ImmediateAttemptsService); the others are announced then
+ * (DueNotificationsAdapter). Retries and expired leases are found by polling every
+ * WEBHOOK_POLL_INTERVAL_MS. The claims are the kit's PollingLoop passes (one at a time, drained at shutdown); the attempts run beside them.
  */
 @Injectable()
 export class DeliveryPollerWorker extends PollingLoop {
   private readonly inFlight: InFlight<LeasedDelivery>;
   private readonly attempts = new Set<Promise<void>>();
+  /** Reservations whose transaction has not ended yet. */
+  private readonly reservations = new Set<Promise<void>>();
   /** Deliveries were announced or polled for since the last claim began. */
   private announced = false;
   /** The last claim filled every slot it asked for: more may be due. */
   private backlog = false;
+  /** A claim statement is running: its rows may take any slot free when it began. */
+  private claiming = false;
   private lastCleanup = Date.now();
   private cleaning = false;
 
@@ -58,6 +71,7 @@ export class DeliveryPollerWorker extends PollingLoop {
   override async beforeApplicationShutdown(): Promise<void> {
     await this.notifications.close();
     await super.beforeApplicationShutdown();
+    while (this.reservations.size > 0) await Promise.all(this.reservations);
     await this.leases
       .release(this.inFlight.takeWaiting())
       .catch((error: Error) => this.logger.warn(`Could not give back waiting deliveries: ${error.message}`));
@@ -80,6 +94,30 @@ export class DeliveryPollerWorker extends PollingLoop {
     return !this.isStopping && ((this.announced && room > 0) || (this.backlog && room >= this.inFlight.refillAt));
   }
 
+  /**
+   * Slots for deliveries a transaction is about to write, where free: the granted ones are written
+   * leased to this process and attempted once it commits, with no claim (see ImmediateAttemptsService).
+   * The slots are held until `settle`, so no claim fills them meanwhile.
+   */
+  reserve(deliveries: Targeted[]): SlotReservation {
+    // Older deliveries go first: while some may be due, or a claim is bringing them, new ones queue behind them.
+    const open = !this.isStopping && !this.backlog && !this.claiming;
+    const granted = deliveries.map((delivery) => open && this.inFlight.take(delivery));
+    if (!granted.includes(true)) return { granted, settle: () => undefined };
+    let ended!: () => void;
+    const reservation = new Promise<void>((resolve) => (ended = resolve));
+    this.reservations.add(reservation);
+    return {
+      granted,
+      settle: (written, unwritten) => {
+        if (!this.reservations.delete(reservation)) return;
+        for (const delivery of written) this.start(delivery);
+        for (const delivery of unwritten) this.free(delivery);
+        ended();
+      },
+    };
+  }
+
   /** Slots freed up: claim if a backlog makes it worth it (not an announcement). */
   private claim(): void {
     super.kick();
@@ -91,8 +129,10 @@ export class DeliveryPollerWorker extends PollingLoop {
     if (!this.worthClaiming()) return false;
     this.announced = false;
     const room = this.inFlight.room;
+    this.claiming = true;
     try {
       const leased = await this.leases.claim(room, this.inFlight.full());
+      this.claiming = false;
       this.backlog = leased.length === room;
       const { started, refused } = this.inFlight.admit(leased);
       for (const delivery of started) this.start(delivery);
@@ -100,6 +140,7 @@ export class DeliveryPollerWorker extends PollingLoop {
       await this.leases.release(refused);
     } catch (error) {
       // The poll interval tries again.
+      this.claiming = false;
       this.backlog = false;
       throw error;
     }
@@ -124,11 +165,16 @@ export class DeliveryPollerWorker extends PollingLoop {
       )
       .finally(() => {
         this.attempts.delete(running);
-        const next = this.inFlight.release(delivery);
-        if (next) this.start(next);
-        else this.claim();
+        this.free(delivery);
       });
     this.attempts.add(running);
+  }
+
+  /** A slot is free again: for the next delivery waiting for its target, or for a claim. */
+  private free(delivery: Targeted): void {
+    const next = this.inFlight.release(delivery);
+    if (next) this.start(next);
+    else this.claim();
   }
 
   private report(outcome: Outcome): void {

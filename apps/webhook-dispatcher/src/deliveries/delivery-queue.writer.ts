@@ -21,6 +21,19 @@ export interface NewDelivery {
   traceparent?: string | null;
 }
 
+/** Deliveries written already leased: `leased[i]` says whether the i-th one is. */
+export interface LeaseAtInsert {
+  id: string;
+  ms: number;
+  leased: boolean[];
+}
+
+/** A delivery the statement wrote (not one its event already had). */
+export interface AddedDelivery {
+  id: string;
+  createdAt: Date;
+}
+
 /**
  * Adds deliveries, due at once, in the caller's transaction, and announces them: the
  * notification reaches every dispatcher's poller when (and only if) the transaction commits.
@@ -29,8 +42,8 @@ export interface NewDelivery {
 export class DeliveryQueueWriter {
   /** Answers the new delivery's id, or null when this event already has a delivery to that target. */
   async add(tx: EntityManager, delivery: NewDelivery): Promise<string | null> {
-    const [id] = await this.addMany(tx, [delivery]);
-    return id;
+    const [added] = await this.addMany(tx, [delivery]);
+    return added?.id ?? null;
   }
 
   /** The delivery queued earlier for this event to this URL (deliveries other services ask for). */
@@ -43,24 +56,32 @@ export class DeliveryQueueWriter {
   }
 
   /**
-   * One statement for all of them; answers each one's new id, or null where the event already
+   * One statement for all of them; answers each one as written, or null where the event already
    * had a delivery to that target. The rows go as one JSON document: as an array literal per
    * column, every body's quotes were escaped one by one by the driver (a burst's profile).
+   * Rows written leased (`lease`) belong to its holder, who attempts them once the transaction
+   * commits: only the others are announced for a claim.
    */
-  async addMany(tx: EntityManager, deliveries: NewDelivery[]): Promise<Array<string | null>> {
+  async addMany(
+    tx: EntityManager,
+    deliveries: NewDelivery[],
+    lease?: LeaseAtInsert,
+  ): Promise<Array<AddedDelivery | null>> {
     if (deliveries.length === 0) return [];
     const ids = deliveries.map(() => randomUUID());
-    const rows = await preparedQuery<{ id: string }>(
+    const rows = await preparedQuery<{ id: string; created_at: Date }>(
       tx,
       'webhook_dispatcher_add_deliveries',
       `WITH added AS (
-         INSERT INTO webhook_dispatcher.deliveries (id, account_id, target, webhook_id, inbox_id, url, secret, event_id, event, body, traceparent, next_attempt_at)
-         SELECT d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.url, d.secret, d.event_id, d.event, d.body, d.traceparent, now()
+         INSERT INTO webhook_dispatcher.deliveries (id, account_id, target, webhook_id, inbox_id, url, secret, event_id, event, body, traceparent,
+                                                    next_attempt_at, lease_id, locked_until)
+         SELECT d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.url, d.secret, d.event_id, d.event, d.body, d.traceparent,
+                now(), d.lease_id, CASE WHEN d.lease_id IS NOT NULL THEN now() + $2::int * interval '1 millisecond' END
            FROM jsonb_to_recordset($1::jsonb) AS d(id uuid, account_id int, target text, webhook_id int, inbox_id int,
-                url text, secret text, event_id text, event text, body text, traceparent text)
+                url text, secret text, event_id text, event text, body text, traceparent text, lease_id uuid)
          ON CONFLICT DO NOTHING
-         RETURNING id)
-       SELECT id, pg_notify('${DELIVERIES_DUE_CHANNEL}', '') FROM added`,
+         RETURNING id, created_at, lease_id)
+       SELECT id, created_at, CASE WHEN lease_id IS NULL THEN pg_notify('${DELIVERIES_DUE_CHANNEL}', '') END FROM added`,
       [
         JSON.stringify(
           deliveries.map((delivery, index) => {
@@ -77,13 +98,18 @@ export class DeliveryQueueWriter {
               event: delivery.event,
               body: delivery.body,
               traceparent: delivery.traceparent ?? null,
+              lease_id: lease?.leased[index] ? lease.id : null,
             };
           }),
         ),
+        lease?.ms ?? 0,
       ],
     );
-    const added = new Set(rows.map((row) => row.id));
-    return ids.map((id) => (added.has(id) ? id : null));
+    const added = new Map(rows.map((row) => [row.id, row.created_at]));
+    return ids.map((id) => {
+      const createdAt = added.get(id);
+      return createdAt ? { id, createdAt } : null;
+    });
   }
 
   /** A deleted account's deliveries, whatever their target (their attempts go with them). */

@@ -57,6 +57,23 @@ describe('attempts in flight', () => {
     expect(slots.size).toBe(3);
   });
 
+  it('takes a slot for a delivery about to be written only when its target and the total have one free', () => {
+    const slots = new InFlight<Targeted>(3, 2);
+    expect([webhook(1), webhook(1), webhook(1), inbox(2), inbox(4)].map((delivery) => slots.take(delivery))).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(slots.full()).toEqual({ webhookIds: [1], inboxIds: [], urls: [] });
+    // A claim now finds no room, and a taken slot is freed like an attempt's.
+    expect(slots.admit([inbox(5)])).toEqual({ started: [], refused: [inbox(5)] });
+    expect(slots.release(webhook(1))).toBeNull();
+    expect([slots.size, slots.room]).toEqual([2, 1]);
+    expect(slots.take(webhook(1))).toBe(true);
+  });
+
   it('names full inboxes and direct URLs too', () => {
     const slots = new InFlight<Targeted>(10, 1);
     slots.admit([inbox(3), direct('https://a.example.com/'), webhook(1)]);

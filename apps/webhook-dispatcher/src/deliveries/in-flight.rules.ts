@@ -73,6 +73,20 @@ export class InFlight<T extends Targeted> {
   }
 
   /**
+   * Takes a slot for a delivery not yet written, when one is free for its target; it never
+   * waits. The slot is given back by `release`, like an attempt's.
+   */
+  take(delivery: Targeted): boolean {
+    const key = targetKeyOf(delivery);
+    const slots = this.byTarget.get(key);
+    if (this.total >= this.limit || (slots?.count ?? 0) >= this.perTarget) return false;
+    if (slots) slots.count++;
+    else this.byTarget.set(key, { delivery, count: 1, waiting: [] });
+    this.total++;
+    return true;
+  }
+
+  /**
    * Sorts claimed deliveries, in order: `started` took a slot (start them now), waiting ones
    * are kept for their target's next free slot, `refused` hold nothing (give their lease back).
    */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CHANNEL_TYPES } from '@parley/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DeliveryQueueWriter, type NewDelivery } from '../deliveries/delivery-queue.writer';
+import type { NewDelivery } from '../deliveries/delivery-queue.writer';
+import { ImmediateAttemptsService } from '../deliveries/immediate-attempts.service';
 import { CallbackTargetsLoader } from '../read-models/messaging-view/callback-targets.loader';
 import { MessagingNamesLoader } from '../read-models/messaging-view/messaging-names.loader';
 import { WebhooksLoader } from '../webhooks/webhooks.loader';
@@ -28,7 +29,7 @@ interface Addressees {
 export class FanOutService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly queue: DeliveryQueueWriter,
+    private readonly queue: ImmediateAttemptsService,
     private readonly callbacks: CallbackTargetsLoader,
     private readonly webhooks: WebhooksLoader,
     private readonly names: MessagingNamesLoader,

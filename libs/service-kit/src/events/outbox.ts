@@ -8,6 +8,7 @@ import type { MailMessage } from '../mail/mail-transport';
 import { MailRelay } from '../mail/mail-relay';
 import { buildEnvelope } from './envelope.factory';
 import { OutboxRelay } from './outbox-relay';
+import { openSettledHooks, settle } from './settled-hooks';
 
 /** Records an event in the same transaction as the change it describes. */
 export interface Emit {
@@ -36,7 +37,26 @@ export class Outbox {
     this.schema = config.database!.schema;
   }
 
+  /** Runs `work` in a transaction; hooks it adds with `whenSettled` run once it has ended. */
   async transaction<T>(work: (tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<T>): Promise<T> {
+    let begun: EntityManager | null = null;
+    let result: T;
+    try {
+      result = await this.relayed((tx, emit, sendMail) => {
+        begun = tx;
+        openSettledHooks(tx);
+        return work(tx, emit, sendMail);
+      });
+    } catch (error) {
+      settle(begun, false);
+      throw error;
+    }
+    settle(begun, true);
+    return result;
+  }
+
+  /** The transaction, its events and its e-mails relayed once it commits. */
+  private async relayed<T>(work: (tx: EntityManager, emit: Emit, sendMail: SendMail) => Promise<T>): Promise<T> {
     let emitted = false;
     let mailed = false;
     const result = await this.dataSource.transaction(async (tx) => {

@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { whenSettled } from '@parley/service-kit';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
+import { DeliveryLeasesWriter, type LeasedDelivery } from './delivery-leases.writer';
+import { DeliveryPollerWorker } from './delivery-poller.worker';
+import { DeliveryQueueWriter, type NewDelivery } from './delivery-queue.writer';
+import type { Targeted } from './in-flight.rules';
+import type { DeliveryRow } from './persistence/delivery.row';
+
+/**
+ * Writes new deliveries, those this process has slots free for already leased to it, and
+ * attempts them as soon as the transaction commits: no claim statement, no row version for the
+ * lease, and no wait for a claim's turn. The others are announced and claimed as before. If
+ * the process dies first, their lease runs out and any dispatcher claims them.
+ */
+@Injectable()
+export class ImmediateAttemptsService {
+  constructor(
+    private readonly queue: DeliveryQueueWriter,
+    private readonly poller: DeliveryPollerWorker,
+    private readonly leases: DeliveryLeasesWriter,
+    @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
+  ) {}
+
+  async addMany(tx: EntityManager, deliveries: NewDelivery[]): Promise<void> {
+    const targets = deliveries.map(targetedOf);
+    const { granted, settle } = this.poller.reserve(targets);
+    const reserved = deliveries.flatMap((_, index) => (granted[index] ? [index] : []));
+    if (reserved.length === 0) {
+      await this.queue.addMany(tx, deliveries);
+      return;
+    }
+    /** By index: the reserved deliveries written leased (not ones their event already had). */
+    const written = new Map<number, LeasedDelivery>();
+    const settled = (committed: boolean) => {
+      const started = committed ? written : new Map<number, LeasedDelivery>();
+      settle(
+        [...started.values()],
+        reserved.filter((index) => !started.has(index)).map((index) => targets[index]),
+      );
+    };
+    try {
+      whenSettled(tx, settled);
+    } catch (error) {
+      settled(false);
+      throw error;
+    }
+    // Taken before the statement: the database's `now()` is later, so its lease ends later.
+    const leaseEndsAt = Date.now() + this.config.leaseMs;
+    const lease = { id: randomUUID(), ms: this.config.leaseMs, leased: granted };
+    const added = await this.queue.addMany(tx, deliveries, lease);
+    const leased = reserved.filter((index) => added[index] !== null);
+    const rows = leased.map((index): DeliveryRow => ({
+      ...rowOf(deliveries[index]),
+      id: added[index]!.id,
+      created_at: added[index]!.createdAt,
+    }));
+    const ready = await this.leases.withTargets(tx, rows, lease.id, leaseEndsAt);
+    ready.forEach((delivery, position) => written.set(leased[position], delivery));
+  }
+}
+
+function targetedOf({ target }: NewDelivery): Targeted {
+  return {
+    target: target.kind,
+    webhook_id: target.kind === 'webhook' ? target.webhookId : null,
+    inbox_id: target.kind === 'inbox' ? target.inboxId : null,
+    url: target.kind === 'direct' ? target.url : null,
+  };
+}
+
+function rowOf(delivery: NewDelivery): Omit<DeliveryRow, 'id' | 'created_at'> {
+  return {
+    ...targetedOf(delivery),
+    account_id: delivery.accountId,
+    event_id: delivery.eventId,
+    event: delivery.event,
+    body: delivery.body,
+    attempts: 0,
+    traceparent: delivery.traceparent ?? null,
+    secret: delivery.target.kind === 'direct' ? delivery.target.secret : null,
+  };
+}
