@@ -17,6 +17,7 @@ import {
   publishedEvents,
   publishContactUpdate,
   publishEvent,
+  readE2eState,
   seedContact,
   verifyParleySignature,
   type ReceivedRequest,
@@ -141,6 +142,19 @@ describe('webhook delivery', () => {
       contact_id: conversation.contact_id,
       status: 'open',
     });
+  });
+
+  it('attempts a delivery the dispatcher has a free slot for without a claim: its insert leases it', async () => {
+    const leasedByInsert = async () => {
+      const metrics = await (await fetch(`${readE2eState().healthUrls['webhook-dispatcher']}/metrics`)).text();
+      return Number(/^parley_webhook_leases_total\{[^}]*by="insert"[^}]*\} (\S+)$/m.exec(metrics)?.[1] ?? 0);
+    };
+    const before = await leasedByInsert();
+    const endpoint = await createWebhookEndpoint();
+    await subscribe(endpoint, ['conversation_created']);
+    const conversation = await openConversation();
+    await receivedFor(endpoint, (body) => body.data.id === conversation.id);
+    expect(await leasedByInsert()).toBeGreaterThan(before);
   });
 
   it('delivers only the names a webhook subscribed to, each webhook on its own', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PollingLoop } from '@parley/service-kit';
+import { Metrics, PollingLoop } from '@parley/service-kit';
+import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
 import { DeliveryAttemptService } from './delivery-attempt.service';
@@ -47,6 +48,7 @@ export class DeliveryPollerWorker extends PollingLoop {
   private backlog = false;
   /** A claim statement is running: its rows may take any slot free when it began. */
   private claiming = false;
+  private readonly leasesTaken: Counter<'by'>;
   private lastCleanup = Date.now();
   private cleaning = false;
 
@@ -57,9 +59,16 @@ export class DeliveryPollerWorker extends PollingLoop {
     private readonly outcomes: DeliveryOutcomeWriter,
     private readonly notifications: DueNotificationsAdapter,
     @Inject(DISPATCHER_CONFIG) config: DispatcherConfig,
+    metrics: Metrics,
   ) {
     super(config.pollIntervalMs, 'Claiming due deliveries', true);
     this.inFlight = new InFlight(config.concurrency, config.targetConcurrency);
+    this.leasesTaken = new Counter({
+      name: 'parley_webhook_leases_total',
+      help: 'Deliveries leased for an attempt: by the insert that wrote them (slots were free) or by a claim',
+      labelNames: ['by'],
+      registers: [metrics.registry],
+    });
   }
 
   override onApplicationBootstrap(): void {
@@ -111,6 +120,7 @@ export class DeliveryPollerWorker extends PollingLoop {
       granted,
       settle: (written, unwritten) => {
         if (!this.reservations.delete(reservation)) return;
+        this.leasesTaken.inc({ by: 'insert' }, written.length);
         for (const delivery of written) this.start(delivery);
         for (const delivery of unwritten) this.free(delivery);
         ended();
@@ -134,6 +144,7 @@ export class DeliveryPollerWorker extends PollingLoop {
       const leased = await this.leases.claim(room, this.inFlight.full());
       this.claiming = false;
       this.backlog = leased.length === room;
+      this.leasesTaken.inc({ by: 'claim' }, leased.length);
       const { started, refused } = this.inFlight.admit(leased);
       for (const delivery of started) this.start(delivery);
       // More of one target than it has slots and room to wait: back for later, or for another replica.

@@ -1,4 +1,5 @@
-import { Outbox, type MailRelay, type OutboxRelay, type ServiceConfig } from '@parley/service-kit';
+import { Outbox, type MailRelay, type Metrics, type OutboxRelay, type ServiceConfig } from '@parley/service-kit';
+import { Registry } from 'prom-client';
 import type { DataSource, EntityManager } from 'typeorm';
 import { loadDispatcherConfig } from '../dispatcher.config';
 import type { WebhooksLoader } from '../webhooks/webhooks.loader';
@@ -28,6 +29,7 @@ function setUp(options: { alreadyQueued?: number[] } = {}) {
     targets: async (_db: unknown, ids: number[]) =>
       new Map(ids.map((id) => [id, { id, url: `https://hooks.example.com/${id}`, secret: `secret-${id}` }])),
   } as unknown as WebhooksLoader;
+  const registry = new Registry();
   const attempted: LeasedDelivery[] = [];
   const attempt = {
     // Never answers: each attempt keeps its slot for the whole test.
@@ -43,6 +45,7 @@ function setUp(options: { alreadyQueued?: number[] } = {}) {
     {} as DeliveryOutcomeWriter,
     {} as DueNotificationsAdapter,
     config,
+    { registry } as Metrics,
   );
   const leases = new DeliveryLeasesWriter({} as DataSource, config, webhooks);
   const service = new ImmediateAttemptsService(queue, poller, leases, config);
@@ -60,7 +63,11 @@ function setUp(options: { alreadyQueued?: number[] } = {}) {
       { kick } as unknown as MailRelay,
       { database: { schema: 'webhook_dispatcher' } } as ServiceConfig,
     );
-  return { service, outbox, writes, attempted };
+  const leasedByInsert = async () =>
+    (await registry.getSingleMetric('parley_webhook_leases_total')!.get()).values.find(
+      (value) => value.labels.by === 'insert',
+    )?.value ?? 0;
+  return { service, outbox, writes, attempted, leasedByInsert };
 }
 
 const toWebhook = (webhookId: number, eventId = 'event-1'): NewDelivery => ({
@@ -74,11 +81,12 @@ const toWebhook = (webhookId: number, eventId = 'event-1'): NewDelivery => ({
 
 describe('deliveries attempted as soon as they are written', () => {
   it('writes them leased while slots are free, and attempts them only once the transaction has committed', async () => {
-    const { service, outbox, writes, attempted } = setUp();
+    const { service, outbox, writes, attempted, leasedByInsert } = setUp();
     await outbox().transaction(async (tx) => {
       await service.addMany(tx, [toWebhook(7), toWebhook(8)]);
       expect(attempted).toEqual([]);
     });
+    expect(await leasedByInsert()).toBe(2);
     const [{ lease }] = writes;
     expect(lease).toMatchObject({ ms: config.leaseMs, leased: [true, true] });
     expect(attempted).toEqual([
@@ -107,7 +115,7 @@ describe('deliveries attempted as soon as they are written', () => {
   });
 
   it('attempts nothing when the transaction does not commit, and frees the slots', async () => {
-    const { service, outbox, writes, attempted } = setUp();
+    const { service, outbox, writes, attempted, leasedByInsert } = setUp();
     await expect(
       outbox().transaction(async (tx) => {
         await service.addMany(tx, [toWebhook(7), toWebhook(8)]);
@@ -118,6 +126,7 @@ describe('deliveries attempted as soon as they are written', () => {
       'commit failed',
     );
     expect(attempted).toEqual([]);
+    expect(await leasedByInsert()).toBe(0);
     await outbox().transaction((tx) => service.addMany(tx, [toWebhook(7), toWebhook(8)]));
     expect(writes[2].lease?.leased).toEqual([true, true]);
     expect(attempted).toHaveLength(2);
