@@ -34,7 +34,8 @@ const CLEANUP_EVERY_MS = 60_000;
  * New deliveries that find slots free are written leased to this process and started when their
  * transaction commits (`reserve`, ImmediateAttemptsService); the others are announced then
  * (DueNotificationsAdapter). Retries and expired leases are found by polling every
- * WEBHOOK_POLL_INTERVAL_MS. The claims are the kit's PollingLoop passes (one at a time, drained at shutdown); the attempts run beside them.
+ * WEBHOOK_POLL_INTERVAL_MS. The claims are the kit's PollingLoop passes (one at a time, drained
+ * at shutdown); the attempts run beside them.
  */
 @Injectable()
 export class DeliveryPollerWorker extends PollingLoop {

@@ -35,8 +35,9 @@ export interface AddedDelivery {
 }
 
 /**
- * Adds deliveries, due at once, in the caller's transaction, and announces them: the
- * notification reaches every dispatcher's poller when (and only if) the transaction commits.
+ * Adds deliveries, due at once, in the caller's transaction, and announces those not written
+ * leased: the notification reaches every dispatcher's poller when (and only if) the transaction
+ * commits.
  */
 @Injectable()
 export class DeliveryQueueWriter {
@@ -60,7 +61,9 @@ export class DeliveryQueueWriter {
    * had a delivery to that target. The rows go as one JSON document: as an array literal per
    * column, every body's quotes were escaped one by one by the driver (a burst's profile).
    * Rows written leased (`lease`) belong to its holder, who attempts them once the transaction
-   * commits: only the others are announced for a claim.
+   * commits: only the others are announced for a claim. Their lease counts from the statement
+   * (`clock_timestamp()`, not the transaction's start), so that it ends no earlier than the one
+   * the holder took just before it.
    */
   async addMany(
     tx: EntityManager,
@@ -76,7 +79,7 @@ export class DeliveryQueueWriter {
          INSERT INTO webhook_dispatcher.deliveries (id, account_id, target, webhook_id, inbox_id, url, secret, event_id, event, body, traceparent,
                                                     next_attempt_at, lease_id, locked_until)
          SELECT d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.url, d.secret, d.event_id, d.event, d.body, d.traceparent,
-                now(), d.lease_id, CASE WHEN d.lease_id IS NOT NULL THEN now() + $2::int * interval '1 millisecond' END
+                now(), d.lease_id, CASE WHEN d.lease_id IS NOT NULL THEN clock_timestamp() + $2::int * interval '1 millisecond' END
            FROM jsonb_to_recordset($1::jsonb) AS d(id uuid, account_id int, target text, webhook_id int, inbox_id int,
                 url text, secret text, event_id text, event text, body text, traceparent text, lease_id uuid)
          ON CONFLICT DO NOTHING

@@ -47,7 +47,7 @@ export class ImmediateAttemptsService {
       settled(false);
       throw error;
     }
-    // Taken before the statement: the database's `now()` is later, so its lease ends later.
+    // Taken before the statement: the database's clock is later then, so its lease ends later.
     const leaseEndsAt = Date.now() + this.config.leaseMs;
     const lease = { id: randomUUID(), ms: this.config.leaseMs, leased: granted };
     const added = await this.queue.addMany(tx, deliveries, lease);
