@@ -10,6 +10,7 @@ export * from './faults/tcp-proxy';
 export * from './faults/cpu-pressure';
 export * from './proxy/forwarding-proxy';
 export * from './harness/e2e-state';
+export * from './harness/metric-samples';
 export * from './harness/e2e-database';
 export * from './harness/service-control';
 export * from './harness/extra-gateway';

@@ -1,24 +1,12 @@
-import { createTestAccount, eventually, readE2eState } from '@parley/testing';
+import { createTestAccount, eventually, metricSample as sample, scrapeMetrics } from '@parley/testing';
 
 /** Every deployable answers /metrics in Prometheus' text format, with the platform's metrics. */
 describe('metrics', () => {
-  const state = readE2eState();
   const scrape = async (service: string) => {
-    const response = await fetch(`${state.healthUrls[service]}/metrics`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-    return response.text();
-  };
-
-  /** The value of a sample whose labels include `labels` (in any order). */
-  const sample = (text: string, name: string, labels: Record<string, string>): number | null => {
-    for (const line of text.split('\n')) {
-      const match = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
-      if (!match || match[1] !== name) continue;
-      const present = Object.fromEntries([...match[2].matchAll(/(\w+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]));
-      if (Object.entries(labels).every(([key, value]) => present[key] === value)) return Number(match[3]);
-    }
-    return null;
+    const { status, contentType, text } = await scrapeMetrics(service);
+    expect(status).toBe(200);
+    expect(contentType).toMatch(/^text\/plain/);
+    return text;
   };
 
   beforeAll(async () => {

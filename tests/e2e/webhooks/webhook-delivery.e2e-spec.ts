@@ -17,7 +17,8 @@ import {
   publishedEvents,
   publishContactUpdate,
   publishEvent,
-  readE2eState,
+  metricSample,
+  scrapeMetrics,
   seedContact,
   verifyParleySignature,
   type ReceivedRequest,
@@ -145,10 +146,9 @@ describe('webhook delivery', () => {
   });
 
   it('attempts a delivery the dispatcher has a free slot for without a claim: its insert leases it', async () => {
-    const leasedByInsert = async () => {
-      const metrics = await (await fetch(`${readE2eState().healthUrls['webhook-dispatcher']}/metrics`)).text();
-      return Number(/^parley_webhook_leases_total\{[^}]*by="insert"[^}]*\} (\S+)$/m.exec(metrics)?.[1] ?? 0);
-    };
+    const leasedByInsert = async () =>
+      metricSample((await scrapeMetrics('webhook-dispatcher')).text, 'parley_webhook_leases_total', { by: 'insert' }) ??
+      0;
     const before = await leasedByInsert();
     const endpoint = await createWebhookEndpoint();
     await subscribe(endpoint, ['conversation_created']);

@@ -21,6 +21,17 @@ export interface NewDelivery {
   traceparent?: string | null;
 }
 
+/** A target as the row's columns: which kind, and the webhook, inbox or URL (with its secret) it names. */
+export function targetColumnsOf(target: DeliveryTarget) {
+  return {
+    target: target.kind,
+    webhook_id: target.kind === 'webhook' ? target.webhookId : null,
+    inbox_id: target.kind === 'inbox' ? target.inboxId : null,
+    url: target.kind === 'direct' ? target.url : null,
+    secret: target.kind === 'direct' ? target.secret : null,
+  };
+}
+
 /** Deliveries written already leased: `leased[i]` says whether the i-th one is. */
 export interface LeaseAtInsert {
   id: string;
@@ -87,23 +98,16 @@ export class DeliveryQueueWriter {
        SELECT id, created_at, CASE WHEN lease_id IS NULL THEN pg_notify('${DELIVERIES_DUE_CHANNEL}', '') END FROM added`,
       [
         JSON.stringify(
-          deliveries.map((delivery, index) => {
-            const { target } = delivery;
-            return {
-              id: ids[index],
-              account_id: delivery.accountId,
-              target: target.kind,
-              webhook_id: target.kind === 'webhook' ? target.webhookId : null,
-              inbox_id: target.kind === 'inbox' ? target.inboxId : null,
-              url: target.kind === 'direct' ? target.url : null,
-              secret: target.kind === 'direct' ? target.secret : null,
-              event_id: delivery.eventId,
-              event: delivery.event,
-              body: delivery.body,
-              traceparent: delivery.traceparent ?? null,
-              lease_id: lease?.leased[index] ? lease.id : null,
-            };
-          }),
+          deliveries.map((delivery, index) => ({
+            id: ids[index],
+            account_id: delivery.accountId,
+            ...targetColumnsOf(delivery.target),
+            event_id: delivery.eventId,
+            event: delivery.event,
+            body: delivery.body,
+            traceparent: delivery.traceparent ?? null,
+            lease_id: lease?.leased[index] ? lease.id : null,
+          })),
         ),
         lease?.ms ?? 0,
       ],

@@ -5,8 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
 import { DeliveryLeasesWriter, type LeasedDelivery } from './delivery-leases.writer';
 import { DeliveryPollerWorker } from './delivery-poller.worker';
-import { DeliveryQueueWriter, type NewDelivery } from './delivery-queue.writer';
-import type { Targeted } from './in-flight.rules';
+import { DeliveryQueueWriter, targetColumnsOf, type NewDelivery } from './delivery-queue.writer';
 import type { DeliveryRow } from './persistence/delivery.row';
 
 /**
@@ -25,7 +24,7 @@ export class ImmediateAttemptsService {
   ) {}
 
   async addMany(tx: EntityManager, deliveries: NewDelivery[]): Promise<void> {
-    const targets = deliveries.map(targetedOf);
+    const targets = deliveries.map((delivery) => targetColumnsOf(delivery.target));
     const { granted, settle } = this.poller.reserve(targets);
     const reserved = deliveries.flatMap((_, index) => (granted[index] ? [index] : []));
     if (reserved.length === 0) {
@@ -35,10 +34,11 @@ export class ImmediateAttemptsService {
     /** By index: the reserved deliveries written leased (not ones their event already had). */
     const written = new Map<number, LeasedDelivery>();
     const settled = (committed: boolean) => {
-      const started = committed ? written : new Map<number, LeasedDelivery>();
+      // Rolled back: none of the rows exists.
+      if (!committed) written.clear();
       settle(
-        [...started.values()],
-        reserved.filter((index) => !started.has(index)).map((index) => targets[index]),
+        [...written.values()],
+        reserved.filter((index) => !written.has(index)).map((index) => targets[index]),
       );
     };
     try {
@@ -52,34 +52,21 @@ export class ImmediateAttemptsService {
     const lease = { id: randomUUID(), ms: this.config.leaseMs, leased: granted };
     const added = await this.queue.addMany(tx, deliveries, lease);
     const leased = reserved.filter((index) => added[index] !== null);
-    const rows = leased.map((index): DeliveryRow => ({
-      ...rowOf(deliveries[index]),
-      id: added[index]!.id,
-      created_at: added[index]!.createdAt,
-    }));
+    const rows = leased.map((index): DeliveryRow => {
+      const delivery = deliveries[index];
+      return {
+        ...targets[index],
+        id: added[index]!.id,
+        account_id: delivery.accountId,
+        event_id: delivery.eventId,
+        event: delivery.event,
+        body: delivery.body,
+        attempts: 0,
+        traceparent: delivery.traceparent ?? null,
+        created_at: added[index]!.createdAt,
+      };
+    });
     const ready = await this.leases.withTargets(tx, rows, lease.id, leaseEndsAt);
     ready.forEach((delivery, position) => written.set(leased[position], delivery));
   }
-}
-
-function targetedOf({ target }: NewDelivery): Targeted {
-  return {
-    target: target.kind,
-    webhook_id: target.kind === 'webhook' ? target.webhookId : null,
-    inbox_id: target.kind === 'inbox' ? target.inboxId : null,
-    url: target.kind === 'direct' ? target.url : null,
-  };
-}
-
-function rowOf(delivery: NewDelivery): Omit<DeliveryRow, 'id' | 'created_at'> {
-  return {
-    ...targetedOf(delivery),
-    account_id: delivery.accountId,
-    event_id: delivery.eventId,
-    event: delivery.event,
-    body: delivery.body,
-    attempts: 0,
-    traceparent: delivery.traceparent ?? null,
-    secret: delivery.target.kind === 'direct' ? delivery.target.secret : null,
-  };
 }
