@@ -1,30 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { ContactEvents, type ContactSnapshot, type CustomAttributeDefinition } from '@parley/contracts';
-import { customAttributeProblems } from '@parley/domain-rules';
+import { ContactEvents, type ContactSnapshot } from '@parley/contracts';
 import { changedAttributes, type Emit } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ContactBatchWriter, type MatchedContact } from '../contacts/contact-batch.writer';
-import { contactFieldProblems, normaliseContactFields } from '../contacts/contact.rules';
-import { contactFieldsFromRow } from './csv-row.mapper';
-import { importRowProblem } from './import-row.rules';
+import type { ContactValues } from '../contacts/contact.rules';
+import type { ImportFailure, JudgedBatch } from './import-row.rules';
 import { importedEventsOf } from './imported-contacts.rules';
-
-export interface ImportRow {
-  rowNumber: number;
-  raw: Record<string, string>;
-}
 
 export interface BatchOutcome {
   created: number;
   updated: number;
   failed: number;
-}
-
-/** A row that could not be imported and why. */
-export interface ImportFailure {
-  row: ImportRow;
-  errors: string[];
 }
 
 /** A contact as the batch builds it: matched (with what it was) or new (no id until inserted). */
@@ -44,7 +31,7 @@ const TRACKED: Array<keyof ContactSnapshot> = [
 ];
 
 /**
- * Applies one batch of CSV rows set-wise: rows are validated like the API, matched to
+ * Applies one batch of CSV rows set-wise, once judged (judgeImportRows): rows are matched to
  * existing contacts by identifier, then e-mail, then phone (update), otherwise created;
  * conflicts with other contacts fail the row. One round trip per kind of write.
  */
@@ -57,41 +44,10 @@ export class ImportBatchWriter {
     emit: Emit,
     accountId: number,
     importId: number,
-    rows: ImportRow[],
-    definitions: CustomAttributeDefinition[],
+    batch: JudgedBatch,
   ): Promise<BatchOutcome> {
-    const failures: ImportFailure[] = [];
-    const prepared: Array<{
-      row: ImportRow;
-      values: ReturnType<typeof normaliseContactFields>;
-      additional: Record<string, unknown>;
-      custom: Record<string, unknown>;
-    }> = [];
-    for (const row of rows) {
-      const tooLong = importRowProblem(row.raw);
-      if (tooLong) {
-        failures.push({ row, errors: [tooLong] });
-        continue;
-      }
-      const fields = contactFieldsFromRow(row.raw);
-      let values: ReturnType<typeof normaliseContactFields>;
-      try {
-        values = normaliseContactFields(fields);
-      } catch (error) {
-        failures.push({ row, errors: [(error as Error).message] });
-        continue;
-      }
-      const custom = fields.custom_attributes ?? {};
-      const problems = [
-        ...Object.values(contactFieldProblems(values)),
-        ...Object.values(customAttributeProblems(definitions, custom)),
-      ];
-      if (!values.name && !values.email && !values.phoneNumber && !values.identifier)
-        problems.push('Row has no name, email, phone_number or identifier');
-      if (problems.length) failures.push({ row, errors: problems });
-      else prepared.push({ row, values, additional: fields.additional_attributes ?? {}, custom });
-    }
-
+    const failures = [...batch.failures];
+    const prepared = batch.accepted;
     const known = await this.loadMatches(
       tx,
       accountId,
@@ -197,11 +153,7 @@ export class ImportBatchWriter {
     );
   }
 
-  private async loadMatches(
-    tx: EntityManager,
-    accountId: number,
-    values: Array<ReturnType<typeof normaliseContactFields>>,
-  ): Promise<Working[]> {
+  private async loadMatches(tx: EntityManager, accountId: number, values: ContactValues[]): Promise<Working[]> {
     const rows = await this.contacts.matching(tx, accountId, {
       identifiers: values.map((v) => v.identifier).filter((v): v is string => !!v),
       emails: values.map((v) => v.email).filter((v): v is string => !!v),
@@ -220,7 +172,7 @@ export class ImportBatchWriter {
 function conflictOf(
   index: Record<'identifier' | 'email' | 'phone', Map<string, Working>>,
   target: Working,
-  values: ReturnType<typeof normaliseContactFields>,
+  values: ContactValues,
 ): string | null {
   const other = (map: Map<string, Working>, key: string | null | undefined) => (key ? map.get(key) : undefined);
   const taken = (found: Working | undefined) => found !== undefined && found !== target;

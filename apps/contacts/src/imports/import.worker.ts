@@ -16,7 +16,8 @@ import { CONTACTS_CONFIG, type ContactsConfig } from '../contacts.config';
 import { MessagingViewLoader } from '../read-models/messaging-view/messaging-view.loader';
 import { CsvRecordCounter } from './csv-record-count.rules';
 import { contactFieldsFromRow } from './csv-row.mapper';
-import { ImportBatchWriter, type ImportRow } from './import-batch.writer';
+import { ImportBatchWriter } from './import-batch.writer';
+import { judgeImportRows, lastRowOf, oneByOne, type ImportRow, type JudgedBatch } from './import-row.rules';
 import { CONTACT_IMPORT_COLUMNS, type ContactImportRow } from './persistence/contact-import.row';
 
 /**
@@ -89,17 +90,31 @@ export class ImportWorker extends PollingLoop {
       const definitions = await this.messagingView.ownerDefinitions(job.account_id).catch(() => null);
       let batch: ImportRow[] = [];
       let rowNumber = 0;
-      for await (const raw of await this.records(job.file_key)) {
-        rowNumber++;
-        if (rowNumber <= job.processed) continue; // done before a restart
-        batch.push({ rowNumber, raw: raw as Record<string, string> });
-        if (batch.length === BATCH_SIZE) {
-          await this.commitBatch(job, batch, definitions);
-          batch = [];
-          if (this.isStopping) return this.release(job); // another worker (or the next start) resumes at once
+      // The batch being committed: the next one is read, parsed and judged meanwhile, and waits
+      // for it, so batches still commit one after the other, in file order.
+      let committing: Promise<void> = Promise.resolve();
+      try {
+        for await (const raw of await this.records(job.file_key)) {
+          rowNumber++;
+          if (rowNumber <= job.processed) continue; // done before a restart
+          batch.push({ rowNumber, raw: raw as Record<string, string> });
+          if (batch.length === BATCH_SIZE) {
+            const judged = await this.judge(job, batch, definitions);
+            batch = [];
+            await committing;
+            if (this.isStopping) return this.release(job); // another worker (or the next start) resumes at once
+            committing = this.commitBatch(job, judged);
+            // Awaited with the next batch (or below): a failure surfaces there.
+            committing.catch(() => undefined);
+          }
         }
+      } finally {
+        // Settled before the job is finished or released, whatever ended the reading.
+        await committing.catch(() => undefined);
       }
-      if (batch.length) await this.commitBatch(job, batch, definitions);
+      await committing;
+      if (this.isStopping) return this.release(job);
+      if (batch.length) await this.commitBatch(job, await this.judge(job, batch, definitions));
       await this.finish(job, 'completed', null);
     } catch (error) {
       this.logger.error(`Import ${job.id} failed: ${(error as Error).message}`);
@@ -107,11 +122,12 @@ export class ImportWorker extends PollingLoop {
     }
   }
 
-  private async commitBatch(
+  /** The rows judged by the run's definitions, or else by those messaging (or contacts' copy) has for this batch. */
+  private async judge(
     job: ContactImportRow,
     rows: ImportRow[],
     runDefinitions: CustomAttributeDefinition[] | null,
-  ): Promise<void> {
+  ): Promise<JudgedBatch> {
     const definitions =
       runDefinitions ??
       (await this.messagingView
@@ -121,18 +137,22 @@ export class ImportWorker extends PollingLoop {
         )
         // An import outlasts a short outage of messaging: its rows are not all refused for it.
         .catch(() => this.messagingView.viewDefinitions(job.account_id)));
+    return judgeImportRows(rows, definitions);
+  }
+
+  private async commitBatch(job: ContactImportRow, judged: JudgedBatch): Promise<void> {
     const apply = (careful: boolean) =>
       this.outbox.transaction(async (tx, emit) => {
         if (await this.deletedAccounts.isDeleted(tx, job.account_id)) throw new Error('The account was deleted');
         let outcome = { created: 0, updated: 0, failed: 0 };
         if (!careful) {
-          outcome = await this.batches.apply(tx, emit, job.account_id, job.id, rows, definitions);
+          outcome = await this.batches.apply(tx, emit, job.account_id, job.id, judged);
         } else {
           // A concurrent write took a value this batch wanted: go row by row, each in a savepoint.
-          for (const row of rows) {
+          for (const single of oneByOne(judged)) {
             await tx.query('SAVEPOINT import_row');
             try {
-              const one = await this.batches.apply(tx, emit, job.account_id, job.id, [row], definitions);
+              const one = await this.batches.apply(tx, emit, job.account_id, job.id, single);
               outcome = {
                 created: outcome.created + one.created,
                 updated: outcome.updated + one.updated,
@@ -143,13 +163,13 @@ export class ImportWorker extends PollingLoop {
               if (!isUniqueViolation(error)) throw error;
               await tx.query('ROLLBACK TO SAVEPOINT import_row');
               await this.batches.recordFailures(tx, job.id, [
-                { row, errors: ['Email, phone number or identifier has already been taken'] },
+                { row: single.accepted[0].row, errors: ['Email, phone number or identifier has already been taken'] },
               ]);
               outcome.failed++;
             }
           }
         }
-        job.processed = rows[rows.length - 1].rowNumber;
+        job.processed = lastRowOf(judged);
         job.created += outcome.created;
         job.updated += outcome.updated;
         job.failed += outcome.failed;

@@ -1,25 +1,9 @@
 import type { CustomAttributeDefinition, InboxSnapshot } from '@parley/contracts';
 import type { RpcClient } from '@parley/service-kit';
+import { contactAttributeDefinition } from '@parley/testing';
 import type { DataSource } from 'typeorm';
 import { MessagingViewLoader } from './messaging-view.loader';
 import type { MessagingViewWriter } from './messaging-view.writer';
-
-const definition = (key: string, fields: Partial<CustomAttributeDefinition> = {}): CustomAttributeDefinition => ({
-  id: key.length,
-  account_id: 1,
-  attribute_display_name: key,
-  attribute_display_type: 'list',
-  attribute_description: null,
-  attribute_key: key,
-  attribute_values: ['free', 'pro'],
-  attribute_model: 'contact_attribute',
-  regex_pattern: null,
-  regex_cue: null,
-  default_value: null,
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_100,
-  ...fields,
-});
 
 /** The loader over a view holding `rows` (answers in order) and a messaging that answers `owner`. */
 function setUp(rows: unknown[][], owner: unknown) {
@@ -95,7 +79,7 @@ describe('the messaging view', () => {
   });
 
   describe('the definitions to judge written attributes by', () => {
-    const plan = definition('plan');
+    const plan = contactAttributeDefinition('plan');
     const view = [{ definition: plan }];
 
     it("are the view's when it knows every key written and accepts every value", async () => {
@@ -105,7 +89,7 @@ describe('the messaging view', () => {
     });
 
     it("are messaging's (and kept) when a key has no definition in the view or the view refuses a value", async () => {
-      const tier = definition('tier', { updated_at: 1_700_000_200 });
+      const tier = contactAttributeDefinition('tier', { updated_at: 1_700_000_200 });
       for (const written of [{ tier: 'gold' }, { plan: 'enterprise' }]) {
         const { loader, asked, stored } = setUp([view], [plan, tier]);
         expect(await loader.contactDefinitionsFor(1, [written])).toEqual([plan, tier]);
@@ -121,10 +105,10 @@ describe('the messaging view', () => {
   });
 
   it('reads filter keys by the view when it knows them all, by messaging otherwise', async () => {
-    const known = setUp([[{ definition: definition('score') }]], []);
+    const known = setUp([[{ definition: contactAttributeDefinition('score') }]], []);
     await known.loader.contactDefinitionsOf(1, ['score']);
     expect(known.asked).toEqual([]);
-    const unknown = setUp([[{ definition: definition('score') }]], []);
+    const unknown = setUp([[{ definition: contactAttributeDefinition('score') }]], []);
     await unknown.loader.contactDefinitionsOf(1, ['score', 'age']);
     expect(unknown.asked).toHaveLength(1);
   });
