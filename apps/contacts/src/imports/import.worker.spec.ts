@@ -9,8 +9,16 @@ import { ImportWorker } from './import.worker';
 
 const uniqueViolation = () => Object.assign(new Error('duplicate key'), { code: '23505' });
 
-/** A worker over fakes of its ports: one queued job whose file is `csv`; `apply` stands for the batch's writes. */
-function setUp(csv: string, apply: (batch: JudgedBatch) => Promise<BatchOutcome>) {
+/**
+ * A worker over fakes of its ports: one queued job whose file is `csv`; `apply` stands for the
+ * batch's writes. Messaging does not answer at the run's start, so each batch asks for its
+ * definitions when it is judged: `judged` hears of it.
+ */
+function setUp(
+  csv: string,
+  apply: (batch: JudgedBatch) => Promise<BatchOutcome>,
+  judged: (count: number) => void = () => undefined,
+) {
   const log: string[] = [];
   const recorded: ImportFailure[] = [];
   const counters: unknown[][] = [];
@@ -26,10 +34,11 @@ function setUp(csv: string, apply: (batch: JudgedBatch) => Promise<BatchOutcome>
     failed: 0,
   };
   let claimed = false;
+  let judgedBatches = 0;
   const dataSource = {
     query: async (sql: string, params: unknown[]) => {
       if (sql.includes('SET status = $2')) finished = params;
-      if (!sql.startsWith('UPDATE contacts.imports\n          SET status')) return [[], 0];
+      if (!sql.includes("SET status = 'running'")) return [[], 0];
       if (claimed) return [[], 0];
       claimed = true;
       return [[{ ...job }], 1];
@@ -69,7 +78,13 @@ function setUp(csv: string, apply: (batch: JudgedBatch) => Promise<BatchOutcome>
     storage as unknown as FileStorage,
     outbox,
     { isDeleted: async () => false } as unknown as DeletedAccounts,
-    { ownerDefinitions: async () => [] } as unknown as MessagingViewLoader,
+    {
+      ownerDefinitions: async () => Promise.reject(new Error('messaging does not answer')),
+      contactDefinitionsFor: async () => {
+        judged(++judgedBatches);
+        return [];
+      },
+    } as unknown as MessagingViewLoader,
     batches,
     { importLeaseMs: 60_000 } as ContactsConfig,
   );
@@ -83,15 +98,27 @@ const written = (batch: JudgedBatch): BatchOutcome => ({
 });
 
 describe('ImportWorker', () => {
-  it('commits batches one after the other, in file order, however long each takes', async () => {
+  it('judges the next batch while the last one is written, and commits them one after the other, in file order', async () => {
     const rows = Array.from({ length: 4500 }, (_, i) => `Person ${i},p${i}@example.com`);
-    let slow = true;
-    const { worker, log, counters, finished } = setUp(`name,email\n${rows.join('\n')}\n`, async (batch) => {
-      // The first batch's writes outlast the reading of the next one.
-      if (slow) await new Promise((resolve) => setTimeout(resolve, 50));
-      slow = false;
-      return written(batch);
-    });
+    let nextJudged!: () => void;
+    const judgedMeanwhile = new Promise<void>((resolve) => (nextJudged = resolve));
+    let overlapped = false;
+    const { worker, log, counters, finished } = setUp(
+      `name,email\n${rows.join('\n')}\n`,
+      async (batch) => {
+        if (batch.accepted[0].row.rowNumber === 1) {
+          // The first batch's writes end only once the second batch has been judged (bounded).
+          let bound!: NodeJS.Timeout;
+          const outlasted = new Promise<void>((_, reject) => {
+            bound = setTimeout(() => reject(new Error('the next batch was not read meanwhile')), 5_000);
+          });
+          await Promise.race([judgedMeanwhile, outlasted]).finally(() => clearTimeout(bound));
+          overlapped = true;
+        }
+        return written(batch);
+      },
+      (count) => count === 2 && nextJudged(),
+    );
     await worker['pass']();
     expect(log.filter((line) => ['BEGIN', 'COMMIT'].includes(line) || line.startsWith('apply'))).toEqual([
       'BEGIN',
@@ -109,6 +136,7 @@ describe('ImportWorker', () => {
       [4000, 4000],
       [4500, 4500],
     ]);
+    expect(overlapped).toBe(true);
     expect(finished()?.[1]).toBe('completed');
   });
 
