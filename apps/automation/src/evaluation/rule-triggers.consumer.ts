@@ -6,7 +6,7 @@ import {
   type EventEnvelope,
   type EventMap,
 } from '@parley/contracts';
-import { OnEvents, type Emit, type SendMail } from '@parley/service-kit';
+import { OnEvents, UNHURRIED_GATHER_MS, type Emit, type SendMail } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { isAutomationOrigin, RuleEvaluationService } from './rule-evaluation.service';
 
@@ -84,11 +84,16 @@ export class RuleTriggersConsumer {
     );
   }
 
-  /** Activity messages (the notes changes leave behind) are not messages anyone wrote: they trigger nothing. */
+  /**
+   * Activity messages (the notes changes leave behind) are not messages anyone wrote: they trigger
+   * nothing. The most frequent trigger: a rule may act a moment later so that messages arriving
+   * together are looked at together (`gatherMs`).
+   */
   @OnEvents(MessageEvents.created, {
     when: (event) =>
       notByARule(event) && (event.data as EventMap[typeof MessageEvents.created]).message?.message_type !== 'activity',
     sift: withRules('message_created'),
+    gatherMs: UNHURRIED_GATHER_MS,
   })
   async onMessage(
     events: Array<EventEnvelope<EventMap[typeof MessageEvents.created]>>,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MessageEvents, type EventOf } from '@parley/contracts';
-import { OnEventsIdempotent, preparedQuery } from '@parley/service-kit';
+import { OnEventsIdempotent, preparedQuery, UNHURRIED_GATHER_MS } from '@parley/service-kit';
 import { DataSource } from 'typeorm';
 
 /**
@@ -16,6 +16,7 @@ export class LastActivityConsumer {
 
   @OnEventsIdempotent(MessageEvents.created, {
     purpose: 'contact_last_activity',
+    gatherMs: UNHURRIED_GATHER_MS,
     when: (event) => (event as EventOf<typeof MessageEvents.created>).data.message.message_type !== 'activity',
   })
   async onMessages(events: Array<EventOf<typeof MessageEvents.created>>): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConversationEvents, MessageEvents, type EventEnvelope, type EventMap } from '@parley/contracts';
-import { OnEvents } from '@parley/service-kit';
+import { OnEvents, UNHURRIED_GATHER_MS } from '@parley/service-kit';
 import type { EntityManager } from 'typeorm';
 import { IngestionService } from './ingestion.service';
 
@@ -45,7 +45,8 @@ export class ConversationFactsConsumer {
     await this.ingestion.conversationsDeleted(tx, events);
   }
 
-  @OnEvents(MessageEvents.created, { purpose: 'facts_message_created' })
+  /** The busiest of them: a message's facts may wait a moment to go with others' (see `gatherMs`). */
+  @OnEvents(MessageEvents.created, { purpose: 'facts_message_created', gatherMs: UNHURRIED_GATHER_MS })
   async onMessage(events: Batch<typeof MessageEvents.created>, tx: EntityManager): Promise<void> {
     await this.ingestion.messagesCreated(tx, events);
   }

@@ -178,7 +178,8 @@ export class EventConsumers {
     });
     const queue = new BatchQueue<JsMsg>();
     const worker = async () => {
-      for (let batch = await queue.take(APPLY_BATCH); batch.length > 0; batch = await queue.take(APPLY_BATCH)) {
+      const take = () => queue.take(APPLY_BATCH, registration.gatherMs);
+      for (let batch = await take(); batch.length > 0; batch = await take()) {
         await this.handleBatch(registration, batch);
       }
     };

@@ -17,6 +17,8 @@ export interface Registration {
     | { batch: true; idempotent: false; run: BatchHandler }
     | { batch: true; idempotent: true; run: IdempotentHandler };
   concurrency: number;
+  /** See the decorator's `gatherMs`. */
+  gatherMs: number;
   when?: (event: EventEnvelope) => boolean;
   /** The decorator's `sift`, given its provider. */
   sift?: (events: EventEnvelope[]) => Promise<EventEnvelope[]>;
@@ -44,6 +46,7 @@ export function collectRegistrations(
           type,
           handler: handlerOf(meta, (prototype[method] as Handler & BatchHandler).bind(instance)),
           concurrency: Math.max(1, meta.concurrency ?? 1),
+          gatherMs: Math.max(0, meta.gatherMs ?? 0),
           when: meta.when,
           sift: meta.sift && ((events) => meta.sift!(instance as never, events)),
         });
