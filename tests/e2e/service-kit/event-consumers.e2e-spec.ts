@@ -30,6 +30,9 @@ class ProbeTable1732233600001 implements MigrationInterface {
   }
 }
 
+/** How long the gathering handler lets a batch that is not full wait for more. */
+const GATHER_MS = 1_000;
+
 /** A consumer whose effect is a row per application, and which can be told to fail. */
 @Injectable()
 class Recorder {
@@ -80,6 +83,14 @@ class Recorder {
       `INSERT INTO reporting.applied (event_id, handler, tx) SELECT id, 'batch', txid_current() FROM unnest($1::uuid[]) WITH ORDINALITY AS e(id, n) ORDER BY n`,
       [events.map((event) => event.id)],
     );
+  }
+
+  /** Calls of the gathering handler, each with the ids it was given. */
+  gatheredCalls: string[][] = [];
+
+  @OnEvents(LabelEvents.created, { purpose: 'created_gathered', gatherMs: GATHER_MS })
+  async onCreatedGathered(events: EventEnvelope[]): Promise<void> {
+    this.gatheredCalls.push(events.map((event) => event.id));
   }
 
   /** Its filter reads a field every label event carries; an event without it cannot be filtered. */
@@ -367,6 +378,23 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     await eventually(async () => expect(await appliedInBatches()).toEqual(ids));
     const burstCall = recorder.batchCalls.find((call) => call.includes(burst[0].id));
     expect(burstCall).toEqual(burst.map((event) => event.id));
+  });
+
+  it('gives a gathering handler a trickle of events in one call once the first has waited its time', async () => {
+    // Earlier tests' label events reach this handler too: let it hand over what it holds first.
+    const earlier = envelope(LabelEvents.created);
+    await publish(earlier);
+    await eventually(async () => expect(recorder.gatheredCalls.flat()).toContain(earlier.id));
+    const [first, ...rest] = Array.from({ length: 5 }, () => envelope(LabelEvents.created));
+    const publishedAt = Date.now();
+    await publish(first);
+    // A trickle, not a pile: the others come a while after the first was handed over.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const event of rest) await publish(event);
+    const callOf = () => recorder.gatheredCalls.find((call) => call.includes(first.id));
+    await eventually(async () => expect(callOf()).toBeDefined());
+    expect(Date.now() - publishedAt).toBeGreaterThanOrEqual(GATHER_MS);
+    expect(callOf()).toEqual([first, ...rest].map((event) => event.id));
   });
 
   it('acknowledges the events its sift leaves out without a transaction, and hands every event over when sifting fails', async () => {
