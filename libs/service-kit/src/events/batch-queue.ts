@@ -9,7 +9,7 @@ export class BatchQueue<T> {
   private closed = false;
 
   push(item: T): void {
-    this.items.push({ item, at: Date.now() });
+    this.items.push({ item, at: performance.now() });
     this.waiting.shift()?.();
   }
 
@@ -27,7 +27,9 @@ export class BatchQueue<T> {
   async take(max: number, gatherMs = 0): Promise<T[]> {
     for (;;) {
       const oldest = this.items[0];
-      const wait = this.closed || this.items.length >= max ? 0 : oldest ? oldest.at + gatherMs - Date.now() : Infinity;
+      // A monotonic clock: a wall clock set back would hold batches back.
+      const wait =
+        this.closed || this.items.length >= max ? 0 : oldest ? oldest.at + gatherMs - performance.now() : Infinity;
       if (wait <= 0) return this.items.splice(0, max).map(({ item }) => item);
       await this.wake(wait);
     }
