@@ -387,9 +387,14 @@ describe('event consumers (real PostgreSQL + JetStream)', () => {
     await eventually(async () => expect(recorder.gatheredCalls.flat()).toContain(earlier.id));
     const [first, ...rest] = Array.from({ length: 5 }, () => envelope(LabelEvents.created));
     const publishedAt = Date.now();
-    await publish(first);
-    // A trickle, not a pile: the others come a while after the first was handed over.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const firstStored = await publish(first);
+    // A trickle, not a pile: the others come once the first has been handed to the consumer.
+    await eventually(async () => {
+      const consumer = await app
+        .get(EventBus)
+        .jetstreamManager.consumers.info(namespacedStream(namespace, 'PARLEY_EVENTS'), 'reporting__created_gathered');
+      expect(consumer.delivered.stream_seq).toBeGreaterThanOrEqual(firstStored.seq);
+    });
     for (const event of rest) await publish(event);
     const callOf = () => recorder.gatheredCalls.find((call) => call.includes(first.id));
     await eventually(async () => expect(callOf()).toBeDefined());

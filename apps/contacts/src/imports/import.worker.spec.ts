@@ -164,4 +164,17 @@ describe('ImportWorker', () => {
     expect(counters.at(-1)?.slice(1, 5)).toEqual([3, 1, 0, 2]);
     expect(finished()?.[1]).toBe('completed');
   });
+
+  it('names the row when a conflict comes from applying a refused row alone', async () => {
+    const { worker, recorded, finished } = setUp(
+      'name,email\nAna,ana@example.com\nBo,not-an-email\n',
+      async (batch) => {
+        if (batch.failures.length > 0) throw uniqueViolation();
+        return written(batch);
+      },
+    );
+    await worker['pass']();
+    expect(recorded.map(({ row }) => row.rowNumber)).toEqual([2]);
+    expect(finished()?.[1]).toBe('completed');
+  });
 });

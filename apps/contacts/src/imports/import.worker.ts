@@ -163,7 +163,10 @@ export class ImportWorker extends PollingLoop {
               if (!isUniqueViolation(error)) throw error;
               await tx.query('ROLLBACK TO SAVEPOINT import_row');
               await this.batches.recordFailures(tx, job.id, [
-                { row: single.accepted[0].row, errors: ['Email, phone number or identifier has already been taken'] },
+                {
+                  row: (single.accepted[0] ?? single.failures[0]).row,
+                  errors: ['Email, phone number or identifier has already been taken'],
+                },
               ]);
               outcome.failed++;
             }
