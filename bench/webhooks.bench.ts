@@ -8,6 +8,7 @@ import { DeliverySink, type Arrival } from './lib/delivery-sink';
 import { profiling } from './lib/cpu-profile';
 import { EventPublisher } from './lib/event-publisher';
 import { MessagePoster } from './lib/message-poster';
+import { MINIMAL_WEBHOOKS_SCRIPT, MinimalWebhooks } from './lib/minimal-webhooks';
 import { quantile } from './lib/quantile';
 import { number } from './lib/load';
 import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
@@ -19,8 +20,10 @@ import { createWorkspace, workspaceOptions } from './lib/workspace';
  * out by the webhook dispatcher to 10 webhooks on a local HTTPS receiver. Prints deliveries per
  * second and the event → delivery latency (publish to arrival at the receiver) for a burst
  * (throughput; its latency mostly measures the queue), a steady open-loop rate (latency), and
- * the same rate with one receiver answering slowly (the others must not wait for it). It
- * reports; it never fails on a target.
+ * the same rate with one receiver answering slowly (the others must not wait for it). Messages
+ * created through the API go the same way, each phase measured first on the minimal baseline
+ * (lib/minimal-webhooks.process.ts, the physical limit) in the same run. It reports; it never
+ * fails on a target.
  */
 
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -127,9 +130,9 @@ async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): P
   const groups = processGroups(run, sink);
   say(`\n${WEBHOOKS} webhooks on ${sink.hostAndPort}; ${machine()}`);
   const events = ONLY === 'messages' ? null : await measureEvents(run, sink, groups);
-  const messages = ONLY === 'events' ? null : await measureMessages(run, sink, groups);
+  const messages = ONLY === 'events' ? null : await measureMessages(run, sink, groups, rootDir);
   const phases = [...(events?.phases ?? []), ...(messages?.phases ?? [])];
-  printSummary(phases, events?.verdicts ?? null, messages?.verdicts ?? null);
+  printSummary(phases, events?.verdicts ?? null, messages);
   const file = writeReport(rootDir, 'webhooks', {
     webhooks: WEBHOOKS,
     targets: TARGETS,
@@ -143,6 +146,7 @@ async function measureRun(run: BenchRun, sink: DeliverySink, rootDir: string): P
       dispatcher: dispatcherSettings(),
     },
     phases,
+    minimal: messages?.minimal,
     events: events?.verdicts,
     messages: messages?.verdicts,
   });
@@ -202,28 +206,81 @@ async function measureEvents(
  * with 10 webhooks on message_created, every other consumer of the message's event running
  * beside the dispatcher, timed from the message's 201 to the delivery's arrival.
  */
+/**
+ * Messages through the API, and the same through the minimal baseline (`minimal-webhooks.process.ts`)
+ * in the same run: each phase runs on the baseline first, then on the product.
+ */
 async function measureMessages(
   run: BenchRun,
   sink: DeliverySink,
   groups: ProcessGroup[],
-): Promise<{ phases: Phase[]; verdicts: Verdicts }> {
+  rootDir: string,
+): Promise<MessagePhases> {
   const workspace = await createWorkspace(workspaceOptions(run, NATS_URL), 50);
   const webhookIds = await subscribe(run, sink, workspace.accountId, workspace.token, 'message_created');
   const poster = new MessagePoster(run.system.gatewayUrl, workspace, run.db);
-  say(`\nMessages through the API: account ${workspace.accountId}, 50 conversations, webhooks on message_created`);
-  say(`Warm-up: ${WARMUP_EVENTS} messages …`);
-  await poster.burst(WARMUP_EVENTS);
-  await collect(sink, WARMUP_EVENTS * WEBHOOKS);
-  await settled(run.db);
-  const context = { groups, sink, publishedAt: poster.publishedAt, db: run.db, webhookIds };
-  const phases: Phase[] = [];
-  say(
-    `\nMessage burst: ${number(MESSAGE_BURST)} messages, 32 posting at a time → ${number(MESSAGE_BURST * WEBHOOKS)} deliveries`,
-  );
-  phases.push(await phase('message burst', context, () => poster.burst(MESSAGE_BURST)));
-  say(`\nMessages steady: ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s`);
-  phases.push(await phase(`messages ${STEADY_RATE}/s`, context, () => poster.steady(STEADY_RATE, STEADY_SECONDS)));
-  return { phases, verdicts: verdictsOf(phases, MESSAGE_TARGETS) };
+  const hookUrls = Array.from({ length: WEBHOOKS }, (_, hook) => sink.url(hook));
+  const minimal = await MinimalWebhooks.start(rootDir, run, workspace, hookUrls, sink.caCertPath);
+  try {
+    say(`\nMessages through the API: account ${workspace.accountId}, 50 conversations, webhooks on message_created`);
+    say(`Warm-up: ${WARMUP_EVENTS} messages on each side …`);
+    await minimal.burst(WARMUP_EVENTS);
+    await collect(sink, WARMUP_EVENTS * WEBHOOKS);
+    await minimal.settled();
+    await poster.burst(WARMUP_EVENTS);
+    await collect(sink, WARMUP_EVENTS * WEBHOOKS);
+    await settled(run.db);
+    const context = { groups, sink, publishedAt: poster.publishedAt, db: run.db, webhookIds, label: 'Parley   ' };
+    const phases: Phase[] = [];
+    const baselines: Figures[] = [];
+    const both = async (name: string, onMinimal: () => Promise<string[]>, onProduct: () => Promise<string[]>) => {
+      baselines.push(await minimalPhase(name, groups, sink, minimal, onMinimal));
+      phases.push(await phase(name, context, onProduct));
+    };
+    say(
+      `\nMessage burst: ${number(MESSAGE_BURST)} messages, 32 posting at a time → ${number(MESSAGE_BURST * WEBHOOKS)} deliveries`,
+    );
+    await both(
+      'message burst',
+      () => minimal.burst(MESSAGE_BURST),
+      () => poster.burst(MESSAGE_BURST),
+    );
+    say(`\nMessages steady: ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s`);
+    await both(
+      `messages ${STEADY_RATE}/s`,
+      () => minimal.steady(STEADY_RATE, STEADY_SECONDS),
+      () => poster.steady(STEADY_RATE, STEADY_SECONDS),
+    );
+    return { phases, minimal: baselines, verdicts: verdictsOf(phases, MESSAGE_TARGETS) };
+  } finally {
+    await minimal.stop();
+  }
+}
+
+interface MessagePhases {
+  phases: Phase[];
+  /** The minimal baseline's figures of the same phases, in the same order. */
+  minimal: Figures[];
+  verdicts: Verdicts;
+}
+
+/** A phase on the minimal baseline: its figures and CPU, printed as `minimal`. */
+async function minimalPhase(
+  name: string,
+  groups: ProcessGroup[],
+  sink: DeliverySink,
+  minimal: MinimalWebhooks,
+  publish: () => Promise<string[]>,
+): Promise<Figures> {
+  const cpu = new CpuSampler(groups);
+  const ids = await publish();
+  const arrivals = await collect(sink, ids.length * WEBHOOKS);
+  const shares = cpu.stop();
+  const figures = figuresOf(name, ids, arrivals, minimal.publishedAt, () => true);
+  say(`  minimal  ${line(figures)}`);
+  say(`           CPU (% of one core): ${cpuSummary(shares.filter((share) => share.percentOfCore > 0))}`);
+  await minimal.settled();
+  return figures;
 }
 
 interface PhaseContext {
@@ -234,11 +291,13 @@ interface PhaseContext {
   db: Client;
   /** Webhook id of each hook (receiver path) number. */
   webhookIds: number[];
+  /** Before the phase's figures, where a baseline's are printed beside them. */
+  label?: string;
 }
 
 async function phase(
   name: string,
-  { groups, sink, publishedAt, db, webhookIds }: PhaseContext,
+  { groups, sink, publishedAt, db, webhookIds, label = '' }: PhaseContext,
   publish: () => Promise<string[]>,
   slowHook: number | null = null,
 ): Promise<Phase> {
@@ -249,7 +308,7 @@ async function phase(
   });
   const shares = cpu.stop();
   const figures = figuresOf(name, ids, arrivals, publishedAt, (hook) => hook !== slowHook);
-  say(`  ${line(figures)}`);
+  say(`  ${label}${line(figures)}`);
   let slowReceiver: Phase['slowReceiver'];
   if (slowHook !== null) {
     const slow = figuresOf(name, ids, arrivals, publishedAt, (hook) => hook === slowHook);
@@ -390,33 +449,43 @@ function line(phase: Figures): string {
   );
 }
 
-function printSummary(phases: Phase[], events: Verdicts | null, messages: Verdicts | null): void {
+function printSummary(phases: Phase[], events: Verdicts | null, messages: MessagePhases | null): void {
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   const row = (cells: string[]) =>
-    say(cells.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(11))).join(' '));
-  say(
-    `\nSummary (${WEBHOOKS} webhooks, latency from the publish or the message's 201 to arrival at the receiver; ${machine()})`,
-  );
-  row(['phase', 'deliveries', 'per second', 'p50 ms', 'p99 ms', 'max ms', 'load avg']);
-  for (const phase of phases) {
+    say(cells.map((cell, index) => (index === 0 ? cell.padEnd(24) : cell.padStart(11))).join(' '));
+  const figures = (name: string, phase: Figures, loadAverage: string) =>
     row([
-      phase.name,
+      name,
       number(phase.delivered),
       number(phase.deliveriesPerSecond),
       String(phase.p50Ms),
       String(phase.p99Ms),
       String(phase.maxMs),
-      phase.loadAverage1m.toFixed(2),
+      loadAverage,
     ]);
+  say(
+    `\nSummary (${WEBHOOKS} webhooks, latency from the publish or the message's 201 to arrival at the receiver; ${machine()})`,
+  );
+  row(['phase', 'deliveries', 'per second', 'p50 ms', 'p99 ms', 'max ms', 'load avg']);
+  const messagePhases = messages ? phases.slice(-messages.minimal.length) : [];
+  for (const phase of phases) {
+    const baseline = messages?.minimal[messagePhases.indexOf(phase)];
+    if (baseline) figures(`${phase.name}, minimal`, baseline, '');
+    figures(baseline ? `${phase.name}, Parley` : phase.name, phase, phase.loadAverage1m.toFixed(2));
   }
   if (events)
     say(
       `Published events: ≥ ${number(TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(events.throughputTargetMet)}; p99 ≤ ${TARGETS.maxP99Ms} ms (steady): ${verdict(events.latencyTargetMet)}`,
     );
   if (messages) {
-    const [burst, steady] = phases.slice(-2);
+    const [burst, steady] = messagePhases;
+    const [minimalBurst, minimalSteady] = messages.minimal;
     say(
-      `Messages: ≥ ${number(MESSAGE_TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(messages.throughputTargetMet)}; p99 ≤ ${MESSAGE_TARGETS.maxP99Ms} ms (steady): ${verdict(messages.latencyTargetMet)}`,
+      `Messages: ≥ ${number(MESSAGE_TARGETS.minDeliveriesPerSecond)} deliveries/s (burst): ${verdict(messages.verdicts.throughputTargetMet)}; p99 ≤ ${MESSAGE_TARGETS.maxP99Ms} ms (steady): ${verdict(messages.verdicts.latencyTargetMet)}`,
+    );
+    say(
+      `  vs the minimal baseline in this run: burst ${ratio(burst.deliveriesPerSecond, minimalBurst.deliveriesPerSecond)} its deliveries/s ` +
+        `(${number(minimalBurst.deliveriesPerSecond)}/s), steady p99 ${ratio(steady.p99Ms, minimalSteady.p99Ms)} its p99 (${minimalSteady.p99Ms} ms)`,
     );
     say(
       `  now ${number(burst.deliveriesPerSecond)} deliveries/s, p99 ${steady.p99Ms} ms; previously ${PREVIOUS.before.deliveriesPerSecond}/s, p99 ${PREVIOUS.before.p99Ms} ms, ` +
@@ -425,12 +494,19 @@ function printSummary(phases: Phase[], events: Verdicts | null, messages: Verdic
   }
 }
 
+function ratio(value: number, baseline: number): string {
+  return `${(value / baseline).toFixed(2)}×`;
+}
+
 /** The processes whose CPU is reported: this run's dispatcher, its other services, its database backends, NATS, the receiver, the publisher. */
 function processGroups(run: BenchRun, sink: DeliverySink): ProcessGroup[] {
   return runProcessGroups(
     run,
     ['webhook-dispatcher', 'messaging', 'gateway'],
-    [{ name: 'receiver', match: ({ pid }) => pid === sink.pid }],
+    [
+      { name: 'receiver', match: ({ pid }) => pid === sink.pid },
+      { name: 'minimal', match: ({ cmdline }) => cmdline.includes(MINIMAL_WEBHOOKS_SCRIPT) },
+    ],
     NATS_URL,
   );
 }

@@ -61,10 +61,14 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 
 /**
  * Creates the baselines' outbox (shaped like messaging's, in a schema of its own so the
- * messaging relay does not publish its rows; the first server to start makes it), then serves
- * `handle` on PORT.
+ * messaging relay does not publish its rows; the first server to start makes it) and the
+ * baseline's own tables (`tables`, idempotent statements), then serves `handle` on PORT.
  */
-export function serve(name: string, handle: (request: IncomingMessage) => Promise<[number, unknown]>): void {
+export function serve(
+  name: string,
+  handle: (request: IncomingMessage) => Promise<[number, unknown]>,
+  tables?: string,
+): void {
   const start = async () => {
     await pool.query('CREATE SCHEMA IF NOT EXISTS bench_baseline');
     const { rows } = await pool.query(`SELECT to_regclass('bench_baseline.outbox') AS outbox`);
@@ -74,6 +78,7 @@ export function serve(name: string, handle: (request: IncomingMessage) => Promis
         CREATE TABLE bench_baseline.outbox (LIKE messaging.outbox INCLUDING ALL);
         CREATE SEQUENCE bench_baseline.outbox_seq OWNED BY bench_baseline.outbox.seq;
         ALTER TABLE bench_baseline.outbox ALTER seq SET DEFAULT nextval('bench_baseline.outbox_seq')`);
+    if (tables) await pool.query(tables);
     const server = createServer((request, response) => {
       handle(request).then(
         ([status, body]) => send(response, status, body),

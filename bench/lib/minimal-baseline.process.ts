@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { BaselineFixture } from './baseline-server';
 import { pool, prepared, readBody, serve, transaction } from './bare-server';
+import { insertMinimalMessage } from './minimal-message';
 
 /**
  * The minimal baseline of the messaging benchmark, the physical limit: the least SQL the contract
@@ -16,23 +17,10 @@ const PAGE_SIZE = 25;
 /** The conversation's activity bumped (by account and number, returning it), the message, its event; one commit. */
 function createMessage(content: string, index: number): Promise<unknown> {
   return transaction(async (client) => {
-    const {
-      rows: [conversation],
-    } = await prepared(
+    const { conversation, message } = await insertMinimalMessage(
       client,
-      'minimal_touch_conversation',
-      `UPDATE messaging.conversations SET last_activity_at = now(), updated_at = now(), messages_count = messages_count + 1
-        WHERE account_id = $1 AND display_id = $2 RETURNING *`,
-      [fixture.accountId, fixture.displayIds[index]],
-    );
-    const {
-      rows: [message],
-    } = await prepared(
-      client,
-      'minimal_insert_message',
-      `INSERT INTO messaging.messages (account_id, conversation_id, inbox_id, content, message_type, sender_type, sender_id)
-       VALUES ($1, $2, $3, $4, 'outgoing', 'user', $5) RETURNING *`,
-      [fixture.accountId, conversation.id, conversation.inbox_id, content, fixture.userId],
+      { accountId: fixture.accountId, userId: fixture.userId, displayId: fixture.displayIds[index] },
+      content,
     );
     const id = randomUUID();
     await prepared(
