@@ -90,6 +90,24 @@ describe('webhook retries', () => {
     expect(await endpoint.requests()).toHaveLength(2);
   });
 
+  it('sends again at once on a new connection when the receiver closes a kept-alive one under the request', async () => {
+    const endpoint = await createWebhookEndpoint({ close_reused: true });
+    const webhook = await subscribe(endpoint);
+    await contactUpdated();
+    await waitForDeliveryAttempts(account.admin.api, webhook.id, 1);
+    // Well within the 4 s a connection is kept idle: the next request goes on the same one.
+    const second = await contactUpdated();
+    const attempts = await waitForDeliveryAttempts(account.admin.api, webhook.id, 2);
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.status_code, attempt.state])).toEqual([
+      [1, 200, 'delivered'],
+      [1, 200, 'delivered'],
+    ]);
+    const requests = await endpoint.requests();
+    const ofSecond = requests.filter((request) => JSON.parse(request.body).id === second.id);
+    expect(ofSecond.map((request) => request.answered)).toEqual([false, true]);
+    expect(new Set(ofSecond.map((request) => request.headers['x-parley-delivery'])).size).toBe(1);
+  });
+
   it('gives up on an attempt the receiver does not answer in time', async () => {
     const endpoint = await createWebhookEndpoint({ delay_ms: 3000 });
     const webhook = await subscribe(endpoint);

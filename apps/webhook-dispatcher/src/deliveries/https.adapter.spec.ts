@@ -24,6 +24,7 @@ const target = (port: number): CheckedTarget => ({
 
 describe('HttpsAdapter', () => {
   const sender = new HttpsAdapter(loadDispatcherConfig({}));
+  afterAll(() => sender.onApplicationShutdown());
 
   it('answers only the checked addresses for the host, whatever DNS would say now', () => {
     const lookup = pinnedLookup({
@@ -84,7 +85,7 @@ describe('connection pools', () => {
   });
 
   it('reuses connections for the same host, port and checked addresses', () => {
-    const pools = new TargetConnectionsAdapter(8);
+    const pools = new TargetConnectionsAdapter(5000);
     try {
       expect(pools.agentFor(checked(['93.184.216.34', '93.184.216.35']))).toBe(
         pools.agentFor(checked(['93.184.216.35', '93.184.216.34'])),
@@ -95,7 +96,7 @@ describe('connection pools', () => {
   });
 
   it('never hands a connection to an address the current check did not accept', () => {
-    const pools = new TargetConnectionsAdapter(8);
+    const pools = new TargetConnectionsAdapter(5000);
     try {
       const before = pools.agentFor(checked(['93.184.216.34']));
       expect(pools.agentFor(checked(['203.0.113.9']))).not.toBe(before);

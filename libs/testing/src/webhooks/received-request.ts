@@ -16,9 +16,15 @@ export interface ReceivedRequest {
   answered: boolean;
 }
 
-/** How an endpoint answers: `fail_times` requests get `fail_status` first; every answer waits `delay_ms`. */
+/**
+ * How an endpoint answers: `fail_times` requests get `fail_status` first; every answer waits
+ * `delay_ms`; with `close_reused`, a request that comes on a kept-alive connection (one that
+ * carried an answer before) is recorded and its connection closed unanswered, as a receiver
+ * closing an idle connection just as the request arrives would.
+ */
 export interface EndpointBehaviour {
   fail_times?: number;
   fail_status?: number;
   delay_ms?: number;
+  close_reused?: boolean;
 }

@@ -24,6 +24,8 @@ function json(response: ServerResponse, status: number, body: unknown): void {
  */
 export class WebhookReceiver {
   private readonly endpoints = new Map<string, Endpoint>();
+  /** Connections that carried an answer: a request on one of them came over a kept-alive connection. */
+  private readonly answeredOn = new WeakSet<object>();
 
   private constructor(
     private readonly server: Server,
@@ -97,12 +99,14 @@ export class WebhookReceiver {
       answered: false,
     };
     endpoint.requests.push(received);
+    if (endpoint.behaviour.close_reused && this.answeredOn.has(request.socket)) return void request.socket.destroy();
     if (endpoint.behaviour.delay_ms) await new Promise((resolve) => setTimeout(resolve, endpoint.behaviour.delay_ms));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     // A redirect points at a live endpoint: following it would be visible there.
     if (status >= 300 && status < 400) headers.location = `${this.url}/hooks/${id}`;
     if (response.destroyed) return;
     received.answered = true;
+    this.answeredOn.add(request.socket);
     response.writeHead(status, headers).end('{}');
   }
 }
