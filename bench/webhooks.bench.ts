@@ -204,11 +204,8 @@ async function measureEvents(
 /**
  * The whole path: messages created through the API (gateway, messaging, its outbox and relay)
  * with 10 webhooks on message_created, every other consumer of the message's event running
- * beside the dispatcher, timed from the message's 201 to the delivery's arrival.
- */
-/**
- * Messages through the API, and the same through the minimal baseline (`minimal-webhooks.process.ts`)
- * in the same run: each phase runs on the baseline first, then on the product.
+ * beside the dispatcher, timed from the message's 201 to the delivery's arrival. Each phase runs
+ * first on the minimal baseline (`minimal-webhooks.process.ts`), then on the product.
  */
 async function measureMessages(
   run: BenchRun,

@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Agent, request } from 'node:https';
 import { pool, prepared, readBody, serve, transaction } from './bare-server';
 import { insertMinimalMessage } from './minimal-message';
+import { Pool } from 'undici';
 
 /**
  * The minimal baseline of the webhook benchmark's message phases, the physical limit on this
@@ -10,8 +10,8 @@ import { insertMinimalMessage } from './minimal-message';
  * at least once, written for this benchmark and not taken from the product. One Node process
  * and a pg pool, no gateway, NATS, Nest or ORM: the message and one delivery row per webhook
  * committed before the 201 (nothing accepted is lost), each delivery signed and POSTed over
- * kept-alive HTTPS, at most as many at once as the dispatcher's default, and its outcome
- * written to its row in group commits.
+ * kept-alive HTTPS (undici's pool, the cheapest client at hand), at most as many at once as the
+ * dispatcher's default, and its outcome written to its row in group commits.
  */
 
 export interface WebhooksFixture {
@@ -27,7 +27,11 @@ const fixture: WebhooksFixture = JSON.parse(process.env.BASELINE_FIXTURE ?? '{}'
 /** WEBHOOK_CONCURRENCY's default: attempts in flight at once. */
 const IN_FLIGHT = 64;
 const TIMEOUT_MS = 10_000;
-const agent = new Agent({ keepAlive: true, maxFreeSockets: IN_FLIGHT, scheduling: 'lifo' });
+/** Every hook is on the benchmark's one receiver: one pool of kept-alive connections to it. */
+const receiver = new Pool(new URL(fixture.hooks[0].url).origin, {
+  headersTimeout: TIMEOUT_MS,
+  bodyTimeout: TIMEOUT_MS,
+});
 
 interface Delivery {
   id: string;
@@ -94,39 +98,28 @@ function startAttempts(): void {
 }
 
 /** One signed POST; answers the status, or null when it failed. */
-function attempt(delivery: Delivery): Promise<number | null> {
+async function attempt(delivery: Delivery): Promise<number | null> {
   const { url, secret } = fixture.hooks[delivery.hook];
-  const target = new URL(url);
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex');
-  return new Promise((resolve) => {
-    const outgoing = request(
-      {
-        hostname: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        agent,
-        timeout: TIMEOUT_MS,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(delivery.body)),
-          'X-Parley-Event': 'message_created',
-          'X-Parley-Delivery': delivery.id,
-          'X-Parley-Timestamp': String(timestamp),
-          'X-Parley-Signature': `sha256=${signature}`,
-        },
+  try {
+    const response = await receiver.request({
+      path: new URL(url).pathname,
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Parley-Event': 'message_created',
+        'X-Parley-Delivery': delivery.id,
+        'X-Parley-Timestamp': String(timestamp),
+        'X-Parley-Signature': `sha256=${signature}`,
       },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? null));
-        response.on('error', () => resolve(null));
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
-    outgoing.on('error', () => resolve(null));
-    outgoing.end(delivery.body);
-  });
+      body: delivery.body,
+    });
+    await response.body.dump();
+    return response.statusCode;
+  } catch {
+    return null;
+  }
 }
 
 /** Outcomes that finished while the last statement ran go together in the next one. */

@@ -93,19 +93,29 @@ describe('webhook retries', () => {
   it('sends again at once on a new connection when the receiver closes a kept-alive one under the request', async () => {
     const endpoint = await createWebhookEndpoint({ close_reused: true });
     const webhook = await subscribe(endpoint);
-    await contactUpdated();
-    await waitForDeliveryAttempts(account.admin.api, webhook.id, 1);
-    // Well within the 4 s a connection is kept idle: the next request goes on the same one.
-    const second = await contactUpdated();
-    const attempts = await waitForDeliveryAttempts(account.admin.api, webhook.id, 2);
-    expect(attempts.map((attempt) => [attempt.attempt, attempt.status_code, attempt.state])).toEqual([
-      [1, 200, 'delivered'],
-      [1, 200, 'delivered'],
+    // One event at a time, well within the 4 s a connection is kept idle, until one is sent on a
+    // kept-alive connection (the dispatcher's pool may open a new one while others are busy).
+    let closedUnder: string | undefined;
+    let sent = 0;
+    while (!closedUnder && sent < 10) {
+      const event = await contactUpdated();
+      await waitForDeliveryAttempts(account.admin.api, webhook.id, ++sent);
+      const requests = await endpoint.requests();
+      if (requests.some((request) => request.reused && JSON.parse(request.body).id === event.id))
+        closedUnder = event.id;
+    }
+    expect(closedUnder).toBeDefined();
+    // Every delivery succeeded in its first attempt: the closed connection cost none of them one.
+    const attempts = await waitForDeliveryAttempts(account.admin.api, webhook.id, sent);
+    expect(new Set(attempts.map((attempt) => `${attempt.attempt} ${attempt.status_code} ${attempt.state}`))).toEqual(
+      new Set(['1 200 delivered']),
+    );
+    const ofIt = (await endpoint.requests()).filter((request) => JSON.parse(request.body).id === closedUnder);
+    expect(ofIt.map((request) => [request.reused, request.answered])).toEqual([
+      [true, false],
+      [false, true],
     ]);
-    const requests = await endpoint.requests();
-    const ofSecond = requests.filter((request) => JSON.parse(request.body).id === second.id);
-    expect(ofSecond.map((request) => request.answered)).toEqual([false, true]);
-    expect(new Set(ofSecond.map((request) => request.headers['x-parley-delivery'])).size).toBe(1);
+    expect(new Set(ofIt.map((request) => request.headers['x-parley-delivery'])).size).toBe(1);
   });
 
   it('gives up on an attempt the receiver does not answer in time', async () => {

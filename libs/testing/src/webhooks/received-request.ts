@@ -9,6 +9,8 @@ export interface ReceivedRequest {
   received_at: number;
   /** What the receiver answers (decided on arrival). */
   status: number;
+  /** Came on a kept-alive connection: one that carried an answer before. */
+  reused: boolean;
   /**
    * Set just before the answer is written, so it is true before the caller can see the answer;
    * stays false when the caller hung up first (it timed out): such a request counts as unanswered.

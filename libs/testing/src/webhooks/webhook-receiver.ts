@@ -96,10 +96,11 @@ export class WebhookReceiver {
       body,
       received_at: Date.now(),
       status,
+      reused: this.answeredOn.has(request.socket),
       answered: false,
     };
     endpoint.requests.push(received);
-    if (endpoint.behaviour.close_reused && this.answeredOn.has(request.socket)) return void request.socket.destroy();
+    if (endpoint.behaviour.close_reused && received.reused) return void request.socket.destroy();
     if (endpoint.behaviour.delay_ms) await new Promise((resolve) => setTimeout(resolve, endpoint.behaviour.delay_ms));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     // A redirect points at a live endpoint: following it would be visible there.
