@@ -56,7 +56,7 @@ function connectionsTo(target: CheckedTarget, connectMs: number, options: Pool.O
  * Connections kept alive per target *and checked address set*: a request reuses a connection
  * only to an address its own check just accepted, so reuse never lets an attempt bypass the
  * address rule. TLS handshakes are most of an attempt's cost; a busy receiver is spared them.
- * undici's pools: about a third less CPU a request than Node's `https` agent (docs/performance.md).
+ * undici's pools: less CPU a request than Node's `https` agent (docs/performance.md, fifteenth pass).
  */
 export class TargetConnectionsAdapter {
   private readonly pools = new Map<string, Pool>();
