@@ -312,6 +312,21 @@ describe('webhook delivery', () => {
     expect(await endpoint.requests()).toEqual([]);
   });
 
+  it('sends the credentials of a webhook URL as Basic authentication', async () => {
+    const endpoint = await createWebhookEndpoint();
+    const url = new URL(endpoint.url);
+    url.username = 'hooks';
+    url.password = 'p@ss:word';
+    const response = await account.admin.api.post('/webhooks', {
+      url: url.toString(),
+      subscriptions: ['contact_updated'],
+    });
+    expect(response.status).toBe(201);
+    const event = await publishContactUpdate(account.id);
+    const [request] = await receivedFor(endpoint, (body) => body.id === event.id);
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from('hooks:p@ss:word').toString('base64')}`);
+  });
+
   it("keeps each account's events to its own webhooks", async () => {
     const endpoint = await createWebhookEndpoint();
     await subscribe(endpoint, ['contact_updated']);
