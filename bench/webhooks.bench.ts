@@ -83,6 +83,9 @@ interface Phase {
     queueP99Ms: number;
     attemptP50Ms: number;
     attemptP99Ms: number;
+    /** Deliveries the dispatcher leased by the insert that wrote them (slots were free), and by a claim. */
+    leasedByInsert: number;
+    leasedByClaim: number;
   };
   /** Per process group, percent of one core during the phase. */
   cpu: CpuShare[];
@@ -183,7 +186,14 @@ async function measureEvents(
 
     const phases: Phase[] = [];
     say(`\nBurst: ${number(BURST_EVENTS)} events published at once → ${number(BURST_EVENTS * WEBHOOKS)} deliveries`);
-    const context = { groups, sink, publishedAt: publisher.publishedAt, db: run.db, webhookIds };
+    const context = {
+      groups,
+      sink,
+      publishedAt: publisher.publishedAt,
+      db: run.db,
+      webhookIds,
+      dispatcherMetricsUrl: dispatcherMetricsUrl(run),
+    };
     phases.push(await phase('burst', context, () => publisher.burst(BURST_EVENTS)));
     say(
       `\nSteady: ${STEADY_RATE} events/s for ${STEADY_SECONDS} s → ${number(STEADY_RATE * WEBHOOKS)} deliveries/s offered`,
@@ -227,7 +237,15 @@ async function measureMessages(
     await poster.burst(WARMUP_EVENTS);
     await collect(sink, WARMUP_EVENTS * WEBHOOKS);
     await settled(run.db);
-    const context = { groups, sink, publishedAt: poster.publishedAt, db: run.db, webhookIds, label: 'Parley   ' };
+    const context = {
+      groups,
+      sink,
+      publishedAt: poster.publishedAt,
+      db: run.db,
+      webhookIds,
+      label: 'Parley   ',
+      dispatcherMetricsUrl: dispatcherMetricsUrl(run),
+    };
     const phases: Phase[] = [];
     const baselines: Figures[] = [];
     const both = async (name: string, onMinimal: () => Promise<string[]>, onProduct: () => Promise<string[]>) => {
@@ -290,14 +308,17 @@ interface PhaseContext {
   webhookIds: number[];
   /** Before the phase's figures, where a baseline's are printed beside them. */
   label?: string;
+  /** The dispatcher's /metrics. */
+  dispatcherMetricsUrl: string;
 }
 
 async function phase(
   name: string,
-  { groups, sink, publishedAt, db, webhookIds, label = '' }: PhaseContext,
+  { groups, sink, publishedAt, db, webhookIds, label = '', dispatcherMetricsUrl }: PhaseContext,
   publish: () => Promise<string[]>,
   slowHook: number | null = null,
 ): Promise<Phase> {
+  const leasesBefore = await leasesTaken(dispatcherMetricsUrl);
   const cpu = new CpuSampler(groups);
   const { ids, arrivals } = await PROFILE.phase(name, async () => {
     const ids = await publish();
@@ -321,13 +342,31 @@ async function phase(
     );
   }
   await settled(db);
-  const stages = await stagesOf(db, ids, publishedAt, slowHook === null ? [] : [webhookIds[slowHook]]);
+  const leasesAfter = await leasesTaken(dispatcherMetricsUrl);
+  const stages = {
+    ...(await stagesOf(db, ids, publishedAt, slowHook === null ? [] : [webhookIds[slowHook]])),
+    leasedByInsert: leasesAfter.insert - leasesBefore.insert,
+    leasedByClaim: leasesAfter.claim - leasesBefore.claim,
+  };
   say(
     `  stages (p50/p99 ms): publish → fanned out ${stages.fanOutP50Ms}/${stages.fanOutP99Ms}, ` +
-      `fanned out → attempt started ${stages.queueP50Ms}/${stages.queueP99Ms}, attempt ${stages.attemptP50Ms}/${stages.attemptP99Ms}`,
+      `fanned out → attempt started ${stages.queueP50Ms}/${stages.queueP99Ms}, attempt ${stages.attemptP50Ms}/${stages.attemptP99Ms}; ` +
+      `leased by their insert ${number(stages.leasedByInsert)}, by a claim ${number(stages.leasedByClaim)}`,
   );
   say(`  CPU (% of one core): ${cpuSummary(shares.filter((share) => share.percentOfCore > 0))}`);
   return { ...figures, stages, cpu: shares, loadAverage1m: loadavg()[0], ...(slowReceiver ? { slowReceiver } : {}) };
+}
+
+function dispatcherMetricsUrl(run: BenchRun): string {
+  return `${run.system.healthUrls['webhook-dispatcher']}/metrics`;
+}
+
+/** `parley_webhook_leases_total` so far, by how the leases were taken. */
+async function leasesTaken(metricsUrl: string): Promise<{ insert: number; claim: number }> {
+  const text = await (await fetch(metricsUrl)).text();
+  const count = (by: string) =>
+    Number(new RegExp(`^parley_webhook_leases_total\\{[^}]*by="${by}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { insert: count('insert'), claim: count('claim') };
 }
 
 /** Waits until `expected` requests arrived (or nothing more came for a while) and takes them from the receiver. */
@@ -367,7 +406,7 @@ async function stagesOf(
   ids: string[],
   publishedAt: Map<string, number>,
   leaveOut: number[],
-): Promise<Phase['stages']> {
+): Promise<Omit<Phase['stages'], 'leasedByInsert' | 'leasedByClaim'>> {
   const { rows } = await db.query<{ event_id: string; created: number; attempted: number; latency_ms: number }>(
     `SELECT d.event_id, extract(epoch FROM d.created_at) * 1000 AS created, extract(epoch FROM a.attempted_at) * 1000 AS attempted, a.latency_ms
        FROM webhook_dispatcher.deliveries d
