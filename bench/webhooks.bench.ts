@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from 'pg';
+import { metricSample } from '@parley/testing';
 import { DeliverySink, type Arrival } from './lib/delivery-sink';
 import { profiling } from './lib/cpu-profile';
 import { EventPublisher } from './lib/event-publisher';
@@ -364,8 +365,7 @@ function dispatcherMetricsUrl(run: BenchRun): string {
 /** `parley_webhook_leases_total` so far, by how the leases were taken. */
 async function leasesTaken(metricsUrl: string): Promise<{ insert: number; claim: number }> {
   const text = await (await fetch(metricsUrl)).text();
-  const count = (by: string) =>
-    Number(new RegExp(`^parley_webhook_leases_total\\{[^}]*by="${by}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const count = (by: string) => metricSample(text, 'parley_webhook_leases_total', { by }) ?? 0;
   return { insert: count('insert'), claim: count('claim') };
 }
 

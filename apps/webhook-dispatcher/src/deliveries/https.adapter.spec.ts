@@ -87,8 +87,8 @@ describe('connection pools', () => {
   it('reuses connections for the same host, port and checked addresses', () => {
     const pools = new TargetConnectionsAdapter(5000);
     try {
-      expect(pools.agentFor(checked(['93.184.216.34', '93.184.216.35']))).toBe(
-        pools.agentFor(checked(['93.184.216.35', '93.184.216.34'])),
+      expect(pools.poolFor(checked(['93.184.216.34', '93.184.216.35']))).toBe(
+        pools.poolFor(checked(['93.184.216.35', '93.184.216.34'])),
       );
     } finally {
       pools.destroy();
@@ -98,9 +98,9 @@ describe('connection pools', () => {
   it('never hands a connection to an address the current check did not accept', () => {
     const pools = new TargetConnectionsAdapter(5000);
     try {
-      const before = pools.agentFor(checked(['93.184.216.34']));
-      expect(pools.agentFor(checked(['203.0.113.9']))).not.toBe(before);
-      expect(pools.agentFor(checked(['93.184.216.34'], 8443))).not.toBe(before);
+      const before = pools.poolFor(checked(['93.184.216.34']));
+      expect(pools.poolFor(checked(['203.0.113.9']))).not.toBe(before);
+      expect(pools.poolFor(checked(['93.184.216.34'], 8443))).not.toBe(before);
     } finally {
       pools.destroy();
     }

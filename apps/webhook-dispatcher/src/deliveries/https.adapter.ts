@@ -64,7 +64,7 @@ export class TargetConnectionsAdapter {
   /** `connectMs`: an attempt's time (WEBHOOK_TIMEOUT_MS); a connection still not made by then is of no use to it. */
   constructor(private readonly connectMs: number) {}
 
-  agentFor(target: CheckedTarget): Pool {
+  poolFor(target: CheckedTarget): Pool {
     const addresses = target.addresses.map(({ address }) => address).sort();
     const key = `${target.hostname}|${target.url.port || 443}|${addresses.join(',')}`;
     let pool = this.pools.get(key);
@@ -113,7 +113,7 @@ export class HttpsAdapter implements OnApplicationShutdown {
   ): Promise<SendResult> {
     const started = performance.now();
     const deadline = started + timeoutMs;
-    const first = await this.exchange(target, headers, body, timeoutMs, this.pools.agentFor(target));
+    const first = await this.exchange(target, headers, body, timeoutMs, this.pools.poolFor(target));
     // A kept-alive connection the receiver closed just then: once more on a new connection, in the time left.
     const retry = first.staleConnection && deadline - performance.now() > 0;
     let outcome = first;
