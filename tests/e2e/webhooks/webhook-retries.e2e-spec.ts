@@ -130,6 +130,21 @@ describe('webhook retries', () => {
     expect(fast).toMatchObject({ attempt: 2, status_code: 200, state: 'delivered' });
   });
 
+  it("sends a retry to the webhook's URL as it is when it is retried", async () => {
+    const broken = await createWebhookEndpoint({ fail_times: 100 });
+    const mended = await createWebhookEndpoint();
+    const webhook = await subscribe(broken);
+    const event = await contactUpdated();
+    await waitForDeliveryAttempts(account.admin.api, webhook.id, 1);
+    expect((await account.admin.api.put(`/webhooks/${webhook.id}`, { url: mended.url })).status).toBe(200);
+
+    const [first, retry] = await waitForDeliveryAttempts(account.admin.api, webhook.id, 2);
+    expect([first.state, retry.state]).toEqual(['retrying', 'delivered']);
+    const [request] = await mended.requests();
+    expect(JSON.parse(request.body).id).toBe(event.id);
+    expect(await broken.requests()).toHaveLength(1);
+  });
+
   it('stops retrying once the webhook is deleted', async () => {
     const endpoint = await createWebhookEndpoint({ fail_times: 100 });
     const webhook = await subscribe(endpoint);

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { preparedQuery } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
-import { WebhooksLoader } from '../webhooks/webhooks.loader';
+import { joinWebhookOf } from '../webhooks/webhooks.loader';
 import type { FullTargets } from './in-flight.rules';
 import type { DeliveryRow } from './persistence/delivery.row';
 
@@ -18,14 +18,15 @@ export interface LeasedDelivery extends DeliveryRow {
 /**
  * Claims due deliveries by leasing them: one short statement marks them `locked_until` with a
  * lease id of its own (`FOR UPDATE SKIP LOCKED`, so replicas never claim the same row), and the
- * row locks end with it. A lease that runs out makes the delivery due again.
+ * row locks end with it. A lease that runs out makes the delivery due again. Each comes with
+ * where it goes now, read in the same statement: a webhook's URL and secret may have been edited
+ * since it was queued.
  */
 @Injectable()
 export class DeliveryLeasesWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
-    private readonly webhooks: WebhooksLoader,
   ) {}
 
   async claim(limit: number, skip: FullTargets): Promise<LeasedDelivery[]> {
@@ -53,25 +54,13 @@ export class DeliveryLeasesWriter {
           WHERE d.id = due.id
          RETURNING d.id, d.account_id, d.target, d.webhook_id, d.inbox_id, d.event_id, d.event, d.body, d.attempts, d.traceparent,
                    d.url, d.secret, d.created_at, d.next_attempt_at)
-       SELECT id, account_id, target, webhook_id, inbox_id, event_id, event, body, attempts, traceparent, url, secret, created_at FROM leased ORDER BY next_attempt_at`,
+       SELECT l.id, l.account_id, l.target, l.webhook_id, l.inbox_id, l.event_id, l.event, l.body, l.attempts, l.traceparent,
+              coalesce(w.url, l.url) AS url, coalesce(w.secret, l.secret) AS secret, l.created_at
+         FROM leased l ${joinWebhookOf('l', 'w')}
+        ORDER BY l.next_attempt_at`,
       [limit, skip.webhookIds, skip.inboxIds, skip.urls, this.config.leaseMs, leaseId],
     );
-    return this.withTargets(this.dataSource, rows, leaseId, leaseEndsAt);
-  }
-
-  /** Leased rows, each with where it goes now: a webhook's URL and secret may have been edited since it was queued. */
-  async withTargets(
-    db: DataSource | EntityManager,
-    rows: DeliveryRow[],
-    leaseId: string,
-    leaseEndsAt: number,
-  ): Promise<LeasedDelivery[]> {
-    const webhookIds = [...new Set(rows.flatMap((row) => (row.webhook_id === null ? [] : [row.webhook_id])))];
-    const targets = await this.webhooks.targets(db, webhookIds);
-    return rows.map((row) => {
-      const target = row.webhook_id === null ? undefined : targets.get(row.webhook_id);
-      return { ...row, url: target?.url ?? row.url, secret: target?.secret ?? row.secret, leaseId, leaseEndsAt };
-    });
+    return rows.map((row) => ({ ...row, leaseId, leaseEndsAt }));
   }
 
   /** Gives leased deliveries back unattempted: due again at once, for any process. */

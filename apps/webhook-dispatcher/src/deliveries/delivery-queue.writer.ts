@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { preparedQuery } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { joinWebhookOf } from '../webhooks/webhooks.loader';
 import { DELIVERIES_DUE_CHANNEL } from './due-notifications.adapter';
 
 /** Where a delivery goes: an account webhook, an API inbox's callback, or a URL a service gave. */
@@ -43,6 +44,9 @@ export interface LeaseAtInsert {
 export interface AddedDelivery {
   id: string;
   createdAt: Date;
+  /** Where a leased one goes now: its webhook's URL and secret, or the ones it carries (null when not leased). */
+  url: string | null;
+  secret: string | null;
 }
 
 /**
@@ -74,7 +78,7 @@ export class DeliveryQueueWriter {
    * Rows written leased (`lease`) belong to its holder, who attempts them once the transaction
    * commits: only the others are announced for a claim. Their lease counts from the statement
    * (`clock_timestamp()`, not the transaction's start), so that it ends no earlier than the one
-   * the holder took just before it.
+   * the holder took just before it; each comes back with where it goes now, as a claim's do.
    */
   async addMany(
     tx: EntityManager,
@@ -83,7 +87,7 @@ export class DeliveryQueueWriter {
   ): Promise<Array<AddedDelivery | null>> {
     if (deliveries.length === 0) return [];
     const ids = deliveries.map(() => randomUUID());
-    const rows = await preparedQuery<{ id: string; created_at: Date }>(
+    const rows = await preparedQuery<{ id: string; created_at: Date; url: string | null; secret: string | null }>(
       tx,
       'webhook_dispatcher_add_deliveries',
       `WITH added AS (
@@ -94,8 +98,12 @@ export class DeliveryQueueWriter {
            FROM jsonb_to_recordset($1::jsonb) AS d(id uuid, account_id int, target text, webhook_id int, inbox_id int,
                 url text, secret text, event_id text, event text, body text, traceparent text, lease_id uuid)
          ON CONFLICT DO NOTHING
-         RETURNING id, created_at, lease_id)
-       SELECT id, created_at, CASE WHEN lease_id IS NULL THEN pg_notify('${DELIVERIES_DUE_CHANNEL}', '') END FROM added`,
+         RETURNING id, created_at, lease_id, webhook_id, url, secret)
+       SELECT a.id, a.created_at,
+              CASE WHEN a.lease_id IS NOT NULL THEN coalesce(w.url, a.url) END AS url,
+              CASE WHEN a.lease_id IS NOT NULL THEN coalesce(w.secret, a.secret) END AS secret,
+              CASE WHEN a.lease_id IS NULL THEN pg_notify('${DELIVERIES_DUE_CHANNEL}', '') END
+         FROM added a ${joinWebhookOf('a', 'w')}`,
       [
         JSON.stringify(
           deliveries.map((delivery, index) => ({
@@ -112,10 +120,10 @@ export class DeliveryQueueWriter {
         lease?.ms ?? 0,
       ],
     );
-    const added = new Map(rows.map((row) => [row.id, row.created_at]));
+    const added = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => {
-      const createdAt = added.get(id);
-      return createdAt ? { id, createdAt } : null;
+      const row = added.get(id);
+      return row ? { id, createdAt: row.created_at, url: row.url, secret: row.secret } : null;
     });
   }
 

@@ -2,9 +2,8 @@ import { Outbox, type MailRelay, type Metrics, type OutboxRelay, type ServiceCon
 import { Registry } from 'prom-client';
 import type { DataSource, EntityManager } from 'typeorm';
 import { loadDispatcherConfig } from '../dispatcher.config';
-import type { WebhooksLoader } from '../webhooks/webhooks.loader';
 import type { DeliveryAttemptService } from './delivery-attempt.service';
-import { DeliveryLeasesWriter, type LeasedDelivery } from './delivery-leases.writer';
+import type { DeliveryLeasesWriter, LeasedDelivery } from './delivery-leases.writer';
 import type { DeliveryOutcomeWriter } from './delivery-outcome.writer';
 import { DeliveryPollerWorker } from './delivery-poller.worker';
 import type { AddedDelivery, DeliveryQueueWriter, LeaseAtInsert, NewDelivery } from './delivery-queue.writer';
@@ -20,15 +19,19 @@ function setUp(options: { alreadyQueued?: number[] } = {}) {
   const queue = {
     addMany: async (_tx: EntityManager, deliveries: NewDelivery[], lease?: LeaseAtInsert) => {
       writes.push({ deliveries, lease });
-      return deliveries.map((_, index): AddedDelivery | null =>
-        options.alreadyQueued?.includes(index) ? null : { id: `delivery-${writes.length}-${index}`, createdAt },
-      );
+      // The statement answers a leased delivery's webhook's URL and secret as they are now.
+      return deliveries.map((delivery, index): AddedDelivery | null => {
+        if (options.alreadyQueued?.includes(index)) return null;
+        const webhookId = delivery.target.kind === 'webhook' ? delivery.target.webhookId : null;
+        return {
+          id: `delivery-${writes.length}-${index}`,
+          createdAt,
+          url: lease?.leased[index] ? `https://hooks.example.com/${webhookId}` : null,
+          secret: lease?.leased[index] ? `secret-${webhookId}` : null,
+        };
+      });
     },
   } as unknown as DeliveryQueueWriter;
-  const webhooks = {
-    targets: async (_db: unknown, ids: number[]) =>
-      new Map(ids.map((id) => [id, { id, url: `https://hooks.example.com/${id}`, secret: `secret-${id}` }])),
-  } as unknown as WebhooksLoader;
   const registry = new Registry();
   const attempted: LeasedDelivery[] = [];
   const attempt = {
@@ -47,8 +50,7 @@ function setUp(options: { alreadyQueued?: number[] } = {}) {
     config,
     { registry } as Metrics,
   );
-  const leases = new DeliveryLeasesWriter({} as DataSource, config, webhooks);
-  const service = new ImmediateAttemptsService(queue, poller, leases, config);
+  const service = new ImmediateAttemptsService(queue, poller, config);
   const kick = () => undefined;
   const outbox = (commit: 'ok' | 'fails' = 'ok') =>
     new Outbox(

@@ -3,10 +3,9 @@ import { whenSettled } from '@parley/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher.config';
-import { DeliveryLeasesWriter, type LeasedDelivery } from './delivery-leases.writer';
+import type { LeasedDelivery } from './delivery-leases.writer';
 import { DeliveryPollerWorker } from './delivery-poller.worker';
 import { DeliveryQueueWriter, targetColumnsOf, type NewDelivery } from './delivery-queue.writer';
-import type { DeliveryRow } from './persistence/delivery.row';
 
 /**
  * Writes new deliveries, those this process has slots free for already leased to it, and
@@ -19,7 +18,6 @@ export class ImmediateAttemptsService {
   constructor(
     private readonly queue: DeliveryQueueWriter,
     private readonly poller: DeliveryPollerWorker,
-    private readonly leases: DeliveryLeasesWriter,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {}
 
@@ -52,21 +50,24 @@ export class ImmediateAttemptsService {
     const lease = { id: randomUUID(), ms: this.config.leaseMs, leased: granted };
     const added = await this.queue.addMany(tx, deliveries, lease);
     const leased = reserved.filter((index) => added[index] !== null);
-    const rows = leased.map((index): DeliveryRow => {
+    for (const index of leased) {
       const delivery = deliveries[index];
-      return {
+      const row = added[index]!;
+      written.set(index, {
         ...targets[index],
-        id: added[index]!.id,
+        id: row.id,
         account_id: delivery.accountId,
         event_id: delivery.eventId,
         event: delivery.event,
         body: delivery.body,
         attempts: 0,
         traceparent: delivery.traceparent ?? null,
-        created_at: added[index]!.createdAt,
-      };
-    });
-    const ready = await this.leases.withTargets(tx, rows, lease.id, leaseEndsAt);
-    ready.forEach((delivery, position) => written.set(leased[position], delivery));
+        created_at: row.createdAt,
+        url: row.url,
+        secret: row.secret,
+        leaseId: lease.id,
+        leaseEndsAt,
+      });
+    }
   }
 }

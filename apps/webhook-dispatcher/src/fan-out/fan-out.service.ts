@@ -37,17 +37,19 @@ export class FanOutService {
 
   /**
    * The events that may have a recipient: a webhook of their account subscribed to their public
-   * name, or an API inbox not known to lack a callback. One read for the batch (and the
-   * callbacks' question to messaging that fan-out asks anyway), outside any
-   * transaction, so that events nobody receives (most, where accounts have no webhooks) cost
-   * no fan-out transaction.
+   * name, or an API inbox not known to lack a callback. One read for the batch (none when
+   * each of its events has a subscription seen lately), and the callbacks' question to messaging
+   * that fan-out asks anyway, outside any transaction, so that events nobody receives (most,
+   * where accounts have no webhooks) cost no fan-out transaction.
    */
   async withRecipients(sources: SourceEvent[]): Promise<SourceEvent[]> {
     const events = sources.map((source) => ({ source, event: toPublicEvent(source) }));
     // The answers it learns are fresh enough for dispatchMany too: it asks nobody again.
     await this.learnCallbacks(events);
-    const accountIds = new Set(events.flatMap(({ event }) => (event?.accountId ? [event.accountId] : [])));
-    const subscribed = await this.webhooks.subscriptionsOf(this.dataSource, [...accountIds]);
+    const pairs = new Set(
+      events.flatMap(({ event }) => (event?.accountId ? [`${event.accountId}:${event.name}`] : [])),
+    );
+    const subscribed = await this.webhooks.subscribedAmong(this.dataSource, [...pairs]);
     return events
       .filter(
         ({ source, event }) =>

@@ -13,13 +13,6 @@ export interface WebhookRow {
 
 export const WEBHOOK_COLUMNS = 'id, account_id, url, subscriptions, secret, created_at, updated_at';
 
-/** Where a webhook's deliveries go and the secret that signs them. */
-export interface WebhookTarget {
-  id: number;
-  url: string;
-  secret: string;
-}
-
 /** A `recipientsOf` row: the subscribed webhooks and the names the payloads show. */
 export interface RecipientsRow {
   webhook_ids: number[];
