@@ -12,7 +12,14 @@ import { MessagePoster } from './lib/message-poster';
 import { MINIMAL_WEBHOOKS_SCRIPT, MinimalWebhooks } from './lib/minimal-webhooks';
 import { quantile } from './lib/quantile';
 import { number } from './lib/load';
-import { CpuSampler, cpuSummary, runProcessGroups, type CpuShare, type ProcessGroup } from './lib/process-cpu';
+import {
+  CpuSampler,
+  cpuSummary,
+  runProcessGroups,
+  wakesSummary,
+  type CpuShare,
+  type ProcessGroup,
+} from './lib/process-cpu';
 import { machine, say, seconds, withBenchRun, writeReport, type BenchRun } from './lib/run';
 import { createWorkspace, workspaceOptions } from './lib/workspace';
 
@@ -295,6 +302,7 @@ async function minimalPhase(
   const figures = figuresOf(name, ids, arrivals, minimal.publishedAt, () => true);
   say(`  minimal  ${line(figures)}`);
   say(`           CPU (% of one core): ${cpuSummary(shares.filter((share) => share.percentOfCore > 0))}`);
+  say(`           threads woken a ${unitOf(name)}: ${wakesSummary(shares, ids.length)}`);
   await minimal.settled();
   return figures;
 }
@@ -355,6 +363,7 @@ async function phase(
       `leased by their insert ${number(stages.leasedByInsert)}, by a claim ${number(stages.leasedByClaim)}`,
   );
   say(`  CPU (% of one core): ${cpuSummary(shares.filter((share) => share.percentOfCore > 0))}`);
+  say(`  threads woken a ${unitOf(name)}: ${wakesSummary(shares, ids.length)}`);
   return { ...figures, stages, cpu: shares, loadAverage1m: loadavg()[0], ...(slowReceiver ? { slowReceiver } : {}) };
 }
 
@@ -528,6 +537,11 @@ function printSummary(phases: Phase[], events: Verdicts | null, messages: Messag
         `then ${PREVIOUS.regressed.deliveriesPerSecond}/s, p99 ${PREVIOUS.regressed.p99Ms} ms (issue #31)`,
     );
   }
+}
+
+/** What a phase's publishes are: messages through the API, or published events. */
+function unitOf(phaseName: string): string {
+  return /^message/i.test(phaseName) ? 'message' : 'event';
 }
 
 function ratio(value: number, baseline: number): string {

@@ -13,6 +13,12 @@ export interface CpuShare {
   percentOfCore: number;
   /** CPU time used over the window, in milliseconds. */
   cpuMs: number;
+  /**
+   * Times its threads went to sleep over the window (voluntary context switches), each ended by a
+   * wake: how many hand-overs the work took. On a virtual machine each wake of a process costs
+   * far more than the little work a hand-over does (docs/performance.md, seventeenth pass).
+   */
+  wakes: number;
 }
 
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
@@ -43,6 +49,22 @@ function ticksOf(pid: number): number {
   return fields.length > 13 ? Number(fields[11]) + Number(fields[12]) : 0;
 }
 
+/** Voluntary context switches of all of a process's threads (0 once it is gone). */
+function wakesOf(pid: number): number {
+  let total = 0;
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return 0;
+  }
+  for (const task of tasks) {
+    const match = /^voluntary_ctxt_switches:\s+(\d+)$/m.exec(read(`/proc/${pid}/task/${task}/status`));
+    total += match ? Number(match[1]) : 0;
+  }
+  return total;
+}
+
 /** Busy and total ticks of the whole machine, every process of everyone included. */
 function machineTicks(): { busy: number; total: number } {
   const [line] = read('/proc/stat').split('\n');
@@ -58,12 +80,13 @@ function machineTicks(): { busy: number; total: number } {
  * start; those that end inside it are not counted.
  */
 export class CpuSampler {
-  private readonly members: Array<{ group: string; pid: number; ticks: number }> = [];
+  private readonly members: Array<{ group: string; pid: number; ticks: number; wakes: number }> = [];
   private readonly startedAt = performance.now();
   private readonly machine = machineTicks();
 
   constructor(private readonly groups: ProcessGroup[]) {
-    for (const { group, pid } of this.matching()) this.members.push({ group, pid, ticks: ticksOf(pid) });
+    for (const { group, pid } of this.matching())
+      this.members.push({ group, pid, ticks: ticksOf(pid), wakes: wakesOf(pid) });
   }
 
   /** The processes of the groups running now, each with the first group it matches. */
@@ -85,16 +108,16 @@ export class CpuSampler {
     const known = new Set(this.members.map((member) => member.pid));
     const started = this.matching()
       .filter(({ pid }) => !known.has(pid))
-      .map(({ group, pid }) => ({ group, pid, ticks: 0 }));
+      .map(({ group, pid }) => ({ group, pid, ticks: 0, wakes: 0 }));
     const members = [...this.members, ...started];
     const shares = this.groups.map((group) => {
-      const ticks = members
-        .filter((member) => member.group === group.name)
-        .reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
+      const ofGroup = members.filter((member) => member.group === group.name);
+      const ticks = ofGroup.reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
       return {
         name: group.name,
         percentOfCore: Math.round((ticks / TICKS_PER_SECOND / seconds) * 100),
         cpuMs: (ticks / TICKS_PER_SECOND) * 1000,
+        wakes: ofGroup.reduce((sum, member) => sum + Math.max(0, wakesOf(member.pid) - member.wakes), 0),
       };
     });
     const machine = machineTicks();
@@ -104,6 +127,7 @@ export class CpuSampler {
       name: 'machine (everyone)',
       percentOfCore: total > 0 ? Math.round(((machine.busy - this.machine.busy) / total) * 100 * cores) : 0,
       cpuMs: ((machine.busy - this.machine.busy) / TICKS_PER_SECOND) * 1000,
+      wakes: shares.reduce((sum, share) => sum + share.wakes, 0),
     });
     return shares;
   }
@@ -142,6 +166,17 @@ export function runProcessGroups(
     { name: 'benchmark', match: ({ pid }) => pid === process.pid },
     ...extra,
   ];
+}
+
+/** "name 8.5, name 4.0, …": each group's wakes per unit of work (a message, an event), the named groups' total last. */
+export function wakesSummary(shares: CpuShare[], units: number): string {
+  return shares
+    .filter((share) => share.wakes > 0)
+    .map(
+      (share) =>
+        `${share.name === 'machine (everyone)' ? 'all of these' : share.name} ${(share.wakes / units).toFixed(1)}`,
+    )
+    .join(', ');
 }
 
 /** "name 85, name 40, …" in percent of one core. */
