@@ -127,6 +127,7 @@ export class CpuSampler {
       name: 'machine (everyone)',
       percentOfCore: total > 0 ? Math.round(((machine.busy - this.machine.busy) / total) * 100 * cores) : 0,
       cpuMs: ((machine.busy - this.machine.busy) / TICKS_PER_SECOND) * 1000,
+      // Not everyone's: the groups' own, together (the kernel counts no machine-wide voluntary switches).
       wakes: shares.reduce((sum, share) => sum + share.wakes, 0),
     });
     return shares;
