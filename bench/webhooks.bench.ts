@@ -201,6 +201,7 @@ async function measureEvents(
       db: run.db,
       webhookIds,
       dispatcherMetricsUrl: dispatcherMetricsUrl(run),
+      unit: 'event' as const,
     };
     phases.push(await phase('burst', context, () => publisher.burst(BURST_EVENTS)));
     say(
@@ -253,6 +254,7 @@ async function measureMessages(
       webhookIds,
       label: 'Parley   ',
       dispatcherMetricsUrl: dispatcherMetricsUrl(run),
+      unit: 'message' as const,
     };
     const phases: Phase[] = [];
     const baselines: Figures[] = [];
@@ -302,7 +304,7 @@ async function minimalPhase(
   const figures = figuresOf(name, ids, arrivals, minimal.publishedAt, () => true);
   say(`  minimal  ${line(figures)}`);
   say(`           CPU (% of one core): ${cpuSummary(shares.filter((share) => share.percentOfCore > 0))}`);
-  say(`           threads woken a ${unitOf(name)}: ${wakesSummary(shares, ids.length)}`);
+  say(`           threads woken per message: ${wakesSummary(shares, ids.length)}`);
   await minimal.settled();
   return figures;
 }
@@ -319,11 +321,13 @@ interface PhaseContext {
   label?: string;
   /** The dispatcher's /metrics. */
   dispatcherMetricsUrl: string;
+  /** What one publish is, for the figures a publish: a message through the API or a published event. */
+  unit: 'message' | 'event';
 }
 
 async function phase(
   name: string,
-  { groups, sink, publishedAt, db, webhookIds, label = '', dispatcherMetricsUrl }: PhaseContext,
+  { groups, sink, publishedAt, db, webhookIds, label = '', dispatcherMetricsUrl, unit }: PhaseContext,
   publish: () => Promise<string[]>,
   slowHook: number | null = null,
 ): Promise<Phase> {
@@ -363,7 +367,7 @@ async function phase(
       `leased by their insert ${number(stages.leasedByInsert)}, by a claim ${number(stages.leasedByClaim)}`,
   );
   say(`  CPU (% of one core): ${cpuSummary(shares.filter((share) => share.percentOfCore > 0))}`);
-  say(`  threads woken a ${unitOf(name)}: ${wakesSummary(shares, ids.length)}`);
+  say(`  threads woken per ${unit}: ${wakesSummary(shares, ids.length)}`);
   return { ...figures, stages, cpu: shares, loadAverage1m: loadavg()[0], ...(slowReceiver ? { slowReceiver } : {}) };
 }
 
@@ -537,11 +541,6 @@ function printSummary(phases: Phase[], events: Verdicts | null, messages: Messag
         `then ${PREVIOUS.regressed.deliveriesPerSecond}/s, p99 ${PREVIOUS.regressed.p99Ms} ms (issue #31)`,
     );
   }
-}
-
-/** What a phase's publishes are: messages through the API, or published events. */
-function unitOf(phaseName: string): string {
-  return /^message/i.test(phaseName) ? 'message' : 'event';
 }
 
 function ratio(value: number, baseline: number): string {

@@ -16,9 +16,10 @@ export interface CpuShare {
   /**
    * Times its threads went to sleep over the window (voluntary context switches), each ended by a
    * wake: how many hand-overs the work took. On a virtual machine each wake of a process costs
-   * far more than the little work a hand-over does (docs/performance.md, seventeenth pass).
+   * far more than the little work a hand-over does (docs/performance.md, seventeenth pass). None
+   * for the machine: the kernel counts no machine-wide voluntary switches.
    */
-  wakes: number;
+  wakes?: number;
 }
 
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
@@ -110,7 +111,7 @@ export class CpuSampler {
       .filter(({ pid }) => !known.has(pid))
       .map(({ group, pid }) => ({ group, pid, ticks: 0, wakes: 0 }));
     const members = [...this.members, ...started];
-    const shares = this.groups.map((group) => {
+    const shares: CpuShare[] = this.groups.map((group) => {
       const ofGroup = members.filter((member) => member.group === group.name);
       const ticks = ofGroup.reduce((sum, member) => sum + Math.max(0, ticksOf(member.pid) - member.ticks), 0);
       return {
@@ -127,8 +128,6 @@ export class CpuSampler {
       name: 'machine (everyone)',
       percentOfCore: total > 0 ? Math.round(((machine.busy - this.machine.busy) / total) * 100 * cores) : 0,
       cpuMs: ((machine.busy - this.machine.busy) / TICKS_PER_SECOND) * 1000,
-      // Not everyone's: the groups' own, together (the kernel counts no machine-wide voluntary switches).
-      wakes: shares.reduce((sum, share) => sum + share.wakes, 0),
     });
     return shares;
   }
@@ -169,15 +168,14 @@ export function runProcessGroups(
   ];
 }
 
-/** "name 8.5, name 4.0, …": each group's wakes per unit of work (a message, an event), the named groups' total last. */
+/** "name 8.5, name 4.0, …, all of these 40.1": each group's wakes per unit of work (a message, an event), their total last. */
 export function wakesSummary(shares: CpuShare[], units: number): string {
-  return shares
-    .filter((share) => share.wakes > 0)
-    .map(
-      (share) =>
-        `${share.name === 'machine (everyone)' ? 'all of these' : share.name} ${(share.wakes / units).toFixed(1)}`,
-    )
-    .join(', ');
+  const woken = shares.filter((share) => (share.wakes ?? 0) > 0);
+  const total = woken.reduce((sum, share) => sum + share.wakes!, 0);
+  return [
+    ...woken.map((share) => `${share.name} ${(share.wakes! / units).toFixed(1)}`),
+    `all of these ${(total / units).toFixed(1)}`,
+  ].join(', ');
 }
 
 /** "name 85, name 40, …" in percent of one core. */
